@@ -1,0 +1,196 @@
+/*
+ * cutboard: printable, cuttable game boards.
+ *
+ * The library generates boards (nodes, edges, start nodes, centre, decorations)
+ * that meet the board contract, and writes them as PDF and JSON. It never
+ * prints and never exits: every call that can fail returns a cb_status and
+ * fills a cb_error with a one-line message naming what is at fault.
+ *
+ * Coordinates are millimetres from the top-left corner of the page, y down.
+ */
+#ifndef CUTBOARD_H
+#define CUTBOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CB_VERSION "0.1.0"
+
+/* Status codes are the sysexits values the CLI exits with. */
+typedef enum {
+    CB_OK = 0,
+    CB_ERR_USAGE = 64,     /* a bad option or option value */
+    CB_ERR_DATA = 65,      /* bad input data: theme, icon, board file */
+    CB_ERR_NOINPUT = 66,   /* an input file is missing or unreadable */
+    CB_ERR_INTERNAL = 70,  /* out of memory, library failure, no board found */
+    CB_ERR_CANTCREAT = 73, /* the output file cannot be created */
+    CB_ERR_IO = 74         /* writing the output failed */
+} cb_status;
+
+typedef struct {
+    cb_status status;
+    char message[512];
+} cb_error;
+
+/* ---- theme ------------------------------------------------------------ */
+
+typedef struct {
+    char *name;
+    char *icon;             /* PNG path, resolved against the theme folder */
+    double rgb[3];          /* 0..1 */
+    double probability;     /* relative weight */
+    int min, max;           /* count per board of about 88 nodes */
+    double min_edge, max_edge; /* 0 = on the board edge .. 1 = at the centre */
+    int on_edge;            /* may sit on the board edge */
+    int max_run;            /* largest connected group of this type */
+} cb_node_type;
+
+typedef struct {
+    char *name;
+    char *icon;
+    double rgb[3];
+} cb_mission;
+
+typedef struct {
+    char *name;
+    char *dir;
+    cb_mission center;      /* how the centre node is drawn */
+    cb_node_type *types;
+    size_t n_types;
+    cb_mission *missions;
+    size_t n_missions;
+} cb_theme;
+
+/* Loads DIR/theme.json and checks that every icon it names exists.
+ * On success *out is a new theme the caller frees with cb_theme_free. */
+cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err);
+void cb_theme_free(cb_theme *theme);
+
+/* ---- boards ----------------------------------------------------------- */
+
+typedef enum { CB_KIND_NODE = 0, CB_KIND_START, CB_KIND_CENTER } cb_kind;
+typedef enum {
+    CB_SIDE_NONE = -1, CB_SIDE_TOP = 0, CB_SIDE_RIGHT, CB_SIDE_BOTTOM, CB_SIDE_LEFT
+} cb_side;
+
+typedef struct {
+    double x, y;        /* mm on the page */
+    cb_kind kind;
+    cb_side side;       /* board edge a start sits on, else CB_SIDE_NONE */
+    int type;           /* theme node type, -1 for starts and the centre */
+    int mission;        /* theme mission for starts, else -1 */
+    int dots;           /* power dots drawn around the node */
+} cb_node;
+
+typedef struct { uint32_t a, b; } cb_edge; /* a < b */
+
+typedef struct {
+    char *seed;                 /* this sheet's derived seed */
+    int player;                 /* 1-based; 0 on a shared board */
+    double page_w, page_h;
+    double board_x, board_y, board_w, board_h; /* trim rectangle */
+    double node_radius;
+    uint32_t center;
+    cb_node *nodes;
+    size_t n_nodes;
+    cb_edge *edges;
+    size_t n_edges;
+    int attempts;               /* candidates generated to find this board */
+} cb_board;
+
+void cb_board_free(cb_board *board);
+
+/* What a game is made of. Fill with cb_spec_defaults, then change fields. */
+typedef struct {
+    const char *seed;
+    int players;            /* 2..9 */
+    int shared;             /* one board for the whole table */
+    double page_w, page_h;  /* mm, orientation applied */
+    double margin;          /* mm between paper edge and trim line */
+    double resolution;      /* nodes across the longer side; 0 = default */
+    int start_cap;          /* most edges a start node may have */
+    int node_cap;           /* most edges any other node may have */
+    int max_attempts;       /* candidates per sheet before giving up */
+    const cb_theme *theme;  /* may be NULL: no types or missions */
+} cb_spec;
+
+void cb_spec_defaults(cb_spec *spec);
+
+/* Checks a spec's values; the message names the option at fault. */
+cb_status cb_spec_check(const cb_spec *spec, cb_error *err);
+
+/* Generates one board from SEED, trying derived seeds until one meets the
+ * contract. On success *out is a new board the caller frees. */
+cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
+                            cb_board **out, cb_error *err);
+
+typedef struct {
+    cb_board **sheets;
+    size_t n_sheets;
+    char *seed;
+    int players;
+    int shared;
+} cb_game;
+
+/* One board per player (or one shared board). Caller frees with cb_game_free. */
+cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err);
+void cb_game_free(cb_game *game);
+
+/* ---- the contract ----------------------------------------------------- */
+
+typedef struct {
+    int connected;
+    size_t crossings;        /* pairs of edges that cross */
+    size_t grazes;           /* edges that pass through a foreign node */
+    size_t overlaps;         /* pairs of nodes closer than 2r + gap */
+    int starts;              /* number of start nodes */
+    int starts_ok;           /* 3 per side, on the trim line */
+    int caps_ok;             /* degree caps respected */
+    int neighbours_ok;       /* no adjacent starts, no shared neighbours */
+    int hop_min, hop_max;    /* start-to-centre hops */
+    int min_disjoint;        /* fewest edge-disjoint start-centre paths */
+    int hops[12];            /* per start, in node order */
+    int disjoint[12];
+    int ok;                  /* every clause holds */
+    char failure[160];       /* the first clause that fails */
+} cb_verdict;
+
+/* Checks BOARD against the contract with caps START_CAP and NODE_CAP. */
+cb_status cb_board_check(const cb_board *board, int start_cap, int node_cap,
+                         cb_verdict *verdict, cb_error *err);
+
+/* Where a node's power dots go: fills up to MAX positions (mm) and returns
+ * how many there are. Dots sit in the widest gaps between the node's edges. */
+int cb_board_dot_positions(const cb_board *board, uint32_t node,
+                           double (*xy)[2], int max);
+
+/* Minimum gap between node disks, in mm, that the contract asks for. */
+#define CB_NODE_GAP_MM 1.5
+
+/* Paper by name (a4, a5, a3, letter, tabloid, case-insensitive) or as
+ * "WxHmm" (e.g. "210x297mm"); sets width >= height (landscape). */
+cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err);
+
+/* ---- output ----------------------------------------------------------- */
+
+typedef struct {
+    int ink_friendly;       /* white fills, colours only as outlines */
+    const char *font_path;  /* TTF to embed */
+} cb_render_options;
+
+/* Renders every sheet of GAME as one page each into a PDF held in memory.
+ * On success *pdf is a malloc'd buffer of *len bytes the caller frees. */
+cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
+                        const cb_render_options *opt, unsigned char **pdf,
+                        size_t *len, cb_error *err);
+
+/* Serializes GAME as a board file (format cutboard/1). The caller frees. */
+cb_status cb_json_render(const cb_game *game, const cb_theme *theme,
+                         char **json, cb_error *err);
+
+/* Writes LEN bytes to PATH through a temporary file in the same folder that
+ * is renamed over PATH only when every byte is on disk. */
+cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
+                               cb_error *err);
+
+#endif

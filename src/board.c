@@ -1,0 +1,297 @@
+/* The board's lifecycle and the generate-and-test loop: each attempt runs
+ * place -> connect -> starts, the contract check decides, and a failed
+ * candidate is replaced by one from the next derived seed. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "decorate.h"
+#include "error.h"
+#include "work.h"
+
+#define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
+#define RADIUS_PER_SPACING 0.265
+#define RELAX_ITERATIONS 80
+#define MAX_NODES 2000000
+
+void cb_spec_defaults(cb_spec *spec)
+{
+    memset(spec, 0, sizeof *spec);
+    spec->seed = "cutboard";
+    spec->players = 4;
+    spec->page_w = 297;
+    spec->page_h = 210;
+    spec->margin = 10;
+    spec->start_cap = 2;
+    spec->node_cap = 4;
+    spec->max_attempts = 200;
+}
+
+static double spacing(const cb_spec *spec, double bw, double bh)
+{
+    if (spec->resolution > 0)
+        return fmax(bw, bh) / spec->resolution;
+    double d = DEFAULT_SPACING_MM;
+    if (spec->shared && spec->players > 4)
+        d *= sqrt(4.0 / spec->players); /* more players, more nodes */
+    return d;
+}
+
+static size_t node_count(double bw, double bh, double d)
+{
+    return (size_t)llround(bw * bh / (d * d));
+}
+
+cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
+{
+    if (!spec->seed)
+        return cb_fail(err, CB_ERR_USAGE, "--seed: missing");
+    if (spec->players < 2 || spec->players > 9)
+        return cb_fail(err, CB_ERR_USAGE, "--players: %d is out of range (2..9)", spec->players);
+    if (!(spec->margin >= 5) || spec->margin > 50)
+        return cb_fail(err, CB_ERR_USAGE, "--margin: %g mm is out of range (5..50 mm)", spec->margin);
+    if (!(spec->page_w >= 80 && spec->page_h >= 80) || spec->page_w > 2000 || spec->page_h > 2000)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: %gx%g mm is out of range (80..2000 mm a side)",
+                       spec->page_w, spec->page_h);
+    if (spec->start_cap < 2 || spec->start_cap > 4)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--start-cap: %d is out of range (2..4; a start needs 2 edges)",
+                       spec->start_cap);
+    if (spec->node_cap < 3 || spec->node_cap > 8)
+        return cb_fail(err, CB_ERR_USAGE, "--node-cap: %d is out of range (3..8)", spec->node_cap);
+    if (spec->max_attempts < 1 || spec->max_attempts > 100000)
+        return cb_fail(err, CB_ERR_USAGE, "--attempts: %d is out of range (1..100000)",
+                       spec->max_attempts);
+    if (spec->resolution < 0 || spec->resolution > 2000 || isnan(spec->resolution))
+        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (4..2000)",
+                       spec->resolution);
+    double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
+    double d = spacing(spec, bw, bh);
+    if (spec->resolution > 0 && spec->resolution < 4)
+        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is too small (at least 4)",
+                       spec->resolution);
+    /* Three well-spaced starts per side need room along the shorter side. */
+    if (fmin(bw, bh) < 5 * d)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: the board (%gx%g mm) has no room for 3 starts a side; "
+                       "use a larger paper or a higher --resolution", bw, bh);
+    if (node_count(bw, bh, d) > MAX_NODES)
+        return cb_fail(err, CB_ERR_USAGE, "--resolution: %zu nodes is more than %d",
+                       node_count(bw, bh, d), MAX_NODES);
+    return CB_OK;
+}
+
+void cb_board_free(cb_board *b)
+{
+    if (!b)
+        return;
+    free(b->seed);
+    free(b->nodes);
+    free(b->edges);
+    free(b);
+}
+
+static int cmp_edge(const void *x, const void *y)
+{
+    const cb_edge *a = x, *b = y;
+    if (a->a != b->a)
+        return a->a < b->a ? -1 : 1;
+    return (a->b > b->b) - (a->b < b->b);
+}
+
+/* The surviving nodes and edges of a candidate as a board. */
+static cb_board *board_from_work(const cb_work *w, const cb_spec *spec, const char *seed)
+{
+    cb_board *b = calloc(1, sizeof *b);
+    uint32_t *id = malloc(w->n * sizeof *id);
+    if (!b || !id)
+        goto oom;
+    size_t n = 0, m = 0;
+    for (size_t v = 0; v < w->n; v++) {
+        id[v] = w->role[v] == CB_ROLE_DROPPED ? UINT32_MAX : (uint32_t)n++;
+        if (id[v] != UINT32_MAX)
+            for (int k = 0; k < w->deg[v]; k++)
+                m += w->adj[v * CB_MAX_DEG + (size_t)k] > v;
+    }
+    b->seed = strdup(seed);
+    b->nodes = calloc(n ? n : 1, sizeof *b->nodes);
+    b->edges = malloc((m ? m : 1) * sizeof *b->edges);
+    if (!b->seed || !b->nodes || !b->edges)
+        goto oom;
+    b->page_w = spec->page_w;
+    b->page_h = spec->page_h;
+    b->board_x = w->bx;
+    b->board_y = w->by;
+    b->board_w = w->bw;
+    b->board_h = w->bh;
+    b->node_radius = w->r;
+    b->center = id[w->center];
+    for (size_t v = 0; v < w->n; v++) {
+        if (id[v] == UINT32_MAX)
+            continue;
+        cb_node *node = &b->nodes[id[v]];
+        node->x = w->p[v].x;
+        node->y = w->p[v].y;
+        node->kind = v == w->center ? CB_KIND_CENTER
+                     : w->role[v] == CB_ROLE_START ? CB_KIND_START : CB_KIND_NODE;
+        node->side = node->kind == CB_KIND_START ? w->start_side[v] : CB_SIDE_NONE;
+        node->type = node->mission = -1;
+        for (int k = 0; k < w->deg[v]; k++) {
+            uint32_t u = w->adj[v * CB_MAX_DEG + (size_t)k];
+            if (u > v && id[u] != UINT32_MAX) {
+                b->edges[b->n_edges].a = id[v];
+                b->edges[b->n_edges].b = id[u];
+                b->n_edges++;
+            }
+        }
+    }
+    b->n_nodes = n;
+    qsort(b->edges, b->n_edges, sizeof *b->edges, cmp_edge);
+    free(id);
+    return b;
+oom:
+    free(id);
+    cb_board_free(b);
+    return NULL;
+}
+
+/* The first failing clause, as a constant string (for yield reports). */
+static const char *verdict_reason(const cb_verdict *v)
+{
+    if (!v->connected) return "not connected";
+    if (v->crossings) return "edges cross";
+    if (v->grazes) return "edge through a node";
+    if (v->overlaps) return "nodes overlap";
+    if (!v->starts_ok || v->starts != 12) return "starts misplaced";
+    if (!v->caps_ok) return "degree cap";
+    if (!v->neighbours_ok) return "starts share a neighbour";
+    if (v->hop_max - v->hop_min > 1) return "hop spread";
+    if (v->min_disjoint < 2) return "fewer than 2 disjoint paths";
+    return "contract";
+}
+
+/* One candidate from one derived seed: NULL with *why when it fails. */
+static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_seed,
+                           const char **why, int *oom)
+{
+    double bx = spec->margin, by = spec->margin;
+    double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
+    double d = spacing(spec, bw, bh);
+    /* Relax in a space squashed to a square: see place.c. */
+    cb_place_params pp = {bx, by, bw, bh, node_count(bw, bh, d), d,
+                          sqrt(fmax(bw, bh) / fmin(bw, bh)), RELAX_ITERATIONS};
+    cb_rng rng;
+    cb_rng_seed(&rng, rng_seed);
+    cb_work w;
+    if (cb_work_init(&w, pp.n) != 0) {
+        *oom = 1;
+        return NULL;
+    }
+    w.bx = bx; w.by = by; w.bw = bw; w.bh = bh;
+    w.d = d;
+    w.r = RADIUS_PER_SPACING * d;
+    w.start_cap = spec->start_cap;
+    w.node_cap = spec->node_cap;
+    cb_board *b = NULL;
+    if (cb_place(&w, &pp, &rng) == 0 && cb_connect(&w, &rng) == 0 &&
+        cb_starts_choose(&w, &rng) == 0 && cb_balance(&w) == 0) {
+        b = board_from_work(&w, spec, seed);
+        if (!b)
+            *oom = 1;
+    } else {
+        *why = w.failure;
+        *oom = w.failure && strcmp(w.failure, "out of memory") == 0;
+    }
+    cb_work_free(&w);
+    if (!b)
+        return NULL;
+    cb_verdict v;
+    cb_error err;
+    if (cb_board_check(b, spec->start_cap, spec->node_cap, &v, &err) != CB_OK || !v.ok) {
+        *why = verdict_reason(&v);
+        cb_board_free(b);
+        return NULL;
+    }
+    if (cb_decorate(b, spec->theme, spec->players, &rng, why) != 0) {
+        cb_board_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
+                            cb_board **out, cb_error *err)
+{
+    *out = NULL;
+    cb_status st = cb_spec_check(spec, err);
+    if (st != CB_OK)
+        return st;
+    uint64_t base = cb_hash_string(seed);
+    const char *why = "no attempt";
+    for (int attempt = 1; attempt <= spec->max_attempts; attempt++) {
+        int oom = 0;
+        cb_board *b = candidate(spec, seed, cb_mix64(base + (uint64_t)attempt), &why, &oom);
+        if (oom)
+            return cb_fail(err, CB_ERR_INTERNAL, "out of memory generating a board");
+        if (b) {
+            b->attempts = attempt;
+            b->player = player;
+            *out = b;
+            return CB_OK;
+        }
+    }
+    return cb_fail(err, CB_ERR_INTERNAL,
+                   "seed \"%s\": no board met the contract in %d attempts (last: %s)",
+                   seed, spec->max_attempts, why ? why : "unknown");
+}
+
+void cb_game_free(cb_game *g)
+{
+    if (!g)
+        return;
+    for (size_t i = 0; i < g->n_sheets; i++)
+        cb_board_free(g->sheets[i]);
+    free(g->sheets);
+    free(g->seed);
+    free(g);
+}
+
+cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
+{
+    *out = NULL;
+    cb_status st = cb_spec_check(spec, err);
+    if (st != CB_OK)
+        return st;
+    cb_game *g = calloc(1, sizeof *g);
+    size_t sheets = spec->shared ? 1 : (size_t)spec->players;
+    if (!g || !(g->sheets = calloc(sheets, sizeof *g->sheets)) ||
+        !(g->seed = strdup(spec->seed))) {
+        cb_game_free(g);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    }
+    g->players = spec->players;
+    g->shared = spec->shared;
+    for (size_t i = 0; i < sheets; i++) {
+        /* A sheet's seed says how to make it again: "<game seed>/<player>". */
+        size_t len = strlen(spec->seed) + 16;
+        char *seed = malloc(len);
+        if (!seed) {
+            cb_game_free(g);
+            return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        }
+        if (spec->shared)
+            snprintf(seed, len, "%s", spec->seed);
+        else
+            snprintf(seed, len, "%s/%zu", spec->seed, i + 1);
+        st = cb_board_generate(spec, seed, spec->shared ? 0 : (int)i + 1, &g->sheets[i], err);
+        free(seed);
+        if (st != CB_OK) {
+            cb_game_free(g);
+            return st;
+        }
+        g->n_sheets++;
+    }
+    *out = g;
+    return CB_OK;
+}

@@ -1,0 +1,414 @@
+/* Step 2: connect the nodes.
+ *
+ * Every edge is an edge of the Delaunay triangulation, so no two edges can
+ * cross. Edges that run along the trim line, are long, or pass too close to
+ * a third node are filtered out first. On that graph: a minimum spanning tree
+ * (Kruskal; the Euclidean MST is a subgraph of the triangulation), fill edges
+ * to each node's nearest unconnected neighbour under the degree caps, the
+ * centre's edges, and finally edges that close bridges, so that no single
+ * cut separates a part of the board from the centre.
+ *
+ * Start candidates (edge nodes where a start may go) stay out of this core
+ * graph; cb_starts_choose attaches them afterwards. */
+#include <math.h>
+#include <stdlib.h>
+#include "delaunay.h"
+#include "grid.h"
+#include "work.h"
+
+#define MAX_EDGE_SPACINGS 2.2  /* longest edge, in node spacings */
+#define EDGE_CLEARANCE_MM 1.2  /* gap between an edge and a foreign node */
+#define FILL_RATIO 0.5
+#define START_BAND 0.12        /* starts stay this fraction away from corners */
+#define CENTER_MAX_DEG 8
+
+static int single_side(uint8_t s)
+{
+    return s && !(s & (s - 1));
+}
+
+static cb_side side_of(uint8_t s)
+{
+    for (int i = 0; i < 4; i++)
+        if (s == (1u << i))
+            return (cb_side)i;
+    return CB_SIDE_NONE;
+}
+
+/* Position along the side, 0..1, and the side's length. */
+static double side_fraction(const cb_work *w, uint32_t v, cb_side side)
+{
+    cb_point p = w->p[v];
+    if (side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM)
+        return (p.x - w->bx) / w->bw;
+    return (p.y - w->by) / w->bh;
+}
+
+/* Shape of node v as seen by edges and other nodes: a disk, or a start's
+ * rectangle for start candidates. */
+static double node_dist(const cb_work *w, uint32_t v, cb_point a, cb_point b,
+                        int segment)
+{
+    if (w->role[v] == CB_ROLE_CANDIDATE) {
+        double x0, y0, x1, y1;
+        cb_work_start_rect(w, v, side_of(w->sides[v]), &x0, &y0, &x1, &y1);
+        return segment ? cb_segment_rect_dist(a, b, x0, y0, x1, y1)
+                       : cb_point_rect_dist(a, x0, y0, x1, y1);
+    }
+    double dd = segment ? cb_point_segment_dist(w->p[v], a, b) : cb_dist(w->p[v], a);
+    return fmax(0, dd - w->r);
+}
+
+/* Marks edge nodes in the middle of a side whose start rectangle keeps clear
+ * of every other node as start candidates. */
+static void mark_candidates(cb_work *w, const cb_grid *g)
+{
+    double reach = (CB_START_DEPTH + 1.5) * w->r + CB_NODE_GAP_MM;
+    for (uint32_t v = 0; v < w->n; v++) {
+        if (!single_side(w->sides[v]) || v == w->center)
+            continue;
+        cb_side side = side_of(w->sides[v]);
+        double f = side_fraction(w, v, side);
+        if (f < START_BAND || f > 1 - START_BAND)
+            continue;
+        double x0, y0, x1, y1;
+        cb_work_start_rect(w, v, side, &x0, &y0, &x1, &y1);
+        int clear = 1;
+        uint32_t c0, r0, c1, r1;
+        cb_grid_range(g, w->p[v].x, w->p[v].y, reach, reach, &c0, &r0, &c1, &r1);
+        for (uint32_t r = r0; r <= r1 && clear; r++)
+            for (uint32_t c = c0; c <= c1 && clear; c++) {
+                size_t cell = (size_t)r * g->cols + c;
+                for (uint32_t k = g->start[cell]; k < g->start[cell + 1]; k++) {
+                    uint32_t u = g->items[k];
+                    if (u != v && cb_point_rect_dist(w->p[u], x0, y0, x1, y1) <
+                                      w->r + CB_NODE_GAP_MM)
+                        clear = 0;
+                }
+            }
+        if (clear)
+            w->role[v] = CB_ROLE_CANDIDATE;
+    }
+}
+
+static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b)
+{
+    cb_point pa = w->p[a], pb = w->p[b];
+    double reach = (CB_START_DEPTH + 1.5) * w->r + EDGE_CLEARANCE_MM;
+    uint32_t c0, r0, c1, r1;
+    cb_grid_range(g, (pa.x + pb.x) / 2, (pa.y + pb.y) / 2,
+                  fabs(pa.x - pb.x) / 2 + reach, fabs(pa.y - pb.y) / 2 + reach,
+                  &c0, &r0, &c1, &r1);
+    for (uint32_t r = r0; r <= r1; r++)
+        for (uint32_t c = c0; c <= c1; c++) {
+            size_t cell = (size_t)r * g->cols + c;
+            for (uint32_t k = g->start[cell]; k < g->start[cell + 1]; k++) {
+                uint32_t v = g->items[k];
+                if (v != a && v != b && node_dist(w, v, pa, pb, 1) < EDGE_CLEARANCE_MM)
+                    return 0;
+            }
+        }
+    return 1;
+}
+
+
+typedef struct { cb_edge e; double len; } sized_edge;
+
+static int cmp_sized(const void *x, const void *y)
+{
+    const sized_edge *a = x, *b = y;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    if (a->e.a != b->e.a)
+        return a->e.a < b->e.a ? -1 : 1;
+    return (a->e.b > b->e.b) - (a->e.b < b->e.b);
+}
+
+/* The usable triangulation edges, shortest first. */
+static int candidate_edges(cb_work *w, const cb_grid *g)
+{
+    double *xy = malloc(2 * w->n * sizeof *xy);
+    if (!xy)
+        return -1;
+    for (size_t i = 0; i < w->n; i++) {
+        xy[2 * i] = w->p[i].x;
+        xy[2 * i + 1] = w->p[i].y;
+    }
+    cb_delaunay dt;
+    int rc = cb_delaunay_build(&dt, xy, w->n);
+    free(xy);
+    if (rc != 0)
+        return -1;
+    size_t m = 3 * dt.n_triangles;
+    sized_edge *es = malloc((m ? m : 1) * sizeof *es);
+    if (!es) {
+        cb_delaunay_free(&dt);
+        return -1;
+    }
+    size_t k = 0;
+    double longest = MAX_EDGE_SPACINGS * w->d;
+    for (size_t e = 0; e < m; e++) {
+        uint32_t twin = dt.halfedges[e];
+        if (twin != CB_DT_NONE && twin < e)
+            continue; /* each edge once */
+        uint32_t a = dt.triangles[e], b = dt.triangles[cb_dt_next((uint32_t)e)];
+        if (a > b) { uint32_t t = a; a = b; b = t; }
+        if (w->sides[a] & w->sides[b])
+            continue; /* would run along the trim line */
+        double len = cb_dist(w->p[a], w->p[b]);
+        if (len > longest || !edge_clear(w, g, a, b))
+            continue;
+        es[k].e.a = a;
+        es[k].e.b = b;
+        es[k].len = len;
+        k++;
+    }
+    cb_delaunay_free(&dt);
+    qsort(es, k, sizeof *es, cmp_sized);
+    w->cand = malloc((k ? k : 1) * sizeof *w->cand);
+    if (!w->cand) {
+        free(es);
+        return -1;
+    }
+    for (size_t i = 0; i < k; i++)
+        w->cand[i] = es[i].e;
+    w->n_cand = k;
+    free(es);
+    return 0;
+}
+
+static uint32_t find(uint32_t *parent, uint32_t x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+static int is_core(const cb_work *w, uint32_t v)
+{
+    return w->role[v] == CB_ROLE_CORE;
+}
+
+/* Kruskal over the core's candidate edges; -1 if the core is not connected. */
+static int spanning_tree(cb_work *w, uint32_t *parent)
+{
+    size_t core = 0, joined = 0;
+    for (uint32_t v = 0; v < w->n; v++) {
+        parent[v] = v;
+        core += (size_t)is_core(w, v);
+    }
+    for (size_t i = 0; i < w->n_cand; i++) {
+        cb_edge e = w->cand[i];
+        if (!is_core(w, e.a) || !is_core(w, e.b))
+            continue;
+        uint32_t ra = find(parent, e.a), rb = find(parent, e.b);
+        if (ra == rb)
+            continue;
+        parent[ra] = rb;
+        cb_work_add_edge(w, e.a, e.b);
+        joined++;
+    }
+    return joined + 1 == core ? 0 : -1;
+}
+
+/* The seed's "random fill tree": visit nodes in random order, connect each to
+ * its nearest candidate neighbour it is not yet connected to, until enough
+ * edges are added. Candidate edges are sorted by length, so the first usable
+ * one per node is its nearest. */
+static void fill_edges(cb_work *w, cb_rng *rng, uint32_t *order)
+{
+    size_t core = 0;
+    for (uint32_t v = 0; v < w->n; v++)
+        if (is_core(w, v))
+            order[core++] = v;
+    cb_rng_shuffle(rng, order, core);
+    size_t want = (size_t)(FILL_RATIO * (double)core), added = 0;
+    /* Per node, its candidate edges in length order: scan w->cand once per pass. */
+    int progress = 1;
+    while (added < want && progress) {
+        progress = 0;
+        for (size_t i = 0; i < core && added < want; i++) {
+            uint32_t v = order[i];
+            if (v == w->center || cb_work_room(w, v) <= 0)
+                continue;
+            for (size_t k = 0; k < w->n_cand; k++) {
+                cb_edge e = w->cand[k];
+                if (e.a != v && e.b != v)
+                    continue;
+                uint32_t u = e.a == v ? e.b : e.a;
+                if (!is_core(w, u) || u == w->center || cb_work_room(w, u) <= 0 ||
+                    cb_work_has_edge(w, v, u))
+                    continue;
+                cb_work_add_edge(w, v, u);
+                added++;
+                progress = 1;
+                break;
+            }
+        }
+    }
+}
+
+static void center_edges(cb_work *w)
+{
+    for (size_t k = 0; k < w->n_cand; k++) {
+        cb_edge e = w->cand[k];
+        if (e.a != w->center && e.b != w->center)
+            continue;
+        uint32_t u = e.a == w->center ? e.b : e.a;
+        if (w->deg[w->center] >= CENTER_MAX_DEG)
+            break;
+        if (is_core(w, u) && cb_work_room(w, u) > 0 && !cb_work_has_edge(w, u, w->center))
+            cb_work_add_edge(w, w->center, u);
+    }
+}
+
+/* Two-edge-connected components of the core graph: comp[v], plus for each
+ * component its parent in the bridge tree rooted at the centre, and depth. */
+typedef struct {
+    uint32_t *comp, *tparent, *depth;
+    uint32_t n_comp;
+} bridge_tree;
+
+static int build_bridge_tree(cb_work *w, bridge_tree *bt, uint32_t *scratch)
+{
+    size_t n = w->n;
+    uint32_t *disc = scratch, *low = scratch + n, *parent = scratch + 2 * n;
+    uint32_t *iter = scratch + 3 * n, *stack = scratch + 4 * n;
+    const uint32_t NONE = UINT32_MAX;
+    for (size_t v = 0; v < n; v++) {
+        disc[v] = NONE;
+        bt->comp[v] = NONE;
+    }
+    /* Iterative Tarjan from the centre: a tree edge p-c is a bridge when
+     * low[c] > disc[p]. Nodes are numbered in discovery order. */
+    uint32_t time = 0;
+    size_t top = 0;
+    stack[top++] = w->center;
+    disc[w->center] = low[w->center] = time++;
+    parent[w->center] = NONE;
+    iter[w->center] = 0;
+    uint32_t *order = scratch + 5 * n; /* discovery order */
+    size_t n_order = 0;
+    order[n_order++] = w->center;
+    while (top) {
+        uint32_t v = stack[top - 1];
+        if (iter[v] < w->deg[v]) {
+            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + iter[v]++];
+            if (!is_core(w, u) || u == parent[v])
+                continue;
+            if (disc[u] == NONE) {
+                disc[u] = low[u] = time++;
+                parent[u] = v;
+                iter[u] = 0;
+                stack[top++] = u;
+                order[n_order++] = u;
+            } else if (disc[u] < low[v]) {
+                low[v] = disc[u];
+            }
+        } else {
+            top--;
+            uint32_t p = parent[v];
+            if (p != NONE && low[v] < low[p])
+                low[p] = low[v];
+        }
+    }
+    /* Components in discovery order: a node starts a new component when the
+     * edge from its parent is a bridge; otherwise it joins its parent's. */
+    bt->n_comp = 0;
+    for (size_t i = 0; i < n_order; i++) {
+        uint32_t v = order[i], p = parent[v];
+        if (p == NONE || low[v] > disc[p]) {
+            uint32_t c = bt->n_comp++;
+            bt->comp[v] = c;
+            bt->tparent[c] = p == NONE ? c : bt->comp[p];
+            bt->depth[c] = p == NONE ? 0 : bt->depth[bt->comp[p]] + 1;
+        } else {
+            bt->comp[v] = bt->comp[p];
+        }
+    }
+    return 0;
+}
+
+/* Union-find over bridge-tree components; each set remembers its top-most
+ * component so that adding an edge can merge the whole tree path at once. */
+static uint32_t top_of(uint32_t *uf, const uint32_t *top, uint32_t c)
+{
+    return top[find(uf, c)];
+}
+
+static void close_bridges(cb_work *w, uint32_t *scratch)
+{
+    size_t n = w->n;
+    bridge_tree bt;
+    bt.comp = scratch + 6 * n;
+    bt.tparent = scratch + 7 * n;
+    bt.depth = scratch + 8 * n;
+    uint32_t *uf = scratch + 9 * n, *top = scratch + 10 * n;
+    build_bridge_tree(w, &bt, scratch);
+    if (bt.n_comp <= 1)
+        return;
+    for (uint32_t c = 0; c < bt.n_comp; c++)
+        uf[c] = top[c] = c;
+    for (size_t k = 0; k < w->n_cand; k++) {
+        cb_edge e = w->cand[k];
+        if (!is_core(w, e.a) || !is_core(w, e.b) || bt.comp[e.a] == UINT32_MAX ||
+            bt.comp[e.b] == UINT32_MAX)
+            continue;
+        uint32_t a = top_of(uf, top, bt.comp[e.a]), b = top_of(uf, top, bt.comp[e.b]);
+        if (a == b || cb_work_room(w, e.a) <= 0 || cb_work_room(w, e.b) <= 0 ||
+            cb_work_has_edge(w, e.a, e.b))
+            continue;
+        cb_work_add_edge(w, e.a, e.b);
+        /* Every bridge on the tree path from a to b is now on a cycle. */
+        while (a != b) {
+            if (bt.depth[a] < bt.depth[b]) { uint32_t t = a; a = b; b = t; }
+            uint32_t up = top_of(uf, top, bt.tparent[a]);
+            uint32_t ra = find(uf, a), rp = find(uf, up);
+            uf[ra] = rp;
+            top[rp] = up;
+            a = up;
+        }
+    }
+}
+
+int cb_connect(cb_work *w, cb_rng *rng)
+{
+    size_t n = w->n;
+    cb_grid g;
+    uint32_t *scratch = malloc(11 * n * sizeof *scratch);
+    if (!scratch || cb_grid_init(&g, w->bx, w->by, w->bw, w->bh, w->d, n) != 0) {
+        free(scratch);
+        w->failure = "out of memory";
+        return -1;
+    }
+    cb_grid_fill(&g, w->p, n);
+    mark_candidates(w, &g);
+    int rc = candidate_edges(w, &g);
+    cb_grid_free(&g);
+    if (rc != 0) {
+        free(scratch);
+        w->failure = "out of memory";
+        return -1;
+    }
+    /* Keep a slot free next to every start candidate for its edge. */
+    for (size_t k = 0; k < w->n_cand; k++) {
+        cb_edge e = w->cand[k];
+        if (w->role[e.a] == CB_ROLE_CANDIDATE && w->role[e.b] == CB_ROLE_CORE)
+            w->reserved[e.b] = 1;
+        if (w->role[e.b] == CB_ROLE_CANDIDATE && w->role[e.a] == CB_ROLE_CORE)
+            w->reserved[e.a] = 1;
+    }
+    if (spanning_tree(w, scratch) != 0) {
+        free(scratch);
+        w->failure = "disconnected";
+        return -1;
+    }
+    fill_edges(w, rng, scratch);
+    center_edges(w);
+    close_bridges(w, scratch);
+    cb_work_hops(w, scratch);
+    free(scratch);
+    return 0;
+}

@@ -1,0 +1,263 @@
+/* The board contract: every clause recomputed from the board alone. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "geom.h"
+#include "grid.h"
+#include "graph.h"
+
+static cb_point node_point(const cb_board *b, uint32_t i)
+{
+    cb_point p = {b->nodes[i].x, b->nodes[i].y};
+    return p;
+}
+
+/* Pairs of crossing edges, bucketing each edge into the grid cells its box
+ * covers; a pair is counted in the first cell both boxes share. */
+static int count_crossings(const cb_board *b, size_t *out)
+{
+    size_t m = b->n_edges;
+    *out = 0;
+    if (m < 2)
+        return 0;
+    double total = 0;
+    for (size_t e = 0; e < m; e++)
+        total += cb_dist(node_point(b, b->edges[e].a), node_point(b, b->edges[e].b));
+    double cell = fmax(total / (double)m, 1e-3);
+    cb_grid g;
+    if (cb_grid_init(&g, 0, 0, b->page_w, b->page_h, cell, m) != 0)
+        return -1;
+    size_t cells = (size_t)g.cols * g.rows;
+    uint32_t (*range)[4] = malloc(m * sizeof *range);
+    size_t *start = calloc(cells + 1, sizeof *start);
+    if (!range || !start) {
+        free(range);
+        free(start);
+        cb_grid_free(&g);
+        return -1;
+    }
+    size_t refs = 0;
+    for (size_t e = 0; e < m; e++) {
+        cb_point p = node_point(b, b->edges[e].a), q = node_point(b, b->edges[e].b);
+        uint32_t *r = range[e];
+        cb_grid_range(&g, (p.x + q.x) / 2, (p.y + q.y) / 2, fabs(p.x - q.x) / 2,
+                      fabs(p.y - q.y) / 2, &r[0], &r[1], &r[2], &r[3]);
+        for (uint32_t y = r[1]; y <= r[3]; y++)
+            for (uint32_t x = r[0]; x <= r[2]; x++)
+                start[(size_t)y * g.cols + x + 1]++;
+        refs += (size_t)(r[2] - r[0] + 1) * (r[3] - r[1] + 1);
+    }
+    for (size_t c = 0; c < cells; c++)
+        start[c + 1] += start[c];
+    uint32_t *items = malloc((refs ? refs : 1) * sizeof *items);
+    size_t *fill = malloc((cells + 1) * sizeof *fill);
+    if (!items || !fill) {
+        free(items);
+        free(fill);
+        free(range);
+        free(start);
+        cb_grid_free(&g);
+        return -1;
+    }
+    memcpy(fill, start, (cells + 1) * sizeof *fill);
+    for (size_t e = 0; e < m; e++) {
+        uint32_t *r = range[e];
+        for (uint32_t y = r[1]; y <= r[3]; y++)
+            for (uint32_t x = r[0]; x <= r[2]; x++)
+                items[fill[(size_t)y * g.cols + x]++] = (uint32_t)e;
+    }
+    for (size_t c = 0; c < cells; c++) {
+        uint32_t cx = (uint32_t)(c % g.cols), cy = (uint32_t)(c / g.cols);
+        for (size_t i = start[c]; i < start[c + 1]; i++)
+            for (size_t j = i + 1; j < start[c + 1]; j++) {
+                uint32_t e = items[i], f = items[j];
+                uint32_t fx = range[e][0] > range[f][0] ? range[e][0] : range[f][0];
+                uint32_t fy = range[e][1] > range[f][1] ? range[e][1] : range[f][1];
+                if (fx != cx || fy != cy)
+                    continue;
+                cb_edge a = b->edges[e], o = b->edges[f];
+                if (cb_segments_cross(node_point(b, a.a), node_point(b, a.b),
+                                      node_point(b, o.a), node_point(b, o.b)))
+                    (*out)++;
+            }
+    }
+    free(items);
+    free(fill);
+    free(range);
+    free(start);
+    cb_grid_free(&g);
+    return 0;
+}
+
+/* Edges passing through a foreign node's disk, and pairs of nodes too close. */
+static int count_grazes_overlaps(const cb_board *b, size_t *grazes, size_t *overlaps)
+{
+    size_t n = b->n_nodes;
+    double r = b->node_radius, near = 2 * r + CB_NODE_GAP_MM;
+    cb_point *p = malloc((n ? n : 1) * sizeof *p);
+    cb_grid g;
+    if (!p || cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0) {
+        free(p);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        p[i] = node_point(b, (uint32_t)i);
+    cb_grid_fill(&g, p, n);
+    *grazes = *overlaps = 0;
+    uint32_t c0, r0, c1, r1;
+    for (size_t i = 0; i < n; i++) {
+        cb_grid_range(&g, p[i].x, p[i].y, near, near, &c0, &r0, &c1, &r1);
+        for (uint32_t y = r0; y <= r1; y++)
+            for (uint32_t x = c0; x <= c1; x++) {
+                size_t cell = (size_t)y * g.cols + x;
+                for (uint32_t k = g.start[cell]; k < g.start[cell + 1]; k++)
+                    if (g.items[k] > i && cb_dist(p[i], p[g.items[k]]) < near)
+                        (*overlaps)++;
+            }
+    }
+    for (size_t e = 0; e < b->n_edges; e++) {
+        uint32_t ea = b->edges[e].a, eb = b->edges[e].b;
+        cb_point pa = p[ea], pb = p[eb];
+        cb_grid_range(&g, (pa.x + pb.x) / 2, (pa.y + pb.y) / 2,
+                      fabs(pa.x - pb.x) / 2 + r, fabs(pa.y - pb.y) / 2 + r,
+                      &c0, &r0, &c1, &r1);
+        for (uint32_t y = r0; y <= r1; y++)
+            for (uint32_t x = c0; x <= c1; x++) {
+                size_t cell = (size_t)y * g.cols + x;
+                for (uint32_t k = g.start[cell]; k < g.start[cell + 1]; k++) {
+                    uint32_t v = g.items[k];
+                    if (v != ea && v != eb && cb_point_segment_dist(p[v], pa, pb) < r)
+                        (*grazes)++;
+                }
+            }
+    }
+    cb_grid_free(&g);
+    free(p);
+    return 0;
+}
+
+static double trim_coord(const cb_board *b, cb_side side)
+{
+    switch (side) {
+    case CB_SIDE_TOP: return b->board_y;
+    case CB_SIDE_BOTTOM: return b->board_y + b->board_h;
+    case CB_SIDE_LEFT: return b->board_x;
+    default: return b->board_x + b->board_w;
+    }
+}
+
+static int start_on_side(const cb_board *b, const cb_node *s)
+{
+    const double eps = 1e-6;
+    if (s->side == CB_SIDE_TOP || s->side == CB_SIDE_BOTTOM)
+        return fabs(s->y - trim_coord(b, s->side)) < eps && s->x > b->board_x &&
+               s->x < b->board_x + b->board_w;
+    if (s->side == CB_SIDE_LEFT || s->side == CB_SIDE_RIGHT)
+        return fabs(s->x - trim_coord(b, s->side)) < eps && s->y > b->board_y &&
+               s->y < b->board_y + b->board_h;
+    return 0;
+}
+
+static void fail(cb_verdict *v, const char *what)
+{
+    if (v->ok) {
+        v->ok = 0;
+        snprintf(v->failure, sizeof v->failure, "%s", what);
+    }
+}
+
+cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
+                         cb_verdict *v, cb_error *err)
+{
+    memset(v, 0, sizeof *v);
+    v->ok = 1;
+    cb_graph gr;
+    cb_status st = cb_graph_build(&gr, b, err);
+    if (st != CB_OK)
+        return st;
+    size_t n = b->n_nodes;
+    int *hops = malloc((n ? n : 1) * sizeof *hops);
+    if (!hops || count_crossings(b, &v->crossings) != 0 ||
+        count_grazes_overlaps(b, &v->grazes, &v->overlaps) != 0) {
+        free(hops);
+        cb_graph_free(&gr);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+    }
+    cb_graph_hops(&gr, b->center, hops);
+    v->connected = 1;
+    for (size_t i = 0; i < n; i++)
+        if (hops[i] < 0)
+            v->connected = 0;
+    if (!v->connected)
+        fail(v, "not connected");
+    if (v->crossings)
+        fail(v, "edges cross");
+    if (v->grazes)
+        fail(v, "an edge passes through a node");
+    if (v->overlaps)
+        fail(v, "nodes overlap");
+
+    int per_side[4] = {0, 0, 0, 0};
+    v->starts_ok = v->caps_ok = v->neighbours_ok = 1;
+    v->hop_min = INT32_MAX;
+    v->hop_max = -1;
+    v->min_disjoint = INT32_MAX;
+    uint32_t *owner = malloc((n ? n : 1) * sizeof *owner);
+    if (!owner) {
+        free(hops);
+        cb_graph_free(&gr);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+    }
+    for (size_t i = 0; i < n; i++)
+        owner[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < n; i++) {
+        const cb_node *s = &b->nodes[i];
+        int deg = (int)cb_graph_degree(&gr, i);
+        if (i != b->center && deg > (s->kind == CB_KIND_START ? start_cap : node_cap))
+            v->caps_ok = 0;
+        if (s->kind != CB_KIND_START)
+            continue;
+        if (start_on_side(b, s))
+            per_side[s->side]++;
+        else
+            v->starts_ok = 0;
+        for (uint32_t k = gr.start[i]; k < gr.start[i + 1]; k++) {
+            uint32_t u = gr.adj[k];
+            if (b->nodes[u].kind == CB_KIND_START || owner[u] != UINT32_MAX)
+                v->neighbours_ok = 0;
+            owner[u] = i;
+        }
+        int h = hops[i];
+        int paths = cb_graph_edge_disjoint(&gr, i, b->center, deg);
+        if (v->starts < 12) {
+            v->hops[v->starts] = h;
+            v->disjoint[v->starts] = paths;
+        }
+        v->starts++;
+        if (h >= 0 && h < v->hop_min) v->hop_min = h;
+        if (h > v->hop_max) v->hop_max = h;
+        if (paths < v->min_disjoint) v->min_disjoint = paths;
+    }
+    free(owner);
+    for (int s = 0; s < 4; s++)
+        if (per_side[s] != CB_STARTS_PER_SIDE_DEFAULT)
+            v->starts_ok = 0;
+    if (v->starts != 4 * CB_STARTS_PER_SIDE_DEFAULT || !v->starts_ok)
+        fail(v, "not 3 starts on each side's trim line");
+    if (!v->caps_ok)
+        fail(v, "a node has more edges than its cap");
+    if (!v->neighbours_ok)
+        fail(v, "two starts are adjacent or share a neighbour");
+    if (v->starts == 0) {
+        v->hop_min = v->hop_max = 0;
+        v->min_disjoint = 0;
+    }
+    if (v->hop_min < 0 || v->hop_max - v->hop_min > 1)
+        fail(v, "start hop counts differ by more than 1");
+    if (v->min_disjoint < 2)
+        fail(v, "a start has fewer than 2 edge-disjoint paths to the centre");
+    free(hops);
+    cb_graph_free(&gr);
+    return CB_OK;
+}

@@ -1,0 +1,80 @@
+#include <math.h>
+#include <stdlib.h>
+#include "grid.h"
+
+static uint32_t clamp_cell(double v, uint32_t n)
+{
+    if (!(v > 0)) /* also catches NaN */
+        return 0;
+    if (v >= (double)n)
+        return n - 1;
+    return (uint32_t)v;
+}
+
+int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
+                 double cell, size_t n)
+{
+    g->x0 = x0;
+    g->y0 = y0;
+    g->cell = cell;
+    double cols = fmax(1, ceil(w / cell)), rows = fmax(1, ceil(h / cell));
+    /* Keep the cell count linear in n even for a tiny cell size. */
+    double most = fmax(16.0, 4.0 * (double)n);
+    while (cols * rows > most) {
+        g->cell *= 1.5;
+        cols = fmax(1, ceil(w / g->cell));
+        rows = fmax(1, ceil(h / g->cell));
+    }
+    g->cols = (uint32_t)cols;
+    g->rows = (uint32_t)rows;
+    g->start = calloc((size_t)g->cols * g->rows + 1, sizeof *g->start);
+    g->items = malloc((n ? n : 1) * sizeof *g->items);
+    g->cap = n;
+    if (!g->start || !g->items) {
+        cb_grid_free(g);
+        return -1;
+    }
+    return 0;
+}
+
+static size_t cell_of(const cb_grid *g, cb_point p)
+{
+    uint32_t c = clamp_cell((p.x - g->x0) / g->cell, g->cols);
+    uint32_t r = clamp_cell((p.y - g->y0) / g->cell, g->rows);
+    return (size_t)r * g->cols + c;
+}
+
+void cb_grid_fill(cb_grid *g, const cb_point *p, size_t n)
+{
+    size_t cells = (size_t)g->cols * g->rows;
+    for (size_t i = 0; i <= cells; i++)
+        g->start[i] = 0;
+    for (size_t i = 0; i < n; i++)
+        g->start[cell_of(g, p[i]) + 1]++;
+    for (size_t i = 0; i < cells; i++)
+        g->start[i + 1] += g->start[i];
+    /* Fill back to front: start[c+1] counts down to cell c's first slot, so
+     * each cell lists its points in index order (determinism). */
+    for (size_t i = n; i-- > 0;)
+        g->items[--g->start[cell_of(g, p[i]) + 1]] = (uint32_t)i;
+    for (size_t c = 0; c < cells; c++)
+        g->start[c] = g->start[c + 1];
+    g->start[cells] = (uint32_t)n;
+}
+
+void cb_grid_free(cb_grid *g)
+{
+    free(g->start);
+    free(g->items);
+    g->start = NULL;
+    g->items = NULL;
+}
+
+void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
+                   uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1)
+{
+    *c0 = clamp_cell((x - rx - g->x0) / g->cell, g->cols);
+    *c1 = clamp_cell((x + rx - g->x0) / g->cell, g->cols);
+    *r0 = clamp_cell((y - ry - g->y0) / g->cell, g->rows);
+    *r1 = clamp_cell((y + ry - g->y0) / g->cell, g->rows);
+}

@@ -1,0 +1,27 @@
+/* A uniform grid over points: neighbours of a point in O(1) cells. */
+#ifndef CB_GRID_H
+#define CB_GRID_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "geom.h"
+
+typedef struct {
+    double x0, y0, cell;
+    uint32_t cols, rows;
+    uint32_t *start;    /* cols * rows + 1 offsets into items */
+    uint32_t *items;    /* point indices, bucketed by cell */
+    size_t cap;         /* points items can hold */
+} cb_grid;
+
+/* Sizes a grid over [x0, x0+w] x [y0, y0+h] for up to N points; -1 when out of memory. */
+int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
+                 double cell, size_t n);
+/* Buckets the N points (counting sort, stable: items keep index order per cell). */
+void cb_grid_fill(cb_grid *g, const cb_point *p, size_t n);
+void cb_grid_free(cb_grid *g);
+/* The cell range [c0,c1]x[r0,r1] that covers the box around (x, y) of half-size R. */
+void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
+                   uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1);
+
+#endif

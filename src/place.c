@@ -1,0 +1,146 @@
+/* Step 1: place points by repulsion relaxation on a uniform grid.
+ *
+ * Points start jittered on a grid, then each iteration pushes every pair
+ * closer than the spacing apart; the largest move shrinks every iteration
+ * so the points settle. Points near the trim line snap onto it and may only
+ * slide along it, which gives every side enough edge nodes.
+ *
+ * The relaxation runs in a space where the board is squashed towards a
+ * square (by `stretch`): hop counts to the centre then depend much less on
+ * which side a start sits on, which is what makes a hop spread of 1 common. */
+#include <math.h>
+#include <stdlib.h>
+#include "grid.h"
+#include "work.h"
+
+int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
+{
+    size_t n = pp->n;
+    /* Relaxation space: width W/s, height H*s, same area. */
+    int wide = pp->bw >= pp->bh;
+    double sx = wide ? pp->stretch : 1 / pp->stretch;
+    double sy = 1 / sx;
+    double uw = pp->bw / sx, uh = pp->bh / sy, d = pp->d;
+    double snap = 0.3 * d;
+
+    cb_point *u = w->p; /* relax in place, map to mm at the end */
+    cb_point *move = malloc(n * sizeof *move);
+    cb_grid g;
+    if (!move || cb_grid_init(&g, 0, 0, uw, uh, d, n) != 0) {
+        free(move);
+        w->failure = "out of memory";
+        return -1;
+    }
+    /* Edge nodes first: each side gets as many as fit at the spacing,
+     * evenly with jitter, already snapped (corners stay empty). */
+    size_t k = 0;
+    for (int side = 0; side < 4 && k < n; side++) {
+        int horizontal = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM;
+        double len = horizontal ? uw : uh;
+        int count = (int)floor(len / d) - 1;
+        for (int j = 0; j < count && k < n; j++, k++) {
+            double t = (j + 1 + 0.5 * (cb_rng_uniform(rng) - 0.5)) * len / (count + 1);
+            u[k].x = side == CB_SIDE_LEFT ? 0 : side == CB_SIDE_RIGHT ? uw : t;
+            u[k].y = side == CB_SIDE_TOP ? 0 : side == CB_SIDE_BOTTOM ? uh : t;
+            w->sides[k] = (uint8_t)(1u << side);
+        }
+    }
+    /* The rest jittered in distinct cells of a grid over the inside. */
+    size_t inner = n - k;
+    double iw = uw - d, ih = uh - d;
+    size_t cols = (size_t)fmax(1, round(sqrt((double)inner * iw / ih)));
+    size_t rows = (inner + cols - 1) / cols;
+    size_t cells = cols * rows;
+    uint32_t *order = malloc((cells ? cells : 1) * sizeof *order);
+    if (!order) {
+        free(move);
+        cb_grid_free(&g);
+        w->failure = "out of memory";
+        return -1;
+    }
+    for (size_t i = 0; i < cells; i++)
+        order[i] = (uint32_t)i;
+    cb_rng_shuffle(rng, order, cells);
+    double cw = iw / (double)cols, ch = ih / (double)rows;
+    for (size_t i = 0; i < inner; i++, k++) {
+        size_t c = order[i] % cols, r = order[i] / cols;
+        u[k].x = d / 2 + ((double)c + 0.15 + 0.7 * cb_rng_uniform(rng)) * cw;
+        u[k].y = d / 2 + ((double)r + 0.15 + 0.7 * cb_rng_uniform(rng)) * ch;
+    }
+    /* The centre is the node nearest the middle, pinned there. */
+    cb_point mid = {uw / 2, uh / 2};
+    uint32_t center = (uint32_t)(n - inner); /* first inside point */
+    for (uint32_t i = center + 1; i < n; i++)
+        if (!w->sides[i] && cb_dist(u[i], mid) < cb_dist(u[center], mid))
+            center = i;
+    u[center] = mid;
+    w->center = center;
+
+    for (int it = 0; it < pp->iterations; it++) {
+        double step = 0.5 * d * (1.0 - (double)it / pp->iterations);
+        cb_grid_fill(&g, u, n);
+        for (size_t i = 0; i < n; i++) {
+            double fx = 0, fy = 0;
+            uint32_t c0, r0, c1, r1;
+            cb_grid_range(&g, u[i].x, u[i].y, d, d, &c0, &r0, &c1, &r1);
+            for (uint32_t r = r0; r <= r1; r++) {
+                for (uint32_t c = c0; c <= c1; c++) {
+                    size_t cell = (size_t)r * g.cols + c;
+                    for (uint32_t q = g.start[cell]; q < g.start[cell + 1]; q++) {
+                        uint32_t j = g.items[q];
+                        double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
+                        double dist = hypot(dx, dy);
+                        if (j == i || dist >= d)
+                            continue;
+                        if (dist < 1e-9) { /* coincident: split by index */
+                            dx = i < j ? 1e-3 : -1e-3;
+                            dist = 1e-3;
+                        }
+                        fx += dx / dist * (d - dist) * 0.5;
+                        fy += dy / dist * (d - dist) * 0.5;
+                    }
+                }
+            }
+            double len = hypot(fx, fy);
+            if (len > step) {
+                fx *= step / len;
+                fy *= step / len;
+            }
+            move[i].x = fx;
+            move[i].y = fy;
+        }
+        for (size_t i = 0; i < n; i++) {
+            if (i == center)
+                continue;
+            uint8_t s = w->sides[i];
+            double x = u[i].x + move[i].x, y = u[i].y + move[i].y;
+            x = fmin(fmax(x, 0), uw);
+            y = fmin(fmax(y, 0), uh);
+            /* Snapped points stay on their side but may slide along it. */
+            if ((s & (1u << CB_SIDE_LEFT)) || x < snap) { x = 0; s |= 1u << CB_SIDE_LEFT; }
+            if ((s & (1u << CB_SIDE_RIGHT)) || x > uw - snap) { x = uw; s |= 1u << CB_SIDE_RIGHT; }
+            if ((s & (1u << CB_SIDE_TOP)) || y < snap) { y = 0; s |= 1u << CB_SIDE_TOP; }
+            if ((s & (1u << CB_SIDE_BOTTOM)) || y > uh - snap) { y = uh; s |= 1u << CB_SIDE_BOTTOM; }
+            w->sides[i] = s;
+            u[i].x = x;
+            u[i].y = y;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        u[i].x = pp->bx + u[i].x * sx;
+        u[i].y = pp->by + u[i].y * sy;
+    }
+    /* Exact trim-line coordinates for snapped points (no rounding drift). */
+    for (size_t i = 0; i < n; i++) {
+        if (w->sides[i] & (1u << CB_SIDE_LEFT)) u[i].x = pp->bx;
+        if (w->sides[i] & (1u << CB_SIDE_RIGHT)) u[i].x = pp->bx + pp->bw;
+        if (w->sides[i] & (1u << CB_SIDE_TOP)) u[i].y = pp->by;
+        if (w->sides[i] & (1u << CB_SIDE_BOTTOM)) u[i].y = pp->by + pp->bh;
+    }
+    w->p[center].x = pp->bx + pp->bw / 2;
+    w->p[center].y = pp->by + pp->bh / 2;
+    cb_grid_free(&g);
+    free(order);
+    free(move);
+    return 0;
+}

@@ -1,0 +1,317 @@
+/* Step 3: choose 3 start nodes per side and attach them (balance.c then
+ * evens out their hop counts).
+ *
+ * The core graph is built without the start candidates, so the hop count of
+ * a start attached to core nodes a and b is exactly 1 + min(hops[a], hops[b]).
+ * That lets a small search pick, for every side, three well-spread
+ * candidates and their two neighbours each such that all 12 hop counts lie in
+ * the narrowest band {T..T+k}, no two starts share a neighbour, and every start has two edges
+ * (two edge-disjoint ways in, since the core has no bridges). Among the
+ * solutions for every T, the one with the most even spacing wins.
+ *
+ * Candidates not chosen become ordinary nodes, attached only by edges that
+ * change no hop count, so the fairness found here survives. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "work.h"
+
+#define MAX_CANDS 48       /* candidates per side considered */
+#define MAX_ATTACH 8       /* core neighbours per candidate */
+#define MAX_TRIPLES 512
+#define SEARCH_BUDGET 20000
+#define MAX_BAND 4          /* widest hop band the search accepts */
+#define MIN_EDGE_ANGLE 0.3  /* radians between a start's edge and the trim line */
+
+typedef struct {
+    uint32_t v;
+    double pos;                 /* 0..1 along the side */
+    uint32_t attach[MAX_ATTACH];
+    int n_attach;
+} cand;
+
+typedef struct { int i, j, k; double score; } triple;
+
+typedef struct {
+    cb_work *w;
+    cand cands[4][MAX_CANDS];
+    int n_cands[4];
+    triple *triples[4];
+    int n_triples[4];
+    int T, band;                /* hops allowed: T .. T + band */
+    long budget;
+    uint8_t *used;              /* core nodes already a start's neighbour */
+    /* current and best solution: per side, triple and the pair per start */
+    int cur_triple[4], cur_pair[4][3][2];
+    int best_triple[4], best_pair[4][3][2];
+    double cur_score, best_score;
+    int found;
+} search;
+
+static const double ideal[3] = {0.22, 0.5, 0.78};
+
+static int cmp_cand(const void *x, const void *y)
+{
+    const cand *a = x, *b = y;
+    if (a->pos != b->pos)
+        return a->pos < b->pos ? -1 : 1;
+    return (a->v > b->v) - (a->v < b->v);
+}
+
+static int cmp_triple(const void *x, const void *y)
+{
+    const triple *a = x, *b = y;
+    if (a->score != b->score)
+        return a->score < b->score ? -1 : 1;
+    if (a->i != b->i) return a->i - b->i;
+    if (a->j != b->j) return a->j - b->j;
+    return a->k - b->k;
+}
+
+static cb_side side_of(uint8_t s)
+{
+    for (int i = 0; i < 4; i++)
+        if (s == (1u << i))
+            return (cb_side)i;
+    return CB_SIDE_NONE;
+}
+
+/* Does the edge leave the start steeply enough to exit its rectangle inward? */
+static int steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side)
+{
+    double dx = w->p[a].x - w->p[s].x, dy = w->p[a].y - w->p[s].y;
+    double len = hypot(dx, dy);
+    double inward = side == CB_SIDE_TOP ? dy : side == CB_SIDE_BOTTOM ? -dy
+                    : side == CB_SIDE_LEFT ? dx : -dx;
+    return inward >= sin(MIN_EDGE_ANGLE) * len;
+}
+
+static void collect(search *s)
+{
+    cb_work *w = s->w;
+    for (uint32_t v = 0; v < w->n; v++) {
+        if (w->role[v] != CB_ROLE_CANDIDATE)
+            continue;
+        cb_side side = side_of(w->sides[v]);
+        if (side == CB_SIDE_NONE || s->n_cands[side] >= MAX_CANDS)
+            continue;
+        cand *c = &s->cands[side][s->n_cands[side]++];
+        c->v = v;
+        c->pos = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM
+                 ? (w->p[v].x - w->bx) / w->bw : (w->p[v].y - w->by) / w->bh;
+        c->n_attach = 0;
+    }
+    /* Attachable neighbours: core nodes joined by a usable edge. */
+    for (size_t k = 0; k < w->n_cand; k++) {
+        cb_edge e = w->cand[k];
+        for (int end = 0; end < 2; end++) {
+            uint32_t v = end ? e.b : e.a, u = end ? e.a : e.b;
+            if (w->role[v] != CB_ROLE_CANDIDATE || w->role[u] != CB_ROLE_CORE ||
+                w->hops[u] < 0)
+                continue;
+            cb_side side = side_of(w->sides[v]);
+            for (int i = 0; i < s->n_cands[side]; i++) {
+                cand *c = &s->cands[side][i];
+                if (c->v == v && c->n_attach < MAX_ATTACH && cb_work_room(w, u) > 0 &&
+                    steep_enough(w, v, u, side))
+                    c->attach[c->n_attach++] = u;
+            }
+        }
+    }
+    double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.9 * w->d);
+    for (int side = 0; side < 4; side++) {
+        qsort(s->cands[side], (size_t)s->n_cands[side], sizeof(cand), cmp_cand);
+        double len = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM ? w->bw : w->bh;
+        double sep = min_sep / len;
+        int m = s->n_cands[side], nt = 0;
+        cand *cs = s->cands[side];
+        for (int i = 0; i < m; i++)
+            for (int j = i + 1; j < m; j++) {
+                if (cs[j].pos - cs[i].pos < sep)
+                    continue;
+                for (int k = j + 1; k < m && nt < MAX_TRIPLES; k++) {
+                    if (cs[k].pos - cs[j].pos < sep)
+                        continue;
+                    triple *t = &s->triples[side][nt++];
+                    t->i = i;
+                    t->j = j;
+                    t->k = k;
+                    t->score = fabs(cs[i].pos - ideal[0]) + fabs(cs[j].pos - ideal[1]) +
+                               fabs(cs[k].pos - ideal[2]);
+                }
+            }
+        qsort(s->triples[side], (size_t)nt, sizeof(triple), cmp_triple);
+        s->n_triples[side] = nt;
+    }
+}
+
+static int hop_via(const cb_work *w, uint32_t a, uint32_t b)
+{
+    int h = w->hops[a] < w->hops[b] ? w->hops[a] : w->hops[b];
+    return h + 1;
+}
+
+static void solve_side(search *s, int side);
+
+/* Chooses the pair for start `slot` of the current triple on `side`. */
+static void solve_start(search *s, int side, int slot)
+{
+    if (slot == 3) {
+        solve_side(s, side + 1);
+        return;
+    }
+    const triple *t = &s->triples[side][s->cur_triple[side]];
+    int idx = slot == 0 ? t->i : slot == 1 ? t->j : t->k;
+    const cand *c = &s->cands[side][idx];
+    const cb_work *w = s->w;
+    for (int x = 0; x < c->n_attach; x++) {
+        uint32_t a = c->attach[x];
+        if (s->used[a])
+            continue;
+        for (int y = x + 1; y < c->n_attach; y++) {
+            uint32_t b = c->attach[y];
+            if (s->used[b] || s->budget-- <= 0)
+                continue;
+            int h = hop_via(w, a, b);
+            if (h < s->T || h > s->T + s->band)
+                continue;
+            s->used[a] = s->used[b] = 1;
+            s->cur_pair[side][slot][0] = x;
+            s->cur_pair[side][slot][1] = y;
+            solve_start(s, side, slot + 1);
+            s->used[a] = s->used[b] = 0;
+            if (s->found || s->budget <= 0)
+                return;
+        }
+    }
+}
+
+static void solve_side(search *s, int side)
+{
+    if (side == 4) {
+        s->found = 1;
+        if (s->cur_score < s->best_score) {
+            s->best_score = s->cur_score;
+            memcpy(s->best_triple, s->cur_triple, sizeof s->best_triple);
+            memcpy(s->best_pair, s->cur_pair, sizeof s->best_pair);
+        }
+        return;
+    }
+    for (int t = 0; t < s->n_triples[side] && s->budget > 0; t++) {
+        s->cur_triple[side] = t;
+        double before = s->cur_score;
+        s->cur_score += s->triples[side][t].score;
+        solve_start(s, side, 0);
+        s->cur_score = before;
+        if (s->found)
+            return;
+    }
+}
+
+/* Ordinary edge node: joined to its lowest-hop core neighbour, plus one more
+ * edge that changes no hop count (|hop difference| <= 1). */
+static void attach_rest(cb_work *w)
+{
+    for (uint32_t v = 0; v < w->n; v++) {
+        if (w->role[v] != CB_ROLE_CANDIDATE)
+            continue;
+        w->role[v] = CB_ROLE_CORE;
+        uint32_t best = UINT32_MAX;
+        for (size_t k = 0; k < w->n_cand; k++) {
+            cb_edge e = w->cand[k];
+            if (e.a != v && e.b != v)
+                continue;
+            uint32_t u = e.a == v ? e.b : e.a;
+            if (w->role[u] != CB_ROLE_CORE || w->hops[u] < 0 || cb_work_room(w, u) <= 0)
+                continue;
+            if (best == UINT32_MAX || w->hops[u] < w->hops[best])
+                best = u;
+        }
+        if (best == UINT32_MAX) {
+            w->role[v] = CB_ROLE_DROPPED;
+            continue;
+        }
+        cb_work_add_edge(w, v, best);
+        w->hops[v] = w->hops[best] + 1;
+        for (size_t k = 0; k < w->n_cand && w->deg[v] < 2; k++) {
+            cb_edge e = w->cand[k];
+            if (e.a != v && e.b != v)
+                continue;
+            uint32_t u = e.a == v ? e.b : e.a;
+            if (u == best || w->role[u] != CB_ROLE_CORE || w->hops[u] < 0 ||
+                cb_work_room(w, u) <= 0 || abs(w->hops[u] - w->hops[v]) > 1)
+                continue;
+            cb_work_add_edge(w, v, u);
+        }
+    }
+}
+
+int cb_starts_choose(cb_work *w, cb_rng *rng)
+{
+    (void)rng;
+    search *s = calloc(1, sizeof *s);
+    uint8_t *used = calloc(w->n, 1);
+    triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);
+    if (!s || !used || !tri) {
+        free(s);
+        free(used);
+        free(tri);
+        w->failure = "out of memory";
+        return -1;
+    }
+    s->w = w;
+    s->used = used;
+    memset(w->reserved, 0, w->n);
+    for (int side = 0; side < 4; side++)
+        s->triples[side] = tri + side * MAX_TRIPLES;
+    collect(s);
+    for (int side = 0; side < 4; side++)
+        if (s->n_triples[side] == 0) {
+            w->failure = "too few start candidates on a side";
+            goto fail;
+        }
+    int hmin = INT32_MAX, hmax = 0;
+    for (uint32_t v = 0; v < w->n; v++)
+        if (w->role[v] == CB_ROLE_CORE && w->hops[v] >= 0) {
+            hmin = w->hops[v] < hmin ? w->hops[v] : hmin;
+            hmax = w->hops[v] > hmax ? w->hops[v] : hmax;
+        }
+    /* The narrowest band of hop counts any choice reaches; cb_balance
+     * narrows it to 1 afterwards by editing the core's edges. */
+    s->best_score = INFINITY;
+    int any = 0;
+    for (s->band = 1; s->band <= MAX_BAND && !any; s->band++)
+        for (int T = hmin + 1; T <= hmax + 1; T++) {
+            s->T = T;
+            s->found = 0;
+            s->cur_score = 0;
+            s->budget = SEARCH_BUDGET;
+            solve_side(s, 0);
+            any |= s->found;
+        }
+    if (!any) {
+        w->failure = "no fair choice of starts";
+        goto fail;
+    }
+    for (int side = 0; side < 4; side++) {
+        const triple *t = &s->triples[side][s->best_triple[side]];
+        int idx[3] = {t->i, t->j, t->k};
+        for (int slot = 0; slot < 3; slot++) {
+            const cand *c = &s->cands[side][idx[slot]];
+            w->role[c->v] = CB_ROLE_START;
+            w->start_side[c->v] = (cb_side)side;
+            for (int e = 0; e < 2; e++)
+                cb_work_add_edge(w, c->v, c->attach[s->best_pair[side][slot][e]]);
+        }
+    }
+    attach_rest(w);
+    free(tri);
+    free(used);
+    free(s);
+    return 0;
+fail:
+    free(tri);
+    free(used);
+    free(s);
+    return -1;
+}

@@ -1,0 +1,115 @@
+#include <stdlib.h>
+#include <string.h>
+#include "work.h"
+
+int cb_work_init(cb_work *w, size_t n)
+{
+    memset(w, 0, sizeof *w);
+    w->n = n;
+    w->p = calloc(n, sizeof *w->p);
+    w->sides = calloc(n, 1);
+    w->role = calloc(n, 1);
+    w->deg = calloc(n, 1);
+    w->reserved = calloc(n, 1);
+    w->adj = malloc(n * CB_MAX_DEG * sizeof *w->adj);
+    w->hops = malloc(n * sizeof *w->hops);
+    w->start_side = malloc(n * sizeof *w->start_side);
+    if (!w->p || !w->sides || !w->role || !w->deg || !w->reserved || !w->adj || !w->hops ||
+        !w->start_side) {
+        cb_work_free(w);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        w->start_side[i] = CB_SIDE_NONE;
+    return 0;
+}
+
+void cb_work_free(cb_work *w)
+{
+    free(w->p);
+    free(w->sides);
+    free(w->role);
+    free(w->deg);
+    free(w->reserved);
+    free(w->adj);
+    free(w->hops);
+    free(w->start_side);
+    free(w->cand);
+    memset(w, 0, sizeof *w);
+}
+
+int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b)
+{
+    const uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
+    for (int i = 0; i < w->deg[a]; i++)
+        if (na[i] == b)
+            return 1;
+    return 0;
+}
+
+void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b)
+{
+    w->adj[(size_t)a * CB_MAX_DEG + w->deg[a]++] = b;
+    w->adj[(size_t)b * CB_MAX_DEG + w->deg[b]++] = a;
+}
+
+static void unlink_one(cb_work *w, uint32_t a, uint32_t b)
+{
+    uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
+    for (int i = 0; i < w->deg[a]; i++) {
+        if (na[i] == b) {
+            /* Shift rather than swap so neighbour order stays deterministic. */
+            memmove(na + i, na + i + 1, (size_t)(w->deg[a] - i - 1) * sizeof *na);
+            w->deg[a]--;
+            return;
+        }
+    }
+}
+
+void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b)
+{
+    unlink_one(w, a, b);
+    unlink_one(w, b, a);
+}
+
+int cb_work_room(const cb_work *w, uint32_t v)
+{
+    int cap = v == w->center ? CB_MAX_DEG
+              : w->role[v] == CB_ROLE_START ? w->start_cap : w->node_cap;
+    if (cap > CB_MAX_DEG)
+        cap = CB_MAX_DEG;
+    return cap - w->deg[v] - w->reserved[v];
+}
+
+void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
+                        double *x0, double *y0, double *x1, double *y1)
+{
+    double hw = CB_START_HALF_WIDTH * w->r, dep = CB_START_DEPTH * w->r;
+    cb_point p = w->p[v];
+    switch (side) {
+    case CB_SIDE_TOP:    *x0 = p.x - hw; *x1 = p.x + hw; *y0 = p.y; *y1 = p.y + dep; break;
+    case CB_SIDE_BOTTOM: *x0 = p.x - hw; *x1 = p.x + hw; *y0 = p.y - dep; *y1 = p.y; break;
+    case CB_SIDE_LEFT:   *x0 = p.x; *x1 = p.x + dep; *y0 = p.y - hw; *y1 = p.y + hw; break;
+    default:             *x0 = p.x - dep; *x1 = p.x; *y0 = p.y - hw; *y1 = p.y + hw; break;
+    }
+}
+
+void cb_work_hops(cb_work *w, uint32_t *queue)
+{
+    for (size_t i = 0; i < w->n; i++)
+        w->hops[i] = -1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = w->center;
+    w->hops[w->center] = 0;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+        for (int i = 0; i < w->deg[v]; i++) {
+            uint32_t u = nv[i];
+            if (w->hops[u] < 0 && w->role[u] != CB_ROLE_DROPPED) {
+                w->hops[u] = w->hops[v] + 1;
+                queue[tail++] = u;
+            }
+        }
+    }
+}

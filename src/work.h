@@ -1,0 +1,67 @@
+/* A board under construction, passed between the generator's steps
+ * (place -> connect -> starts -> decorate) before it becomes a cb_board. */
+#ifndef CB_WORK_H
+#define CB_WORK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cutboard.h"
+#include "geom.h"
+#include "rng.h"
+
+#define CB_MAX_DEG 16
+
+enum { CB_ROLE_CORE = 0, CB_ROLE_CANDIDATE, CB_ROLE_START, CB_ROLE_DROPPED };
+
+typedef struct {
+    size_t n;
+    cb_point *p;
+    uint8_t *sides;      /* bit s set: snapped to trim side s */
+    uint8_t *role;
+    uint8_t *deg;
+    uint8_t *reserved;   /* slots kept free for a start while the core is built */
+    uint32_t *adj;       /* n * CB_MAX_DEG neighbours */
+    int *hops;           /* from the centre, in the core graph */
+    cb_side *start_side;
+    uint32_t center;
+    cb_edge *cand;       /* usable triangulation edges, shortest first */
+    size_t n_cand;
+    double bx, by, bw, bh;  /* trim rectangle */
+    double r, d;            /* node radius, node spacing */
+    int start_cap, node_cap;
+    const char *failure;    /* why the candidate was thrown away */
+} cb_work;
+
+int cb_work_init(cb_work *w, size_t n);
+void cb_work_free(cb_work *w);
+int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b);
+void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b);
+void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b);
+/* Edges a node may still take: caps for starts, others, and the centre. */
+int cb_work_room(const cb_work *w, uint32_t v);
+/* The start rectangle of node v if it sat on its side (mm). */
+void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
+                        double *x0, double *y0, double *x1, double *y1);
+/* BFS hops from the centre over nodes whose role is not DROPPED (-1: unreached). */
+void cb_work_hops(cb_work *w, uint32_t *queue);
+
+/* Steps of the generator; each returns 0, or -1 with w->failure set. */
+typedef struct {
+    double bx, by, bw, bh;
+    size_t n;
+    double d;           /* target spacing */
+    double stretch;     /* >= 1: relax in a space squashed by this along the long side */
+    int iterations;
+} cb_place_params;
+
+int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng);
+int cb_connect(cb_work *w, cb_rng *rng);
+int cb_starts_choose(cb_work *w, cb_rng *rng);
+int cb_balance(cb_work *w);
+
+#define CB_STARTS_PER_SIDE 3
+/* Start rectangles: along the side and inward, in node radii. */
+#define CB_START_HALF_WIDTH 1.25
+#define CB_START_DEPTH 1.55
+
+#endif
