@@ -21,6 +21,7 @@
 #define FILL_RATIO 0.5
 #define START_BAND 0.12        /* starts stay this fraction away from corners */
 #define CENTER_MAX_DEG 8
+#define MAX_RESERVED 1         /* slots a core node keeps for edge nodes */
 
 static int single_side(uint8_t s)
 {
@@ -392,13 +393,16 @@ int cb_connect(cb_work *w, cb_rng *rng)
         w->failure = "out of memory";
         return -1;
     }
-    /* Keep a slot free next to every start candidate for its edge. */
+    /* Keep slots free next to start candidates: starts and the edge nodes
+     * not chosen need them once the core is built. */
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
-        if (w->role[e.a] == CB_ROLE_CANDIDATE && w->role[e.b] == CB_ROLE_CORE)
-            w->reserved[e.b] = 1;
-        if (w->role[e.b] == CB_ROLE_CANDIDATE && w->role[e.a] == CB_ROLE_CORE)
-            w->reserved[e.a] = 1;
+        if (w->role[e.a] == CB_ROLE_CANDIDATE && w->role[e.b] == CB_ROLE_CORE &&
+            w->reserved[e.b] < MAX_RESERVED)
+            w->reserved[e.b]++;
+        if (w->role[e.b] == CB_ROLE_CANDIDATE && w->role[e.a] == CB_ROLE_CORE &&
+            w->reserved[e.a] < MAX_RESERVED)
+            w->reserved[e.a]++;
     }
     if (spanning_tree(w, scratch) != 0) {
         free(scratch);

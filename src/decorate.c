@@ -14,6 +14,7 @@
 #define DOT_RING 0.5           /* distance outside the node shape, node radii */
 #define DOT_SPACING 0.5        /* between dot centres, node radii */
 #define MIN_GAP (0.45 * M_PI)  /* narrower gaps between edges get no dots */
+#define MIN_GAP_TRIM (0.22 * M_PI) /* on the trim line only half the turn is free */
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -251,7 +252,8 @@ static int place_dots(const cb_board *b, uint32_t i, int want, double (*xy)[2], 
         double mid = lo + w / 2;
         double rho = shape_reach(b, v, mid) + DOT_RING * r;
         double px = v->x + rho * cos(mid), py = v->y + rho * sin(mid);
-        if (w < MIN_GAP || !inside_trim(b, px, py, DOT_RADIUS * r))
+        if (w < (on_trim(b, v) ? MIN_GAP_TRIM : MIN_GAP) ||
+            !inside_trim(b, px, py, DOT_RADIUS * r))
             continue;
         double margin = asin(fmin(1, (DOT_RADIUS * r + 1.0) / rho));
         double dth = DOT_SPACING * r / rho;

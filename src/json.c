@@ -21,11 +21,12 @@ static int add_number(cJSON *obj, const char *key, double v)
 static cJSON *sheet_json(const cb_board *b, const cb_theme *theme)
 {
     cJSON *s = cJSON_CreateObject();
-    cJSON *page = cJSON_AddObjectToObject(s, "page");
-    cJSON *board = cJSON_AddObjectToObject(s, "board");
-    cJSON *nodes = NULL, *edges = NULL, *metrics = NULL;
-    int ok = s && page && board && cJSON_AddStringToObject(s, "seed", b->seed) &&
-             add_number(s, "player", b->player) && add_number(page, "width_mm", mm(b->page_w)) &&
+    cJSON *page = NULL, *board = NULL, *nodes = NULL, *edges = NULL, *metrics = NULL;
+    int ok = s && cJSON_AddStringToObject(s, "seed", b->seed) &&
+             add_number(s, "player", b->player) &&
+             (page = cJSON_AddObjectToObject(s, "page")) &&
+             (board = cJSON_AddObjectToObject(s, "board")) &&
+             add_number(page, "width_mm", mm(b->page_w)) &&
              add_number(page, "height_mm", mm(b->page_h)) &&
              add_number(board, "x_mm", mm(b->board_x)) && add_number(board, "y_mm", mm(b->board_y)) &&
              add_number(board, "width_mm", mm(b->board_w)) &&

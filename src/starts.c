@@ -208,25 +208,55 @@ static void solve_side(search *s, int side)
     }
 }
 
-/* Ordinary edge node: joined to its lowest-hop core neighbour, plus one more
- * edge that changes no hop count (|hop difference| <= 1). */
-static void attach_rest(cb_work *w)
+/* A full core neighbour u of v can give up one edge u-x when x keeps at
+ * least 3 edges and stays connected without it; returns x or UINT32_MAX. */
+static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *queue)
+{
+    const uint32_t *nu = w->adj + (size_t)u * CB_MAX_DEG;
+    for (int i = 0; i < w->deg[u]; i++) {
+        uint32_t x = nu[i];
+        if (w->role[x] != CB_ROLE_CORE || x == w->center || w->deg[x] < 3)
+            continue;
+        cb_work_remove_edge(w, u, x);
+        cb_work_hops(w, queue);
+        int connected = w->hops[x] >= 0 && w->hops[u] >= 0;
+        cb_work_add_edge(w, u, x);
+        if (connected)
+            return x;
+    }
+    return UINT32_MAX;
+}
+
+/* Ordinary edge node: joined to its lowest-hop core neighbour (taking over a
+ * spare edge of a full one if none has room), plus one more edge that changes
+ * no hop count (|hop difference| <= 1). */
+static void attach_rest(cb_work *w, uint32_t *queue)
 {
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
         w->role[v] = CB_ROLE_CORE;
-        uint32_t best = UINT32_MAX;
+        uint32_t best = UINT32_MAX, full = UINT32_MAX, spare = UINT32_MAX;
         for (size_t k = 0; k < w->n_cand; k++) {
             cb_edge e = w->cand[k];
             if (e.a != v && e.b != v)
                 continue;
             uint32_t u = e.a == v ? e.b : e.a;
-            if (w->role[u] != CB_ROLE_CORE || w->hops[u] < 0 || cb_work_room(w, u) <= 0)
+            if (w->role[u] != CB_ROLE_CORE || w->hops[u] < 0)
                 continue;
-            if (best == UINT32_MAX || w->hops[u] < w->hops[best])
-                best = u;
+            if (cb_work_room(w, u) > 0) {
+                if (best == UINT32_MAX || w->hops[u] < w->hops[best])
+                    best = u;
+            } else if (full == UINT32_MAX && u != w->center &&
+                       (spare = spare_edge(w, u, queue)) != UINT32_MAX) {
+                full = u;
+            }
         }
+        if (best == UINT32_MAX && full != UINT32_MAX) {
+            cb_work_remove_edge(w, full, spare);
+            best = full;
+        }
+        cb_work_hops(w, queue);
         if (best == UINT32_MAX) {
             w->role[v] = CB_ROLE_DROPPED;
             continue;
@@ -304,7 +334,13 @@ int cb_starts_choose(cb_work *w, cb_rng *rng)
                 cb_work_add_edge(w, c->v, c->attach[s->best_pair[side][slot][e]]);
         }
     }
-    attach_rest(w);
+    uint32_t *queue = malloc(w->n * sizeof *queue);
+    if (!queue) {
+        w->failure = "out of memory";
+        goto fail;
+    }
+    attach_rest(w, queue);
+    free(queue);
     free(tri);
     free(used);
     free(s);
