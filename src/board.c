@@ -21,7 +21,7 @@ void cb_spec_defaults(cb_spec *spec)
     spec->players = 4;
     spec->page_w = 297;
     spec->page_h = 210;
-    spec->margin = 10;
+    spec->margin = 12; /* edge nodes reach 6.5 mm past the trim line */
     spec->start_cap = 2;
     spec->node_cap = 4;
     spec->max_attempts = 200;
@@ -68,6 +68,11 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
                        spec->resolution);
     double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
     double d = spacing(spec, bw, bh);
+    /* Edge nodes sit on the trim line, so they reach into the margin. */
+    if (spec->margin < 5 + RADIUS_PER_SPACING * d)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--margin: %g mm puts edge nodes closer than 5 mm to the paper edge "
+                       "(at least %.1f mm)", spec->margin, 5 + RADIUS_PER_SPACING * d);
     if (spec->resolution > 0 && spec->resolution < 4)
         return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is too small (at least 4)",
                        spec->resolution);

@@ -13,6 +13,11 @@
 #include "grid.h"
 #include "work.h"
 
+/* Points push each other within this many spacings. Reaching past the
+ * spacing keeps every point in contact with its neighbours, so no grid-like
+ * arrangement from the start survives as a false equilibrium. */
+#define REPULSION 1.0
+
 int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
 {
     size_t n = pp->n;
@@ -26,7 +31,8 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     cb_point *u = w->p; /* relax in place, map to mm at the end */
     cb_point *move = malloc(n * sizeof *move);
     cb_grid g;
-    if (!move || cb_grid_init(&g, 0, 0, uw, uh, d, n) != 0) {
+    double reach = REPULSION * d; /* beyond the spacing: see below */
+    if (!move || cb_grid_init(&g, 0, 0, uw, uh, reach, n) != 0) {
         free(move);
         w->failure = "out of memory";
         return -1;
@@ -64,8 +70,8 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     double cw = iw / (double)cols, ch = ih / (double)rows;
     for (size_t i = 0; i < inner; i++, k++) {
         size_t c = order[i] % cols, r = order[i] / cols;
-        u[k].x = d / 2 + ((double)c + 0.15 + 0.7 * cb_rng_uniform(rng)) * cw;
-        u[k].y = d / 2 + ((double)r + 0.15 + 0.7 * cb_rng_uniform(rng)) * ch;
+        u[k].x = d / 2 + ((double)c + cb_rng_uniform(rng)) * cw;
+        u[k].y = d / 2 + ((double)r + cb_rng_uniform(rng)) * ch;
     }
     /* The centre is the node nearest the middle, pinned there. */
     cb_point mid = {uw / 2, uh / 2};
@@ -82,7 +88,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
         for (size_t i = 0; i < n; i++) {
             double fx = 0, fy = 0;
             uint32_t c0, r0, c1, r1;
-            cb_grid_range(&g, u[i].x, u[i].y, d, d, &c0, &r0, &c1, &r1);
+            cb_grid_range(&g, u[i].x, u[i].y, reach, reach, &c0, &r0, &c1, &r1);
             for (uint32_t r = r0; r <= r1; r++) {
                 for (uint32_t c = c0; c <= c1; c++) {
                     size_t cell = (size_t)r * g.cols + c;
@@ -90,14 +96,14 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
                         uint32_t j = g.items[q];
                         double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
                         double dist = hypot(dx, dy);
-                        if (j == i || dist >= d)
+                        if (j == i || dist >= reach)
                             continue;
                         if (dist < 1e-9) { /* coincident: split by index */
                             dx = i < j ? 1e-3 : -1e-3;
                             dist = 1e-3;
                         }
-                        fx += dx / dist * (d - dist) * 0.5;
-                        fy += dy / dist * (d - dist) * 0.5;
+                        fx += dx / dist * (reach - dist) * 0.5;
+                        fy += dy / dist * (reach - dist) * 0.5;
                     }
                 }
             }

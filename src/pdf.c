@@ -1,0 +1,401 @@
+/* PDF output: every sheet of a game as one page (drawn by render.c), with
+ * libharu. Icons are decoded once and embedded once per document, then
+ * reused on every page; the file carries no clock unless SOURCE_DATE_EPOCH
+ * asks for one, so the same game gives the same bytes. */
+#include "cutboard.h"
+#include "error.h"
+#include "icons.h"
+#include "render.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* libharu refuses pages outside 3..14400 pt; say so in millimetres first. */
+#define CB_PAGE_MIN_MM (3.0 / CB_PT_PER_MM)
+#define CB_PAGE_MAX_MM (14400.0 / CB_PT_PER_MM)
+
+/* Records the first error only: later ones are usually consequences. */
+static void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
+                                          void *user_data)
+{
+    cb_hpdf_errors *e = user_data;
+    if (e->error_no == 0) {
+        e->error_no = error_no;
+        e->detail_no = detail_no;
+    }
+}
+
+/* Names the error the handler saw first, else the status a call returned
+ * (some libharu calls fail without calling the handler). */
+static cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what)
+{
+    HPDF_STATUS no = p->herr.error_no ? p->herr.error_no : st;
+    return cb_fail(err, CB_ERR_INTERNAL, "PDF: libharu error 0x%04lX (detail %lu) %s",
+                   (unsigned long)no, (unsigned long)p->herr.detail_no, what);
+}
+
+/* ---- input checks ------------------------------------------------------ */
+
+static int cb_finite(double v)
+{
+    return isfinite(v) != 0;
+}
+
+/* Rejects what would make libharu fail or the drawing nonsense, naming the
+ * sheet and node, before any PDF object exists. */
+static cb_status cb_pdf_check(const cb_game *game, const cb_theme *theme, cb_error *err)
+{
+    if (!game || !game->sheets || game->n_sheets == 0)
+        return cb_fail(err, CB_ERR_DATA, "PDF: the game has no sheets");
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        if (!b)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu is missing", s + 1);
+        if (!cb_finite(b->page_w) || !cb_finite(b->page_h) || b->page_w < CB_PAGE_MIN_MM ||
+            b->page_h < CB_PAGE_MIN_MM || b->page_w > CB_PAGE_MAX_MM ||
+            b->page_h > CB_PAGE_MAX_MM)
+            return cb_fail(err, CB_ERR_DATA,
+                           "PDF: sheet %zu: page %gx%g mm is outside %.2f..%.0f mm", s + 1,
+                           b->page_w, b->page_h, CB_PAGE_MIN_MM, CB_PAGE_MAX_MM);
+        if (!cb_finite(b->board_x) || !cb_finite(b->board_y) || !cb_finite(b->board_w) ||
+            !cb_finite(b->board_h) || b->board_w <= 0 || b->board_h <= 0)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: bad board rectangle", s + 1);
+        if (!cb_finite(b->node_radius) || b->node_radius <= 0)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: bad node radius %g", s + 1,
+                           b->node_radius);
+        if (b->n_nodes == 0 || !b->nodes || b->center >= b->n_nodes)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: no nodes or no centre",
+                           s + 1);
+        if (b->n_edges && !b->edges)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: edges missing", s + 1);
+        for (size_t e = 0; e < b->n_edges; e++)
+            if (b->edges[e].a >= b->n_nodes || b->edges[e].b >= b->n_nodes)
+                return cb_fail(err, CB_ERR_DATA,
+                               "PDF: sheet %zu: edge %zu joins a node that does not exist",
+                               s + 1, e);
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            const cb_node *n = &b->nodes[i];
+            if (!cb_finite(n->x) || !cb_finite(n->y))
+                return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu node %zu: bad position",
+                               s + 1, i);
+            if (n->kind != CB_KIND_NODE && n->kind != CB_KIND_START && n->kind != CB_KIND_CENTER)
+                return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu node %zu: unknown kind %d",
+                               s + 1, i, (int)n->kind);
+            if (n->kind == CB_KIND_START &&
+                (n->side < CB_SIDE_TOP || n->side > CB_SIDE_LEFT))
+                return cb_fail(err, CB_ERR_DATA,
+                               "PDF: sheet %zu node %zu: start without a board side",
+                               s + 1, i);
+            if (!theme)
+                continue;
+            if (n->kind == CB_KIND_NODE && n->type >= 0 && (size_t)n->type >= theme->n_types)
+                return cb_fail(err, CB_ERR_DATA,
+                               "PDF: sheet %zu node %zu: type %d is not in theme %s",
+                               s + 1, i, n->type, theme->name ? theme->name : "");
+            if (n->kind == CB_KIND_START && n->mission >= 0 &&
+                (size_t)n->mission >= theme->n_missions)
+                return cb_fail(err, CB_ERR_DATA,
+                               "PDF: sheet %zu node %zu: mission %d is not in theme %s",
+                               s + 1, i, n->mission, theme->name ? theme->name : "");
+        }
+    }
+    return CB_OK;
+}
+
+/* ---- icons ------------------------------------------------------------- */
+
+/* Embeds one decoded icon: RGB image plus its alpha as a DeviceGray soft
+ * mask (left out for fully opaque icons, which need none). */
+static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slot,
+                                   cb_error *err)
+{
+    cb_icon icon;
+    cb_status st = cb_icon_load(path, &icon, err);
+    if (st != CB_OK)
+        return st;
+    size_t n = (size_t)icon.w * icon.h;
+    unsigned char *rgb = malloc(n * 3), *alpha = malloc(n);
+    if (!rgb || !alpha) {
+        free(rgb);
+        free(alpha);
+        cb_icon_free(&icon);
+        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", path);
+    }
+    int opaque = 1;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *px = icon.rgba + 4 * i;
+        alpha[i] = px[3];
+        if (px[3] != 255)
+            opaque = 0;
+        /* Invisible pixels all white: the colour is never seen, and equal
+         * bytes compress better. */
+        for (int c = 0; c < 3; c++)
+            rgb[3 * i + (size_t)c] = px[3] ? px[c] : 255;
+    }
+    slot->path = path;
+    slot->w = icon.w;
+    slot->h = icon.h;
+    slot->image = HPDF_LoadRawImageFromMem(p->doc, rgb, icon.w, icon.h, HPDF_CS_DEVICE_RGB, 8);
+    HPDF_STATUS hs = slot->image ? HPDF_OK : HPDF_INVALID_IMAGE;
+    if (hs == HPDF_OK && !opaque) {
+        HPDF_Image mask =
+            HPDF_LoadRawImageFromMem(p->doc, alpha, icon.w, icon.h, HPDF_CS_DEVICE_GRAY, 8);
+        hs = mask ? HPDF_Image_AddSMask(slot->image, mask) : HPDF_INVALID_IMAGE;
+    }
+    free(rgb);
+    free(alpha);
+    cb_icon_free(&icon);
+    if (hs != HPDF_OK) {
+        char what[400];
+        snprintf(what, sizeof what, "embedding icon %s", path);
+        return cb_hpdf_fail(p, hs, err, what);
+    }
+    return CB_OK;
+}
+
+/* Returns the slot for PATH, embedding the file the first time it is seen;
+ * *out is -1 for a missing path (nothing to draw). */
+static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, int *out, cb_error *err)
+{
+    *out = -1;
+    if (!path || !*path)
+        return CB_OK;
+    for (size_t i = 0; i < p->n_icons; i++)
+        if (strcmp(p->icons[i].path, path) == 0) {
+            *out = (int)i;
+            return CB_OK;
+        }
+    cb_status st = cb_pdf_embed_icon(p, path, &p->icons[p->n_icons], err);
+    if (st != CB_OK)
+        return st;
+    *out = (int)p->n_icons++;
+    return CB_OK;
+}
+
+/* Embeds the icons of the types and missions the game uses, and the centre's. */
+static cb_status cb_pdf_load_icons(cb_pdf *p, cb_error *err)
+{
+    const cb_theme *t = p->theme;
+    p->center_icon = -1;
+    if (!t)
+        return CB_OK;
+    size_t cap = t->n_types + t->n_missions + 1;
+    p->icons = calloc(cap, sizeof *p->icons);
+    p->type_icon = malloc((t->n_types + 1) * sizeof *p->type_icon);
+    p->mission_icon = malloc((t->n_missions + 1) * sizeof *p->mission_icon);
+    if (!p->icons || !p->type_icon || !p->mission_icon)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    /* -2 marks "used, not yet loaded"; -1 "not used or no icon". */
+    for (size_t i = 0; i < t->n_types; i++)
+        p->type_icon[i] = -1;
+    for (size_t i = 0; i < t->n_missions; i++)
+        p->mission_icon[i] = -1;
+    for (size_t s = 0; s < p->game->n_sheets; s++) {
+        const cb_board *b = p->game->sheets[s];
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            const cb_node *n = &b->nodes[i];
+            if (i == b->center || n->kind == CB_KIND_CENTER)
+                continue;
+            if (n->kind == CB_KIND_NODE && n->type >= 0)
+                p->type_icon[n->type] = -2;
+            else if (n->kind == CB_KIND_START && n->mission >= 0)
+                p->mission_icon[n->mission] = -2;
+        }
+    }
+    cb_status st;
+    for (size_t i = 0; i < t->n_types; i++)
+        if (p->type_icon[i] == -2 &&
+            (st = cb_pdf_icon_for(p, t->types[i].icon, &p->type_icon[i], err)) != CB_OK)
+            return st;
+    for (size_t i = 0; i < t->n_missions; i++)
+        if (p->mission_icon[i] == -2 &&
+            (st = cb_pdf_icon_for(p, t->missions[i].icon, &p->mission_icon[i], err)) != CB_OK)
+            return st;
+    return cb_pdf_icon_for(p, t->center.icon, &p->center_icon, err);
+}
+
+/* ---- document ---------------------------------------------------------- */
+
+/* Reads SOURCE_DATE_EPOCH: 0 and *set = 0 when unset, an error when it is
+ * not a plain count of seconds (reproducible-builds.org asks us to fail). */
+static cb_status cb_source_date(HPDF_Date *date, int *set, cb_error *err)
+{
+    const char *env = getenv("SOURCE_DATE_EPOCH");
+    *set = 0;
+    if (!env)
+        return CB_OK;
+    long long t = 0;
+    const char *c = env;
+    for (; *c >= '0' && *c <= '9' && t <= 253402300799LL; c++)
+        t = t * 10 + (*c - '0');
+    if (c == env || *c || t > 253402300799LL) /* up to 9999-12-31 */
+        return cb_fail(err, CB_ERR_USAGE,
+                       "SOURCE_DATE_EPOCH: \"%.40s\" is not a count of seconds", env);
+    /* Days to civil date (proleptic Gregorian), Howard Hinnant's method. */
+    long long days = t / 86400, secs = t % 86400;
+    long long z = days + 719468, era = z / 146097, doe = z - era * 146097;
+    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
+    long long d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
+    memset(date, 0, sizeof *date);
+    date->year = (HPDF_INT)(yoe + era * 400 + (m <= 2));
+    date->month = (HPDF_INT)m;
+    date->day = (HPDF_INT)d;
+    date->hour = (HPDF_INT)(secs / 3600);
+    date->minutes = (HPDF_INT)(secs / 60 % 60);
+    date->seconds = (HPDF_INT)(secs % 60);
+    date->ind = 'Z';
+    *set = 1;
+    return CB_OK;
+}
+
+/* libharu 2.3.0 gives UTF-8 fonts a /ToUnicode that is a copy of its
+ * encoding CMap (every code to CID 0, "begincidrange"): poppler warns about
+ * it on every run and text can't be copied. With the UTF-8 encoder a code is
+ * the character's UTF-16 value, so the right map is the identity; rewrite
+ * the stream in place (the map ships with the file, so no version check). */
+static HPDF_STATUS cb_pdf_fix_tounicode(HPDF_Font font)
+{
+    HPDF_Dict tu = HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT);
+    if (!tu || !tu->stream)
+        return HPDF_OK; /* a libharu that doesn't write one: nothing to mend */
+    static const char *const drop[] = {"Type", "CMapName", "CIDSystemInfo", "WMode"};
+    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++) {
+        HPDF_STATUS hs = HPDF_Dict_RemoveElement(tu, drop[i]);
+        if (hs != HPDF_OK && hs != HPDF_DICT_ITEM_NOT_FOUND)
+            return hs;
+    }
+    HPDF_MemStream_FreeData(tu->stream);
+    CB_HPDF(HPDF_Stream_WriteStr(
+        tu->stream, "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+                    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+                    "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+                    "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"));
+    /* A bfrange may only vary in its last byte: one range per high byte,
+     * at most 100 to a block, surrogates (D8..DF) left out. */
+    char line[64];
+    unsigned done = 0, total = 256 - 8, block = 0;
+    for (unsigned hi = 0; hi < 256; hi++) {
+        if (hi >= 0xD8 && hi <= 0xDF)
+            continue;
+        if (block == 0) {
+            block = total - done < 100 ? total - done : 100;
+            snprintf(line, sizeof line, "%u beginbfrange\n", block);
+            CB_HPDF(HPDF_Stream_WriteStr(tu->stream, line));
+        }
+        snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+        CB_HPDF(HPDF_Stream_WriteStr(tu->stream, line));
+        done++;
+        if (--block == 0)
+            CB_HPDF(HPDF_Stream_WriteStr(tu->stream, "endbfrange\n"));
+    }
+    return HPDF_Stream_WriteStr(tu->stream, "endcmap\nCMapName currentdict /CMap "
+                                            "defineresource pop\nend\nend\n");
+}
+
+static cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
+{
+    HPDF_Date date;
+    int dated;
+    cb_status st = cb_source_date(&date, &dated, err);
+    if (st != CB_OK)
+        return st;
+    HPDF_STATUS hs = HPDF_SetCompressionMode(p->doc, HPDF_COMP_ALL);
+    if (hs != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, "turning on compression");
+    if (dated && ((hs = HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_CREATION_DATE, date)) != HPDF_OK ||
+                  (hs = HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_MOD_DATE, date)) != HPDF_OK))
+        return cb_hpdf_fail(p, hs, err, "setting the dates from SOURCE_DATE_EPOCH");
+    if ((hs = HPDF_UseUTFEncodings(p->doc)) != HPDF_OK ||
+        (hs = HPDF_SetCurrentEncoder(p->doc, "UTF-8")) != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, "turning on UTF-8");
+
+    /* libharu only says "file open error": check the file ourselves. */
+    FILE *f = fopen(font_path, "rb");
+    if (!f)
+        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: %s", font_path,
+                       strerror(errno));
+    struct stat sb;
+    int regular = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
+    fclose(f);
+    if (!regular)
+        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: not a regular file",
+                       font_path);
+    const char *name = HPDF_LoadTTFontFromFile(p->doc, font_path, HPDF_TRUE);
+    p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
+    if (!p->font)
+        return cb_fail(err, CB_ERR_DATA,
+                       "font %s: not a usable TrueType font (libharu error 0x%04lX)",
+                       font_path, (unsigned long)p->herr.error_no);
+    if ((hs = cb_pdf_fix_tounicode(p->font)) != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, "writing the font's ToUnicode map");
+    return cb_pdf_load_icons(p, err);
+}
+
+static cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err)
+{
+    HPDF_STATUS hs;
+    if ((hs = HPDF_SaveToStream(p->doc)) != HPDF_OK || (hs = HPDF_ResetStream(p->doc)) != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, "writing the document");
+    HPDF_UINT32 size = HPDF_GetStreamSize(p->doc), got = size;
+    unsigned char *buf = malloc(size ? size : 1);
+    if (!buf)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory for %lu bytes",
+                       (unsigned long)size);
+    /* Reading the last byte may report "end of stream": that is success. */
+    hs = HPDF_ReadFromStream(p->doc, buf, &got);
+    if ((hs != HPDF_OK && hs != HPDF_STREAM_EOF) || got != size || size == 0) {
+        free(buf);
+        return cb_hpdf_fail(p, hs, err, "reading the document back");
+    }
+    *pdf = buf;
+    *len = size;
+    return CB_OK;
+}
+
+cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
+                        const cb_render_options *opt, unsigned char **pdf, size_t *len,
+                        cb_error *err)
+{
+    if (!pdf || !len)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: no output buffer given");
+    *pdf = NULL;
+    *len = 0;
+    if (!opt || !opt->font_path || !*opt->font_path)
+        return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
+    cb_status st = cb_pdf_check(game, theme, err);
+    if (st != CB_OK)
+        return st;
+
+    cb_pdf p;
+    memset(&p, 0, sizeof p);
+    p.game = game;
+    p.theme = theme;
+    p.ink = opt->ink_friendly != 0;
+    p.center_icon = -1;
+    p.doc = HPDF_New(cb_hpdf_on_error, &p.herr);
+    if (!p.doc)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+
+    st = cb_pdf_setup(&p, opt->font_path, err);
+    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
+        HPDF_STATUS hs = cb_render_sheet(&p, game->sheets[s]);
+        if (hs != HPDF_OK) {
+            char what[64];
+            snprintf(what, sizeof what, "drawing sheet %zu", s + 1);
+            st = cb_hpdf_fail(&p, hs, err, what);
+        }
+    }
+    if (st == CB_OK)
+        st = cb_pdf_save(&p, pdf, len, err);
+
+    HPDF_Free(p.doc);
+    free(p.icons);
+    free(p.type_icon);
+    free(p.mission_icon);
+    return st;
+}

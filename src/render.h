@@ -1,0 +1,53 @@
+/* Drawing boards as PDF pages: what the document side (pdf.c) and the page
+ * side (render.c) of the PDF output share. Internal to the library. */
+#ifndef CB_RENDER_H
+#define CB_RENDER_H
+
+#include <hpdf.h>
+#include <stddef.h>
+
+#include "cutboard.h"
+
+#define CB_PT_PER_MM (72.0 / 25.4)
+
+/* Propagates the first failing libharu call out of a function that returns
+ * HPDF_STATUS. */
+#define CB_HPDF(call)                                                                       \
+    do {                                                                                    \
+        HPDF_STATUS cb_st_ = (call);                                                        \
+        if (cb_st_ != HPDF_OK)                                                              \
+            return cb_st_;                                                                  \
+    } while (0)
+
+/* Where libharu's error handler writes; owned by one render call. */
+typedef struct {
+    HPDF_STATUS error_no, detail_no;
+} cb_hpdf_errors;
+
+typedef struct {
+    const char *path; /* borrowed from the theme */
+    HPDF_Image image;
+    double w, h;      /* pixels, for the aspect ratio */
+} cb_pdf_icon;
+
+/* One document being written: the font and the icons every page shares. */
+typedef struct {
+    HPDF_Doc doc;
+    cb_hpdf_errors herr;
+    HPDF_Font font;
+    const cb_game *game;
+    const cb_theme *theme; /* may be NULL */
+    int ink;               /* ink-friendly: white fills */
+    cb_pdf_icon *icons;    /* distinct icon files, in first-use order */
+    size_t n_icons;
+    int *type_icon;        /* per theme type / mission: index in icons or -1 */
+    int *mission_icon;
+    int center_icon;
+} cb_pdf;
+
+/* Adds a page for board B (already checked by cb_pdf_render) to P's
+ * document and draws it; returns the first libharu status that is not
+ * HPDF_OK. */
+HPDF_STATUS cb_render_sheet(const cb_pdf *p, const cb_board *b);
+
+#endif
