@@ -185,7 +185,7 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     double d = spacing(spec, bw, bh);
     /* Relax in a space squashed to a square: see place.c. */
     cb_place_params pp = {bx, by, bw, bh, node_count(bw, bh, d), d,
-                          sqrt(fmax(bw, bh) / fmin(bw, bh)), RELAX_ITERATIONS};
+                          pow(fmax(bw, bh) / fmin(bw, bh), 0.65), RELAX_ITERATIONS};
     cb_rng rng;
     cb_rng_seed(&rng, rng_seed);
     cb_work w;

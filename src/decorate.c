@@ -252,7 +252,9 @@ static int place_dots(const cb_board *b, uint32_t i, int want, double (*xy)[2], 
         double mid = lo + w / 2;
         double rho = shape_reach(b, v, mid) + DOT_RING * r;
         double px = v->x + rho * cos(mid), py = v->y + rho * sin(mid);
-        if (w < (on_trim(b, v) ? MIN_GAP_TRIM : MIN_GAP) ||
+        /* The centre's one dot goes in its widest gap, however narrow. */
+        double min_gap = v->kind == CB_KIND_CENTER ? 0 : on_trim(b, v) ? MIN_GAP_TRIM : MIN_GAP;
+        if (w < min_gap ||
             !inside_trim(b, px, py, DOT_RADIUS * r))
             continue;
         double margin = asin(fmin(1, (DOT_RADIUS * r + 1.0) / rho));
