@@ -183,7 +183,8 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     double bx = spec->margin, by = spec->margin;
     double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
     double d = spacing(spec, bw, bh);
-    /* Relax in a space squashed to a square: see place.c. */
+    /* Relax with the long side squashed a little past square (measured:
+     * fewest attempts on A4 and Letter); see place.c. */
     cb_place_params pp = {bx, by, bw, bh, node_count(bw, bh, d), d,
                           pow(fmax(bw, bh) / fmin(bw, bh), 0.65), RELAX_ITERATIONS};
     cb_rng rng;
