@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,11 +244,20 @@ int main(int argc, char **argv)
         st = cb_pdf_render(game, theme, &ropt, &pdf, &pdf_len, &err);
     if (st == CB_OK && json_path)
         st = cb_json_render(game, theme, &json, &err);
-    /* Everything is in memory before the first file is touched. */
+    /* Everything is in memory before the first file is touched. Ctrl-C and
+     * SIGTERM wait the few milliseconds until the files are renamed into
+     * place or cleaned up, so they never leave a temporary file behind. */
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigprocmask(SIG_BLOCK, &stop, &old);
     if (st == CB_OK)
         st = cb_file_write_atomic(output, pdf, pdf_len, &err);
     if (st == CB_OK && json_path)
         st = cb_file_write_atomic(json_path, json, strlen(json), &err);
+    sigprocmask(SIG_SETMASK, &old, NULL);
     if (st == CB_OK && isatty(STDERR_FILENO))
         fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,
                 game->n_sheets, game->n_sheets == 1 ? "" : "s", spec.seed);
