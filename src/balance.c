@@ -5,7 +5,8 @@
  * can differ by three hops. A steepest-descent search edits the core until
  * every start's hop count lies in {L, L+1}: it adds a triangulation edge
  * (shortening the paths of starts that are too far) or removes one
- * (lengthening the paths of starts that are too near), keeping the degree
+ * (lengthening the paths of starts that are too near), or moves one of a
+ * start's two edges to another neighbour, keeping the degree
  * caps, every node connected, and no bridge between a start and the centre. */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@ typedef struct {
     int n_starts;
     /* bridge search scratch */
     uint32_t *disc, *low, *parent, *iter, *stack, *below;
+    uint8_t *flow;
 } balancer;
 
 /* Hops outside the best band {L, L+1}, summed over the starts. */
@@ -103,6 +105,121 @@ static int editable(const cb_work *w, uint32_t v)
     return w->role[v] == CB_ROLE_CORE;
 }
 
+/* Is v already a start's neighbour (starts may not share one)? */
+static int near_start(const cb_work *w, uint32_t v)
+{
+    const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+    for (int i = 0; i < w->deg[v]; i++)
+        if (w->role[nv[i]] == CB_ROLE_START)
+            return 1;
+    return 0;
+}
+
+/* Lengthens start s's path to the centre: every shortest path runs down the
+ * DAG of edges u->v with hops[v] = hops[u] - 1; a minimum edge cut of that
+ * DAG between s and the centre (unit-capacity max-flow) is the fewest edges
+ * whose removal adds a hop. Writes the cut into CUT (at most MAX_CUT edges)
+ * and returns its size, or 0 when the cut touches an edge that may not go. */
+#define MAX_CUT 4
+
+static int shortest_path_cut(balancer *b, uint32_t s, cb_edge *cut)
+{
+    cb_work *w = b->w;
+    size_t n = w->n;
+    /* flow[v*MAX_DEG+i] = 1: one unit runs along v's i-th edge, downhill. */
+    uint8_t *flow = b->flow;
+    memset(flow, 0, n * CB_MAX_DEG);
+    uint32_t *prev = b->parent, *slot = b->iter, *queue = b->stack;
+    int paths = 0;
+    for (;;) {
+        for (size_t v = 0; v < n; v++)
+            prev[v] = UINT32_MAX;
+        size_t head = 0, tail = 0;
+        queue[tail++] = s;
+        prev[s] = s;
+        while (head < tail && prev[w->center] == UINT32_MAX) {
+            uint32_t v = queue[head++];
+            for (int i = 0; i < w->deg[v]; i++) {
+                uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)i];
+                int down = w->hops[u] == w->hops[v] - 1;
+                int up = w->hops[u] == w->hops[v] + 1;
+                int residual = 0;
+                /* The start's own edges never saturate: the cut must lie in
+                 * the core, where edges may be removed. */
+                if (down && (v == s || !flow[(size_t)v * CB_MAX_DEG + (size_t)i]))
+                    residual = 1;
+                if (up) { /* undo flow u->v */
+                    for (int j = 0; j < w->deg[u]; j++)
+                        if (w->adj[(size_t)u * CB_MAX_DEG + (size_t)j] == v &&
+                            flow[(size_t)u * CB_MAX_DEG + (size_t)j])
+                            residual = 1;
+                }
+                if (!residual || prev[u] != UINT32_MAX)
+                    continue;
+                prev[u] = v;
+                slot[u] = (uint32_t)i;
+                queue[tail++] = u;
+            }
+        }
+        if (prev[w->center] == UINT32_MAX)
+            break;
+        if (++paths > MAX_CUT)
+            return 0;
+        for (uint32_t v = w->center; v != s; v = prev[v]) {
+            uint32_t p = prev[v];
+            if (w->hops[v] == w->hops[p] - 1) {
+                if (p != s)
+                    flow[(size_t)p * CB_MAX_DEG + slot[v]] = 1;
+            } else { /* cancel the flow v->p */
+                for (int j = 0; j < w->deg[v]; j++)
+                    if (w->adj[(size_t)v * CB_MAX_DEG + (size_t)j] == p)
+                        flow[(size_t)v * CB_MAX_DEG + (size_t)j] = 0;
+            }
+        }
+    }
+    /* The cut: downhill edges from the residual-reachable side (prev set)
+     * to the rest. */
+    int k = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        if (prev[v] == UINT32_MAX)
+            continue;
+        for (int i = 0; i < w->deg[v]; i++) {
+            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)i];
+            if (w->hops[u] != w->hops[v] - 1 || prev[u] != UINT32_MAX)
+                continue;
+            if (k == MAX_CUT || !editable(w, v) || !editable(w, u))
+                return 0;
+            cut[k].a = v;
+            cut[k].b = u;
+            k++;
+        }
+    }
+    return k;
+}
+
+/* Removes the cut if every end keeps 2 edges; undone when the board breaks. */
+static int try_cut(balancer *b, const cb_edge *cut, int k)
+{
+    cb_work *w = b->w;
+    for (int i = 0; i < k; i++) {
+        if (w->deg[cut[i].a] < 3 || w->deg[cut[i].b] < 3) {
+            for (int j = 0; j < i; j++)
+                cb_work_add_edge(w, cut[j].a, cut[j].b);
+            return 0;
+        }
+        cb_work_remove_edge(w, cut[i].a, cut[i].b);
+    }
+    cb_work_hops(w, b->queue);
+    return 1;
+}
+
+static void undo_cut(balancer *b, const cb_edge *cut, int k)
+{
+    for (int i = 0; i < k; i++)
+        cb_work_add_edge(b->w, cut[i].a, cut[i].b);
+    cb_work_hops(b->w, b->queue);
+}
+
 /* Tries every useful single-edge edit and keeps the one that lowers the
  * cost most (ties: the first in edge order). Returns 1 if one was made. */
 static int improve(balancer *b, int *current)
@@ -149,8 +266,69 @@ static int improve(balancer *b, int *current)
         cb_work_add_edge(w, e.a, e.b);
         cb_work_hops(w, b->queue);
     }
+    /* Cuts: lengthen the path of each start that is nearest the centre. */
+    cb_edge cut[MAX_CUT], best_cut[MAX_CUT];
+    int best_k = 0;
+    for (int i = 0; i < b->n_starts; i++) {
+        uint32_t s = b->starts[i];
+        int k = shortest_path_cut(b, s, cut);
+        if (k == 0 || !try_cut(b, cut, k))
+            continue;
+        int c = cost(b);
+        if (c < best && all_reached(w) && !start_behind_bridge(b)) {
+            best = c;
+            best_kind = 4;
+            best_k = k;
+            memcpy(best_cut, cut, sizeof cut);
+        }
+        undo_cut(b, cut, k);
+    }
+    /* Re-attachments: start s trades neighbour a for a free neighbour c. */
+    cb_edge best_swap = {0, 0};
+    for (int i = 0; i < b->n_starts; i++) {
+        uint32_t s = b->starts[i];
+        for (size_t k = 0; k < w->n_cand; k++) {
+            cb_edge e = w->cand[k];
+            if (e.a != s && e.b != s)
+                continue;
+            uint32_t c = e.a == s ? e.b : e.a;
+            if (!editable(w, c) || cb_work_room(w, c) <= 0 || cb_work_has_edge(w, s, c) ||
+                near_start(w, c) || !cb_work_steep_enough(w, s, c, w->start_side[s]))
+                continue;
+            for (int j = 0; j < 2; j++) {
+                uint32_t a = w->adj[(size_t)s * CB_MAX_DEG + (size_t)j];
+                cb_work_remove_edge(w, s, a);
+                cb_work_add_edge(w, s, c);
+                cb_work_hops(w, b->queue);
+                int cst = cost(b);
+                if (cst < best && all_reached(w) && !start_behind_bridge(b)) {
+                    best = cst;
+                    best_kind = 3;
+                    best_edge.a = s;
+                    best_edge.b = a;
+                    best_swap.a = s;
+                    best_swap.b = c;
+                }
+                cb_work_remove_edge(w, s, c);
+                cb_work_add_edge(w, s, a);
+                /* remove+add moved a to the end; restore the original order */
+                if (j == 0) {
+                    uint32_t *ns = w->adj + (size_t)s * CB_MAX_DEG;
+                    uint32_t t = ns[0];
+                    ns[0] = ns[1];
+                    ns[1] = t;
+                }
+            }
+        }
+    }
     if (best_kind == 1)
         cb_work_add_edge(w, best_edge.a, best_edge.b);
+    else if (best_kind == 4)
+        try_cut(b, best_cut, best_k);
+    else if (best_kind == 3) {
+        cb_work_remove_edge(w, best_edge.a, best_edge.b);
+        cb_work_add_edge(w, best_swap.a, best_swap.b);
+    }
     else if (best_kind == 2)
         cb_work_remove_edge(w, best_edge.a, best_edge.b);
     cb_work_hops(w, b->queue);
@@ -164,7 +342,10 @@ int cb_balance(cb_work *w)
     balancer b = {0};
     b.w = w;
     uint32_t *mem = malloc(8 * n * sizeof *mem);
-    if (!mem) {
+    b.flow = malloc(n * CB_MAX_DEG);
+    if (!mem || !b.flow) {
+        free(mem);
+        free(b.flow);
         w->failure = "out of memory";
         return -1;
     }
@@ -185,6 +366,7 @@ int cb_balance(cb_work *w)
         if (!improve(&b, &c))
             break;
     free(mem);
+    free(b.flow);
     if (c > 0) {
         w->failure = "hop spread";
         return -1;

@@ -19,7 +19,7 @@
 #define MAX_EDGE_SPACINGS 2.2  /* longest edge, in node spacings */
 #define EDGE_CLEARANCE_MM 1.2  /* gap between an edge and a foreign node */
 #define FILL_RATIO 0.5
-#define START_BAND 0.12        /* starts stay this fraction away from corners */
+#define START_BAND 0.08        /* starts stay this fraction away from corners */
 #define CENTER_MAX_DEG 8
 #define MAX_RESERVED 1         /* slots a core node keeps for edge nodes */
 

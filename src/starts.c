@@ -21,7 +21,6 @@
 #define MAX_TRIPLES 512
 #define SEARCH_BUDGET 20000
 #define MAX_BAND 4          /* widest hop band the search accepts */
-#define MIN_EDGE_ANGLE 0.3  /* radians between a start's edge and the trim line */
 
 typedef struct {
     uint32_t v;
@@ -76,16 +75,6 @@ static cb_side side_of(uint8_t s)
     return CB_SIDE_NONE;
 }
 
-/* Does the edge leave the start steeply enough to exit its rectangle inward? */
-static int steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side)
-{
-    double dx = w->p[a].x - w->p[s].x, dy = w->p[a].y - w->p[s].y;
-    double len = hypot(dx, dy);
-    double inward = side == CB_SIDE_TOP ? dy : side == CB_SIDE_BOTTOM ? -dy
-                    : side == CB_SIDE_LEFT ? dx : -dx;
-    return inward >= sin(MIN_EDGE_ANGLE) * len;
-}
-
 static void collect(search *s)
 {
     cb_work *w = s->w;
@@ -113,12 +102,12 @@ static void collect(search *s)
             for (int i = 0; i < s->n_cands[side]; i++) {
                 cand *c = &s->cands[side][i];
                 if (c->v == v && c->n_attach < MAX_ATTACH && cb_work_room(w, u) > 0 &&
-                    steep_enough(w, v, u, side))
+                    cb_work_steep_enough(w, v, u, side))
                     c->attach[c->n_attach++] = u;
             }
         }
     }
-    double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.9 * w->d);
+    double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.8 * w->d);
     for (int side = 0; side < 4; side++) {
         qsort(s->cands[side], (size_t)s->n_cands[side], sizeof(cand), cmp_cand);
         double len = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM ? w->bw : w->bh;

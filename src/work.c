@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "work.h"
@@ -112,4 +113,12 @@ void cb_work_hops(cb_work *w, uint32_t *queue)
             }
         }
     }
+}
+
+int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side)
+{
+    double dx = w->p[a].x - w->p[s].x, dy = w->p[a].y - w->p[s].y;
+    double inward = side == CB_SIDE_TOP ? dy : side == CB_SIDE_BOTTOM ? -dy
+                    : side == CB_SIDE_LEFT ? dx : -dx;
+    return inward >= sin(CB_START_MIN_ANGLE) * hypot(dx, dy);
 }

@@ -42,6 +42,9 @@ int cb_work_room(const cb_work *w, uint32_t v);
 /* The start rectangle of node v if it sat on its side (mm). */
 void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
                         double *x0, double *y0, double *x1, double *y1);
+/* Does edge s-a leave start s (on SIDE) at least CB_START_MIN_ANGLE away
+ * from the trim line, so that it clearly exits the rectangle inward? */
+int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side);
 /* BFS hops from the centre over nodes whose role is not DROPPED (-1: unreached). */
 void cb_work_hops(cb_work *w, uint32_t *queue);
 
@@ -63,5 +66,6 @@ int cb_balance(cb_work *w);
 /* Start rectangles: along the side and inward, in node radii. */
 #define CB_START_HALF_WIDTH 1.25
 #define CB_START_DEPTH 1.55
+#define CB_START_MIN_ANGLE 0.3 /* radians */
 
 #endif
