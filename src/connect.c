@@ -28,14 +28,6 @@ static int single_side(uint8_t s)
     return s && !(s & (s - 1));
 }
 
-static cb_side side_of(uint8_t s)
-{
-    for (int i = 0; i < 4; i++)
-        if (s == (1u << i))
-            return (cb_side)i;
-    return CB_SIDE_NONE;
-}
-
 /* Position along the side, 0..1, and the side's length. */
 static double side_fraction(const cb_work *w, uint32_t v, cb_side side)
 {
@@ -52,7 +44,7 @@ static double node_dist(const cb_work *w, uint32_t v, cb_point a, cb_point b,
 {
     if (w->role[v] == CB_ROLE_CANDIDATE) {
         double x0, y0, x1, y1;
-        cb_work_start_rect(w, v, side_of(w->sides[v]), &x0, &y0, &x1, &y1);
+        cb_work_start_rect(w, v, cb_side_of_mask(w->sides[v]), &x0, &y0, &x1, &y1);
         return segment ? cb_segment_rect_dist(a, b, x0, y0, x1, y1)
                        : cb_point_rect_dist(a, x0, y0, x1, y1);
     }
@@ -68,7 +60,7 @@ static void mark_candidates(cb_work *w, const cb_grid *g)
     for (uint32_t v = 0; v < w->n; v++) {
         if (!single_side(w->sides[v]) || v == w->center)
             continue;
-        cb_side side = side_of(w->sides[v]);
+        cb_side side = cb_side_of_mask(w->sides[v]);
         double f = side_fraction(w, v, side);
         if (f < START_BAND || f > 1 - START_BAND)
             continue;

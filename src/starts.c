@@ -67,21 +67,13 @@ static int cmp_triple(const void *x, const void *y)
     return a->k - b->k;
 }
 
-static cb_side side_of(uint8_t s)
-{
-    for (int i = 0; i < 4; i++)
-        if (s == (1u << i))
-            return (cb_side)i;
-    return CB_SIDE_NONE;
-}
-
 static void collect(search *s)
 {
     cb_work *w = s->w;
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
-        cb_side side = side_of(w->sides[v]);
+        cb_side side = cb_side_of_mask(w->sides[v]);
         if (side == CB_SIDE_NONE || s->n_cands[side] >= MAX_CANDS)
             continue;
         cand *c = &s->cands[side][s->n_cands[side]++];
@@ -98,7 +90,7 @@ static void collect(search *s)
             if (w->role[v] != CB_ROLE_CANDIDATE || w->role[u] != CB_ROLE_CORE ||
                 w->hops[u] < 0)
                 continue;
-            cb_side side = side_of(w->sides[v]);
+            cb_side side = cb_side_of_mask(w->sides[v]);
             for (int i = 0; i < s->n_cands[side]; i++) {
                 cand *c = &s->cands[side][i];
                 if (c->v == v && c->n_attach < MAX_ATTACH && cb_work_room(w, u) > 0 &&

@@ -122,3 +122,11 @@ int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side)
                     : side == CB_SIDE_LEFT ? dx : -dx;
     return inward >= sin(CB_START_MIN_ANGLE) * hypot(dx, dy);
 }
+
+cb_side cb_side_of_mask(uint8_t sides)
+{
+    for (int i = 0; i < 4; i++)
+        if (sides == (1u << i))
+            return (cb_side)i;
+    return CB_SIDE_NONE;
+}

@@ -42,6 +42,8 @@ int cb_work_room(const cb_work *w, uint32_t v);
 /* The start rectangle of node v if it sat on its side (mm). */
 void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
                         double *x0, double *y0, double *x1, double *y1);
+/* The side a node is snapped to, or CB_SIDE_NONE (none, or a corner). */
+cb_side cb_side_of_mask(uint8_t sides);
 /* Does edge s-a leave start s (on SIDE) at least CB_START_MIN_ANGLE away
  * from the trim line, so that it clearly exits the rectangle inward? */
 int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side);
