@@ -13,11 +13,6 @@
 #include "grid.h"
 #include "work.h"
 
-/* Points push each other within this many spacings. Reaching past the
- * spacing keeps every point in contact with its neighbours, so no grid-like
- * arrangement from the start survives as a false equilibrium. */
-#define REPULSION 1.0
-
 int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
 {
     size_t n = pp->n;
@@ -31,7 +26,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     cb_point *u = w->p; /* relax in place, map to mm at the end */
     cb_point *move = malloc(n * sizeof *move);
     cb_grid g;
-    double reach = REPULSION * d; /* beyond the spacing: see below */
+    double reach = d, reach2 = reach * reach; /* points push within one spacing */
     if (!move || cb_grid_init(&g, 0, 0, uw, uh, reach, n) != 0) {
         free(move);
         w->failure = "out of memory";
@@ -51,7 +46,9 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
             w->sides[k] = (uint8_t)(1u << side);
         }
     }
-    /* The rest jittered in distinct cells of a grid over the inside. */
+    /* The rest anywhere in distinct cells of a grid over the inside: jitter
+     * over the whole cell, or rows and columns of the grid survive the
+     * relaxation as a false equilibrium (seen on 9-player A3 boards). */
     size_t inner = n - k;
     double iw = uw - d, ih = uh - d;
     size_t cols = (size_t)fmax(1, round(sqrt((double)inner * iw / ih)));
@@ -95,9 +92,10 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
                     for (uint32_t q = g.start[cell]; q < g.start[cell + 1]; q++) {
                         uint32_t j = g.items[q];
                         double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
-                        double dist = hypot(dx, dy);
-                        if (j == i || dist >= reach)
-                            continue;
+                        double dist2 = dx * dx + dy * dy;
+                        if (j == i || dist2 >= reach2)
+                            continue; /* most pairs: no square root needed */
+                        double dist = sqrt(dist2);
                         if (dist < 1e-9) { /* coincident: split by index */
                             dx = i < j ? 1e-3 : -1e-3;
                             dist = 1e-3;
