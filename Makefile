@@ -57,9 +57,12 @@ run: all
 	./$(BIN) --players 4 --seed "game night" -o game.pdf
 	@echo "wrote game.pdf"
 
+# Every test binary runs; the target fails at the end if any of them failed.
 test: all $(TESTS)
-	@set -e; for t in $(TESTS); do echo "== $$t"; CUTBOARD=./$(BIN) $$t; done
-	@echo "all tests passed"
+	@failed=""; for t in $(TESTS); do echo "== $$t"; \
+	  CUTBOARD=./$(BIN) $$t || failed="$$failed $$t"; done; \
+	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
+	echo "all tests passed"
 
 # The whole suite under AddressSanitizer + UBSan, in its own build folder.
 check: deps

@@ -80,6 +80,7 @@ typedef struct {
     int type;           /* theme node type, -1 for starts and the centre */
     int mission;        /* theme mission for starts, else -1 */
     int dots;           /* power dots drawn around the node */
+    uint32_t first_dot; /* its first position in the board's dot_xy */
 } cb_node;
 
 typedef struct { uint32_t a, b; } cb_edge; /* a < b */
@@ -96,6 +97,8 @@ typedef struct {
     cb_edge *edges;
     size_t n_edges;
     int attempts;               /* candidates generated to find this board */
+    double (*dot_xy)[2];        /* power dot centres (mm), node by node; may be NULL */
+    size_t n_dot_xy;
 } cb_board;
 
 void cb_board_free(cb_board *board);
@@ -160,7 +163,8 @@ cb_status cb_board_check(const cb_board *board, int start_cap, int node_cap,
                          cb_verdict *verdict, cb_error *err);
 
 /* Where a node's power dots go: fills up to MAX positions (mm) and returns
- * how many there are. Dots sit in the widest gaps between the node's edges. */
+ * how many there are. Dots sit in the widest gaps between the node's edges,
+ * clear of other nodes, edges, other dots and the trim line. */
 int cb_board_dot_positions(const cb_board *board, uint32_t node,
                            double (*xy)[2], int max);
 
@@ -187,6 +191,17 @@ cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
 /* Serializes GAME as a board file (format cutboard/1). The caller frees. */
 cb_status cb_json_render(const cb_game *game, const cb_theme *theme,
                          char **json, cb_error *err);
+
+/* Writing several files all-or-nothing: stage each (the bytes go to a
+ * temporary file next to PATH and are flushed to disk), then commit each
+ * (renamed over PATH), or discard them all if any stage failed. A staged file
+ * is freed by commit or discard. Devices such as /dev/null are written in
+ * place when staged. */
+typedef struct cb_staged_file cb_staged_file;
+cb_status cb_file_stage(const char *path, const void *data, size_t len,
+                        cb_staged_file **out, cb_error *err);
+cb_status cb_file_commit(cb_staged_file *f, cb_error *err);
+void cb_file_discard(cb_staged_file *f);
 
 /* Writes LEN bytes to PATH through a temporary file in the same folder that
  * is renamed over PATH only when every byte is on disk. */

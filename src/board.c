@@ -94,6 +94,7 @@ void cb_board_free(cb_board *b)
     free(b->seed);
     free(b->nodes);
     free(b->edges);
+    free(b->dot_xy);
     free(b);
 }
 

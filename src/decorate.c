@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "decorate.h"
+#include "geom.h"
 #include "graph.h"
 #include "work.h"
 
@@ -15,6 +16,8 @@
 #define DOT_SPACING 0.5        /* between dot centres, node radii */
 #define MIN_GAP (0.45 * M_PI)  /* narrower gaps between edges get no dots */
 #define MIN_GAP_TRIM (0.22 * M_PI) /* on the trim line only half the turn is free */
+#define DOT_CLEARANCE_MM 0.5   /* between a dot and any line, node or dot */
+#define SLOTS_PER_GAP 8
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -213,8 +216,71 @@ static int inside_trim(const cb_board *b, double x, double y, double margin)
            y >= b->board_y + margin && y <= b->board_y + b->board_h - margin;
 }
 
-/* Places up to WANT dots around node i into xy; returns how many fit. */
-static int place_dots(const cb_board *b, uint32_t i, int want, double (*xy)[2], int max)
+/* Clearance of a dot at p from node j's printed shape (disk or start rectangle). */
+static double node_clearance(const cb_board *b, uint32_t j, cb_point p)
+{
+    const cb_node *v = &b->nodes[j];
+    double r = b->node_radius;
+    if (v->kind != CB_KIND_START) {
+        cb_point c = {v->x, v->y};
+        return cb_dist(p, c) - r;
+    }
+    double hw = CB_START_HALF_WIDTH * r, dep = CB_START_DEPTH * r;
+    switch (v->side) {
+    case CB_SIDE_TOP: return cb_point_rect_dist(p, v->x - hw, v->y, v->x + hw, v->y + dep);
+    case CB_SIDE_BOTTOM: return cb_point_rect_dist(p, v->x - hw, v->y - dep, v->x + hw, v->y);
+    case CB_SIDE_LEFT: return cb_point_rect_dist(p, v->x, v->y - hw, v->x + dep, v->y + hw);
+    default: return cb_point_rect_dist(p, v->x - dep, v->y - hw, v->x, v->y + hw);
+    }
+}
+
+/* May a dot go at p: inside the trim, clear of every node, every edge and
+ * the dots placed so far? */
+static int dot_fits(const cb_board *b, cb_point p, double (*placed)[2], size_t n_placed)
+{
+    double r = b->node_radius, dr = DOT_RADIUS * r;
+    if (!inside_trim(b, p.x, p.y, dr))
+        return 0;
+    double reach = (CB_START_DEPTH + 1) * r + dr;
+    for (uint32_t j = 0; j < b->n_nodes; j++) {
+        const cb_node *v = &b->nodes[j];
+        if (fabs(v->x - p.x) < reach && fabs(v->y - p.y) < reach &&
+            node_clearance(b, j, p) < dr + DOT_CLEARANCE_MM)
+            return 0;
+    }
+    for (size_t e = 0; e < b->n_edges; e++) {
+        const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+        if (p.x < fmin(u->x, v->x) - reach || p.x > fmax(u->x, v->x) + reach ||
+            p.y < fmin(u->y, v->y) - reach || p.y > fmax(u->y, v->y) + reach)
+            continue;
+        cb_point a = {u->x, u->y}, c = {v->x, v->y};
+        if (cb_point_segment_dist(p, a, c) < dr + DOT_CLEARANCE_MM)
+            return 0;
+    }
+    for (size_t k = 0; k < n_placed; k++)
+        if (hypot(placed[k][0] - p.x, placed[k][1] - p.y) < 2 * dr + DOT_CLEARANCE_MM)
+            return 0;
+    return 1;
+}
+
+typedef struct { double angle, rho, priority; int gap, rank; } dot_slot;
+
+static int cmp_slot(const void *x, const void *y)
+{
+    const dot_slot *a = x, *c = y;
+    if (a->priority != c->priority)
+        return a->priority > c->priority ? -1 : 1;
+    if (a->gap != c->gap)
+        return a->gap - c->gap;
+    return a->rank - c->rank;
+}
+
+/* Places up to WANT dots around node i into xy, checking each against the
+ * board and the PLACED dots of other nodes; returns how many fit. Candidate
+ * slots fill the angular gaps between the node's edges from the middle out;
+ * wider gaps come first, one dot per gap before any gap gets a second. */
+static int place_dots(const cb_board *b, uint32_t i, int want, double (*xy)[2], int max,
+                      double (*placed)[2], size_t n_placed)
 {
     const cb_node *v = &b->nodes[i];
     double r = b->node_radius;
@@ -241,56 +307,46 @@ static int place_dots(const cb_board *b, uint32_t i, int want, double (*xy)[2], 
     if (want <= 0)
         return 0;
     qsort(ang, (size_t)na, sizeof *ang, cmp_double);
-    /* Gaps between consecutive angles (a node with no edges: one full gap). */
-    double gap_lo[CB_DOTS_MAX_ANGLES], gap_w[CB_DOTS_MAX_ANGLES];
-    int cap[CB_DOTS_MAX_ANGLES], used[CB_DOTS_MAX_ANGLES];
-    double ring[CB_DOTS_MAX_ANGLES], step[CB_DOTS_MAX_ANGLES];
-    int ng = 0;
+    dot_slot slots[CB_DOTS_MAX_ANGLES * SLOTS_PER_GAP];
+    int ns = 0;
+    /* The centre's one dot goes in any gap, however narrow. */
+    double min_gap = v->kind == CB_KIND_CENTER ? 0 : on_trim(b, v) ? MIN_GAP_TRIM : MIN_GAP;
     for (int k = 0; k < (na ? na : 1); k++) {
         double lo = na ? ang[k] : 0;
         double w = na ? (k + 1 < na ? ang[k + 1] : ang[0] + 2 * M_PI) - lo : 2 * M_PI;
+        if (w < min_gap)
+            continue;
         double mid = lo + w / 2;
         double rho = shape_reach(b, v, mid) + DOT_RING * r;
-        double px = v->x + rho * cos(mid), py = v->y + rho * sin(mid);
-        /* The centre's one dot goes in its widest gap, however narrow. */
-        double min_gap = v->kind == CB_KIND_CENTER ? 0 : on_trim(b, v) ? MIN_GAP_TRIM : MIN_GAP;
-        if (w < min_gap ||
-            !inside_trim(b, px, py, DOT_RADIUS * r))
-            continue;
         double margin = asin(fmin(1, (DOT_RADIUS * r + 1.0) / rho));
         double dth = DOT_SPACING * r / rho;
-        int c = (w - 2 * margin) >= 0 ? (int)floor((w - 2 * margin) / dth) + 1 : 0;
-        if (c <= 0)
-            continue;
-        gap_lo[ng] = lo;
-        gap_w[ng] = w;
-        cap[ng] = c;
-        used[ng] = 0;
-        ring[ng] = rho;
-        step[ng] = dth;
-        ng++;
-    }
-    /* Each dot goes to the gap with the most room left per dot. */
-    int placed = 0;
-    for (; placed < want; placed++) {
-        int best = -1;
-        for (int k = 0; k < ng; k++)
-            if (used[k] < cap[k] &&
-                (best < 0 || gap_w[k] / (used[k] + 1) > gap_w[best] / (used[best] + 1)))
-                best = k;
-        if (best < 0)
-            break;
-        used[best]++;
-    }
-    int out = 0;
-    for (int k = 0; k < ng; k++)
-        for (int j = 0; j < used[k]; j++) {
-            double th = gap_lo[k] + gap_w[k] / 2 + (j - (used[k] - 1) / 2.0) * step[k];
-            double rho = fmax(ring[k], shape_reach(b, v, th) + DOT_RING * r);
-            xy[out][0] = v->x + rho * cos(th);
-            xy[out][1] = v->y + rho * sin(th);
-            out++;
+        int cap = w - 2 * margin >= 0 ? (int)floor((w - 2 * margin) / dth) + 1 : 0;
+        if (cap > SLOTS_PER_GAP)
+            cap = SLOTS_PER_GAP;
+        /* Slots from the middle out: 0, +1, -1, +2, ... (half steps if even). */
+        for (int j = 0; j < cap; j++) {
+            double off = (cap % 2 ? 0 : 0.5) + (j + 1) / 2;
+            dot_slot *sl = &slots[ns++];
+            sl->angle = mid + (j % 2 ? -off : off) * dth;
+            if (cap % 2 && j == 0)
+                sl->angle = mid;
+            sl->rho = fmax(rho, shape_reach(b, v, sl->angle) + DOT_RING * r);
+            sl->priority = w / (j + 1);
+            sl->gap = k;
+            sl->rank = j;
         }
+    }
+    qsort(slots, (size_t)ns, sizeof *slots, cmp_slot);
+    int out = 0;
+    for (int k = 0; k < ns && out < want; k++) {
+        cb_point p = {v->x + slots[k].rho * cos(slots[k].angle),
+                      v->y + slots[k].rho * sin(slots[k].angle)};
+        if (!dot_fits(b, p, placed, n_placed) || !dot_fits(b, p, xy, (size_t)out))
+            continue;
+        xy[out][0] = p.x;
+        xy[out][1] = p.y;
+        out++;
+    }
     return out;
 }
 
@@ -298,7 +354,15 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node, double (*xy)[2]
 {
     if (node >= board->n_nodes)
         return 0;
-    return place_dots(board, node, board->nodes[node].dots, xy, max);
+    const cb_node *v = &board->nodes[node];
+    if (!board->dot_xy) /* a board made by hand: place this node's alone */
+        return place_dots(board, node, v->dots, xy, max, NULL, 0);
+    int k = 0;
+    for (; k < v->dots && k < max && v->first_dot + (size_t)k < board->n_dot_xy; k++) {
+        xy[k][0] = board->dot_xy[v->first_dot + (size_t)k][0];
+        xy[k][1] = board->dot_xy[v->first_dot + (size_t)k][1];
+    }
+    return k;
 }
 
 int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
@@ -324,10 +388,21 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
         *why = "out of memory";
         return -1;
     }
-    double xy[CB_DOTS_MAX][2];
+    /* All dots of the board, node by node, each clear of the ones before. */
+    int each = cb_dots_wanted(players);
+    free(b->dot_xy);
+    b->n_dot_xy = 0;
+    b->dot_xy = malloc((b->n_nodes * (size_t)(each > 1 ? each : 1) + 1) * sizeof *b->dot_xy);
+    if (!b->dot_xy) {
+        *why = "out of memory";
+        return -1;
+    }
     for (uint32_t v = 0; v < b->n_nodes; v++) {
-        int want = v == b->center ? 1 : cb_dots_wanted(players);
-        b->nodes[v].dots = place_dots(b, v, want, xy, CB_DOTS_MAX);
+        int want = v == b->center ? 1 : each;
+        b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
+        b->nodes[v].dots = place_dots(b, v, want, b->dot_xy + b->n_dot_xy, want, b->dot_xy,
+                                      b->n_dot_xy);
+        b->n_dot_xy += (size_t)b->nodes[v].dots;
     }
     return 0;
 }

@@ -31,6 +31,8 @@ int cb_segments_cross(cb_point a, cb_point b, cb_point c, cb_point d)
     double o1 = cb_orient(a, b, c), o2 = cb_orient(a, b, d);
     double o3 = cb_orient(c, d, a), o4 = cb_orient(c, d, b);
     if (shared) {
+        if ((same_point(a, c) && same_point(b, d)) || (same_point(a, d) && same_point(b, c)))
+            return 1; /* the same segment twice */
         if (o1 != 0 || o2 != 0)
             return 0;
         /* Collinear with a shared end: they overlap if one end of either

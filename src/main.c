@@ -253,10 +253,21 @@ int main(int argc, char **argv)
     sigaddset(&stop, SIGTERM);
     sigaddset(&stop, SIGHUP);
     sigprocmask(SIG_BLOCK, &stop, &old);
+    cb_staged_file *pdf_file = NULL, *json_file = NULL;
     if (st == CB_OK)
-        st = cb_file_write_atomic(output, pdf, pdf_len, &err);
+        st = cb_file_stage(output, pdf, pdf_len, &pdf_file, &err);
     if (st == CB_OK && json_path)
-        st = cb_file_write_atomic(json_path, json, strlen(json), &err);
+        st = cb_file_stage(json_path, json, strlen(json), &json_file, &err);
+    if (st == CB_OK) {
+        st = cb_file_commit(pdf_file, &err);
+        if (st == CB_OK && json_file)
+            st = cb_file_commit(json_file, &err);
+        else
+            cb_file_discard(json_file);
+    } else {
+        cb_file_discard(pdf_file);
+        cb_file_discard(json_file);
+    }
     sigprocmask(SIG_SETMASK, &old, NULL);
     if (st == CB_OK && isatty(STDERR_FILENO))
         fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,

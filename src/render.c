@@ -4,6 +4,7 @@
  * Boards are in millimetres with y pointing down; PDF user space is in points
  * with y pointing up, so every coordinate goes through cb_x / cb_y. */
 #include "render.h"
+#include "work.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -128,11 +129,11 @@ static HPDF_STATUS cb_draw_edges(HPDF_Page page, const cb_board *b)
 }
 
 /* A start's rectangle (mm, top-left corner and size): it stands on the trim
- * line, 2.6 r along it and 1.9 r into the board. Returns the quarter turns
+ * line, the size the generator keeps clear for it (work.h). Returns the quarter turns
  * that point its icon's top at the board's centre. */
 static int cb_start_rect(const cb_board *b, const cb_node *n, double rect[4])
 {
-    double r = b->node_radius, along = 2.6 * r, in = 1.9 * r;
+    double r = b->node_radius, along = 2 * CB_START_HALF_WIDTH * r, in = CB_START_DEPTH * r;
     double x0, y0, w, h;
     int quarters;
     switch (n->side) {
@@ -171,7 +172,7 @@ static HPDF_STATUS cb_draw_start(const cb_pdf *p, HPDF_Page page, const cb_board
     CB_HPDF(cb_set_stroke(page, c, 1.4));
     CB_HPDF(HPDF_Page_Rectangle(page, cb_x(x0), cb_y(b, y0 + h), cb_pt(w), cb_pt(h)));
     CB_HPDF(HPDF_Page_FillStroke(page));
-    return cb_icon_draw(p, page, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(1.4 * r),
+    return cb_icon_draw(p, page, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(1.25 * r),
                         quarters);
 }
 

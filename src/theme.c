@@ -285,9 +285,15 @@ cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err)
     for (int i = 0; i < nt; i++) {
         char where[48];
         snprintf(where, sizeof where, "node_types[%d]", i);
+        t->n_types++; /* counted first, so a half-read entry is freed too */
         if (load_type(&l, cJSON_GetArrayItem(types, i), where, &t->types[i]) != 0)
             goto done;
-        t->n_types++;
+        for (int j = 0; j < i; j++)
+            if (strcmp(t->types[j].name, t->types[i].name) == 0) {
+                l.st = cb_fail(err, CB_ERR_DATA, "%s: %s: node type \"%.60s\" is named twice",
+                               path, where, t->types[i].name);
+                goto done;
+            }
         weight += t->types[i].probability;
     }
     if (weight <= 0) {
@@ -297,9 +303,15 @@ cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err)
     for (int i = 0; i < nm; i++) {
         char where[48];
         snprintf(where, sizeof where, "missions[%d]", i);
+        t->n_missions++;
         if (load_mission(&l, cJSON_GetArrayItem(missions, i), where, &t->missions[i]) != 0)
             goto done;
-        t->n_missions++;
+        for (int j = 0; j < i; j++)
+            if (strcmp(t->missions[j].name, t->missions[i].name) == 0) {
+                l.st = cb_fail(err, CB_ERR_DATA, "%s: %s: mission \"%.60s\" is named twice",
+                               path, where, t->missions[i].name);
+                goto done;
+            }
     }
 done:
     cJSON_Delete(root);

@@ -307,9 +307,9 @@ static void test_start_rotation(void **state)
     fixture *f = *state;
     pdf_buf a = render_ok(f, &f->theme, 0, "rotation");
     char *c = page_contents(&a);
-    assert_int_equal(count_str(c, "-1 0 0 -1 297.63779 797.3858 cm"), 1); /* top */
-    assert_int_equal(count_str(c, "0 -1 1 0 44.50394 422.36221 cm"), 1);  /* left */
-    assert_int_equal(count_str(c, "0 1 -1 0 550.77167 422.36221 cm"), 1);  /* right */
+    assert_int_equal(count_str(c, "-1 0 0 -1 297.63779 800.36218 cm"), 1); /* top */
+    assert_int_equal(count_str(c, "0 -1 1 0 41.52756 422.36221 cm"), 1);  /* left */
+    assert_int_equal(count_str(c, "0 1 -1 0 553.74805 422.36221 cm"), 1);  /* right */
     /* Line widths: never a hairline, never under 0.5 pt. */
     for (const char *s = c; (s = strstr(s, " w\n")) != NULL; s++) {
         const char *num = s;

@@ -1,0 +1,221 @@
+/* Tests for cb_file_write_atomic: the output appears whole or not at all,
+ * replaces an old file by renaming (never by rewriting it), and failures
+ * return the right status and leave neither temporary files nor a damaged
+ * old file. */
+#include "test.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cutboard.h"
+
+static char dir[64];
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/cutboard-atomic-XXXXXX");
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void path_of(char *out, size_t len, const char *name)
+{
+    snprintf(out, len, "%s/%s", dir, name);
+}
+
+/* Entries in the scratch folder, except . and .. */
+static int entries(void)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return n;
+}
+
+static void remove_all(void)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'/* '%s'/.[!.]*", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    assert_int_equal(entries(), 0);
+}
+
+static void assert_file_is(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    char *buf = malloc(len + 16);
+    assert_non_null(buf);
+    size_t n = fread(buf, 1, len + 16, f);
+    fclose(f);
+    assert_int_equal(n, len);
+    if (len)
+        assert_memory_equal(buf, data, len);
+    free(buf);
+}
+
+static void write_ok(const char *path, const void *data, size_t len)
+{
+    cb_error err = {CB_OK, ""};
+    if (cb_file_write_atomic(path, data, len, &err) != CB_OK)
+        fail_msg("%s: %s", path, err.message);
+}
+
+static void test_writes_new_file(void **state)
+{
+    (void)state;
+    remove_all();
+    char path[128];
+    path_of(path, sizeof path, "board.pdf");
+    write_ok(path, "hello", 5);
+    assert_file_is(path, "hello", 5);
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_int_equal(sb.st_mode & 0777, 0644); /* not mkstemp's 0600 */
+    assert_int_equal(entries(), 1);
+    /* Empty and large contents. */
+    path_of(path, sizeof path, "empty");
+    write_ok(path, "", 0);
+    assert_file_is(path, "", 0);
+    size_t big = 3u << 20;
+    unsigned char *data = malloc(big);
+    assert_non_null(data);
+    for (size_t i = 0; i < big; i++)
+        data[i] = (unsigned char)(i * 2654435761u >> 13);
+    path_of(path, sizeof path, "big");
+    write_ok(path, data, big);
+    assert_file_is(path, data, big);
+    free(data);
+    assert_int_equal(entries(), 3);
+}
+
+static void test_replaces_by_rename(void **state)
+{
+    (void)state;
+    remove_all();
+    char path[128];
+    path_of(path, sizeof path, "game.pdf");
+    write_ok(path, "the old, longer contents", 24);
+    /* A reader holding the old file keeps seeing all of it. */
+    int fd = open(path, O_RDONLY);
+    assert_true(fd >= 0);
+    struct stat before, after;
+    assert_int_equal(fstat(fd, &before), 0);
+    write_ok(path, "new", 3);
+    assert_file_is(path, "new", 3); /* no tail of the old contents */
+    assert_int_equal(stat(path, &after), 0);
+    assert_true(before.st_ino != after.st_ino);
+    char buf[32];
+    ssize_t n = pread(fd, buf, sizeof buf, 0);
+    close(fd);
+    assert_int_equal(n, 24);
+    assert_memory_equal(buf, "the old, longer contents", 24);
+    assert_int_equal(entries(), 1);
+}
+
+static void test_directory_path(void **state)
+{
+    (void)state;
+    remove_all();
+    char path[128];
+    path_of(path, sizeof path, "folder");
+    assert_int_equal(mkdir(path, 0755), 0);
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_file_write_atomic(path, "x", 1, &err), CB_ERR_CANTCREAT);
+    assert_int_equal(err.status, CB_ERR_CANTCREAT);
+    assert_non_null(strstr(err.message, path));
+    struct stat sb;
+    assert_int_equal(stat(path, &sb), 0);
+    assert_true(S_ISDIR(sb.st_mode));
+    assert_int_equal(entries(), 1);
+    assert_int_equal(rmdir(path), 0); /* still empty */
+}
+
+static void test_missing_folder(void **state)
+{
+    (void)state;
+    remove_all();
+    char path[128];
+    path_of(path, sizeof path, "nowhere/board.pdf");
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_file_write_atomic(path, "x", 1, &err), CB_ERR_CANTCREAT);
+    assert_non_null(strstr(err.message, path));
+    assert_int_equal(entries(), 0);
+}
+
+static void test_dev_full(void **state)
+{
+    (void)state;
+    struct stat sb;
+    if (stat("/dev/full", &sb) != 0 || !S_ISCHR(sb.st_mode)) {
+        print_message("/dev/full is missing: skipping\n");
+        skip();
+    }
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_file_write_atomic("/dev/full", "data", 4, &err), CB_ERR_IO);
+    assert_int_equal(err.status, CB_ERR_IO);
+    assert_non_null(strstr(err.message, "/dev/full"));
+    assert_int_equal(stat("/dev/full", &sb), 0);
+    assert_true(S_ISCHR(sb.st_mode)); /* still the device */
+}
+
+/* A write that fails half way (the file size limit stands in for a full
+ * disk) leaves the old file whole and no temporary file behind. */
+static void test_failed_write_keeps_old_file(void **state)
+{
+    (void)state;
+    remove_all();
+    char path[128];
+    path_of(path, sizeof path, "keep.pdf");
+    static const char precious[] = "yesterday's board";
+    write_ok(path, precious, sizeof precious);
+    size_t big = 1u << 20;
+    char *data = calloc(1, big);
+    assert_non_null(data);
+    struct rlimit old, small;
+    assert_int_equal(getrlimit(RLIMIT_FSIZE, &old), 0);
+    small = old;
+    small.rlim_cur = 64 * 1024;
+    void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
+    cb_error err = {CB_OK, ""};
+    cb_status st = cb_file_write_atomic(path, data, big, &err);
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
+    signal(SIGXFSZ, prev);
+    free(data);
+    assert_int_equal(st, CB_ERR_IO);
+    assert_non_null(strstr(err.message, path));
+    assert_file_is(path, precious, sizeof precious);
+    assert_int_equal(entries(), 1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_writes_new_file),
+        cmocka_unit_test(test_replaces_by_rename),
+        cmocka_unit_test(test_directory_path),
+        cmocka_unit_test(test_missing_folder),
+        cmocka_unit_test(test_dev_full),
+        cmocka_unit_test(test_failed_write_keeps_old_file),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

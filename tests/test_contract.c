@@ -1,0 +1,751 @@
+/* The property test: the real generator over many seeds, every board checked
+ * against the board contract (DESIGN.md) by an independent, deliberately
+ * naive checker written here (O(n^2) / O(E^2); cb_board_check is not used).
+ * Also prints figures: attempts, hop spread, board size, time per board. */
+#include "test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cutboard.h"
+#include "decorate.h"
+
+#define REFERENCE_NODES 88.0 /* theme counts are per board of about this many nodes */
+
+typedef struct {
+    const cb_spec *spec;
+    int starts_per_side;
+} rules;
+
+typedef struct {
+    int hop_spread;
+} board_figures;
+
+static cb_theme *theme;
+
+/* ---- the independent checker ------------------------------------------ */
+
+typedef struct {
+    size_t n;
+    size_t *off;    /* n + 1 */
+    uint32_t *nbr;  /* neighbour per slot */
+} adjacency;
+
+static void adjacency_build(adjacency *g, const cb_board *b)
+{
+    g->n = b->n_nodes;
+    g->off = calloc(g->n + 1, sizeof *g->off);
+    g->nbr = malloc((2 * b->n_edges + 1) * sizeof *g->nbr);
+    assert_non_null(g->off);
+    assert_non_null(g->nbr);
+    for (size_t e = 0; e < b->n_edges; e++) {
+        g->off[b->edges[e].a + 1]++;
+        g->off[b->edges[e].b + 1]++;
+    }
+    for (size_t v = 0; v < g->n; v++)
+        g->off[v + 1] += g->off[v];
+    size_t *fill = malloc((g->n + 1) * sizeof *fill);
+    assert_non_null(fill);
+    memcpy(fill, g->off, (g->n + 1) * sizeof *fill);
+    for (size_t e = 0; e < b->n_edges; e++) {
+        g->nbr[fill[b->edges[e].a]++] = b->edges[e].b;
+        g->nbr[fill[b->edges[e].b]++] = b->edges[e].a;
+    }
+    free(fill);
+}
+
+static void adjacency_free(adjacency *g)
+{
+    free(g->off);
+    free(g->nbr);
+}
+
+static size_t degree(const adjacency *g, uint32_t v)
+{
+    return g->off[v + 1] - g->off[v];
+}
+
+/* BFS from SRC, ignoring the undirected edge (skip_a, skip_b) when skip_a !=
+ * UINT32_MAX. Fills dist (-1 unreached) and parent. */
+static void bfs(const adjacency *g, uint32_t src, uint32_t skip_a, uint32_t skip_b, int *dist,
+                uint32_t *parent, uint32_t *queue)
+{
+    for (size_t i = 0; i < g->n; i++) {
+        dist[i] = -1;
+        parent[i] = UINT32_MAX;
+    }
+    size_t head = 0, tail = 0;
+    dist[src] = 0;
+    queue[tail++] = src;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        for (size_t k = g->off[v]; k < g->off[v + 1]; k++) {
+            uint32_t u = g->nbr[k];
+            if ((v == skip_a && u == skip_b) || (v == skip_b && u == skip_a))
+                continue;
+            if (dist[u] < 0) {
+                dist[u] = dist[v] + 1;
+                parent[u] = v;
+                queue[tail++] = u;
+            }
+        }
+    }
+}
+
+static double orient(double ax, double ay, double bx, double by, double cx, double cy)
+{
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+static int sgn(double v)
+{
+    return (v > 0) - (v < 0);
+}
+
+static int within_box(double px, double py, double ax, double ay, double bx, double by)
+{
+    return fmin(ax, bx) <= px && px <= fmax(ax, bx) && fmin(ay, by) <= py && py <= fmax(ay, by);
+}
+
+/* 1 when edges e and f of B meet anywhere except at a shared end node; edges
+ * that share an end conflict only when they overlap along a line. */
+static int edges_conflict(const cb_board *b, cb_edge e, cb_edge f)
+{
+    const cb_node *n = b->nodes;
+    uint32_t shared = UINT32_MAX, pe = 0, pf = 0;
+    if (e.a == f.a) { shared = e.a; pe = e.b; pf = f.b; }
+    else if (e.a == f.b) { shared = e.a; pe = e.b; pf = f.a; }
+    else if (e.b == f.a) { shared = e.b; pe = e.a; pf = f.b; }
+    else if (e.b == f.b) { shared = e.b; pe = e.a; pf = f.a; }
+    if (shared != UINT32_MAX) {
+        double sx = n[shared].x, sy = n[shared].y;
+        double o = orient(sx, sy, n[pe].x, n[pe].y, n[pf].x, n[pf].y);
+        double dot = (n[pe].x - sx) * (n[pf].x - sx) + (n[pe].y - sy) * (n[pf].y - sy);
+        return o == 0 && dot > 0;
+    }
+    double ax = n[e.a].x, ay = n[e.a].y, bx = n[e.b].x, by = n[e.b].y;
+    double cx = n[f.a].x, cy = n[f.a].y, dx = n[f.b].x, dy = n[f.b].y;
+    int o1 = sgn(orient(ax, ay, bx, by, cx, cy)), o2 = sgn(orient(ax, ay, bx, by, dx, dy));
+    int o3 = sgn(orient(cx, cy, dx, dy, ax, ay)), o4 = sgn(orient(cx, cy, dx, dy, bx, by));
+    if (o1 * o2 < 0 && o3 * o4 < 0)
+        return 1;
+    /* Touching: an end of one lies on the other. */
+    return (o1 == 0 && within_box(cx, cy, ax, ay, bx, by)) ||
+           (o2 == 0 && within_box(dx, dy, ax, ay, bx, by)) ||
+           (o3 == 0 && within_box(ax, ay, cx, cy, dx, dy)) ||
+           (o4 == 0 && within_box(bx, by, cx, cy, dx, dy));
+}
+
+static double point_segment(double px, double py, double ax, double ay, double bx, double by)
+{
+    double vx = bx - ax, vy = by - ay, len2 = vx * vx + vy * vy;
+    double t = len2 > 0 ? ((px - ax) * vx + (py - ay) * vy) / len2 : 0;
+    if (t < 0) t = 0;
+    if (t > 1) t = 1;
+    return hypot(px - (ax + t * vx), py - (ay + t * vy));
+}
+
+static int on_trim_line(const cb_board *b, const cb_node *v)
+{
+    return v->x <= b->board_x || v->x >= b->board_x + b->board_w || v->y <= b->board_y ||
+           v->y >= b->board_y + b->board_h;
+}
+
+/* 0 on the trim line, 1 in the middle of the board (theme edge distances). */
+static double edge_depth(const cb_board *b, const cb_node *v)
+{
+    double fx = fmin(v->x - b->board_x, b->board_x + b->board_w - v->x) / (b->board_w / 2);
+    double fy = fmin(v->y - b->board_y, b->board_y + b->board_h - v->y) / (b->board_h / 2);
+    return fmin(fx, fy);
+}
+
+#define REQUIRE(cond, ...)                               \
+    do {                                                 \
+        if (!(cond)) {                                   \
+            snprintf(why, why_len, __VA_ARGS__);         \
+            goto done;                                   \
+        }                                                \
+    } while (0)
+
+/* The theme's rules on node types and missions; NULL when they hold. */
+static const char *theme_violation(const cb_board *b, const adjacency *g, const cb_theme *t,
+                                   char *why, size_t why_len)
+{
+    const char *bad = why;
+    size_t n = b->n_nodes, regular = 0;
+    int *count = calloc(t->n_types + t->n_missions, sizeof *count);
+    int *group = malloc(n * sizeof *group);
+    uint32_t *queue = malloc(n * sizeof *queue);
+    assert_non_null(count);
+    assert_non_null(group);
+    assert_non_null(queue);
+    for (size_t v = 0; v < n; v++) {
+        const cb_node *node = &b->nodes[v];
+        if (node->kind == CB_KIND_START) {
+            REQUIRE(node->mission >= 0 && (size_t)node->mission < t->n_missions,
+                    "start %zu has mission %d (theme has %zu)", v, node->mission, t->n_missions);
+            count[t->n_types + (size_t)node->mission]++;
+            continue;
+        }
+        if (node->kind != CB_KIND_NODE)
+            continue;
+        regular++;
+        REQUIRE(node->type >= 0 && (size_t)node->type < t->n_types,
+                "node %zu has type %d (theme has %zu)", v, node->type, t->n_types);
+        const cb_node_type *nt = &t->types[node->type];
+        count[node->type]++;
+        REQUIRE(nt->on_edge || !on_trim_line(b, node),
+                "node %zu of type %s sits on the trim line", v, nt->name);
+        double depth = edge_depth(b, node);
+        REQUIRE(depth >= nt->min_edge - 1e-9 && depth <= nt->max_edge + 1e-9,
+                "node %zu of type %s at depth %.3f, allowed %.2f..%.2f", v, nt->name, depth,
+                nt->min_edge, nt->max_edge);
+    }
+    double scale = (double)regular / REFERENCE_NODES;
+    for (size_t k = 0; k < t->n_types; k++) {
+        long lo = lround(t->types[k].min * scale), hi = lround(t->types[k].max * scale);
+        if (hi < lo)
+            hi = lo;
+        REQUIRE(count[k] >= lo && count[k] <= hi, "type %s: %d nodes, allowed %ld..%ld",
+                t->types[k].name, count[k], lo, hi);
+    }
+    /* Missions are dealt evenly: floor(12/M) or ceil(12/M) each. */
+    int starts = 0;
+    for (size_t k = 0; k < t->n_missions; k++)
+        starts += count[t->n_types + k];
+    int m = (int)t->n_missions;
+    for (size_t k = 0; k < t->n_missions; k++) {
+        int c = count[t->n_types + k];
+        REQUIRE(c >= starts / m && c <= (starts + m - 1) / m,
+                "mission %s dealt %d times to %d starts", t->missions[k].name, c, starts);
+    }
+    /* max_run: the largest connected group of one type. */
+    for (size_t v = 0; v < n; v++)
+        group[v] = -1;
+    for (uint32_t v = 0; v < n; v++) {
+        if (b->nodes[v].kind != CB_KIND_NODE || group[v] >= 0)
+            continue;
+        int ty = b->nodes[v].type;
+        size_t head = 0, tail = 0;
+        queue[tail++] = v;
+        group[v] = (int)v;
+        while (head < tail) {
+            uint32_t x = queue[head++];
+            for (size_t k = g->off[x]; k < g->off[x + 1]; k++) {
+                uint32_t u = g->nbr[k];
+                if (group[u] < 0 && b->nodes[u].kind == CB_KIND_NODE && b->nodes[u].type == ty) {
+                    group[u] = (int)v;
+                    queue[tail++] = u;
+                }
+            }
+        }
+        REQUIRE((int)tail <= t->types[ty].max_run, "a group of %zu %s nodes (max_run %d) at node %u",
+                tail, t->types[ty].name, t->types[ty].max_run, v);
+    }
+    bad = NULL;
+done:
+    free(count);
+    free(group);
+    free(queue);
+    return bad;
+}
+
+/* Every clause of the board contract; NULL when BOARD meets it, else what fails. */
+static const char *contract_violation(const cb_board *b, const rules *r, board_figures *fig,
+                                      char *why, size_t why_len)
+{
+    const cb_spec *spec = r->spec;
+    const char *bad = why;
+    size_t n = b->n_nodes, m = b->n_edges;
+    double rad = b->node_radius;
+    adjacency g = {0, NULL, NULL};
+    int *dist = malloc((n + 1) * sizeof *dist), *dist2 = malloc((n + 1) * sizeof *dist2);
+    uint32_t *parent = malloc((n + 1) * sizeof *parent), *parent2 = malloc((n + 1) * sizeof *parent2);
+    uint32_t *queue = malloc((n + 1) * sizeof *queue);
+    uint32_t *owner = malloc((n + 1) * sizeof *owner);
+    assert_non_null(dist); assert_non_null(dist2); assert_non_null(parent);
+    assert_non_null(parent2); assert_non_null(queue); assert_non_null(owner);
+
+    /* The sheet itself. */
+    REQUIRE(b->page_w == spec->page_w && b->page_h == spec->page_h, "page %gx%g, asked %gx%g",
+            b->page_w, b->page_h, spec->page_w, spec->page_h);
+    REQUIRE(b->board_x == spec->margin && b->board_y == spec->margin &&
+                fabs(b->board_x + b->board_w - (spec->page_w - spec->margin)) < 1e-9 &&
+                fabs(b->board_y + b->board_h - (spec->page_h - spec->margin)) < 1e-9,
+            "trim rectangle %g,%g %gx%g does not match the margins", b->board_x, b->board_y,
+            b->board_w, b->board_h);
+    REQUIRE(rad > 0, "node radius %g", rad);
+    REQUIRE(b->attempts >= 1 && b->attempts <= spec->max_attempts, "attempts %d", b->attempts);
+    REQUIRE(n >= 13 && b->center < n, "%zu nodes, centre %u", n, b->center);
+
+    /* Ids and edges: valid, a < b, no duplicates. */
+    for (size_t e = 0; e < m; e++) {
+        REQUIRE(b->edges[e].a < b->edges[e].b && b->edges[e].b < n, "edge %zu is %u-%u (%zu nodes)",
+                e, b->edges[e].a, b->edges[e].b, n);
+        for (size_t f = 0; f < e; f++)
+            REQUIRE(b->edges[f].a != b->edges[e].a || b->edges[f].b != b->edges[e].b,
+                    "edge %u-%u listed twice", b->edges[e].a, b->edges[e].b);
+    }
+    adjacency_build(&g, b);
+
+    /* Kinds, sides and the centre. */
+    int per_side[4] = {0, 0, 0, 0}, starts = 0, centres = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        const cb_node *node = &b->nodes[v];
+        REQUIRE(isfinite(node->x) && isfinite(node->y) && node->x >= b->board_x &&
+                    node->x <= b->board_x + b->board_w && node->y >= b->board_y &&
+                    node->y <= b->board_y + b->board_h,
+                "node %u at (%g, %g) lies outside the trim rectangle", v, node->x, node->y);
+        REQUIRE(node->dots >= 0 && node->dots <= cb_dots_wanted(spec->players),
+                "node %u has %d dots", v, node->dots);
+        if (node->kind == CB_KIND_CENTER) {
+            centres++;
+            REQUIRE(v == b->center, "node %u is a centre, board centre is %u", v, b->center);
+            REQUIRE(node->type == -1 && node->mission == -1 && node->side == CB_SIDE_NONE,
+                    "centre has type %d mission %d side %d", node->type, node->mission, node->side);
+            REQUIRE(node->dots == 1, "the centre has %d dots", node->dots);
+            REQUIRE(fabs(node->x - (b->board_x + b->board_w / 2)) < b->board_w / 4 &&
+                        fabs(node->y - (b->board_y + b->board_h / 2)) < b->board_h / 4,
+                    "the centre (%g, %g) is far from the middle of the board", node->x, node->y);
+        } else if (node->kind == CB_KIND_START) {
+            starts++;
+            REQUIRE(node->side >= CB_SIDE_TOP && node->side <= CB_SIDE_LEFT, "start %u side %d",
+                    v, node->side);
+            REQUIRE(node->type == -1, "start %u has type %d", v, node->type);
+            per_side[node->side]++;
+            double lx = b->board_x, rx = b->board_x + b->board_w;
+            double ty = b->board_y, by = b->board_y + b->board_h;
+            switch (node->side) {
+            case CB_SIDE_TOP:
+            case CB_SIDE_BOTTOM:
+                REQUIRE(node->y == (node->side == CB_SIDE_TOP ? ty : by) && node->x > lx &&
+                            node->x < rx,
+                        "start %u (%.17g, %.17g) is not on the %s trim line", v, node->x, node->y,
+                        node->side == CB_SIDE_TOP ? "top" : "bottom");
+                break;
+            default:
+                REQUIRE(node->x == (node->side == CB_SIDE_LEFT ? lx : rx) && node->y > ty &&
+                            node->y < by,
+                        "start %u (%.17g, %.17g) is not on the %s trim line", v, node->x, node->y,
+                        node->side == CB_SIDE_LEFT ? "left" : "right");
+            }
+        } else {
+            REQUIRE(node->kind == CB_KIND_NODE, "node %u has kind %d", v, node->kind);
+            REQUIRE(node->side == CB_SIDE_NONE && node->mission == -1,
+                    "node %u has side %d mission %d", v, node->side, node->mission);
+        }
+    }
+    REQUIRE(centres == 1, "%d centre nodes", centres);
+    REQUIRE(starts == 4 * r->starts_per_side, "%d starts", starts);
+    for (int s = 0; s < 4; s++)
+        REQUIRE(per_side[s] == r->starts_per_side, "side %d has %d starts", s, per_side[s]);
+
+    /* 1. Connected. */
+    bfs(&g, b->center, UINT32_MAX, UINT32_MAX, dist, parent, queue);
+    for (uint32_t v = 0; v < n; v++)
+        REQUIRE(dist[v] >= 0, "node %u is not connected to the centre", v);
+
+    /* 2. Drawable. */
+    for (size_t e = 0; e < m; e++)
+        for (size_t f = e + 1; f < m; f++)
+            REQUIRE(!edges_conflict(b, b->edges[e], b->edges[f]), "edges %u-%u and %u-%u cross",
+                    b->edges[e].a, b->edges[e].b, b->edges[f].a, b->edges[f].b);
+    for (size_t e = 0; e < m; e++) {
+        const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];
+        for (uint32_t v = 0; v < n; v++) {
+            if (v == b->edges[e].a || v == b->edges[e].b)
+                continue;
+            double d = point_segment(b->nodes[v].x, b->nodes[v].y, a->x, a->y, c->x, c->y);
+            REQUIRE(d >= rad, "edge %u-%u passes %.3f mm from node %u (radius %.3f)",
+                    b->edges[e].a, b->edges[e].b, d, v, rad);
+        }
+    }
+    for (uint32_t v = 0; v < n; v++)
+        for (uint32_t u = v + 1; u < n; u++) {
+            double d = hypot(b->nodes[v].x - b->nodes[u].x, b->nodes[v].y - b->nodes[u].y);
+            REQUIRE(d >= 2 * rad + CB_NODE_GAP_MM, "nodes %u and %u are %.3f mm apart (need %.3f)",
+                    v, u, d, 2 * rad + CB_NODE_GAP_MM);
+        }
+
+    /* 3. Degree caps, no adjacent starts, no shared neighbours. */
+    for (uint32_t v = 0; v < n; v++) {
+        if (v == b->center)
+            continue;
+        int cap = b->nodes[v].kind == CB_KIND_START ? spec->start_cap : spec->node_cap;
+        REQUIRE((int)degree(&g, v) <= cap, "node %u has %zu edges (cap %d)", v, degree(&g, v), cap);
+    }
+    for (size_t v = 0; v < n; v++)
+        owner[v] = UINT32_MAX;
+    for (uint32_t s = 0; s < n; s++) {
+        if (b->nodes[s].kind != CB_KIND_START)
+            continue;
+        for (size_t k = g.off[s]; k < g.off[s + 1]; k++) {
+            uint32_t u = g.nbr[k];
+            REQUIRE(b->nodes[u].kind != CB_KIND_START, "starts %u and %u are adjacent", s, u);
+            REQUIRE(owner[u] == UINT32_MAX, "starts %u and %u share neighbour %u", owner[u], s, u);
+            owner[u] = s;
+        }
+    }
+
+    /* 4. Fair: hop counts within 1; two edge-disjoint paths per start (Menger
+     * for 2: no single edge separates the start from the centre). Only edges
+     * on one start-centre path can separate them, so those are tried. */
+    int hop_min = INT32_MAX, hop_max = -1;
+    for (uint32_t s = 0; s < n; s++) {
+        if (b->nodes[s].kind != CB_KIND_START)
+            continue;
+        if (dist[s] < hop_min) hop_min = dist[s];
+        if (dist[s] > hop_max) hop_max = dist[s];
+        for (uint32_t v = s; v != b->center; v = parent[v]) {
+            bfs(&g, s, v, parent[v], dist2, parent2, queue);
+            REQUIRE(dist2[b->center] >= 0,
+                    "edge %u-%u is the only way from start %u to the centre", v, parent[v], s);
+        }
+    }
+    REQUIRE(hop_max - hop_min <= 1, "start hop counts range from %d to %d", hop_min, hop_max);
+    fig->hop_spread = hop_max - hop_min;
+
+    /* Decoration. */
+    if (spec->theme && theme_violation(b, &g, spec->theme, why, why_len))
+        goto done;
+    bad = NULL;
+done:
+    adjacency_free(&g);
+    free(dist); free(dist2); free(parent); free(parent2); free(queue); free(owner);
+    return bad;
+}
+
+/* ---- running the generator over seeds --------------------------------- */
+
+typedef struct {
+    int boards;
+    long attempts_sum;
+    int attempts_max;
+    int attempts_hist[7];   /* 1, 2, 3, 4-5, 6-10, 11-20, >20 */
+    int spread[2];
+    long nodes_sum, edges_sum;
+    double seconds;
+} figures;
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static uint64_t fingerprint(const cb_board *b)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    const unsigned char *p = (const unsigned char *)b->nodes;
+    for (size_t i = 0; i < b->n_nodes * sizeof *b->nodes; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, c = *(const uint64_t *)y;
+    return (a > c) - (a < c);
+}
+
+/* Generates PREFIX-0 .. PREFIX-(count-1) with SPEC and checks each. */
+static void run_seeds(const cb_spec *spec, const char *prefix, int count, figures *f)
+{
+    rules r = {spec, 3};
+    uint64_t *prints = malloc((size_t)count * sizeof *prints);
+    assert_non_null(prints);
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i < count; i++) {
+        char seed[64], why[256];
+        snprintf(seed, sizeof seed, "%s-%d", prefix, i);
+        cb_board *b = NULL;
+        cb_error err = {CB_OK, ""};
+        double t0 = now();
+        cb_status st = cb_board_generate(spec, seed, 1, &b, &err);
+        f->seconds += now() - t0;
+        if (st != CB_OK)
+            fail_msg("seed \"%s\": status %d: %s", seed, st, err.message);
+        assert_non_null(b);
+        assert_string_equal(b->seed, seed);
+        assert_int_equal(b->player, 1);
+        board_figures bf = {0};
+        const char *bad = contract_violation(b, &r, &bf, why, sizeof why);
+        if (bad)
+            fail_msg("seed \"%s\": %s", seed, bad);
+        f->boards++;
+        f->attempts_sum += b->attempts;
+        if (b->attempts > f->attempts_max)
+            f->attempts_max = b->attempts;
+        int a = b->attempts;
+        f->attempts_hist[a <= 3 ? a - 1 : a <= 5 ? 3 : a <= 10 ? 4 : a <= 20 ? 5 : 6]++;
+        f->spread[bf.hop_spread]++;
+        f->nodes_sum += (long)b->n_nodes;
+        f->edges_sum += (long)b->n_edges;
+        prints[i] = fingerprint(b);
+        cb_board_free(b);
+    }
+    /* Different seeds give different boards (the seed is not ignored). */
+    qsort(prints, (size_t)count, sizeof *prints, cmp_u64);
+    for (int i = 1; i < count; i++)
+        assert_true(prints[i] != prints[i - 1]);
+    free(prints);
+}
+
+static void print_figures(const char *what, const figures *f)
+{
+    print_message("%s: %d boards meet the contract\n", what, f->boards);
+    print_message("  attempts: mean %.2f, max %d; histogram 1:%d 2:%d 3:%d 4-5:%d 6-10:%d "
+                  "11-20:%d >20:%d\n",
+                  (double)f->attempts_sum / f->boards, f->attempts_max, f->attempts_hist[0],
+                  f->attempts_hist[1], f->attempts_hist[2], f->attempts_hist[3],
+                  f->attempts_hist[4], f->attempts_hist[5], f->attempts_hist[6]);
+    print_message("  hop spread: 0 on %d boards, 1 on %d boards\n", f->spread[0], f->spread[1]);
+    print_message("  mean %.1f nodes, %.1f edges; %.2f ms per board (information only)\n",
+                  (double)f->nodes_sum / f->boards, (double)f->edges_sum / f->boards,
+                  1000 * f->seconds / f->boards);
+}
+
+static void spec_for(cb_spec *spec)
+{
+    cb_spec_defaults(spec);
+    spec->theme = theme;
+}
+
+static int load_theme(void **state)
+{
+    (void)state;
+    cb_error err = {CB_OK, ""};
+    if (cb_theme_load("icons/default", &theme, &err) != CB_OK) {
+        print_error("icons/default: %s\n", err.message);
+        return -1;
+    }
+    return 0;
+}
+
+static int free_theme(void **state)
+{
+    (void)state;
+    cb_theme_free(theme);
+    theme = NULL;
+    return 0;
+}
+
+/* ---- tests ------------------------------------------------------------ */
+
+static void test_a4_landscape_1000_seeds(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    figures f;
+    run_seeds(&spec, "prop", 1000, &f);
+    print_figures("A4 landscape, 4 players, seeds prop-0..prop-999", &f);
+    assert_int_equal(f.boards, 1000);
+}
+
+static void test_letter_landscape(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.page_w = 279.4;
+    spec.page_h = 215.9;
+    figures f;
+    run_seeds(&spec, "letter", 100, &f);
+    print_figures("Letter landscape", &f);
+}
+
+static void test_a4_portrait(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.page_w = 210;
+    spec.page_h = 297;
+    figures f;
+    run_seeds(&spec, "portrait", 100, &f);
+    print_figures("A4 portrait", &f);
+}
+
+static void test_a3_landscape(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.page_w = 420;
+    spec.page_h = 297;
+    figures f;
+    run_seeds(&spec, "a3", 100, &f);
+    print_figures("A3 landscape", &f);
+}
+
+static void test_shared_nine_players(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.shared = 1;
+    spec.players = 9;
+    figures f;
+    run_seeds(&spec, "shared9", 100, &f);
+    print_figures("A4 shared board, 9 players", &f);
+    /* A shared board for 9 has more nodes than a board for one player. */
+    cb_spec one;
+    spec_for(&one);
+    figures g;
+    run_seeds(&one, "shared9", 20, &g);
+    assert_true((double)f.nodes_sum / f.boards > 1.5 * (double)g.nodes_sum / g.boards);
+}
+
+static void assert_same_board(const cb_board *x, const cb_board *y)
+{
+    assert_string_equal(x->seed, y->seed);
+    assert_int_equal(x->attempts, y->attempts);
+    assert_int_equal(x->center, y->center);
+    assert_true(x->node_radius == y->node_radius);
+    assert_int_equal(x->n_nodes, y->n_nodes);
+    assert_int_equal(x->n_edges, y->n_edges);
+    assert_memory_equal(x->nodes, y->nodes, x->n_nodes * sizeof *x->nodes);
+    assert_memory_equal(x->edges, y->edges, x->n_edges * sizeof *x->edges);
+}
+
+/* The same seed gives the same board, whatever was generated in between. */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    for (int i = 0; i < 100; i++) {
+        char seed[32], other[32];
+        snprintf(seed, sizeof seed, "prop-%d", i * 7);
+        snprintf(other, sizeof other, "det-%d", i);
+        cb_board *a = NULL, *x = NULL, *b = NULL;
+        cb_error err;
+        assert_int_equal(cb_board_generate(&spec, seed, 2, &a, &err), CB_OK);
+        assert_int_equal(cb_board_generate(&spec, other, 2, &x, &err), CB_OK);
+        assert_int_equal(cb_board_generate(&spec, seed, 2, &b, &err), CB_OK);
+        assert_same_board(a, b);
+        assert_true(a->n_nodes != x->n_nodes ||
+                    memcmp(a->nodes, x->nodes, a->n_nodes * sizeof *a->nodes) != 0);
+        cb_board_free(a);
+        cb_board_free(x);
+        cb_board_free(b);
+    }
+}
+
+/* The checker above must be able to fail: break a good board in several
+ * ways and make sure each is caught. */
+static void test_checker_catches_broken_boards(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    rules r = {&spec, 3};
+    cb_board *b = NULL;
+    cb_error err;
+    char why[256];
+    board_figures bf;
+    assert_int_equal(cb_board_generate(&spec, "prop-1", 1, &b, &err), CB_OK);
+    assert_null(contract_violation(b, &r, &bf, why, sizeof why));
+
+    uint32_t start = 0;
+    while (b->nodes[start].kind != CB_KIND_START)
+        start++;
+    /* A start moved off its trim line. */
+    cb_node saved = b->nodes[start];
+    if (saved.side == CB_SIDE_TOP || saved.side == CB_SIDE_BOTTOM)
+        b->nodes[start].y += saved.side == CB_SIDE_TOP ? 0.001 : -0.001;
+    else
+        b->nodes[start].x += saved.side == CB_SIDE_LEFT ? 0.001 : -0.001;
+    assert_non_null(contract_violation(b, &r, &bf, why, sizeof why));
+    b->nodes[start] = saved;
+    /* One start too few. */
+    b->nodes[start].kind = CB_KIND_NODE;
+    b->nodes[start].side = CB_SIDE_NONE;
+    assert_non_null(contract_violation(b, &r, &bf, why, sizeof why));
+    b->nodes[start] = saved;
+    /* A start's edge removed: degree 1, a bridge. */
+    size_t m = b->n_edges;
+    size_t e = 0;
+    while (b->edges[e].a != start && b->edges[e].b != start)
+        e++;
+    cb_edge cut = b->edges[e];
+    b->edges[e] = b->edges[m - 1];
+    b->n_edges--;
+    assert_non_null(contract_violation(b, &r, &bf, why, sizeof why));
+    b->edges[e] = cut;  /* duplicate edge instead */
+    b->n_edges = m;
+    cb_edge last = b->edges[m - 1];
+    b->edges[m - 1] = cut;
+    if (e != m - 1) {
+        assert_non_null(contract_violation(b, &r, &bf, why, sizeof why));
+        assert_non_null(strstr(why, "twice"));
+    }
+    b->edges[m - 1] = last;
+    /* Two nodes on top of each other. */
+    uint32_t v = b->center == 0 ? 1 : 0;
+    cb_node keep = b->nodes[v];
+    b->nodes[v].x = b->nodes[b->center].x + b->node_radius;
+    b->nodes[v].y = b->nodes[b->center].y;
+    assert_non_null(contract_violation(b, &r, &bf, why, sizeof why));
+    b->nodes[v] = keep;
+    /* A type that may not sit on the edge, put on the edge. */
+    for (uint32_t k = 0; k < b->n_nodes; k++)
+        if (b->nodes[k].kind == CB_KIND_NODE && on_trim_line(b, &b->nodes[k])) {
+            int was = b->nodes[k].type;
+            for (size_t t = 0; t < theme->n_types; t++)
+                if (!theme->types[t].on_edge)
+                    b->nodes[k].type = (int)t;
+            assert_non_null(contract_violation(b, &r, &bf, why, sizeof why));
+            b->nodes[k].type = was;
+            break;
+        }
+    assert_null(contract_violation(b, &r, &bf, why, sizeof why));
+    cb_board_free(b);
+}
+
+/* The checker's own geometry on tiny cases. */
+static void test_checker_geometry(void **state)
+{
+    (void)state;
+    cb_node nodes[5] = {{0, 0, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0},
+                        {10, 10, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0},
+                        {0, 10, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0},
+                        {10, 0, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0},
+                        {5, 5, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0}};
+    cb_board b;
+    memset(&b, 0, sizeof b);
+    b.nodes = nodes;
+    b.n_nodes = 5;
+    cb_edge d1 = {0, 1}, d2 = {2, 3}, side = {0, 3}, top = {1, 2}, to_mid = {0, 4},
+            mid_to_corner = {4, 1}, other = {2, 4};
+    assert_true(edges_conflict(&b, d1, d2));            /* the diagonals cross */
+    assert_false(edges_conflict(&b, side, top));        /* opposite sides */
+    assert_false(edges_conflict(&b, d1, side));         /* share node 0 */
+    assert_true(edges_conflict(&b, d1, to_mid));        /* 0-4 lies along 0-1 */
+    assert_false(edges_conflict(&b, to_mid, mid_to_corner)); /* straight through 4 */
+    assert_true(edges_conflict(&b, d2, to_mid));        /* 0-4 ends on 2-3 */
+    assert_false(edges_conflict(&b, to_mid, other));    /* meet at node 4 */
+    assert_true(point_segment(5, 5, 0, 0, 10, 10) == 0);
+    assert_true(fabs(point_segment(0, 10, 0, 0, 10, 10) - sqrt(50)) < 1e-12);
+    assert_true(point_segment(20, 0, 0, 0, 10, 0) == 10);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_checker_geometry),
+        cmocka_unit_test(test_checker_catches_broken_boards),
+        cmocka_unit_test(test_a4_landscape_1000_seeds),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_letter_landscape),
+        cmocka_unit_test(test_a4_portrait),
+        cmocka_unit_test(test_a3_landscape),
+        cmocka_unit_test(test_shared_nine_players),
+    };
+    return cmocka_run_group_tests(tests, load_theme, free_theme);
+}

@@ -1,0 +1,292 @@
+/* Tests for the theme loader (cb_theme_load): the default theme, and bad
+ * themes written into a scratch folder, each rejected with the right status
+ * and a message naming the file and the field at fault. */
+#include "test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cutboard.h"
+
+static char dir[64];
+
+static void write_text(const char *name, const char *text)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(text, f);
+    assert_int_equal(fclose(f), 0);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    snprintf(dir, sizeof dir, "/tmp/cutboard-theme-XXXXXX");
+    if (!mkdtemp(dir))
+        return -1;
+    /* The loader only checks that icons exist; decoding is icons.c's job. */
+    write_text("a.png", "");
+    write_text("b.png", "");
+    write_text("c.png", "");
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+#define GOOD_TYPE                                                                        \
+    "{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1, " \
+    "\"min\": 0, \"max\": 5, \"min_edge_distance\": 0, \"max_edge_distance\": 1, "      \
+    "\"on_edge\": true, \"max_run\": 2}"
+
+/* A theme.json whose node type list is TYPES. */
+static void write_theme(const char *types)
+{
+    char text[4096];
+    snprintf(text, sizeof text,
+             "{\n"
+             "  \"format\": \"cutboard-theme/1\",\n"
+             "  \"name\": \"t\",\n"
+             "  \"center\": {\"name\": \"c\", \"icon\": \"c.png\", \"color\": \"#000000\"},\n"
+             "  \"node_types\": [\n    %s\n  ],\n"
+             "  \"missions\": [{\"name\": \"m\", \"icon\": \"b.png\", \"color\": \"#112233\"}]\n"
+             "}\n",
+             types);
+    write_text("theme.json", text);
+}
+
+/* Loading fails with STATUS and a message holding every string in WHAT. */
+static void expect_error(cb_status status, const char *what1, const char *what2)
+{
+    cb_theme *t = (cb_theme *)&t; /* must be reset to NULL */
+    cb_error err = {CB_OK, ""};
+    cb_status st = cb_theme_load(dir, &t, &err);
+    if (st == CB_OK) {
+        cb_theme_free(t);
+        fail_msg("the theme loaded; expected status %d naming %s", status, what2 ? what2 : what1);
+    }
+    if (st != status)
+        fail_msg("status %d, expected %d (%s)", st, status, err.message);
+    assert_int_equal(err.status, status);
+    assert_null(t);
+    assert_null(strchr(err.message, '\n'));
+    if (what1 && !strstr(err.message, what1))
+        fail_msg("\"%s\" not in \"%s\"", what1, err.message);
+    if (what2 && !strstr(err.message, what2))
+        fail_msg("\"%s\" not in \"%s\"", what2, err.message);
+}
+
+static void test_default_theme(void **state)
+{
+    (void)state;
+    cb_theme *t = NULL;
+    cb_error err = {CB_OK, ""};
+    if (cb_theme_load("icons/default", &t, &err) != CB_OK)
+        fail_msg("icons/default: %s", err.message);
+    assert_string_equal(t->name, "expedition");
+    assert_true(t->n_types >= 9);
+    assert_true(t->n_missions >= 6);
+    assert_string_equal(t->center.name, "summit");
+    const cb_node_type *blade = NULL, *crystal = NULL;
+    for (size_t i = 0; i < t->n_types; i++) {
+        const cb_node_type *ty = &t->types[i];
+        if (strcmp(ty->name, "blade") == 0) blade = ty;
+        if (strcmp(ty->name, "crystal") == 0) crystal = ty;
+        for (size_t j = 0; j < i; j++)
+            assert_string_not_equal(ty->name, t->types[j].name);
+        assert_true(ty->probability > 0 && ty->min <= ty->max && ty->max_run >= 1);
+        assert_true(ty->min_edge >= 0 && ty->min_edge <= ty->max_edge && ty->max_edge <= 1);
+        assert_int_equal(access(ty->icon, R_OK), 0);
+        for (int c = 0; c < 3; c++)
+            assert_true(ty->rgb[c] >= 0 && ty->rgb[c] <= 1);
+    }
+    for (size_t i = 0; i < t->n_missions; i++)
+        assert_int_equal(access(t->missions[i].icon, R_OK), 0);
+    assert_int_equal(access(t->center.icon, R_OK), 0);
+    /* Values as written in icons/default/theme.json. */
+    assert_non_null(blade);
+    assert_true(fabs(blade->probability - 0.22) < 1e-12);
+    assert_int_equal(blade->min, 6);
+    assert_int_equal(blade->max, 30);
+    assert_int_equal(blade->max_run, 2);
+    assert_true(blade->on_edge);
+    assert_true(fabs(blade->rgb[0] - 0xc0 / 255.0) < 1e-12 &&
+                fabs(blade->rgb[1] - 0x39 / 255.0) < 1e-12 &&
+                fabs(blade->rgb[2] - 0x2b / 255.0) < 1e-12);
+    assert_non_null(strstr(blade->icon, "icons/default/blade.png"));
+    assert_non_null(crystal);
+    assert_false(crystal->on_edge);
+    assert_true(fabs(crystal->min_edge - 0.4) < 1e-12);
+    assert_int_equal(crystal->max_run, 1);
+    cb_theme_free(t);
+    cb_theme_free(NULL);
+}
+
+static void test_minimal_type_defaults(void **state)
+{
+    (void)state;
+    write_theme("{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#FFFFFF\", "
+                "\"probability\": 0.5}");
+    cb_theme *t = NULL;
+    cb_error err = {CB_OK, ""};
+    if (cb_theme_load(dir, &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(t->n_types, 1);
+    assert_int_equal(t->n_missions, 1);
+    const cb_node_type *ty = &t->types[0];
+    assert_int_equal(ty->min, 0);
+    assert_true(ty->max >= 1000);       /* no limit */
+    assert_true(ty->max_run >= 1000);
+    assert_true(ty->on_edge);
+    assert_true(ty->min_edge == 0 && ty->max_edge == 1);
+    assert_true(ty->rgb[0] == 1 && ty->rgb[1] == 1 && ty->rgb[2] == 1);
+    cb_theme_free(t);
+}
+
+static void test_bad_node_types(void **state)
+{
+    (void)state;
+    static const struct { const char *type, *field; } cases[] = {
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": \"high\"}",
+         "probability"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": -0.5}",
+         "probability"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\"}", "probability"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1, "
+         "\"min\": 5, \"max\": 2}", "min"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1, "
+         "\"colour\": \"#ff0000\"}", "colour"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1, "
+         "\"on_edge\": \"yes\"}", "on_edge"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1, "
+         "\"max_run\": 0}", "max_run"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1, "
+         "\"min_edge_distance\": 1.5}", "min_edge_distance"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1, "
+         "\"min_edge_distance\": 0.8, \"max_edge_distance\": 0.2}", "min_edge_distance"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1, "
+         "\"max\": \"many\"}", "max"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"red\", \"probability\": 1}", "color"},
+        {"{\"name\": 3, \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1}", "name"},
+        {"{\"name\": \"\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 1}", "name"},
+        {"{\"name\": \"x\", \"icon\": \"../a.png\", \"color\": \"#ff8000\", \"probability\": 1}",
+         "icon"},
+        {"{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", \"probability\": 0}",
+         "probabilit"}, /* all weights zero */
+        {"\"just a string\"", "node_types[0]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        write_theme(cases[i].type);
+        expect_error(CB_ERR_DATA, "theme.json", cases[i].field);
+    }
+    /* The index of the bad entry is named. */
+    write_theme(GOOD_TYPE ",\n    {\"name\": \"g2\", \"icon\": \"b.png\", \"color\": \"#0080ff\", "
+                "\"probability\": 1},\n    {\"name\": \"y\"}");
+    expect_error(CB_ERR_DATA, "node_types[2]", NULL);
+}
+
+/* icons/README.md: every entry's name is unique in the theme; a board file
+ * naming a type "lantern" must mean one set of rules. */
+static void test_duplicate_type_name(void **state)
+{
+    (void)state;
+    write_theme("{\"name\": \"lantern\", \"icon\": \"a.png\", \"color\": \"#ff8000\", "
+                "\"probability\": 1},\n    "
+                "{\"name\": \"lantern\", \"icon\": \"b.png\", \"color\": \"#0080ff\", "
+                "\"probability\": 2, \"max_run\": 1}");
+    expect_error(CB_ERR_DATA, "theme.json", "lantern");
+}
+
+static void test_bad_top_level(void **state)
+{
+    (void)state;
+    write_text("theme.json", "{\"format\": \"cutboard-theme/2\", \"name\": \"t\"}\n");
+    expect_error(CB_ERR_DATA, "theme.json", "format");
+    write_text("theme.json", "{\"name\": \"t\"}\n");
+    expect_error(CB_ERR_DATA, "theme.json", "format");
+    write_text("theme.json", "[1, 2, 3]\n");
+    expect_error(CB_ERR_DATA, "theme.json", NULL);
+    write_theme("");
+    expect_error(CB_ERR_DATA, "theme.json", "node_types");
+    write_text("theme.json",
+               "{\"format\": \"cutboard-theme/1\", \"name\": \"t\", \"author\": \"me\",\n"
+               " \"center\": {\"name\": \"c\", \"icon\": \"c.png\", \"color\": \"#000000\"},\n"
+               " \"node_types\": [" GOOD_TYPE "],\n"
+               " \"missions\": [{\"name\": \"m\", \"icon\": \"b.png\", \"color\": \"#112233\"}]}\n");
+    expect_error(CB_ERR_DATA, "theme.json", "author");
+}
+
+static void test_invalid_json_names_line(void **state)
+{
+    (void)state;
+    /* Line 3 has a stray character. */
+    write_text("theme.json",
+               "{\n  \"format\": \"cutboard-theme/1\",\n  \"name\": @\"t\",\n  \"center\": {}\n}\n");
+    expect_error(CB_ERR_DATA, "theme.json:3", NULL);
+    /* Line 6: the object never ends. */
+    write_text("theme.json", "{\n  \"format\": \"cutboard-theme/1\",\n\n\n  \"name\": \"t\"\n");
+    expect_error(CB_ERR_DATA, "theme.json:", NULL);
+    write_text("theme.json", "");
+    expect_error(CB_ERR_DATA, "theme.json", NULL);
+}
+
+static void test_missing_icon(void **state)
+{
+    (void)state;
+    write_theme("{\"name\": \"x\", \"icon\": \"nothere.png\", \"color\": \"#ff8000\", "
+                "\"probability\": 1}");
+    expect_error(CB_ERR_NOINPUT, "nothere.png", "theme.json");
+    /* A folder where an icon should be is not an icon. */
+    char sub[128];
+    snprintf(sub, sizeof sub, "%s/folder.png", dir);
+    assert_int_equal(mkdir(sub, 0755), 0);
+    write_theme("{\"name\": \"x\", \"icon\": \"folder.png\", \"color\": \"#ff8000\", "
+                "\"probability\": 1}");
+    expect_error(CB_ERR_NOINPUT, "folder.png", NULL);
+    rmdir(sub);
+}
+
+static void test_missing_folder_or_file(void **state)
+{
+    (void)state;
+    cb_theme *t = (cb_theme *)&t;
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_theme_load("/nonexistent/theme", &t, &err), CB_ERR_NOINPUT);
+    assert_null(t);
+    assert_non_null(strstr(err.message, "/nonexistent/theme"));
+    /* A folder without theme.json. */
+    char empty[80];
+    snprintf(empty, sizeof empty, "%s/empty", dir);
+    assert_int_equal(mkdir(empty, 0755), 0);
+    t = (cb_theme *)&t;
+    assert_int_equal(cb_theme_load(empty, &t, &err), CB_ERR_NOINPUT);
+    assert_null(t);
+    assert_non_null(strstr(err.message, "theme.json"));
+    rmdir(empty);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_default_theme),
+        cmocka_unit_test(test_minimal_type_defaults),
+        cmocka_unit_test(test_bad_node_types),
+        cmocka_unit_test(test_duplicate_type_name),
+        cmocka_unit_test(test_bad_top_level),
+        cmocka_unit_test(test_invalid_json_names_line),
+        cmocka_unit_test(test_missing_icon),
+        cmocka_unit_test(test_missing_folder_or_file),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
