@@ -60,7 +60,7 @@ run: all
 # Every test binary runs; the target fails at the end if any of them failed.
 test: all $(TESTS)
 	@failed=""; for t in $(TESTS); do echo "== $$t"; \
-	  CUTBOARD=./$(BIN) $$t || failed="$$failed $$t"; done; \
+	  CUTBOARD=$(abspath $(BIN)) $$t || failed="$$failed $$t"; done; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
 	echo "all tests passed"
 

@@ -7,5 +7,23 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
+#include "cutboard.h"
+
+/* The default theme, loaded once per test group (cmocka group fixtures). */
+static cb_theme *default_theme;
+
+static inline int load_default_theme(void **state)
+{
+    (void)state;
+    cb_error err;
+    return cb_theme_load("icons/default", &default_theme, &err) == CB_OK ? 0 : -1;
+}
+
+static inline int free_default_theme(void **state)
+{
+    (void)state;
+    cb_theme_free(default_theme);
+    return 0;
+}
 
 #endif

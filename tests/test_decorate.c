@@ -1,5 +1,5 @@
 /* Tests for decoration (decorate.h): power dot counts and positions, and
- * node types and missions assigned from a theme. */
+ * node types and missions assigned from a default_theme. */
 #include "test.h"
 
 #include <math.h>
@@ -13,28 +13,13 @@
 
 #define DOT_R 0.13 /* dot radius, in node radii */
 
-static cb_theme *theme;
-
-static int setup(void **state)
-{
-    (void)state;
-    cb_error err;
-    return cb_theme_load("icons/default", &theme, &err) == CB_OK ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    cb_theme_free(theme);
-    return 0;
-}
 
 static cb_board *generate(const char *seed, int players)
 {
     cb_spec spec;
     cb_spec_defaults(&spec);
     spec.players = players;
-    spec.theme = theme;
+    spec.theme = default_theme;
     cb_board *b = NULL;
     cb_error err = {CB_OK, ""};
     if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
@@ -196,7 +181,7 @@ static void test_types_and_missions(void **state)
 {
     (void)state;
     cb_board *b = generate("types", 4);
-    /* Without a theme: no types, no missions, dots still placed. */
+    /* Without a default_theme: no types, no missions, dots still placed. */
     cb_rng rng;
     cb_rng_seed(&rng, 1);
     const char *why = NULL;
@@ -206,23 +191,23 @@ static void test_types_and_missions(void **state)
         assert_int_equal(b->nodes[v].mission, -1);
     }
     assert_int_equal(b->nodes[b->center].dots, 1);
-    /* With the theme: the same rng seed gives the same decoration. */
+    /* With the default_theme: the same rng seed gives the same decoration. */
     cb_rng_seed(&rng, 2);
-    assert_int_equal(cb_decorate(b, theme, 4, &rng, &why), 0);
+    assert_int_equal(cb_decorate(b, default_theme, 4, &rng, &why), 0);
     cb_node *first = malloc(b->n_nodes * sizeof *first);
     assert_non_null(first);
     memcpy(first, b->nodes, b->n_nodes * sizeof *first);
     cb_rng_seed(&rng, 2);
-    assert_int_equal(cb_decorate(b, theme, 4, &rng, &why), 0);
+    assert_int_equal(cb_decorate(b, default_theme, 4, &rng, &why), 0);
     assert_memory_equal(first, b->nodes, b->n_nodes * sizeof *first);
     free(first);
     for (uint32_t v = 0; v < b->n_nodes; v++) {
         const cb_node *n = &b->nodes[v];
         if (n->kind == CB_KIND_NODE)
-            assert_true(n->type >= 0 && (size_t)n->type < theme->n_types && n->mission == -1);
+            assert_true(n->type >= 0 && (size_t)n->type < default_theme->n_types && n->mission == -1);
         else if (n->kind == CB_KIND_START)
             assert_true(n->type == -1 && n->mission >= 0 &&
-                        (size_t)n->mission < theme->n_missions);
+                        (size_t)n->mission < default_theme->n_missions);
         else
             assert_true(n->type == -1 && n->mission == -1);
     }
@@ -261,5 +246,5 @@ int main(void)
         cmocka_unit_test(test_types_and_missions),
         cmocka_unit_test(test_impossible_theme),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);
 }

@@ -10,21 +10,6 @@
 
 #include "cutboard.h"
 
-static cb_theme *theme;
-
-static int setup(void **state)
-{
-    (void)state;
-    cb_error err;
-    return cb_theme_load("icons/default", &theme, &err) == CB_OK ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    cb_theme_free(theme);
-    return 0;
-}
 
 static const cJSON *get(const cJSON *obj, const char *key)
 {
@@ -168,8 +153,8 @@ static void test_three_players_with_theme(void **state)
     cb_spec_defaults(&spec);
     spec.seed = "json test";
     spec.players = 3;
-    spec.theme = theme;
-    render_and_check(&spec, theme);
+    spec.theme = default_theme;
+    render_and_check(&spec, default_theme);
 }
 
 static void test_shared_without_theme(void **state)
@@ -192,8 +177,8 @@ static void test_letter_portrait(void **state)
     spec.players = 2;
     spec.page_w = 215.9;
     spec.page_h = 279.4;
-    spec.theme = theme;
-    render_and_check(&spec, theme);
+    spec.theme = default_theme;
+    render_and_check(&spec, default_theme);
 }
 
 int main(void)
@@ -203,5 +188,5 @@ int main(void)
         cmocka_unit_test(test_shared_without_theme),
         cmocka_unit_test(test_letter_portrait),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);
 }
