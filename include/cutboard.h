@@ -155,7 +155,7 @@ typedef struct {
     int hops[12];            /* per start, in node order */
     int disjoint[12];
     int ok;                  /* every clause holds */
-    char failure[160];       /* the first clause that fails */
+    const char *failure;     /* the first clause that fails ("" when ok) */
 } cb_verdict;
 
 /* Checks BOARD against the contract with caps START_CAP and NODE_CAP. */

@@ -162,21 +162,6 @@ oom:
     return NULL;
 }
 
-/* The first failing clause, as a constant string (for yield reports). */
-static const char *verdict_reason(const cb_verdict *v)
-{
-    if (!v->connected) return "not connected";
-    if (v->crossings) return "edges cross";
-    if (v->grazes) return "edge through a node";
-    if (v->overlaps) return "nodes overlap";
-    if (!v->starts_ok || v->starts != 12) return "starts misplaced";
-    if (!v->caps_ok) return "degree cap";
-    if (!v->neighbours_ok) return "starts share a neighbour";
-    if (v->hop_max - v->hop_min > 1) return "hop spread";
-    if (v->min_disjoint < 2) return "fewer than 2 disjoint paths";
-    return "contract";
-}
-
 /* One candidate from one derived seed: NULL with *why when it fails. */
 static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_seed,
                            const char **why, int *oom)
@@ -202,7 +187,7 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     w.node_cap = spec->node_cap;
     cb_board *b = NULL;
     if (cb_place(&w, &pp, &rng) == 0 && cb_connect(&w, &rng) == 0 &&
-        cb_starts_choose(&w, &rng) == 0 && cb_balance(&w) == 0) {
+        cb_starts_choose(&w) == 0 && cb_balance(&w) == 0) {
         b = board_from_work(&w, spec, seed);
         if (!b)
             *oom = 1;
@@ -216,7 +201,7 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     cb_verdict v;
     cb_error err;
     if (cb_board_check(b, spec->start_cap, spec->node_cap, &v, &err) != CB_OK || !v.ok) {
-        *why = verdict_reason(&v);
+        *why = v.ok ? "contract" : v.failure; /* a constant string */
         cb_board_free(b);
         return NULL;
     }

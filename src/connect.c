@@ -23,11 +23,6 @@
 #define CENTER_MAX_DEG 8
 #define MAX_RESERVED 1         /* slots a core node keeps for edge nodes */
 
-static int single_side(uint8_t s)
-{
-    return s && !(s & (s - 1));
-}
-
 /* Position along the side, 0..1, and the side's length. */
 static double side_fraction(const cb_work *w, uint32_t v, cb_side side)
 {
@@ -58,7 +53,7 @@ static void mark_candidates(cb_work *w, const cb_grid *g)
 {
     double reach = (CB_START_DEPTH + 1.5) * w->r + CB_NODE_GAP_MM;
     for (uint32_t v = 0; v < w->n; v++) {
-        if (!single_side(w->sides[v]) || v == w->center)
+        if (cb_side_of_mask(w->sides[v]) == CB_SIDE_NONE || v == w->center)
             continue;
         cb_side side = cb_side_of_mask(w->sides[v]);
         double f = side_fraction(w, v, side);

@@ -163,7 +163,7 @@ static void fail(cb_verdict *v, const char *what)
 {
     if (v->ok) {
         v->ok = 0;
-        snprintf(v->failure, sizeof v->failure, "%s", what);
+        v->failure = what;
     }
 }
 
@@ -172,6 +172,7 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
 {
     memset(v, 0, sizeof *v);
     v->ok = 1;
+    v->failure = "";
     cb_graph gr;
     cb_status st = cb_graph_build(&gr, b, err);
     if (st != CB_OK)

@@ -257,9 +257,8 @@ static void attach_rest(cb_work *w, uint32_t *queue)
     }
 }
 
-int cb_starts_choose(cb_work *w, cb_rng *rng)
+int cb_starts_choose(cb_work *w)
 {
-    (void)rng;
     search *s = calloc(1, sizeof *s);
     uint8_t *used = calloc(w->n, 1);
     triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);

@@ -61,7 +61,7 @@ typedef struct {
 
 int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng);
 int cb_connect(cb_work *w, cb_rng *rng);
-int cb_starts_choose(cb_work *w, cb_rng *rng);
+int cb_starts_choose(cb_work *w);
 int cb_balance(cb_work *w);
 
 #define CB_STARTS_PER_SIDE 3
