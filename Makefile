@@ -18,9 +18,15 @@ LIBS    := -lhpdf -lpng -lcjson -lz -lm
 BUILD   ?= build
 LIB     := $(BUILD)/libcutboard.a
 BIN     := cutboard
-SRCS    := $(filter-out src/main.c,$(wildcard src/*.c))
+SRCS    := $(wildcard src/*.c)
 OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o)
+CLI_SRCS := $(wildcard src/cli/*.c)
 TESTS   := $(patsubst tests/%.c,$(BUILD)/%,$(wildcard tests/test_*.c))
+BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/%,$(wildcard tests/bench/bench_*.c))
+# Each fuzz target tests/fuzz/fuzz_NAME.c has a corpus in tests/fuzz/NAME/.
+# make test replays the corpus through a plain build of the target.
+FUZZERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+REPLAYS := $(FUZZERS:%=$(BUILD)/replay_%)
 
 # Debian packages the build and the tests need, and a file each one installs.
 DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
@@ -29,7 +35,7 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
-.PHONY: all deps run test check valgrind clean install
+.PHONY: all deps run test check valgrind clean install bench fuzz
 all: deps $(BIN)
 
 deps:
@@ -44,11 +50,22 @@ $(BUILD)/%.o: src/%.c include/cutboard.h $(wildcard src/*.h) | $(BUILD)
 $(LIB): $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-$(BIN): src/main.c $(LIB)
-	$(CC) $(CFLAGS) src/main.c $(LIB) $(LDFLAGS) $(LIBS) -o $@
+$(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
+	$(CC) $(CFLAGS) $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
 $(BUILD)/test_%: tests/test_%.c tests/test.h $(LIB)
-	$(CC) $(CFLAGS) $< $(LIB) $(LDFLAGS) $(LIBS) -lcmocka -o $@
+	$(CC) $(CFLAGS) $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
+
+# End-to-end tests share the helpers that run the binary.
+CLI_TESTS := $(filter $(BUILD)/test_cli%,$(TESTS))
+$(CLI_TESTS): $(BUILD)/%: tests/%.c tests/cli_support.c tests/cli_support.h tests/test.h $(LIB)
+	$(CC) $(CFLAGS) $< tests/cli_support.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
+
+$(BUILD)/bench_%: tests/bench/bench_%.c $(wildcard tests/bench/*.h) $(LIB)
+	$(CC) $(CFLAGS) -Itests/bench $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+
+$(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(LIB)
+	$(CC) $(CFLAGS) $< tests/fuzz/replay.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
 $(BUILD):
 	mkdir -p $@
@@ -57,10 +74,13 @@ run: all
 	./$(BIN) --players 4 --seed "game night" -o game.pdf
 	@echo "wrote game.pdf"
 
-# Every test binary runs; the target fails at the end if any of them failed.
-test: all $(TESTS)
+# Every test binary runs, then every fuzz corpus is replayed; the target
+# fails at the end if any of them failed.
+test: all $(TESTS) $(REPLAYS)
 	@failed=""; for t in $(TESTS); do echo "== $$t"; \
 	  CUTBOARD=$(abspath $(BIN)) $$t || failed="$$failed $$t"; done; \
+	for f in $(FUZZERS); do echo "== replay $$f"; \
+	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
 	echo "all tests passed"
 
@@ -69,10 +89,28 @@ check: deps
 	$(MAKE) BUILD=build-san BIN=build-san/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test
 
-valgrind: all $(TESTS)
+VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
+valgrind: all $(TESTS) $(REPLAYS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; \
-	  CUTBOARD="valgrind -q --error-exitcode=99 --leak-check=full ./$(BIN)" \
-	  valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect $$t; done
+	  CUTBOARD="valgrind -q --error-exitcode=99 --leak-check=full ./$(BIN)" $(VG) $$t; done; \
+	for f in $(FUZZERS); do echo "== replay $$f"; $(VG) $(BUILD)/replay_$$f tests/fuzz/$$f; done
+
+# Benchmarks print a table of figures (see README, Performance).
+bench: all $(BENCHES)
+	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
+
+# make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang,
+# growing its corpus in tests/fuzz/TARGET/ (findings go to build-fuzz/).
+SECONDS ?= 600
+fuzz: deps
+	@command -v clang >/dev/null || { echo "fuzz needs clang: apt-get install clang"; exit 1; }
+	$(MAKE) BUILD=build-fuzz CC=clang WERROR=0 OPT="-O1 -g" \
+	  SAN="-fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libcutboard.a
+	mkdir -p build-fuzz/findings-$(TARGET)
+	clang $(CSTD) -O1 -g -Iinclude -Isrc -fsanitize=fuzzer,address,undefined \
+	  tests/fuzz/fuzz_$(TARGET).c build-fuzz/libcutboard.a $(LIBS) -lpthread -o build-fuzz/fuzz_$(TARGET)
+	build-fuzz/fuzz_$(TARGET) -max_total_time=$(SECONDS) -artifact_prefix=build-fuzz/findings-$(TARGET)/ \
+	  tests/fuzz/$(TARGET)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
@@ -81,4 +119,4 @@ install: all
 	install -m 644 include/cutboard.h $(DESTDIR)$(PREFIX)/include/
 
 clean:
-	rm -rf build build-san $(BIN) game.pdf
+	rm -rf build build-san build-fuzz $(BIN) game.pdf

@@ -1,0 +1,100 @@
+/* The command line's shared parts: option parsing, data paths, errors and
+ * all-or-nothing file writes. Each subcommand lives in its own file and is
+ * called from main.c with the arguments after its name. */
+#ifndef CB_CLI_H
+#define CB_CLI_H
+
+#include <stddef.h>
+#include "cutboard.h"
+
+/* Subcommands: argv[0] is the subcommand's name. Each returns an exit code. */
+int cli_game(int argc, char **argv);
+
+/* Prints "cutboard: " and the formatted message as one line on stderr and
+ * returns CODE. */
+int cli_fail(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Walks argv one option at a time. Long options also take "--name=value". */
+typedef struct {
+    int argc;
+    char **argv;
+    int i;              /* index of the current argument */
+    const char *arg;    /* the current argument */
+    const char *val;    /* the value of the option just matched */
+    int bad;            /* an option was missing its value (error printed) */
+} cli_args;
+
+void cli_args_init(cli_args *a, int argc, char **argv);
+
+/* Advances to the next argument; 0 at the end. */
+int cli_args_next(cli_args *a);
+
+/* 1 when the current argument is one of NAMES ("-o|--output"), a flag. */
+int cli_flag(const cli_args *a, const char *names);
+
+/* 1 when the current argument is one of NAMES and has a value, which goes to
+ * a->val (consuming the next argument unless given as --name=value). A
+ * missing value prints an error, sets a->bad and returns 0. */
+int cli_value(cli_args *a, const char *names);
+
+/* Number parsing for option OPT; print a one-line error and return -1 when
+ * S is not a number in range. */
+int cli_int(const char *opt, const char *s, int lo, int hi, int *out);
+int cli_double(const char *opt, const char *s, double *out);
+
+/* An unknown option or stray argument: prints the error, returns 64. */
+int cli_unknown(const char *command, const char *arg);
+
+/* Whether PATH is a folder. */
+int cli_is_dir(const char *path);
+
+/* Where themes and fonts live: $CUTBOARD_DATA, the current folder, the
+ * binary's folder, then the install prefix. Writes the path of REL to OUT. */
+void cli_data_path(const char *rel, char *out, size_t len);
+
+/* A seed made of two random words and a number, for when none is given. */
+void cli_random_seed(char *out, size_t len);
+
+/* One output file of a command: PATH gets LEN bytes of DATA. */
+typedef struct {
+    const char *path;
+    const void *data;
+    size_t len;
+} cli_output;
+
+/* Writes every output all-or-nothing: each is staged and flushed to disk,
+ * then all are renamed into place with SIGINT/SIGTERM/SIGHUP held. On
+ * failure no output is touched and err says why. */
+cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
+
+/* The board options every generating command shares (seed, players, paper,
+ * theme, font, caps...): their help text, their parsing and their
+ * resolution into a spec, a loaded theme and render options. */
+typedef struct {
+    cb_spec spec;
+    cb_render_options render;
+    const char *theme_dir;
+    const char *paper;
+    int portrait;
+    char seed_buf[64];
+    char theme_buf[4096];
+    char font_buf[4096];
+    cb_theme *theme;        /* loaded by cli_board_options_finish */
+} cli_board_options;
+
+extern const char cli_board_options_help[];
+
+void cli_board_options_init(cli_board_options *o);
+
+/* 1 when the current argument was one of the board options, 0 when it is
+ * not, -1 when its value was bad (the error is printed). */
+int cli_board_option(cli_args *a, cli_board_options *o);
+
+/* Applies paper and orientation, picks a random seed if none was given,
+ * checks the spec, finds the default theme and font, and loads the theme.
+ * Returns 0 or an exit code (the error is printed). */
+int cli_board_options_finish(cli_board_options *o);
+void cli_board_options_free(cli_board_options *o);
+
+#endif

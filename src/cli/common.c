@@ -1,0 +1,208 @@
+/* The command line's shared parts; see cli.h. */
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef CB_DATADIR
+#define CB_DATADIR "/usr/local/share/cutboard"
+#endif
+
+int cli_fail(int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("cutboard: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return code;
+}
+
+void cli_args_init(cli_args *a, int argc, char **argv)
+{
+    a->argc = argc;
+    a->argv = argv;
+    a->i = 0;
+    a->arg = NULL;
+    a->val = NULL;
+    a->bad = 0;
+}
+
+int cli_args_next(cli_args *a)
+{
+    if (a->bad || a->i + 1 >= a->argc)
+        return 0;
+    a->arg = a->argv[++a->i];
+    return 1;
+}
+
+/* Whether ARG is one of the names in "-o|--output"; *eq is set to the value
+ * after '=' for "--name=value". */
+static int matches(const char *arg, const char *names, const char **eq)
+{
+    *eq = NULL;
+    for (const char *p = names; *p;) {
+        const char *bar = strchr(p, '|');
+        size_t n = bar ? (size_t)(bar - p) : strlen(p);
+        if (strncmp(arg, p, n) == 0) {
+            if (arg[n] == 0)
+                return 1;
+            if (arg[n] == '=' && n > 2 && p[1] == '-') {
+                *eq = arg + n + 1;
+                return 1;
+            }
+        }
+        p += n + (bar != NULL);
+    }
+    return 0;
+}
+
+int cli_flag(const cli_args *a, const char *names)
+{
+    const char *eq;
+    return matches(a->arg, names, &eq) && !eq;
+}
+
+int cli_value(cli_args *a, const char *names)
+{
+    const char *eq;
+    if (!matches(a->arg, names, &eq))
+        return 0;
+    if (eq) {
+        a->val = eq;
+        return 1;
+    }
+    if (a->i + 1 >= a->argc) {
+        cli_fail(CB_ERR_USAGE, "%s needs a value", a->arg);
+        a->bad = 1;
+        return 0;
+    }
+    a->val = a->argv[++a->i];
+    return 1;
+}
+
+int cli_int(const char *opt, const char *s, int lo, int hi, int *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < lo || v > hi) {
+        cli_fail(CB_ERR_USAGE, "%s: \"%s\" is not a whole number from %d to %d", opt, s, lo,
+                 hi);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+int cli_double(const char *opt, const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v)) {
+        cli_fail(CB_ERR_USAGE, "%s: \"%s\" is not a number", opt, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_unknown(const char *command, const char *arg)
+{
+    if (arg[0] == '-')
+        return cli_fail(CB_ERR_USAGE, "unknown option \"%s\" (see cutboard %s--help)", arg,
+                        command);
+    return cli_fail(CB_ERR_USAGE, "unexpected argument \"%s\" (see cutboard %s--help)", arg,
+                    command);
+}
+
+int cli_is_dir(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+void cli_data_path(const char *rel, char *out, size_t len)
+{
+    const char *env = getenv("CUTBOARD_DATA");
+    char exe[PATH_MAX];
+    ssize_t n;
+    if (env && *env) {
+        snprintf(out, len, "%s/%s", env, rel);
+        return;
+    }
+    snprintf(out, len, "%s", rel);
+    if (access(out, R_OK) == 0)
+        return;
+    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = 0;
+        char *slash = strrchr(exe, '/');
+        if (slash) {
+            *slash = 0;
+            int k = snprintf(out, len, "%s/%s", exe, rel);
+            if (k > 0 && (size_t)k < len && access(out, R_OK) == 0)
+                return;
+        }
+    }
+    snprintf(out, len, "%s/%s", CB_DATADIR, rel);
+}
+
+/* Random words are easy to read back from a printed sheet. */
+void cli_random_seed(char *out, size_t len)
+{
+    static const char *const words[] = {
+        "amber", "birch", "cedar", "delta", "ember", "fjord", "grove", "heron",
+        "iris", "jade", "kelp", "lark", "maple", "north", "opal", "pine",
+        "quartz", "river", "stone", "tide", "umber", "vale", "willow", "yarrow"};
+    unsigned char r[4] = {0, 0, 0, 0};
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (f) {
+        if (fread(r, 1, sizeof r, f) != sizeof r)
+            r[0] = r[1] = r[2] = r[3] = 0;
+        fclose(f);
+    }
+    snprintf(out, len, "%s-%s-%u", words[r[0] % 24], words[r[1] % 24],
+             (unsigned)(r[2] << 8 | r[3]) % 1000);
+}
+
+/* Everything is in memory before the first file is touched. Ctrl-C and
+ * SIGTERM wait the few milliseconds until the files are renamed into place
+ * or cleaned up, so they never leave a temporary file behind. */
+cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
+{
+    cb_staged_file *staged[16] = {NULL};
+    cb_status st = CB_OK;
+    if (n > sizeof staged / sizeof staged[0]) {
+        err->status = CB_ERR_INTERNAL;
+        snprintf(err->message, sizeof err->message, "too many output files (%zu)", n);
+        return CB_ERR_INTERNAL;
+    }
+    sigset_t stop, old;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigprocmask(SIG_BLOCK, &stop, &old);
+    size_t k;
+    for (k = 0; k < n && st == CB_OK; k++)
+        st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
+    for (k = 0; k < n; k++) {
+        if (st == CB_OK)
+            st = cb_file_commit(staged[k], err);
+        else
+            cb_file_discard(staged[k]);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return st;
+}

@@ -1,0 +1,87 @@
+/* cutboard game: one board per player (or one shared board) as a PDF, and
+ * optionally the board file. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: cutboard [game] [options] -o FILE.pdf\n"
+    "\n"
+    "Generates printable, cuttable game boards: one sheet per player (or one\n"
+    "shared board), each meeting the board contract, written as PDF.\n"
+    "\n"
+    "  -o, --output FILE    the PDF to write (required)\n"
+    "      --json FILE      also write the board file (format cutboard/1)\n";
+
+static const char usage_end[] =
+    "  -h, --help           this help\n"
+    "  -V, --version        the version\n"
+    "\n"
+    "Exit codes: 0 ok, 64 bad option, 65 bad input data, 66 missing input,\n"
+    "70 internal error, 73 cannot create output, 74 write error.\n";
+
+int cli_game(int argc, char **argv)
+{
+    cli_board_options o;
+    cli_args a;
+    const char *output = NULL, *json_path = NULL;
+    cli_board_options_init(&o);
+    cli_args_init(&a, argc, argv);
+    while (cli_args_next(&a)) {
+        int got = cli_board_option(&a, &o);
+        if (got < 0)
+            return CB_ERR_USAGE;
+        if (got)
+            continue;
+        if (cli_flag(&a, "-h|--help")) {
+            printf("%s%s%s", usage, cli_board_options_help, usage_end);
+            return 0;
+        } else if (cli_flag(&a, "-V|--version")) {
+            printf("cutboard %s\n", CB_VERSION);
+            return 0;
+        } else if (cli_value(&a, "-o|--output")) {
+            output = a.val;
+        } else if (cli_value(&a, "--json")) {
+            json_path = a.val;
+        } else {
+            return a.bad ? CB_ERR_USAGE : cli_unknown("", a.arg);
+        }
+    }
+    if (a.bad)
+        return CB_ERR_USAGE;
+    if (!output)
+        return cli_fail(CB_ERR_USAGE, "no output file: give -o FILE.pdf (see cutboard --help)");
+    int rc = cli_board_options_finish(&o);
+    if (rc) {
+        cli_board_options_free(&o);
+        return rc;
+    }
+
+    cb_error err = {CB_OK, ""};
+    cb_game *game = NULL;
+    unsigned char *pdf = NULL;
+    size_t pdf_len = 0;
+    char *json = NULL;
+    cb_status st = cb_game_generate(&o.spec, &game, &err);
+    if (st == CB_OK)
+        st = cb_pdf_render(game, o.theme, &o.render, &pdf, &pdf_len, &err);
+    if (st == CB_OK && json_path)
+        st = cb_json_render(game, o.theme, &json, &err);
+    if (st == CB_OK) {
+        cli_output outs[2] = {{output, pdf, pdf_len}, {json_path, json, json ? strlen(json) : 0}};
+        st = cli_write_all(outs, json_path ? 2 : 1, &err);
+    }
+    if (st == CB_OK && isatty(STDERR_FILENO))
+        fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,
+                game->n_sheets, game->n_sheets == 1 ? "" : "s", o.spec.seed);
+    free(json);
+    free(pdf);
+    cb_game_free(game);
+    cli_board_options_free(&o);
+    if (st != CB_OK)
+        return cli_fail(st, "%s", err.message);
+    return 0;
+}

@@ -1,0 +1,53 @@
+/* cutboard: the command line. Picks the subcommand and hands it the rest of
+ * argv; with no subcommand it makes a game (one sheet per player). */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: cutboard [game] [options] -o FILE.pdf   one sheet per player\n"
+    "       cutboard COMMAND --help                 a command's options\n"
+    "\n"
+    "Commands:\n"
+    "  game       a game: one board per player, or one shared board (default)\n"
+    "\n"
+    "  -h, --help      this help, then the game's options\n"
+    "  -V, --version   the version\n";
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+} command;
+
+static const command commands[] = {
+    {"game", cli_game},
+};
+
+int main(int argc, char **argv)
+{
+    size_t n = sizeof commands / sizeof commands[0];
+    if (argc >= 2 && argv[1][0] != '-') {
+        for (size_t k = 0; k < n; k++)
+            if (strcmp(argv[1], commands[k].name) == 0)
+                return commands[k].run(argc - 1, argv + 1);
+        return cli_fail(64, "unknown command \"%s\" (see cutboard --help)", argv[1]);
+    }
+    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+        char *game_help[] = {"game", "--help", NULL};
+        fputs(usage, stdout);
+        fputs("\n", stdout);
+        return cli_game(2, game_help);
+    }
+    if (argc == 3 && strcmp(argv[1], "--help") == 0) {
+        char *sub[] = {argv[2], "--help", NULL};
+        for (size_t k = 0; k < n; k++)
+            if (strcmp(argv[2], commands[k].name) == 0)
+                return commands[k].run(2, sub);
+    }
+    if (argc == 2 && (strcmp(argv[1], "-V") == 0 || strcmp(argv[1], "--version") == 0)) {
+        printf("cutboard %s\n", CB_VERSION);
+        return 0;
+    }
+    return cli_game(argc, argv);
+}
