@@ -175,11 +175,29 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
  * "WxHmm" (e.g. "210x297mm"); sets width >= height (landscape). */
 cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err);
 
+/* ---- reading boards ------------------------------------------------- */
+
+/* Reads a board file: a cutboard/1 board file (JSON) or a Wavefront OBJ
+ * drawing, told apart by content. THEME (may be NULL) resolves type and
+ * mission names. On success *out is a new game the caller frees with
+ * cb_game_free; errors name the file and line at fault. */
+cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out,
+                       cb_error *err);
+
 /* ---- output ----------------------------------------------------------- */
 
 typedef struct {
     int ink_friendly;       /* white fills, colours only as outlines */
     const char *font_path;  /* TTF to embed */
+    /* Print-shop output (all 0 = a plain home-printer page). */
+    double bleed;           /* mm of artwork past the trim on every side */
+    int crop_marks;         /* trim marks outside the bleed */
+    int cmyk;               /* DeviceCMYK only: text and lines 100 % K, icons
+                               flattened, no transparency */
+    int safe_area;          /* show the safe area inside the trim */
+    double sheet_w, sheet_h; /* N-up: boards imposed on sheets this size, mm
+                               (0 = one board per page) */
+    double gutter;          /* mm between imposed boards */
 } cb_render_options;
 
 /* Renders every sheet of GAME as one page each into a PDF held in memory.
@@ -187,6 +205,18 @@ typedef struct {
 cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
                         const cb_render_options *opt, unsigned char **pdf,
                         size_t *len, cb_error *err);
+
+/* A PDF built game by game, for documents too big to assemble as one
+ * cb_game (a deck): begin, add games in page order, end, free. Each icon is
+ * embedded once, the first time a page uses it. cb_pdf_end fills a malloc'd
+ * buffer the caller frees; the writer is freed by cb_pdf_writer_free (NULL
+ * is fine) whether or not the calls succeeded. */
+typedef struct cb_pdf_writer cb_pdf_writer;
+cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
+                       cb_pdf_writer **out, cb_error *err);
+cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err);
+cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err);
+void cb_pdf_writer_free(cb_pdf_writer *w);
 
 /* Serializes GAME as a board file (format cutboard/1). The caller frees. */
 cb_status cb_json_render(const cb_game *game, const cb_theme *theme,

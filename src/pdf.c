@@ -176,8 +176,11 @@ static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, int *out, cb_error
     return CB_OK;
 }
 
-/* Embeds the icons of the types and missions the game uses, and the centre's. */
-static cb_status cb_pdf_load_icons(cb_pdf *p, cb_error *err)
+/* Icons are embedded when a page first needs them, so a document holds
+ * each icon it uses exactly once, and none it does not use. */
+#define CB_ICON_UNLOADED (-2)
+
+static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
 {
     const cb_theme *t = p->theme;
     p->center_icon = -1;
@@ -189,33 +192,40 @@ static cb_status cb_pdf_load_icons(cb_pdf *p, cb_error *err)
     p->mission_icon = malloc((t->n_missions + 1) * sizeof *p->mission_icon);
     if (!p->icons || !p->type_icon || !p->mission_icon)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
-    /* -2 marks "used, not yet loaded"; -1 "not used or no icon". */
     for (size_t i = 0; i < t->n_types; i++)
-        p->type_icon[i] = -1;
+        p->type_icon[i] = CB_ICON_UNLOADED;
     for (size_t i = 0; i < t->n_missions; i++)
-        p->mission_icon[i] = -1;
-    for (size_t s = 0; s < p->game->n_sheets; s++) {
-        const cb_board *b = p->game->sheets[s];
+        p->mission_icon[i] = CB_ICON_UNLOADED;
+    return cb_pdf_icon_for(p, t->center.icon, &p->center_icon, err);
+}
+
+/* Embeds the icons of the types and missions GAME uses that are not in the
+ * document yet. */
+static cb_status cb_pdf_load_icons(cb_pdf *p, const cb_game *game, cb_error *err)
+{
+    const cb_theme *t = p->theme;
+    cb_status st;
+    if (!t)
+        return CB_OK;
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
         for (size_t i = 0; i < b->n_nodes; i++) {
             const cb_node *n = &b->nodes[i];
             if (i == b->center || n->kind == CB_KIND_CENTER)
                 continue;
-            if (n->kind == CB_KIND_NODE && n->type >= 0)
-                p->type_icon[n->type] = -2;
-            else if (n->kind == CB_KIND_START && n->mission >= 0)
-                p->mission_icon[n->mission] = -2;
+            if (n->kind == CB_KIND_NODE && n->type >= 0 &&
+                p->type_icon[n->type] == CB_ICON_UNLOADED &&
+                (st = cb_pdf_icon_for(p, t->types[n->type].icon, &p->type_icon[n->type],
+                                      err)) != CB_OK)
+                return st;
+            if (n->kind == CB_KIND_START && n->mission >= 0 &&
+                p->mission_icon[n->mission] == CB_ICON_UNLOADED &&
+                (st = cb_pdf_icon_for(p, t->missions[n->mission].icon,
+                                      &p->mission_icon[n->mission], err)) != CB_OK)
+                return st;
         }
     }
-    cb_status st;
-    for (size_t i = 0; i < t->n_types; i++)
-        if (p->type_icon[i] == -2 &&
-            (st = cb_pdf_icon_for(p, t->types[i].icon, &p->type_icon[i], err)) != CB_OK)
-            return st;
-    for (size_t i = 0; i < t->n_missions; i++)
-        if (p->mission_icon[i] == -2 &&
-            (st = cb_pdf_icon_for(p, t->missions[i].icon, &p->mission_icon[i], err)) != CB_OK)
-            return st;
-    return cb_pdf_icon_for(p, t->center.icon, &p->center_icon, err);
+    return CB_OK;
 }
 
 /* ---- document ---------------------------------------------------------- */
@@ -333,7 +343,7 @@ static cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
                        font_path, (unsigned long)p->herr.error_no);
     if ((hs = cb_pdf_fix_tounicode(p->font)) != HPDF_OK)
         return cb_hpdf_fail(p, hs, err, "writing the font's ToUnicode map");
-    return cb_pdf_load_icons(p, err);
+    return cb_pdf_alloc_icons(p, err);
 }
 
 static cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err)
@@ -357,45 +367,92 @@ static cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_err
     return CB_OK;
 }
 
-cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
-                        const cb_render_options *opt, unsigned char **pdf, size_t *len,
-                        cb_error *err)
+struct cb_pdf_writer {
+    cb_pdf p;
+    size_t pages;
+};
+
+cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
+                       cb_pdf_writer **out, cb_error *err)
+{
+    *out = NULL;
+    if (!opt || !opt->font_path || !*opt->font_path)
+        return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
+    cb_pdf_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+    w->p.theme = theme;
+    w->p.ink = opt->ink_friendly != 0;
+    w->p.center_icon = -1;
+    w->p.doc = HPDF_New(cb_hpdf_on_error, &w->p.herr);
+    if (!w->p.doc) {
+        free(w);
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+    }
+    cb_status st = cb_pdf_setup(&w->p, opt->font_path, err);
+    if (st != CB_OK) {
+        cb_pdf_writer_free(w);
+        return st;
+    }
+    *out = w;
+    return CB_OK;
+}
+
+cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
+{
+    cb_status st = cb_pdf_check(game, w->p.theme, err);
+    if (st == CB_OK)
+        st = cb_pdf_load_icons(&w->p, game, err);
+    w->p.game = game;
+    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
+        HPDF_STATUS hs = cb_render_sheet(&w->p, game->sheets[s]);
+        if (hs != HPDF_OK) {
+            char what[64];
+            snprintf(what, sizeof what, "drawing page %zu", w->pages + 1);
+            st = cb_hpdf_fail(&w->p, hs, err, what);
+        }
+        w->pages++;
+    }
+    w->p.game = NULL;
+    return st;
+}
+
+cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err)
 {
     if (!pdf || !len)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: no output buffer given");
     *pdf = NULL;
     *len = 0;
-    if (!opt || !opt->font_path || !*opt->font_path)
-        return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
-    cb_status st = cb_pdf_check(game, theme, err);
-    if (st != CB_OK)
-        return st;
+    if (w->pages == 0)
+        return cb_fail(err, CB_ERR_DATA, "PDF: the document has no pages");
+    return cb_pdf_save(&w->p, pdf, len, err);
+}
 
-    cb_pdf p;
-    memset(&p, 0, sizeof p);
-    p.game = game;
-    p.theme = theme;
-    p.ink = opt->ink_friendly != 0;
-    p.center_icon = -1;
-    p.doc = HPDF_New(cb_hpdf_on_error, &p.herr);
-    if (!p.doc)
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+void cb_pdf_writer_free(cb_pdf_writer *w)
+{
+    if (!w)
+        return;
+    HPDF_Free(w->p.doc);
+    free(w->p.icons);
+    free(w->p.type_icon);
+    free(w->p.mission_icon);
+    free(w);
+}
 
-    st = cb_pdf_setup(&p, opt->font_path, err);
-    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
-        HPDF_STATUS hs = cb_render_sheet(&p, game->sheets[s]);
-        if (hs != HPDF_OK) {
-            char what[64];
-            snprintf(what, sizeof what, "drawing sheet %zu", s + 1);
-            st = cb_hpdf_fail(&p, hs, err, what);
-        }
+cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
+                        const cb_render_options *opt, unsigned char **pdf, size_t *len,
+                        cb_error *err)
+{
+    cb_pdf_writer *w = NULL;
+    if (pdf && len) {
+        *pdf = NULL;
+        *len = 0;
     }
+    cb_status st = cb_pdf_begin(theme, opt, &w, err);
     if (st == CB_OK)
-        st = cb_pdf_save(&p, pdf, len, err);
-
-    HPDF_Free(p.doc);
-    free(p.icons);
-    free(p.type_icon);
-    free(p.mission_icon);
+        st = cb_pdf_add_game(w, game, err);
+    if (st == CB_OK)
+        st = cb_pdf_end(w, pdf, len, err);
+    cb_pdf_writer_free(w);
     return st;
 }

@@ -45,7 +45,7 @@ typedef struct {
     int center_icon;
 } cb_pdf;
 
-/* Adds a page for board B (already checked by cb_pdf_render) to P's
+/* Adds a page for board B (already checked by cb_pdf_add_game) to P's
  * document and draws it; returns the first libharu status that is not
  * HPDF_OK. */
 HPDF_STATUS cb_render_sheet(const cb_pdf *p, const cb_board *b);

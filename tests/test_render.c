@@ -136,7 +136,7 @@ typedef struct {
 static cb_status render(const fixture *f, const cb_theme *theme, int ink, const char *font,
                         pdf_buf *out, cb_error *err)
 {
-    cb_render_options opt = {ink, font};
+    cb_render_options opt = {.ink_friendly = ink, .font_path = font};
     memset(err, 0, sizeof *err);
     return cb_pdf_render(&f->game, theme, &opt, &out->data, &out->len, err);
 }
