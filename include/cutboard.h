@@ -238,4 +238,27 @@ void cb_file_discard(cb_staged_file *f);
 cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
                                cb_error *err);
 
+/* ---- board files: parsing in memory, OBJ, contract report ---- */
+
+/* Largest board file cb_game_load and the parsers accept (bytes). */
+#define CB_BOARD_FILE_MAX ((size_t)256 << 20)
+
+/* Parses LEN bytes of a cutboard/1 board file (JSON; TEXT need not be
+ * NUL-terminated). NAME (may be NULL) is the file named in messages. THEME
+ * (may be NULL) resolves type and mission names. On success *out is a new
+ * game the caller frees with cb_game_free; on error *out is NULL and err
+ * names the file, the line or field ("sheets[0].nodes[5].x_mm") at fault. */
+cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
+                             const cb_theme *theme, cb_game **out, cb_error *err);
+
+/* Parses LEN bytes of a Wavefront OBJ drawing into a one-sheet game (the
+ * convention is in README.md, "Drawing your own board"). Same ownership and
+ * errors as cb_game_parse_json; messages name the line ("board.obj:57: ..."). */
+cb_status cb_game_parse_obj(const char *text, size_t len, const char *name,
+                            const cb_theme *theme, cb_game **out, cb_error *err);
+
+/* Either parser, chosen by content: '{' first is JSON, anything else OBJ. */
+cb_status cb_game_parse(const char *text, size_t len, const char *name,
+                        const cb_theme *theme, cb_game **out, cb_error *err);
+
 #endif
