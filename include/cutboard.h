@@ -261,4 +261,10 @@ cb_status cb_game_parse_obj(const char *text, size_t len, const char *name,
 cb_status cb_game_parse(const char *text, size_t len, const char *name,
                         const cb_theme *theme, cb_game **out, cb_error *err);
 
+/* Writes sheet SHEET (0-based) of GAME as a Wavefront OBJ drawing that
+ * Blender opens and cb_game_parse_obj reads back to the same board. On
+ * success *obj is a NUL-terminated malloc'd text the caller frees. */
+cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme,
+                        char **obj, cb_error *err);
+
 #endif
