@@ -267,4 +267,14 @@ cb_status cb_game_parse(const char *text, size_t len, const char *name,
 cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme,
                         char **obj, cb_error *err);
 
+/* Every contract violation of BOARD, one line each, e.g. "edge 12-40
+ * crosses edge 3-7 at (81.2, 40.5) mm", "node 5 has 6 edges, cap is 4",
+ * "start 3 is 7 hops from the centre, others 5..6" (numbers are node ids;
+ * each kind is listed up to 20 times, then counted). The verdict is
+ * cb_board_check's: the report is empty exactly when the board meets the
+ * contract. On success *report is a malloc'd text of *count lines, each
+ * ending in '\n' (empty when all is well), the caller frees. */
+cb_status cb_board_diagnose(const cb_board *board, int start_cap, int node_cap,
+                            char **report, size_t *count, cb_error *err);
+
 #endif
