@@ -11,6 +11,8 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  game       a game: one board per player, or one shared board (default)\n"
+    "  check      a board file's contract verdict and fairness figures\n"
+    "  cut        simulate cuts on a board file: which pieces fall off\n"
     "\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
@@ -22,6 +24,8 @@ typedef struct {
 
 static const command commands[] = {
     {"game", cli_game},
+    {"check", cli_check},
+    {"cut", cli_cut},
 };
 
 int main(int argc, char **argv)
