@@ -156,6 +156,11 @@ typedef struct {
     int disjoint[12];
     int ok;                  /* every clause holds */
     const char *failure;     /* the first clause that fails ("" when ok) */
+    /* The board as pieces of paper (see the planar section below). */
+    size_t faces;            /* pieces of paper + the outside */
+    double largest_piece;    /* mm^2 */
+    int planar;              /* inside its trim, V - E + F = 1 + C and the
+                                pieces tile the trim rectangle */
 } cb_verdict;
 
 /* Checks BOARD against the contract with caps START_CAP and NODE_CAP. */
@@ -237,6 +242,58 @@ void cb_file_discard(cb_staged_file *f);
  * is renamed over PATH only when every byte is on disk. */
 cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
                                cb_error *err);
+
+/* ---- planar structure: pieces of paper, shortest cuts, cut simulation -- */
+
+/* A board is a planar drawing: its printed edges plus the border of the trim
+ * rectangle. Its faces are the pieces of paper the printed edges and the
+ * border enclose, plus the outside (V - E + F = 1 + C; see src/halfedge.h).
+ * A cut runs along printed edges and must start at the paper border or at an
+ * earlier cut; a piece of paper no longer joined (across uncut edges) to the
+ * piece that holds the centre falls off. cb_board_check reports the faces,
+ * the largest piece and planarity in its verdict. */
+
+/* The shortest cut of every start, in node order: the fewest printed edges
+ * whose cutting (from the border) leaves no piece touching the start joined
+ * to a piece touching the centre; -1 when no cut can do it. On success *cuts
+ * is a malloc'd array of *n_starts values the caller frees. */
+cb_status cb_board_shortest_cuts(const cb_board *board, int **cuts, size_t *n_starts,
+                                 cb_error *err);
+
+/* One cut: a chain of node ids, each pair joined by a printed edge. */
+typedef struct {
+    const uint32_t *nodes;
+    size_t n;
+} cb_cut_path;
+
+typedef struct {
+    uint32_t *nodes;        /* the nodes it touches (input ids), ascending */
+    size_t n_nodes;
+    double area;            /* mm^2 */
+} cb_piece;
+
+typedef struct {
+    cb_piece *fallen;       /* pieces that fell off, by their smallest node */
+    size_t n_fallen;
+    uint32_t *lost;         /* nodes left without paper (every piece they touch
+                               fell off), ascending */
+    size_t n_lost;
+    double remaining_area;  /* mm^2 of the piece that holds the centre */
+    cb_board *remaining;    /* the board left: lost nodes and the edges with no
+                               paper left beside them removed, ids renumbered
+                               in order */
+    uint32_t *new_id;       /* per input node: its id in remaining, or
+                               UINT32_MAX when lost */
+} cb_cut_result;
+
+/* Cuts BOARD along PATHS in order. Each path's first node must be on the
+ * paper border or on an earlier path; a path that does not follow printed
+ * edges is CB_ERR_USAGE naming the pair. If a cut passes through the centre
+ * node, the largest piece touching it stays. On success *out is a new result
+ * the caller frees with cb_cut_result_free (NULL is fine). */
+cb_status cb_board_cut(const cb_board *board, const cb_cut_path *paths, size_t n_paths,
+                       cb_cut_result **out, cb_error *err);
+void cb_cut_result_free(cb_cut_result *r);
 
 /* ---- board files: parsing in memory, OBJ, contract report ---- */
 

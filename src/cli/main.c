@@ -12,6 +12,8 @@ static const char usage[] =
     "Commands:\n"
     "  game       a game: one board per player, or one shared board (default)\n"
     "  render     print a board file or an OBJ drawing again, checked\n"
+    "  check      a board file's contract verdict and fairness figures\n"
+    "  cut        simulate cuts on a board file: which pieces fall off\n"
     "\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
@@ -24,6 +26,8 @@ typedef struct {
 static const command commands[] = {
     {"game", cli_game},
     {"render", cli_render},
+    {"check", cli_check},
+    {"cut", cli_cut},
 };
 
 int main(int argc, char **argv)
