@@ -194,10 +194,13 @@ typedef struct {
     int crop_marks;         /* trim marks outside the bleed */
     int cmyk;               /* DeviceCMYK only: text and lines 100 % K, icons
                                flattened, no transparency */
-    int safe_area;          /* show the safe area inside the trim */
+    double safe_area;       /* mm inside the paper edge that nodes, icons and
+                               the label keep clear of; a board that comes
+                               closer is an error (0 = not checked) */
     double sheet_w, sheet_h; /* N-up: boards imposed on sheets this size, mm
                                (0 = one board per page) */
-    double gutter;          /* mm between imposed boards */
+    double gutter;          /* mm between imposed boards' trims; < 0 = the
+                               default, 6 mm or twice the bleed if more */
 } cb_render_options;
 
 /* Renders every sheet of GAME as one page each into a PDF held in memory.
@@ -237,5 +240,42 @@ void cb_file_discard(cb_staged_file *f);
  * is renamed over PATH only when every byte is on disk. */
 cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
                                cb_error *err);
+
+/* ---- print-shop pages ------------------------------------------------- */
+
+/* A length for option OPT: "3mm", "0.125in", "9pt" or a bare number of mm.
+ * *mm gets millimetres; a bad or negative value is CB_ERR_USAGE naming OPT. */
+cb_status cb_length_parse(const char *opt, const char *text, double *mm, cb_error *err);
+
+/* A paper size for option OPT: a name as for cb_paper_parse (plus sra4,
+ * sra3, sra2) or "WxH" in mm, in or pt ("300x200mm", "8.5x11in"); each side
+ * 10..5080 mm. Sets width >= height. Errors (CB_ERR_USAGE) name OPT. */
+cb_status cb_size_parse(const char *opt, const char *text, double *w_mm, double *h_mm,
+                        cb_error *err);
+
+/* Where boards go on a PDF page, in mm from the page's top-left corner. */
+typedef struct {
+    double page_w, page_h;   /* the page: MediaBox */
+    double trim[4];          /* TrimBox as x, y, w, h: the board's paper, or
+                                the block of all boards on an N-up sheet */
+    double bleed[4];         /* BleedBox: the trim grown by the bleed */
+    int cols, rows;          /* boards per page: 1 x 1 without N-up */
+    int rotated;             /* boards turned a quarter turn on the sheet */
+    double cell_w, cell_h;   /* one board's paper as placed on the page */
+    double gutter;           /* between neighbouring boards' trims */
+    double mark_offset;      /* crop marks: trim to mark, and mark length */
+    double mark_length;      /*   (both 0 without crop marks) */
+} cb_page_layout;
+
+/* Lays out boards whose paper is BOARD_W x BOARD_H mm on pages per OPT
+ * (bleed, crop marks, N-up sheet and gutter; the rotation that fits most
+ * boards wins). CB_ERR_USAGE naming the option when a value is out of range
+ * or a board does not fit on the sheet. */
+cb_status cb_page_layout_make(double board_w, double board_h, const cb_render_options *opt,
+                              cb_page_layout *out, cb_error *err);
+
+/* The top-left corner (mm) of board slot K (0 .. cols * rows - 1, row by
+ * row from the top left) of LAYOUT. */
+void cb_page_layout_cell(const cb_page_layout *layout, int k, double *x, double *y);
 
 #endif
