@@ -203,7 +203,8 @@ typedef struct {
                                default, 6 mm or twice the bleed if more */
 } cb_render_options;
 
-/* Renders every sheet of GAME as one page each into a PDF held in memory.
+/* Renders every sheet of GAME as one page each (or imposed several to a
+ * page when OPT asks for N-up sheets) into a PDF held in memory.
  * On success *pdf is a malloc'd buffer of *len bytes the caller frees. */
 cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
                         const cb_render_options *opt, unsigned char **pdf,
