@@ -172,7 +172,8 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
 #define CB_NODE_GAP_MM 1.5
 
 /* Paper by name (a4, a5, a3, letter, tabloid, case-insensitive) or as
- * "WxHmm" (e.g. "210x297mm"); sets width >= height (landscape). */
+ * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for option
+ * --paper; sets width >= height (landscape). */
 cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err);
 
 /* ---- reading boards ------------------------------------------------- */
