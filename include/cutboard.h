@@ -177,7 +177,8 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
 #define CB_NODE_GAP_MM 1.5
 
 /* Paper by name (a4, a5, a3, letter, tabloid, case-insensitive) or as
- * "WxHmm" (e.g. "210x297mm"); sets width >= height (landscape). */
+ * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for option
+ * --paper; sets width >= height (landscape). */
 cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err);
 
 /* ---- reading boards ------------------------------------------------- */
@@ -199,13 +200,17 @@ typedef struct {
     int crop_marks;         /* trim marks outside the bleed */
     int cmyk;               /* DeviceCMYK only: text and lines 100 % K, icons
                                flattened, no transparency */
-    int safe_area;          /* show the safe area inside the trim */
+    double safe_area;       /* mm inside the paper edge that nodes, icons and
+                               the label keep clear of; a board that comes
+                               closer is an error (0 = not checked) */
     double sheet_w, sheet_h; /* N-up: boards imposed on sheets this size, mm
                                (0 = one board per page) */
-    double gutter;          /* mm between imposed boards */
+    double gutter;          /* mm between imposed boards' trims; < 0 = the
+                               default, 6 mm or twice the bleed if more */
 } cb_render_options;
 
-/* Renders every sheet of GAME as one page each into a PDF held in memory.
+/* Renders every sheet of GAME as one page each (or imposed several to a
+ * page when OPT asks for N-up sheets) into a PDF held in memory.
  * On success *pdf is a malloc'd buffer of *len bytes the caller frees. */
 cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
                         const cb_render_options *opt, unsigned char **pdf,
@@ -333,5 +338,42 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
  * ending in '\n' (empty when all is well), the caller frees. */
 cb_status cb_board_diagnose(const cb_board *board, int start_cap, int node_cap,
                             char **report, size_t *count, cb_error *err);
+
+/* ---- print-shop pages ------------------------------------------------- */
+
+/* A length for option OPT: "3mm", "0.125in", "9pt" or a bare number of mm.
+ * *mm gets millimetres; a bad or negative value is CB_ERR_USAGE naming OPT. */
+cb_status cb_length_parse(const char *opt, const char *text, double *mm, cb_error *err);
+
+/* A paper size for option OPT: a name as for cb_paper_parse (plus sra4,
+ * sra3, sra2) or "WxH" in mm, in or pt ("300x200mm", "8.5x11in"); each side
+ * 10..5080 mm. Sets width >= height. Errors (CB_ERR_USAGE) name OPT. */
+cb_status cb_size_parse(const char *opt, const char *text, double *w_mm, double *h_mm,
+                        cb_error *err);
+
+/* Where boards go on a PDF page, in mm from the page's top-left corner. */
+typedef struct {
+    double page_w, page_h;   /* the page: MediaBox */
+    double trim[4];          /* TrimBox as x, y, w, h: the board's paper, or
+                                the block of all boards on an N-up sheet */
+    double bleed[4];         /* BleedBox: the trim grown by the bleed */
+    int cols, rows;          /* boards per page: 1 x 1 without N-up */
+    int rotated;             /* boards turned a quarter turn on the sheet */
+    double cell_w, cell_h;   /* one board's paper as placed on the page */
+    double gutter;           /* between neighbouring boards' trims */
+    double mark_offset;      /* crop marks: trim to mark, and mark length */
+    double mark_length;      /*   (both 0 without crop marks) */
+} cb_page_layout;
+
+/* Lays out boards whose paper is BOARD_W x BOARD_H mm on pages per OPT
+ * (bleed, crop marks, N-up sheet and gutter; the rotation that fits most
+ * boards wins). CB_ERR_USAGE naming the option when a value is out of range
+ * or a board does not fit on the sheet. */
+cb_status cb_page_layout_make(double board_w, double board_h, const cb_render_options *opt,
+                              cb_page_layout *out, cb_error *err);
+
+/* The top-left corner (mm) of board slot K (0 .. cols * rows - 1, row by
+ * row from the top left) of LAYOUT. */
+void cb_page_layout_cell(const cb_page_layout *layout, int k, double *x, double *y);
 
 #endif

@@ -108,8 +108,25 @@ static cb_status cb_pdf_check(const cb_game *game, const cb_theme *theme, cb_err
 
 /* ---- icons ------------------------------------------------------------- */
 
+/* CMYK: the icon composited onto its backdrop BG (RGB 0..1) and turned
+ * into DeviceCMYK pixels, so it needs no soft mask and no transparency. */
+static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigned char *out)
+{
+    size_t n = (size_t)icon->w * icon->h;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *px = icon->rgba + 4 * i;
+        double a = px[3] / 255.0, rgb[3], cmyk[4];
+        for (int c = 0; c < 3; c++)
+            rgb[c] = a * (px[c] / 255.0) + (1 - a) * bg[c];
+        cb_render_cmyk(rgb, cmyk);
+        for (int c = 0; c < 4; c++)
+            out[4 * i + (size_t)c] = (unsigned char)lround(cmyk[c] * 255.0);
+    }
+}
+
 /* Embeds one decoded icon: RGB image plus its alpha as a DeviceGray soft
- * mask (left out for fully opaque icons, which need none). */
+ * mask (left out for fully opaque icons, which need none); in CMYK mode one
+ * DeviceCMYK image flattened onto SLOT's backdrop. */
 static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slot,
                                    cb_error *err)
 {
@@ -118,6 +135,27 @@ static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slo
     if (st != CB_OK)
         return st;
     size_t n = (size_t)icon.w * icon.h;
+    if (p->cmyk) {
+        unsigned char *cmyk = malloc(n * 4);
+        if (!cmyk) {
+            cb_icon_free(&icon);
+            return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", path);
+        }
+        cb_pdf_flatten_cmyk(&icon, slot->bg, cmyk);
+        slot->path = path;
+        slot->w = icon.w;
+        slot->h = icon.h;
+        slot->image =
+            HPDF_LoadRawImageFromMem(p->doc, cmyk, icon.w, icon.h, HPDF_CS_DEVICE_CMYK, 8);
+        free(cmyk);
+        cb_icon_free(&icon);
+        if (!slot->image) {
+            char what[400];
+            snprintf(what, sizeof what, "embedding icon %s", path);
+            return cb_hpdf_fail(p, HPDF_INVALID_IMAGE, err, what);
+        }
+        return CB_OK;
+    }
     unsigned char *rgb = malloc(n * 3), *alpha = malloc(n);
     if (!rgb || !alpha) {
         free(rgb);
@@ -157,18 +195,26 @@ static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slo
     return CB_OK;
 }
 
-/* Returns the slot for PATH, embedding the file the first time it is seen;
- * *out is -1 for a missing path (nothing to draw). */
-static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, int *out, cb_error *err)
+/* Returns the slot for PATH drawn on a type, mission or centre of colour
+ * RGB (NULL: none), embedding the file the first time it is seen (in CMYK,
+ * once per backdrop it is flattened onto); *out is -1 for a missing path
+ * (nothing to draw). */
+static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb, int *out,
+                                 cb_error *err)
 {
     *out = -1;
     if (!path || !*path)
         return CB_OK;
+    double bg[3] = {1, 1, 1};
+    if (p->cmyk)
+        cb_render_icon_backdrop(p, rgb, bg);
     for (size_t i = 0; i < p->n_icons; i++)
-        if (strcmp(p->icons[i].path, path) == 0) {
+        if (strcmp(p->icons[i].path, path) == 0 &&
+            memcmp(p->icons[i].bg, bg, sizeof bg) == 0) {
             *out = (int)i;
             return CB_OK;
         }
+    memcpy(p->icons[p->n_icons].bg, bg, sizeof bg);
     cb_status st = cb_pdf_embed_icon(p, path, &p->icons[p->n_icons], err);
     if (st != CB_OK)
         return st;
@@ -196,7 +242,7 @@ static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
         p->type_icon[i] = CB_ICON_UNLOADED;
     for (size_t i = 0; i < t->n_missions; i++)
         p->mission_icon[i] = CB_ICON_UNLOADED;
-    return cb_pdf_icon_for(p, t->center.icon, &p->center_icon, err);
+    return cb_pdf_icon_for(p, t->center.icon, t->center.rgb, &p->center_icon, err);
 }
 
 /* Embeds the icons of the types and missions GAME uses that are not in the
@@ -215,12 +261,13 @@ static cb_status cb_pdf_load_icons(cb_pdf *p, const cb_game *game, cb_error *err
                 continue;
             if (n->kind == CB_KIND_NODE && n->type >= 0 &&
                 p->type_icon[n->type] == CB_ICON_UNLOADED &&
-                (st = cb_pdf_icon_for(p, t->types[n->type].icon, &p->type_icon[n->type],
-                                      err)) != CB_OK)
+                (st = cb_pdf_icon_for(p, t->types[n->type].icon, t->types[n->type].rgb,
+                                      &p->type_icon[n->type], err)) != CB_OK)
                 return st;
             if (n->kind == CB_KIND_START && n->mission >= 0 &&
                 p->mission_icon[n->mission] == CB_ICON_UNLOADED &&
                 (st = cb_pdf_icon_for(p, t->missions[n->mission].icon,
+                                      t->missions[n->mission].rgb,
                                       &p->mission_icon[n->mission], err)) != CB_OK)
                 return st;
         }
@@ -383,7 +430,18 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
     w->p.theme = theme;
     w->p.ink = opt->ink_friendly != 0;
+    w->p.cmyk = opt->cmyk != 0;
+    w->p.opt = *opt;
+    w->p.shop = opt->bleed != 0 || opt->crop_marks || opt->cmyk || opt->sheet_w != 0 ||
+                opt->sheet_h != 0;
     w->p.center_icon = -1;
+    /* The print-shop values are checked now, on a board of the smallest
+     * size; whether a board fits a sheet is known when it comes. */
+    cb_status lst = cb_page_layout_make(10, 10, opt, &w->p.layout, err);
+    if (lst != CB_OK) {
+        free(w);
+        return lst;
+    }
     w->p.doc = HPDF_New(cb_hpdf_on_error, &w->p.herr);
     if (!w->p.doc) {
         free(w);
@@ -398,13 +456,67 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     return CB_OK;
 }
 
+/* --safe-area: every node, start and icon at least that far inside the
+ * paper edge. */
+static cb_status cb_pdf_check_safe(const cb_game *game, double safe, cb_error *err)
+{
+    if (safe <= 0)
+        return CB_OK;
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            double bb[4];
+            cb_render_node_box(b, &b->nodes[i], bb);
+            double d = fmin(fmin(bb[0], bb[1]),
+                            fmin(b->page_w - bb[0] - bb[2], b->page_h - bb[1] - bb[3]));
+            if (d < safe - 1e-6) {
+                double margin = fmin(fmin(b->board_x, b->board_y),
+                                     fmin(b->page_w - b->board_x - b->board_w,
+                                          b->page_h - b->board_y - b->board_h));
+                return cb_fail(err, CB_ERR_USAGE,
+                               "--safe-area: sheet %zu node %zu is %.1f mm from the paper "
+                               "edge, inside the %g mm safe area (a --margin of %.1f mm "
+                               "would do)", s + 1, i, d, safe, ceil((margin + safe - d) * 10) / 10);
+            }
+        }
+    }
+    return CB_OK;
+}
+
+/* Makes the layout for board B's paper when it differs from the current
+ * one; boards of another size start a new page. */
+static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
+{
+    if (p->layout_w == b->page_w && p->layout_h == b->page_h)
+        return CB_OK;
+    cb_status st = cb_page_layout_make(b->page_w, b->page_h, &p->opt, &p->layout, err);
+    if (st != CB_OK)
+        return st;
+    p->layout_w = b->page_w;
+    p->layout_h = b->page_h;
+    p->sheet = NULL;
+    return CB_OK;
+}
+
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
 {
     cb_status st = cb_pdf_check(game, w->p.theme, err);
     if (st == CB_OK)
+        st = cb_pdf_check_safe(game, w->p.opt.safe_area, err);
+    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++)
+        if (w->p.layout_w == 0 || game->sheets[s]->page_w != w->p.layout_w ||
+            game->sheets[s]->page_h != w->p.layout_h) {
+            cb_page_layout l;
+            st = cb_page_layout_make(game->sheets[s]->page_w, game->sheets[s]->page_h,
+                                     &w->p.opt, &l, err);
+        }
+    if (st == CB_OK)
         st = cb_pdf_load_icons(&w->p, game, err);
     w->p.game = game;
     for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
+        st = cb_pdf_layout_for(&w->p, game->sheets[s], err);
+        if (st != CB_OK)
+            break;
         HPDF_STATUS hs = cb_render_sheet(&w->p, game->sheets[s]);
         if (hs != HPDF_OK) {
             char what[64];
