@@ -272,7 +272,7 @@ typedef struct {
     void *ctx;
 } cb_deck_options;
 
-/* Defaults: start 0, count 1, 1 job, type_tolerance 0.05, max_tries 100. */
+/* Defaults: start 0, count 1, 1 job, type_tolerance 0.08, max_tries 100. */
 void cb_deck_options_defaults(cb_deck_options *o);
 
 /* Writes the seed of game K's candidate R into OUT; returns its length

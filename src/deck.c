@@ -74,7 +74,7 @@ void cb_deck_options_defaults(cb_deck_options *o)
     memset(o, 0, sizeof *o);
     o->count = 1;
     o->jobs = 1;
-    o->type_tolerance = 0.05;
+    o->type_tolerance = 0.08;
     o->max_tries = 100;
 }
 

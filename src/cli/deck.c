@@ -33,7 +33,7 @@ static const char usage[] =
     "  -j, --jobs N         generator threads, 1..64 (default 1)\n"
     "      --manifest FILE  one JSON line per game, then a summary line\n"
     "      --type-tolerance PCT  a game's share of each node type may differ\n"
-    "                       from the type's weight by PCT points (default 5;\n"
+    "                       from the type's weight by PCT points (default 8;\n"
     "                       100 turns the check off)\n"
     "      --tries N        candidate games per index before giving up (default 100)\n"
     "  -q, --quiet          no progress on stderr\n";
@@ -240,7 +240,7 @@ int cli_deck(int argc, char **argv)
 {
     cli_board_options o;
     cli_args a;
-    deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 5};
+    deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8};
     int only = 0, have_start = 0, have_count = 0;
     size_t only_k = 0;
     cli_board_options_init(&o);
