@@ -163,7 +163,10 @@ static int run(cli_board_options *o, const deck_args *da)
         const char *file = da->output;
         size_t first = page;
         if (da->out_dir) {
-            snprintf(path, sizeof path, "%s/game-%05zu.pdf", da->out_dir, e.index);
+            size_t dl = strlen(da->out_dir);
+            while (dl > 1 && da->out_dir[dl - 1] == '/')
+                dl--;
+            snprintf(path, sizeof path, "%.*s/game-%05zu.pdf", (int)dl, da->out_dir, e.index);
             file = path;
             first = 1;
             unsigned char *one = NULL;
