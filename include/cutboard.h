@@ -328,8 +328,8 @@ cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *entry,
 cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line,
                                cb_error *err);
 
-/* Each mission's share of the start nodes of the games returned so far, and
- * its largest relative deviation from the target 1/M (0.05 = 5 %). */
+/* The largest relative deviation of a mission's share of the start nodes
+ * (over the games returned so far) from its target 1/M: 0.05 = 5 %. */
 double cb_deck_mission_deviation(const cb_deck *d);
 
 /* Stops the threads and frees the deck; NULL is fine. */

@@ -148,6 +148,7 @@ static int run(cli_board_options *o, const deck_args *da)
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
+    sa.sa_flags = (int)SA_RESETHAND; /* a second Ctrl-C stops at once (still no partial PDF) */
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
