@@ -375,5 +375,101 @@ cb_status cb_page_layout_make(double board_w, double board_h, const cb_render_op
 /* The top-left corner (mm) of board slot K (0 .. cols * rows - 1, row by
  * row from the top left) of LAYOUT. */
 void cb_page_layout_cell(const cb_page_layout *layout, int k, double *x, double *y);
+/* ---- decks ------------------------------------------------------------ */
+
+/* A deck: games k = start .. start+count-1 made from one master seed, for
+ * print shops. Game k is cb_game_generate with the game seed
+ * cb_deck_game_seed(master, k, r): "<master>#<k>" for its first candidate
+ * (r = 0) and "<master>#<k>~<r>" for the r-th retry, so each sheet prints a
+ * seed ("<master>#<k>/<player>") that makes it again.
+ *
+ * A candidate game is kept when (curation, a function of k alone):
+ *   - no two of its sheets are the same board (cb_board_canonical_hash);
+ *   - every mission starts on floor(S/M) or ceil(S/M) of its S start nodes
+ *     (M missions), so each slice of the deck deals missions evenly;
+ *   - every node type's share of its regular nodes is within
+ *     type_tolerance of the type's target share (its weight / all weights).
+ * and (uniqueness, checked in index order within one run) none of its
+ * sheets is the same board as a sheet of an earlier game of the run. A
+ * rejected candidate is replaced by the next retry. Curation retries depend
+ * on k only, so any slice gives the same games as the full deck; a game
+ * regenerated as a duplicate of an earlier game of the same run (only
+ * possible when two seeds make one board) is recorded in its entry, and a
+ * slice that does not hold the earlier game keeps the first candidate. */
+
+typedef struct {
+    size_t start, count;    /* games start .. start+count-1 */
+    int jobs;               /* generator threads, 1..64 */
+    double type_tolerance;  /* allowed |share - target| per node type, 0..1
+                               (>= 1: no type check) */
+    int max_tries;          /* candidate games per index before failing */
+    /* Test hook, NULL in normal use: writes the seed of game k's r-th
+     * candidate into out (len bytes); 0, or -1 to use the default. */
+    int (*game_seed)(void *ctx, const char *master, size_t k, int r, char *out, size_t len);
+    void *ctx;
+} cb_deck_options;
+
+/* Defaults: start 0, count 1, 1 job, type_tolerance 0.08, max_tries 100. */
+void cb_deck_options_defaults(cb_deck_options *o);
+
+/* Writes the seed of game K's candidate R into OUT; returns its length
+ * (as snprintf does). */
+int cb_deck_game_seed(const char *master, size_t k, int r, char *out, size_t len);
+
+/* A 64-bit hash of a board's drawing (node positions quantized to 0.01 mm
+ * from the trim rectangle's centre, node kinds, edges) that is the same for
+ * the board's mirror images and rotations: the 4 symmetries of a rectangular
+ * trim, the 8 of a square one. */
+uint64_t cb_board_canonical_hash(const cb_board *b);
+
+/* One kept game, in index order. Its pointers stay valid until the next
+ * cb_deck_next or cb_deck_free. */
+typedef struct {
+    size_t index;           /* k */
+    const cb_game *game;    /* its sheets, ready to render */
+    const char *seed;       /* the game seed that made it */
+    int tries;              /* candidate games tried (1 = the first kept) */
+    int rejected_duplicate, rejected_missions, rejected_types;
+    long duplicate_of;      /* earlier game a candidate repeated, or -1 */
+    const uint64_t *hashes; /* canonical hash per sheet */
+    uint64_t hash;          /* the game's hash, from its sheets' hashes */
+    size_t nodes, edges;    /* over its sheets */
+    int hop_spread;         /* largest start-to-centre hop spread of a sheet */
+    int attempts;           /* generator attempts over its sheets */
+} cb_deck_entry;
+
+typedef struct cb_deck cb_deck;
+
+/* Checks SPEC and OPT and starts OPT->jobs generator threads working ahead
+ * of the caller. On success *out is a deck the caller frees with
+ * cb_deck_free. SPEC and its theme must outlive the deck. */
+cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck **out,
+                      cb_error *err);
+
+/* The next game in index order into *entry: CB_OK, or an error (no
+ * candidate passed in max_tries; out of memory). After the last game it
+ * returns CB_OK with entry->game NULL. */
+cb_status cb_deck_next(cb_deck *d, cb_deck_entry *entry, cb_error *err);
+
+/* The manifest line (JSON, no newline) of ENTRY: index, seed, file, first
+ * page, pages, nodes, edges, hop spread, attempts, tries, rejections, hash
+ * and its sheets. The caller frees *line. */
+cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *entry,
+                                const char *file, size_t first_page, char **line,
+                                cb_error *err);
+
+/* The manifest's summary line for the games returned so far: counts, yield
+ * (candidates tried against kept), rejections by reason, mission and node
+ * type shares against their targets; INTERRUPTED marks a run stopped early.
+ * The caller frees *line. */
+cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line,
+                               cb_error *err);
+
+/* The largest relative deviation of a mission's share of the start nodes
+ * (over the games returned so far) from its target 1/M: 0.05 = 5 %. */
+double cb_deck_mission_deviation(const cb_deck *d);
+
+/* Stops the threads and frees the deck; NULL is fine. */
+void cb_deck_free(cb_deck *d);
 
 #endif

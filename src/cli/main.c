@@ -14,6 +14,7 @@ static const char usage[] =
     "  render     print a board file or an OBJ drawing again, checked\n"
     "  check      a board file's contract verdict and fairness figures\n"
     "  cut        simulate cuts on a board file: which pieces fall off\n"
+    "  deck       many unique games from one seed, with a manifest (print shops)\n"
     "\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
@@ -28,6 +29,7 @@ static const command commands[] = {
     {"render", cli_render},
     {"check", cli_check},
     {"cut", cli_cut},
+    {"deck", cli_deck},
 };
 
 int main(int argc, char **argv)
