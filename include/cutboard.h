@@ -103,6 +103,10 @@ typedef struct {
 
 void cb_board_free(cb_board *board);
 
+/* Players per game, so also sheets per game. */
+#define CB_PLAYERS_MIN 2
+#define CB_PLAYERS_MAX 9
+
 /* What a game is made of. Fill with cb_spec_defaults, then change fields. */
 typedef struct {
     const char *seed;
@@ -227,6 +231,13 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err);
 void cb_pdf_writer_free(cb_pdf_writer *w);
+
+/* The PDF page (1-based) sheet SHEET of the game last added landed on
+ * (several sheets share a page with N-up imposition); 0 if no such sheet. */
+size_t cb_pdf_sheet_page(const cb_pdf_writer *w, size_t sheet);
+
+/* Pages in the document so far. */
+size_t cb_pdf_page_count(const cb_pdf_writer *w);
 
 /* Serializes GAME as a board file (format cutboard/1). The caller frees. */
 cb_status cb_json_render(const cb_game *game, const cb_theme *theme,
@@ -455,7 +466,7 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *entry, cb_error *err);
  * page, pages, nodes, edges, hop spread, attempts, tries, rejections, hash
  * and its sheets. The caller frees *line. */
 cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *entry,
-                                const char *file, size_t first_page, char **line,
+                                const char *file, const size_t *sheet_pages, char **line,
                                 cb_error *err);
 
 /* The manifest's summary line for the games returned so far: counts, yield

@@ -46,7 +46,7 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
 {
     if (!spec->seed)
         return cb_fail(err, CB_ERR_USAGE, "--seed: missing");
-    if (spec->players < 2 || spec->players > 9)
+    if (spec->players < CB_PLAYERS_MIN || spec->players > CB_PLAYERS_MAX)
         return cb_fail(err, CB_ERR_USAGE, "--players: %d is out of range (2..9)", spec->players);
     if (!(spec->margin >= 5) || spec->margin > 50)
         return cb_fail(err, CB_ERR_USAGE, "--margin: %g mm is out of range (5..50 mm)", spec->margin);

@@ -573,7 +573,7 @@ static cb_status sb_done(sbuf *b, char **line, cb_error *err)
 }
 
 cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *e, const char *file,
-                                size_t first_page, char **line, cb_error *err)
+                                const size_t *sheet_pages, char **line, cb_error *err)
 {
     (void)d;
     sbuf b = {NULL, 0, 0, 0};
@@ -585,14 +585,14 @@ cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *e, const 
     sb_add(&b, ",\"first_page\":%zu,\"pages\":%zu,\"nodes\":%zu,\"edges\":%zu,"
                "\"hop_spread\":%d,\"attempts\":%d,\"tries\":%d,"
                "\"rejected\":{\"duplicate\":%d,\"missions\":%d,\"types\":%d},",
-           first_page, g->n_sheets, e->nodes, e->edges, e->hop_spread, e->attempts, e->tries,
+           sheet_pages[0], sheet_pages[g->n_sheets - 1] - sheet_pages[0] + 1, e->nodes, e->edges, e->hop_spread, e->attempts, e->tries,
            e->rejected_duplicate, e->rejected_missions, e->rejected_types);
     if (e->duplicate_of >= 0)
         sb_add(&b, "\"duplicate_of\":%ld,", e->duplicate_of);
     sb_add(&b, "\"hash\":\"%016llx\",\"sheets\":[", (unsigned long long)e->hash);
     for (size_t i = 0; i < g->n_sheets; i++) {
         const cb_board *s = g->sheets[i];
-        sb_add(&b, "%s{\"page\":%zu,\"seed\":", i ? "," : "", first_page + i);
+        sb_add(&b, "%s{\"page\":%zu,\"seed\":", i ? "," : "", sheet_pages[i]);
         sb_str(&b, s->seed);
         sb_add(&b, ",\"nodes\":%zu,\"edges\":%zu,\"attempts\":%d,\"hash\":\"%016llx\"}",
                s->n_nodes, s->n_edges, s->attempts, (unsigned long long)e->hashes[i]);

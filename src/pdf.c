@@ -416,7 +416,9 @@ static cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_err
 
 struct cb_pdf_writer {
     cb_pdf p;
-    size_t pages;
+    size_t pages;        /* boards added */
+    size_t *sheet_page;  /* the page each sheet of the last game landed on */
+    size_t sheet_cap;
 };
 
 cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
@@ -512,6 +514,13 @@ cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
         }
     if (st == CB_OK)
         st = cb_pdf_load_icons(&w->p, game, err);
+    if (st == CB_OK && game->n_sheets > w->sheet_cap) {
+        size_t *grown = realloc(w->sheet_page, game->n_sheets * sizeof *grown);
+        if (!grown)
+            return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        w->sheet_page = grown;
+        w->sheet_cap = game->n_sheets;
+    }
     w->p.game = game;
     for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
         st = cb_pdf_layout_for(&w->p, game->sheets[s], err);
@@ -523,6 +532,7 @@ cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
             snprintf(what, sizeof what, "drawing page %zu", w->pages + 1);
             st = cb_hpdf_fail(&w->p, hs, err, what);
         }
+        w->sheet_page[s] = w->p.n_pages;
         w->pages++;
     }
     w->p.game = NULL;
@@ -548,7 +558,18 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
     free(w->p.icons);
     free(w->p.type_icon);
     free(w->p.mission_icon);
+    free(w->sheet_page);
     free(w);
+}
+
+size_t cb_pdf_sheet_page(const cb_pdf_writer *w, size_t sheet)
+{
+    return sheet < w->sheet_cap ? w->sheet_page[sheet] : 0;
+}
+
+size_t cb_pdf_page_count(const cb_pdf_writer *w)
+{
+    return w->p.n_pages;
 }
 
 cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,

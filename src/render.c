@@ -553,6 +553,7 @@ static HPDF_STATUS cb_new_page(cb_pdf *p)
     CB_HPDF(cb_draw_marks(p, page));
     p->sheet = page;
     p->slot = 0;
+    p->n_pages++;
     return HPDF_OK;
 }
 

@@ -45,6 +45,7 @@ typedef struct {
     cb_page_layout layout; /* where boards go on the current page size */
     double layout_w, layout_h; /* the board paper LAYOUT was made for */
     HPDF_Page sheet;       /* the page being filled (N-up), or NULL */
+    size_t n_pages;        /* pages in the document so far */
     int slot;              /* next free board slot on it */
     cb_pdf_icon *icons;    /* distinct icon files, in first-use order */
     size_t n_icons;

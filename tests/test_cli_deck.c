@@ -137,6 +137,31 @@ static void test_manifest_matches_pdf(void **state)
 
 /* ---- --only, slices, --out-dir ---- */
 
+/* With N-up imposition several boards share a page: the manifest gives the
+ * page each sheet landed on, and the last one is the PDF's last page. */
+static void test_manifest_pages_nup(void **state)
+{
+    (void)state;
+    NEED("pdfinfo");
+    assert_int_equal(cutboard("deck --seed nup --count 3 --players 3 --board-size a5 "
+                              "--resolution 12 --sheet a3 --manifest nup.jsonl -o nup.pdf"),
+                     0);
+    pdfinfo("nup.pdf");
+    /* 9 A5 boards, 2 to an A3 sheet (with the 6 mm gutter 2 x 2 does not fit) */
+    assert_contains(out_text, "Pages:           5\n");
+    cJSON *l[4];
+    assert_int_equal(manifest_lines("nup.jsonl", l, 4), 4);
+    int expect[9] = {1, 1, 2, 2, 3, 3, 4, 4, 5};
+    for (int g = 0; g < 3; g++) {
+        cJSON *sheets = cJSON_GetObjectItem(l[g], "sheets");
+        assert_int_equal(cJSON_GetArraySize(sheets), 3);
+        assert_int_equal(num(l[g], "first_page"), expect[3 * g]);
+        for (int k = 0; k < 3; k++)
+            assert_int_equal(num(cJSON_GetArrayItem(sheets, k), "page"), expect[3 * g + k]);
+    }
+    free_lines(l, 4);
+}
+
 static void test_only_and_slices(void **state)
 {
     (void)state;
@@ -325,6 +350,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_jobs_identical_bytes),
         cmocka_unit_test(test_manifest_matches_pdf),
+        cmocka_unit_test(test_manifest_pages_nup),
         cmocka_unit_test(test_only_and_slices),
         cmocka_unit_test(test_sigint_no_partial_pdf),
         cmocka_unit_test(test_sigterm_out_dir),

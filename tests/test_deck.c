@@ -11,6 +11,13 @@
 
 /* ---- helpers ---- */
 
+/* Page numbers for a game whose sheets start on page FIRST, one a page. */
+static void consecutive_pages(size_t *pages, size_t first)
+{
+    for (size_t s = 0; s < CB_PLAYERS_MAX; s++)
+        pages[s] = first + s;
+}
+
 static void shared_spec(cb_spec *s, const char *seed)
 {
     cb_spec_defaults(s);
@@ -44,7 +51,9 @@ static void run_deck(const cb_spec *spec, const cb_deck_options *opt, run_result
         r->index[r->n] = e.index;
         snprintf(r->seed[r->n], sizeof r->seed[0], "%s", e.seed);
         r->hash[r->n] = e.hash;
-        assert_int_equal(cb_deck_manifest_line(d, &e, "deck.pdf", r->n + 1, &r->line[r->n], &err),
+        size_t pages[CB_PLAYERS_MAX];
+        consecutive_pages(pages, r->n + 1);
+        assert_int_equal(cb_deck_manifest_line(d, &e, "deck.pdf", pages, &r->line[r->n], &err),
                          CB_OK);
         r->n++;
     }
@@ -302,7 +311,9 @@ static void test_forced_duplicate(void **state)
             assert_int_equal(e.tries, 2);
             assert_string_equal(e.seed, "dup#3~1");
             char *line = NULL;
-            assert_int_equal(cb_deck_manifest_line(d, &e, "x.pdf", 4, &line, &err), CB_OK);
+            size_t pages[CB_PLAYERS_MAX];
+            consecutive_pages(pages, 4);
+            assert_int_equal(cb_deck_manifest_line(d, &e, "x.pdf", pages, &line, &err), CB_OK);
             cJSON *j = cJSON_Parse(line);
             assert_non_null(j);
             assert_int_equal(cJSON_GetObjectItem(j, "duplicate_of")->valueint, 1);

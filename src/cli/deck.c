@@ -140,7 +140,7 @@ static int run(cli_board_options *o, const deck_args *da)
     cb_pdf_writer *w = NULL;
     text manifest = {NULL, 0, 0};
     unsigned char *pdf = NULL;
-    size_t pdf_len = 0, page = 1, done = 0;
+    size_t pdf_len = 0, done = 0;
     int show = !da->quiet && isatty(STDERR_FILENO);
     double t0 = now(), shown = 0;
     char path[4096];
@@ -162,14 +162,15 @@ static int run(cli_board_options *o, const deck_args *da)
         if (st != CB_OK || !e.game)
             break;
         const char *file = da->output;
-        size_t first = page;
+        size_t pages[CB_PLAYERS_MAX];
         if (da->out_dir) {
             size_t dl = strlen(da->out_dir);
             while (dl > 1 && da->out_dir[dl - 1] == '/')
                 dl--;
             snprintf(path, sizeof path, "%.*s/game-%05zu.pdf", (int)dl, da->out_dir, e.index);
             file = path;
-            first = 1;
+            for (size_t s = 0; s < e.game->n_sheets; s++)
+                pages[s] = s + 1;
             unsigned char *one = NULL;
             size_t one_len = 0;
             st = single_pdf(o, e.game, &one, &one_len, &err);
@@ -180,11 +181,12 @@ static int run(cli_board_options *o, const deck_args *da)
             free(one);
         } else {
             st = cb_pdf_add_game(w, e.game, &err);
-            page += e.game->n_sheets;
+            for (size_t s = 0; st == CB_OK && s < e.game->n_sheets; s++)
+                pages[s] = cb_pdf_sheet_page(w, s);
         }
         if (st == CB_OK && da->manifest) {
             char *line = NULL;
-            st = cb_deck_manifest_line(deck, &e, file, first, &line, &err);
+            st = cb_deck_manifest_line(deck, &e, file, pages, &line, &err);
             if (st == CB_OK && text_line(&manifest, line) != 0)
                 st = CB_ERR_INTERNAL;
             free(line);
@@ -221,7 +223,7 @@ static int run(cli_board_options *o, const deck_args *da)
     }
     if (st == CB_OK && show && !sig)
         fprintf(stderr, "cutboard: wrote %zu game%s (%zu pages) to %s in %.1f s\n", done,
-                done == 1 ? "" : "s", page - 1 ? page - 1 : done,
+                done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
                 da->output ? da->output : da->out_dir, now() - t0);
     free(pdf);
     free(manifest.p);
