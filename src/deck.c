@@ -625,7 +625,7 @@ cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line, c
     sbuf b = {NULL, 0, 0, 0};
     sb_add(&b, "{\"summary\":true,\"seed\":");
     sb_str(&b, d->spec.seed);
-    sb_add(&b, ",\"start\":%zu,\"count\":%zu,\"done\":%zu,\"interrupted\":%s,\"pages\":%zu,"
+    sb_add(&b, ",\"start\":%zu,\"count\":%zu,\"done\":%zu,\"interrupted\":%s,\"sheets\":%zu,"
                "\"tried\":%zu,\"kept\":%zu,\"yield\":%.4f,"
                "\"rejected\":{\"duplicate\":%zu,\"missions\":%zu,\"types\":%zu}",
            d->opt.start, d->opt.count, d->kept, interrupted ? "true" : "false", d->pages,

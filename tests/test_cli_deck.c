@@ -114,7 +114,7 @@ static void test_manifest_matches_pdf(void **state)
     assert_true(cJSON_IsTrue(cJSON_GetObjectItem(sum, "summary")));
     assert_true(cJSON_IsFalse(cJSON_GetObjectItem(sum, "interrupted")));
     assert_int_equal(num(sum, "done"), 4);
-    assert_int_equal(num(sum, "pages"), 12);
+    assert_int_equal(num(sum, "sheets"), 12);
     NEED("pdfinfo");
     pdfinfo("mf.pdf");
     assert_contains(out_text, "Pages:           12\n");

@@ -465,7 +465,7 @@ static void test_manifest_line_fields(void **state)
     assert_true(cJSON_IsTrue(cJSON_GetObjectItem(sum, "summary")));
     assert_true(cJSON_IsFalse(cJSON_GetObjectItem(sum, "interrupted")));
     assert_string_equal(cJSON_GetObjectItem(sum, "seed")->valuestring, s.seed);
-    assert_int_equal(cJSON_GetObjectItem(sum, "pages")->valueint, 6);
+    assert_int_equal(cJSON_GetObjectItem(sum, "sheets")->valueint, 6);
     cJSON_Delete(sum);
     free_run(&r);
 }
