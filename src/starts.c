@@ -189,20 +189,50 @@ static void solve_side(search *s, int side)
     }
 }
 
+/* Is there a path from x to u other than the edge x-u? A breadth-first
+ * search from x that skips that edge and gives up after SPARE_REACH nodes
+ * (so the answer "no" may be a long detour: the edge is then kept). */
+#define SPARE_REACH 128
+
+static int other_path(const cb_work *w, uint32_t x, uint32_t u)
+{
+    uint32_t seen[SPARE_REACH];
+    size_t head = 0, tail = 0;
+    seen[tail++] = x;
+    while (head < tail) {
+        uint32_t v = seen[head++];
+        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+        for (int i = 0; i < w->deg[v]; i++) {
+            uint32_t y = nv[i];
+            if (v == x && y == u)
+                continue;
+            if (y == u)
+                return 1;
+            if (w->role[y] == CB_ROLE_DROPPED)
+                continue;
+            size_t k = 0;
+            while (k < tail && seen[k] != y)
+                k++;
+            if (k < tail)
+                continue;
+            if (tail == SPARE_REACH)
+                return 0;
+            seen[tail++] = y;
+        }
+    }
+    return 0;
+}
+
 /* A full core neighbour u of v can give up one edge u-x when x keeps at
  * least 3 edges and stays connected without it; returns x or UINT32_MAX. */
-static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *queue)
+static uint32_t spare_edge(cb_work *w, uint32_t u)
 {
     const uint32_t *nu = w->adj + (size_t)u * CB_MAX_DEG;
     for (int i = 0; i < w->deg[u]; i++) {
         uint32_t x = nu[i];
         if (w->role[x] != CB_ROLE_CORE || x == w->center || w->deg[x] < 3)
             continue;
-        cb_work_remove_edge(w, u, x);
-        cb_work_hops(w, queue);
-        int connected = w->hops[x] >= 0 && w->hops[u] >= 0;
-        cb_work_add_edge(w, u, x);
-        if (connected)
+        if (other_path(w, x, u))
             return x;
     }
     return UINT32_MAX;
@@ -210,45 +240,41 @@ static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *queue)
 
 /* Ordinary edge node: joined to its lowest-hop core neighbour (taking over a
  * spare edge of a full one if none has room), plus one more edge that changes
- * no hop count (|hop difference| <= 1). */
+ * no hop count (|hop difference| <= 1). Neither changes any other node's hop
+ * count, so hops are recomputed only after a spare edge moved. */
 static void attach_rest(cb_work *w, uint32_t *queue)
 {
+    cb_work_hops(w, queue);
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
         w->role[v] = CB_ROLE_CORE;
         uint32_t best = UINT32_MAX, full = UINT32_MAX, spare = UINT32_MAX;
-        for (size_t k = 0; k < w->n_cand; k++) {
-            cb_edge e = w->cand[k];
-            if (e.a != v && e.b != v)
-                continue;
-            uint32_t u = e.a == v ? e.b : e.a;
+        for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1]; k++) {
+            uint32_t u = w->cand_nbr[k];
             if (w->role[u] != CB_ROLE_CORE || w->hops[u] < 0)
                 continue;
             if (cb_work_room(w, u) > 0) {
                 if (best == UINT32_MAX || w->hops[u] < w->hops[best])
                     best = u;
             } else if (full == UINT32_MAX && u != w->center &&
-                       (spare = spare_edge(w, u, queue)) != UINT32_MAX) {
+                       (spare = spare_edge(w, u)) != UINT32_MAX) {
                 full = u;
             }
         }
         if (best == UINT32_MAX && full != UINT32_MAX) {
             cb_work_remove_edge(w, full, spare);
+            cb_work_hops(w, queue);
             best = full;
         }
-        cb_work_hops(w, queue);
         if (best == UINT32_MAX) {
             w->role[v] = CB_ROLE_DROPPED;
             continue;
         }
         cb_work_add_edge(w, v, best);
         w->hops[v] = w->hops[best] + 1;
-        for (size_t k = 0; k < w->n_cand && w->deg[v] < 2; k++) {
-            cb_edge e = w->cand[k];
-            if (e.a != v && e.b != v)
-                continue;
-            uint32_t u = e.a == v ? e.b : e.a;
+        for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1] && w->deg[v] < 2; k++) {
+            uint32_t u = w->cand_nbr[k];
             if (u == best || w->role[u] != CB_ROLE_CORE || w->hops[u] < 0 ||
                 cb_work_room(w, u) <= 0 || abs(w->hops[u] - w->hops[v]) > 1)
                 continue;
