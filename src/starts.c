@@ -35,6 +35,7 @@ typedef struct {
     cb_work *w;
     cand cands[4][MAX_CANDS];
     int n_cands[4];
+    int full[4];                /* side's candidates already chosen (large board) */
     triple *triples[4];
     int n_triples[4];
     int T, band;                /* hops allowed: T .. T + band */
@@ -67,38 +68,75 @@ static int cmp_triple(const void *x, const void *y)
     return a->k - b->k;
 }
 
-static void collect(search *s)
+/* Position of edge node v along its side, 0..1. */
+static double side_pos(const cb_work *w, uint32_t v, cb_side side)
+{
+    return side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM ? (w->p[v].x - w->bx) / w->bw
+                                                         : (w->p[v].y - w->by) / w->bh;
+}
+
+static int collect(search *s)
 {
     cb_work *w = s->w;
+    /* On a large board a side has hundreds of candidates: keep the
+     * MAX_CANDS / 3 nearest each ideal position. */
+    size_t per_side[4] = {0, 0, 0, 0};
+    for (uint32_t v = 0; v < w->n; v++)
+        if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) != CB_SIDE_NONE)
+            per_side[cb_side_of_mask(w->sides[v])]++;
+    for (int side = 0; side < 4; side++) {
+        if (per_side[side] <= MAX_CANDS)
+            continue;
+        cand *all = malloc(per_side[side] * sizeof *all);
+        if (!all)
+            return -1;
+        size_t m = 0;
+        for (uint32_t v = 0; v < w->n; v++)
+            if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) == side) {
+                all[m].v = v;
+                all[m].pos = side_pos(w, v, (cb_side)side);
+                all[m].n_attach = 0;
+                m++;
+            }
+        qsort(all, m, sizeof *all, cmp_cand);
+        int keep = MAX_CANDS / 3;
+        for (int t = 0; t < 3; t++) {
+            size_t at = 0; /* first candidate at or past the ideal position */
+            while (at < m && all[at].pos < ideal[t])
+                at++;
+            size_t lo = at >= (size_t)keep / 2 ? at - (size_t)keep / 2 : 0;
+            if (lo + (size_t)keep > m)
+                lo = m > (size_t)keep ? m - (size_t)keep : 0;
+            for (size_t i = lo; i < m && i < lo + (size_t)keep; i++)
+                if (s->n_cands[side] < MAX_CANDS &&
+                    (s->n_cands[side] == 0 || s->cands[side][s->n_cands[side] - 1].v != all[i].v))
+                    s->cands[side][s->n_cands[side]++] = all[i];
+        }
+        free(all);
+        s->full[side] = 1;
+    }
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
         cb_side side = cb_side_of_mask(w->sides[v]);
-        if (side == CB_SIDE_NONE || s->n_cands[side] >= MAX_CANDS)
+        if (side == CB_SIDE_NONE || s->full[side] || s->n_cands[side] >= MAX_CANDS)
             continue;
         cand *c = &s->cands[side][s->n_cands[side]++];
         c->v = v;
-        c->pos = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM
-                 ? (w->p[v].x - w->bx) / w->bw : (w->p[v].y - w->by) / w->bh;
+        c->pos = side_pos(w, v, side);
         c->n_attach = 0;
     }
     /* Attachable neighbours: core nodes joined by a usable edge. */
-    for (size_t k = 0; k < w->n_cand; k++) {
-        cb_edge e = w->cand[k];
-        for (int end = 0; end < 2; end++) {
-            uint32_t v = end ? e.b : e.a, u = end ? e.a : e.b;
-            if (w->role[v] != CB_ROLE_CANDIDATE || w->role[u] != CB_ROLE_CORE ||
-                w->hops[u] < 0)
-                continue;
-            cb_side side = cb_side_of_mask(w->sides[v]);
-            for (int i = 0; i < s->n_cands[side]; i++) {
-                cand *c = &s->cands[side][i];
-                if (c->v == v && c->n_attach < MAX_ATTACH && cb_work_room(w, u) > 0 &&
-                    cb_work_steep_enough(w, v, u, side))
+    for (int side = 0; side < 4; side++)
+        for (int i = 0; i < s->n_cands[side]; i++) {
+            cand *c = &s->cands[side][i];
+            for (uint32_t k = w->cand_off[c->v]; k < w->cand_off[c->v + 1]; k++) {
+                uint32_t u = w->cand_nbr[k];
+                if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0 && c->n_attach < MAX_ATTACH &&
+                    cb_work_room(w, u) > 0 && cb_work_steep_enough(w, c->v, u, (cb_side)side))
                     c->attach[c->n_attach++] = u;
             }
         }
-    }
     double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.8 * w->d);
     for (int side = 0; side < 4; side++) {
         qsort(s->cands[side], (size_t)s->n_cands[side], sizeof(cand), cmp_cand);
@@ -124,6 +162,7 @@ static void collect(search *s)
         qsort(s->triples[side], (size_t)nt, sizeof(triple), cmp_triple);
         s->n_triples[side] = nt;
     }
+    return 0;
 }
 
 static int hop_via(const cb_work *w, uint32_t a, uint32_t b)
@@ -300,18 +339,28 @@ int cb_starts_choose(cb_work *w)
     memset(w->reserved, 0, w->n);
     for (int side = 0; side < 4; side++)
         s->triples[side] = tri + side * MAX_TRIPLES;
-    collect(s);
+    if (collect(s) != 0) {
+        w->failure = "out of memory";
+        goto fail;
+    }
     for (int side = 0; side < 4; side++)
         if (s->n_triples[side] == 0) {
             w->failure = "too few start candidates on a side";
             goto fail;
         }
+    /* Start hop counts lie between those of the attachable nodes, + 1. */
     int hmin = INT32_MAX, hmax = 0;
-    for (uint32_t v = 0; v < w->n; v++)
-        if (w->role[v] == CB_ROLE_CORE && w->hops[v] >= 0) {
-            hmin = w->hops[v] < hmin ? w->hops[v] : hmin;
-            hmax = w->hops[v] > hmax ? w->hops[v] : hmax;
-        }
+    for (int side = 0; side < 4; side++)
+        for (int i = 0; i < s->n_cands[side]; i++)
+            for (int x = 0; x < s->cands[side][i].n_attach; x++) {
+                int h = w->hops[s->cands[side][i].attach[x]];
+                hmin = h < hmin ? h : hmin;
+                hmax = h > hmax ? h : hmax;
+            }
+    if (hmin == INT32_MAX) {
+        w->failure = "no fair choice of starts";
+        goto fail;
+    }
     /* The narrowest band of hop counts any choice reaches; cb_balance
      * narrows it to 1 afterwards by editing the core's edges. */
     s->best_score = INFINITY;

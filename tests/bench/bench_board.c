@@ -9,6 +9,9 @@
  * for 1,000, 10,000, 100,000 and 1,000,000 (1M is a 0.98 mm spacing: a
  * stress test of the generator, not a printable board).
  *
+ * Boards over the generator's node limit (src/board.c MAX_NODES) are
+ * refused by cb_spec_check; their rows say "refused".
+ *
  * Each run uses its own seed, so the median is over boards, not over one
  * lucky board. */
 #include <math.h>
@@ -62,6 +65,7 @@ int main(void)
     const row rows[] = {
         {"board, A4", 297, 210, 0, 12, 88, 101, 0.5e-3, "< 0.5 ms", 0},
         {"board, A0 --margin 15 --resolution 37.8", 1189, 841, 37.8, 15, 1000, 21, 10e-3, "< 10 ms", 0},
+        {"board, A0 (default spacing, the largest accepted)", 1189, 841, 0, 12, 1586, 11, 0, "-", 0},
         {"board, A0 --margin 15 --resolution 119.5", 1189, 841, 119.5, 15, 10000, 11, 0, "-", 0},
         {"board, A0 --margin 15 --resolution 378.0", 1189, 841, 378.0, 15, 100000, 5, 0.5, "< 0.5 s", 0},
         {"board, A0 --margin 15 --resolution 1195.4", 1189, 841, 1195.4, 15, 1000000, 5, 6, "< 6 s", 1},
@@ -81,6 +85,14 @@ int main(void)
         w.spec.margin = r->margin;
         w.spec.theme = theme;
         w.name = r->name;
+        cb_error why;
+        if (cb_spec_check(&w.spec, &why) != CB_OK) { /* refused before any work */
+            char ns[32];
+            snprintf(ns, sizeof ns, "%.0f", r->n);
+            bench_row(r->name, ns, "refused", "-", "-", r->target, r->target_s > 0 ? "NO" : "-");
+            fprintf(stderr, "bench_board: %s: %s\n", r->name, why.message);
+            continue;
+        }
         bench_result res;
         if (bench_run(generate, &w, bench_runs(r->runs), &res) != 0) {
             fprintf(stderr, "bench_board: cannot fork\n");
