@@ -287,11 +287,8 @@ static int improve(balancer *b, int *current)
     cb_edge best_swap = {0, 0};
     for (int i = 0; i < b->n_starts; i++) {
         uint32_t s = b->starts[i];
-        for (size_t k = 0; k < w->n_cand; k++) {
-            cb_edge e = w->cand[k];
-            if (e.a != s && e.b != s)
-                continue;
-            uint32_t c = e.a == s ? e.b : e.a;
+        for (uint32_t k = w->cand_off[s]; k < w->cand_off[s + 1]; k++) {
+            uint32_t c = w->cand_nbr[k];
             if (!editable(w, c) || cb_work_room(w, c) <= 0 || cb_work_has_edge(w, s, c) ||
                 near_start(w, c) || !cb_work_steep_enough(w, s, c, w->start_side[s]))
                 continue;

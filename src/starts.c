@@ -35,6 +35,7 @@ typedef struct {
     cb_work *w;
     cand cands[4][MAX_CANDS];
     int n_cands[4];
+    int full[4];                /* side's candidates already chosen (large board) */
     triple *triples[4];
     int n_triples[4];
     int T, band;                /* hops allowed: T .. T + band */
@@ -67,38 +68,75 @@ static int cmp_triple(const void *x, const void *y)
     return a->k - b->k;
 }
 
-static void collect(search *s)
+/* Position of edge node v along its side, 0..1. */
+static double side_pos(const cb_work *w, uint32_t v, cb_side side)
+{
+    return side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM ? (w->p[v].x - w->bx) / w->bw
+                                                         : (w->p[v].y - w->by) / w->bh;
+}
+
+static int collect(search *s)
 {
     cb_work *w = s->w;
+    /* On a large board a side has hundreds of candidates: keep the
+     * MAX_CANDS / 3 nearest each ideal position. */
+    size_t per_side[4] = {0, 0, 0, 0};
+    for (uint32_t v = 0; v < w->n; v++)
+        if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) != CB_SIDE_NONE)
+            per_side[cb_side_of_mask(w->sides[v])]++;
+    for (int side = 0; side < 4; side++) {
+        if (per_side[side] <= MAX_CANDS)
+            continue;
+        cand *all = malloc(per_side[side] * sizeof *all);
+        if (!all)
+            return -1;
+        size_t m = 0;
+        for (uint32_t v = 0; v < w->n; v++)
+            if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) == side) {
+                all[m].v = v;
+                all[m].pos = side_pos(w, v, (cb_side)side);
+                all[m].n_attach = 0;
+                m++;
+            }
+        qsort(all, m, sizeof *all, cmp_cand);
+        int keep = MAX_CANDS / 3;
+        for (int t = 0; t < 3; t++) {
+            size_t at = 0; /* first candidate at or past the ideal position */
+            while (at < m && all[at].pos < ideal[t])
+                at++;
+            size_t lo = at >= (size_t)keep / 2 ? at - (size_t)keep / 2 : 0;
+            if (lo + (size_t)keep > m)
+                lo = m > (size_t)keep ? m - (size_t)keep : 0;
+            for (size_t i = lo; i < m && i < lo + (size_t)keep; i++)
+                if (s->n_cands[side] < MAX_CANDS &&
+                    (s->n_cands[side] == 0 || s->cands[side][s->n_cands[side] - 1].v != all[i].v))
+                    s->cands[side][s->n_cands[side]++] = all[i];
+        }
+        free(all);
+        s->full[side] = 1;
+    }
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
         cb_side side = cb_side_of_mask(w->sides[v]);
-        if (side == CB_SIDE_NONE || s->n_cands[side] >= MAX_CANDS)
+        if (side == CB_SIDE_NONE || s->full[side] || s->n_cands[side] >= MAX_CANDS)
             continue;
         cand *c = &s->cands[side][s->n_cands[side]++];
         c->v = v;
-        c->pos = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM
-                 ? (w->p[v].x - w->bx) / w->bw : (w->p[v].y - w->by) / w->bh;
+        c->pos = side_pos(w, v, side);
         c->n_attach = 0;
     }
     /* Attachable neighbours: core nodes joined by a usable edge. */
-    for (size_t k = 0; k < w->n_cand; k++) {
-        cb_edge e = w->cand[k];
-        for (int end = 0; end < 2; end++) {
-            uint32_t v = end ? e.b : e.a, u = end ? e.a : e.b;
-            if (w->role[v] != CB_ROLE_CANDIDATE || w->role[u] != CB_ROLE_CORE ||
-                w->hops[u] < 0)
-                continue;
-            cb_side side = cb_side_of_mask(w->sides[v]);
-            for (int i = 0; i < s->n_cands[side]; i++) {
-                cand *c = &s->cands[side][i];
-                if (c->v == v && c->n_attach < MAX_ATTACH && cb_work_room(w, u) > 0 &&
-                    cb_work_steep_enough(w, v, u, side))
+    for (int side = 0; side < 4; side++)
+        for (int i = 0; i < s->n_cands[side]; i++) {
+            cand *c = &s->cands[side][i];
+            for (uint32_t k = w->cand_off[c->v]; k < w->cand_off[c->v + 1]; k++) {
+                uint32_t u = w->cand_nbr[k];
+                if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0 && c->n_attach < MAX_ATTACH &&
+                    cb_work_room(w, u) > 0 && cb_work_steep_enough(w, c->v, u, (cb_side)side))
                     c->attach[c->n_attach++] = u;
             }
         }
-    }
     double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.8 * w->d);
     for (int side = 0; side < 4; side++) {
         qsort(s->cands[side], (size_t)s->n_cands[side], sizeof(cand), cmp_cand);
@@ -124,6 +162,7 @@ static void collect(search *s)
         qsort(s->triples[side], (size_t)nt, sizeof(triple), cmp_triple);
         s->n_triples[side] = nt;
     }
+    return 0;
 }
 
 static int hop_via(const cb_work *w, uint32_t a, uint32_t b)
@@ -189,20 +228,50 @@ static void solve_side(search *s, int side)
     }
 }
 
+/* Is there a path from x to u other than the edge x-u? A breadth-first
+ * search from x that skips that edge and gives up after SPARE_REACH nodes
+ * (so the answer "no" may be a long detour: the edge is then kept). */
+#define SPARE_REACH 128
+
+static int other_path(const cb_work *w, uint32_t x, uint32_t u)
+{
+    uint32_t seen[SPARE_REACH];
+    size_t head = 0, tail = 0;
+    seen[tail++] = x;
+    while (head < tail) {
+        uint32_t v = seen[head++];
+        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+        for (int i = 0; i < w->deg[v]; i++) {
+            uint32_t y = nv[i];
+            if (v == x && y == u)
+                continue;
+            if (y == u)
+                return 1;
+            if (w->role[y] == CB_ROLE_DROPPED)
+                continue;
+            size_t k = 0;
+            while (k < tail && seen[k] != y)
+                k++;
+            if (k < tail)
+                continue;
+            if (tail == SPARE_REACH)
+                return 0;
+            seen[tail++] = y;
+        }
+    }
+    return 0;
+}
+
 /* A full core neighbour u of v can give up one edge u-x when x keeps at
  * least 3 edges and stays connected without it; returns x or UINT32_MAX. */
-static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *queue)
+static uint32_t spare_edge(cb_work *w, uint32_t u)
 {
     const uint32_t *nu = w->adj + (size_t)u * CB_MAX_DEG;
     for (int i = 0; i < w->deg[u]; i++) {
         uint32_t x = nu[i];
         if (w->role[x] != CB_ROLE_CORE || x == w->center || w->deg[x] < 3)
             continue;
-        cb_work_remove_edge(w, u, x);
-        cb_work_hops(w, queue);
-        int connected = w->hops[x] >= 0 && w->hops[u] >= 0;
-        cb_work_add_edge(w, u, x);
-        if (connected)
+        if (other_path(w, x, u))
             return x;
     }
     return UINT32_MAX;
@@ -210,45 +279,41 @@ static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *queue)
 
 /* Ordinary edge node: joined to its lowest-hop core neighbour (taking over a
  * spare edge of a full one if none has room), plus one more edge that changes
- * no hop count (|hop difference| <= 1). */
+ * no hop count (|hop difference| <= 1). Neither changes any other node's hop
+ * count, so hops are recomputed only after a spare edge moved. */
 static void attach_rest(cb_work *w, uint32_t *queue)
 {
+    cb_work_hops(w, queue);
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
         w->role[v] = CB_ROLE_CORE;
         uint32_t best = UINT32_MAX, full = UINT32_MAX, spare = UINT32_MAX;
-        for (size_t k = 0; k < w->n_cand; k++) {
-            cb_edge e = w->cand[k];
-            if (e.a != v && e.b != v)
-                continue;
-            uint32_t u = e.a == v ? e.b : e.a;
+        for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1]; k++) {
+            uint32_t u = w->cand_nbr[k];
             if (w->role[u] != CB_ROLE_CORE || w->hops[u] < 0)
                 continue;
             if (cb_work_room(w, u) > 0) {
                 if (best == UINT32_MAX || w->hops[u] < w->hops[best])
                     best = u;
             } else if (full == UINT32_MAX && u != w->center &&
-                       (spare = spare_edge(w, u, queue)) != UINT32_MAX) {
+                       (spare = spare_edge(w, u)) != UINT32_MAX) {
                 full = u;
             }
         }
         if (best == UINT32_MAX && full != UINT32_MAX) {
             cb_work_remove_edge(w, full, spare);
+            cb_work_hops(w, queue);
             best = full;
         }
-        cb_work_hops(w, queue);
         if (best == UINT32_MAX) {
             w->role[v] = CB_ROLE_DROPPED;
             continue;
         }
         cb_work_add_edge(w, v, best);
         w->hops[v] = w->hops[best] + 1;
-        for (size_t k = 0; k < w->n_cand && w->deg[v] < 2; k++) {
-            cb_edge e = w->cand[k];
-            if (e.a != v && e.b != v)
-                continue;
-            uint32_t u = e.a == v ? e.b : e.a;
+        for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1] && w->deg[v] < 2; k++) {
+            uint32_t u = w->cand_nbr[k];
             if (u == best || w->role[u] != CB_ROLE_CORE || w->hops[u] < 0 ||
                 cb_work_room(w, u) <= 0 || abs(w->hops[u] - w->hops[v]) > 1)
                 continue;
@@ -274,18 +339,28 @@ int cb_starts_choose(cb_work *w)
     memset(w->reserved, 0, w->n);
     for (int side = 0; side < 4; side++)
         s->triples[side] = tri + side * MAX_TRIPLES;
-    collect(s);
+    if (collect(s) != 0) {
+        w->failure = "out of memory";
+        goto fail;
+    }
     for (int side = 0; side < 4; side++)
         if (s->n_triples[side] == 0) {
             w->failure = "too few start candidates on a side";
             goto fail;
         }
+    /* Start hop counts lie between those of the attachable nodes, + 1. */
     int hmin = INT32_MAX, hmax = 0;
-    for (uint32_t v = 0; v < w->n; v++)
-        if (w->role[v] == CB_ROLE_CORE && w->hops[v] >= 0) {
-            hmin = w->hops[v] < hmin ? w->hops[v] : hmin;
-            hmax = w->hops[v] > hmax ? w->hops[v] : hmax;
-        }
+    for (int side = 0; side < 4; side++)
+        for (int i = 0; i < s->n_cands[side]; i++)
+            for (int x = 0; x < s->cands[side][i].n_attach; x++) {
+                int h = w->hops[s->cands[side][i].attach[x]];
+                hmin = h < hmin ? h : hmin;
+                hmax = h > hmax ? h : hmax;
+            }
+    if (hmin == INT32_MAX) {
+        w->failure = "no fair choice of starts";
+        goto fail;
+    }
     /* The narrowest band of hop counts any choice reaches; cb_balance
      * narrows it to 1 afterwards by editing the core's edges. */
     s->best_score = INFINITY;
