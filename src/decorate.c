@@ -84,6 +84,20 @@ static int eligible(typing *t, uint32_t v, size_t ty)
     return 1;
 }
 
+/* Type indices by how many nodes they may take, fewest first (ties by
+ * index, so the order is total). N is a theme's type count: small. */
+static void sort_by_room(size_t *by_room, const size_t *room, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0; j--) {
+            size_t a = by_room[j - 1], c = by_room[j];
+            if (room[a] < room[c] || (room[a] == room[c] && a < c))
+                break;
+            by_room[j - 1] = c;
+            by_room[j] = a;
+        }
+}
+
 static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
                         cb_rng *rng, const char **why)
 {
@@ -92,9 +106,10 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         *hi = malloc(nt * sizeof *hi);
     uint32_t *order = malloc(n * sizeof *order), *stamp = calloc(n, sizeof *stamp),
              *queue = malloc(n * sizeof *queue);
-    double *weight = malloc(nt * sizeof *weight);
+    double *weight = malloc(nt * sizeof *weight); /* the count each type is dealt */
+    size_t *room = malloc(nt * sizeof *room), *by_room = malloc(nt * sizeof *by_room);
     int rc = -1;
-    if (!count || !lo || !hi || !order || !stamp || !queue || !weight) {
+    if (!count || !lo || !hi || !order || !stamp || !queue || !weight || !room || !by_room) {
         *why = "out of memory";
         goto done;
     }
@@ -111,9 +126,31 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     }
     cb_rng_shuffle(rng, order, regular);
     typing ty = {b, g, theme, count, lo, hi, stamp, queue, 0};
-    /* Minimums first, then weighted picks for the rest. */
+    /* Each type is dealt its share of the nodes (its weight, within its
+     * min..max), so shares across a deck match the weights: a weighted
+     * random pick per node would let the types with few eligible nodes
+     * (deep inside, never on the edge) fall short. The most constrained
+     * types are dealt first, to random eligible nodes; the nodes left over
+     * go to the type furthest below its share. */
+    double total_weight = 0;
+    for (size_t t = 0; t < nt; t++)
+        total_weight += theme->types[t].probability;
     for (size_t t = 0; t < nt; t++) {
-        for (size_t i = 0; i < regular && count[t] < lo[t]; i++) {
+        double share = total_weight > 0 ? theme->types[t].probability / total_weight : 0;
+        /* Rounded up with the probability of the fraction, so a deck's
+         * shares match the weights, not just each board's rounding. */
+        double want = share * (double)regular, whole = floor(want);
+        whole += cb_rng_uniform(rng) < want - whole;
+        weight[t] = fmin(fmax(whole, lo[t]), hi[t]);
+        by_room[t] = t;
+        room[t] = 0;
+        for (size_t i = 0; i < regular; i++)
+            room[t] += (size_t)eligible(&ty, order[i], t);
+    }
+    sort_by_room(by_room, room, nt);
+    for (size_t k = 0; k < nt; k++) {
+        size_t t = by_room[k];
+        for (size_t i = 0; i < regular && count[t] < weight[t]; i++) {
             uint32_t v = order[i];
             if (b->nodes[v].type < 0 && eligible(&ty, v, t)) {
                 b->nodes[v].type = (int)t;
@@ -129,24 +166,14 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         uint32_t v = order[i];
         if (b->nodes[v].type >= 0)
             continue;
-        double total = 0;
-        for (size_t t = 0; t < nt; t++) {
-            weight[t] = eligible(&ty, v, t) ? theme->types[t].probability : 0;
-            total += weight[t];
-        }
-        if (total <= 0) {
+        size_t pick = nt;
+        for (size_t t = 0; t < nt; t++)
+            if (eligible(&ty, v, t) &&
+                (pick == nt || weight[t] - count[t] > weight[pick] - count[pick]))
+                pick = t;
+        if (pick == nt) {
             *why = "no node type fits a node";
             goto done;
-        }
-        double x = cb_rng_uniform(rng) * total;
-        size_t pick = nt;
-        for (size_t t = 0; t < nt; t++) {
-            if (weight[t] <= 0)
-                continue;
-            pick = t;
-            if (x < weight[t])
-                break;
-            x -= weight[t];
         }
         b->nodes[v].type = (int)pick;
         count[pick]++;
@@ -154,6 +181,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     rc = 0;
 done:
     free(count); free(lo); free(hi); free(order); free(stamp); free(queue); free(weight);
+    free(room); free(by_room);
     return rc;
 }
 

@@ -360,7 +360,7 @@ static void test_curation_500_games(void **state)
     cb_error err;
     assert_int_equal(cb_deck_new(&s, &o, &d, &err), CB_OK);
     size_t missions[5] = {0}, starts = 0, tried = 0, rejected = 0;
-    size_t nt = default_theme->n_types;
+    size_t nt = default_theme->n_types, deck_types[16] = {0}, deck_regular = 0;
     double total_w = 0;
     for (size_t t = 0; t < nt; t++)
         total_w += default_theme->types[t].probability;
@@ -394,7 +394,17 @@ static void test_curation_500_games(void **state)
             double share = (double)types[t] / (double)regular;
             double target = default_theme->types[t].probability / total_w;
             assert_true(fabs(share - target) <= o.type_tolerance + 1e-12);
+            deck_types[t] += types[t];
         }
+        deck_regular += regular;
+    }
+    /* Across the deck every type's share is within 10 % of its weight's. */
+    for (size_t t = 0; t < nt; t++) {
+        double share = (double)deck_types[t] / (double)deck_regular;
+        double target = default_theme->types[t].probability / total_w;
+        if (fabs(share - target) > 0.10 * target)
+            fail_msg("type %s: %.4f of the deck's nodes, target %.4f",
+                     default_theme->types[t].name, share, target);
     }
     assert_int_equal(tried, 500 + rejected);
     for (size_t i = 0; i < 5; i++) {
