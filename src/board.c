@@ -12,11 +12,13 @@
 #define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
 #define RADIUS_PER_SPACING 0.265
 #define RELAX_ITERATIONS 80
-/* The most nodes a board may have: beyond it the start search rarely finds
- * 12 starts within a hop band the balancer can close (measured: 2,000-node
- * boards fail every attempt), so such a spec is refused up front rather
- * than left to run out of attempts. A0 at the default spacing has 1,586. */
-#define MAX_NODES 1600
+/* The most nodes a board may have. Above about 400 nodes the starts are
+ * chosen greedily over every candidate of a side (starts.c), which makes
+ * A0 posters of 4,000-7,000 nodes in a few attempts; at 10,000 nodes most
+ * attempts still find no 12 starts in one hop band (measured: 2 of 3 seeds
+ * succeed, in 30-40 s), and beyond 12,000 the attempts run out, so such a
+ * spec is refused up front rather than left to run for minutes. */
+#define MAX_NODES 12000
 
 void cb_spec_defaults(cb_spec *spec)
 {

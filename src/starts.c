@@ -21,6 +21,7 @@
 #define MAX_TRIPLES 512
 #define SEARCH_BUDGET 20000
 #define MAX_BAND 4          /* widest hop band the search accepts */
+#define LARGE_NODES 400     /* above this, a failed exact search tries the greedy one */
 
 typedef struct {
     uint32_t v;
@@ -35,7 +36,6 @@ typedef struct {
     cb_work *w;
     cand cands[4][MAX_CANDS];
     int n_cands[4];
-    int full[4];                /* side's candidates already chosen (large board) */
     triple *triples[4];
     int n_triples[4];
     int T, band;                /* hops allowed: T .. T + band */
@@ -78,48 +78,11 @@ static double side_pos(const cb_work *w, uint32_t v, cb_side side)
 static int collect(search *s)
 {
     cb_work *w = s->w;
-    /* On a large board a side has hundreds of candidates: keep the
-     * MAX_CANDS / 3 nearest each ideal position. */
-    size_t per_side[4] = {0, 0, 0, 0};
-    for (uint32_t v = 0; v < w->n; v++)
-        if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) != CB_SIDE_NONE)
-            per_side[cb_side_of_mask(w->sides[v])]++;
-    for (int side = 0; side < 4; side++) {
-        if (per_side[side] <= MAX_CANDS)
-            continue;
-        cand *all = malloc(per_side[side] * sizeof *all);
-        if (!all)
-            return -1;
-        size_t m = 0;
-        for (uint32_t v = 0; v < w->n; v++)
-            if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) == side) {
-                all[m].v = v;
-                all[m].pos = side_pos(w, v, (cb_side)side);
-                all[m].n_attach = 0;
-                m++;
-            }
-        qsort(all, m, sizeof *all, cmp_cand);
-        int keep = MAX_CANDS / 3;
-        for (int t = 0; t < 3; t++) {
-            size_t at = 0; /* first candidate at or past the ideal position */
-            while (at < m && all[at].pos < ideal[t])
-                at++;
-            size_t lo = at >= (size_t)keep / 2 ? at - (size_t)keep / 2 : 0;
-            if (lo + (size_t)keep > m)
-                lo = m > (size_t)keep ? m - (size_t)keep : 0;
-            for (size_t i = lo; i < m && i < lo + (size_t)keep; i++)
-                if (s->n_cands[side] < MAX_CANDS &&
-                    (s->n_cands[side] == 0 || s->cands[side][s->n_cands[side] - 1].v != all[i].v))
-                    s->cands[side][s->n_cands[side]++] = all[i];
-        }
-        free(all);
-        s->full[side] = 1;
-    }
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
         cb_side side = cb_side_of_mask(w->sides[v]);
-        if (side == CB_SIDE_NONE || s->full[side] || s->n_cands[side] >= MAX_CANDS)
+        if (side == CB_SIDE_NONE || s->n_cands[side] >= MAX_CANDS)
             continue;
         cand *c = &s->cands[side][s->n_cands[side]++];
         c->v = v;
@@ -322,31 +285,149 @@ static void attach_rest(cb_work *w, uint32_t *queue)
     }
 }
 
-int cb_starts_choose(cb_work *w)
+/* ---- large boards ---------------------------------------------------- */
+
+/* A side of a large board has hundreds of candidates: too many for the
+ * exact search, and hop counts along a side vary by many hops, so the few
+ * candidates near the ideal positions rarely share a band. Instead, for
+ * each band {T..T+band}, every side takes for each ideal position the
+ * nearest candidate that can be attached inside the band (to core nodes no
+ * other start uses, far enough from the starts already taken); the T with
+ * the most even spacing wins. Each T costs one pass over the candidates. */
+typedef struct {
+    uint32_t v, a, b;
+    double pos;
+} pick;
+
+/* A pair of v's attachable core neighbours, unused, that puts v's hop
+ * count in T..T+band; 0 if there is none. */
+static int pair_in_band(const cb_work *w, const uint8_t *used, uint32_t v, cb_side side,
+                        int T, int band, uint32_t *a, uint32_t *b)
 {
-    search *s = calloc(1, sizeof *s);
-    uint8_t *used = calloc(w->n, 1);
-    triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);
-    if (!s || !used || !tri) {
-        free(s);
-        free(used);
-        free(tri);
+    uint32_t at[MAX_ATTACH];
+    int n = 0;
+    for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1] && n < MAX_ATTACH; k++) {
+        uint32_t u = w->cand_nbr[k];
+        if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0 && !used[u] &&
+            cb_work_room(w, u) > 0 && cb_work_steep_enough(w, v, u, side))
+            at[n++] = u;
+    }
+    for (int x = 0; x < n; x++)
+        for (int y = x + 1; y < n; y++) {
+            int h = hop_via(w, at[x], at[y]);
+            if (h >= T && h <= T + band) {
+                *a = at[x];
+                *b = at[y];
+                return 1;
+            }
+        }
+    return 0;
+}
+
+/* Three starts on SIDE for band T..T+band into OUT (their neighbours
+ * marked in USED); returns 0 when the side has no such three. */
+static int pick_side(const cb_work *w, const uint32_t *cands, size_t m, cb_side side, int T,
+                     int band, double sep, uint8_t *used, pick out[3], double *score)
+{
+    for (int slot = 0; slot < 3; slot++) {
+        double best = INFINITY;
+        pick p = {0, 0, 0, 0};
+        for (size_t i = 0; i < m; i++) {
+            double pos = side_pos(w, cands[i], side), d = fabs(pos - ideal[slot]);
+            int clear = d < best;
+            for (int j = 0; j < slot && clear; j++)
+                clear = fabs(pos - out[j].pos) >= sep;
+            uint32_t a, b;
+            if (clear && pair_in_band(w, used, cands[i], side, T, band, &a, &b)) {
+                best = d;
+                p = (pick){cands[i], a, b, pos};
+            }
+        }
+        if (best == INFINITY)
+            return 0;
+        out[slot] = p;
+        used[p.a] = used[p.b] = 1;
+        *score += best;
+    }
+    return 1;
+}
+
+/* Chooses and attaches the 12 starts of a large board; -1 (with
+ * w->failure set) when there is no choice. */
+static int choose_large(cb_work *w, uint8_t *used)
+{
+    uint32_t *cands[4] = {NULL, NULL, NULL, NULL};
+    size_t m[4] = {0, 0, 0, 0};
+    int rc = -1, hmin = INT32_MAX, hmax = 0;
+    uint32_t *all = malloc(w->n * sizeof *all);
+    if (!all) {
         w->failure = "out of memory";
         return -1;
     }
-    s->w = w;
-    s->used = used;
-    memset(w->reserved, 0, w->n);
+    /* Candidates grouped by side, in node order. */
+    size_t off = 0;
+    for (int side = 0; side < 4; side++) {
+        cands[side] = all + off;
+        for (uint32_t v = 0; v < w->n; v++)
+            if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) == side)
+                cands[side][m[side]++] = v;
+        off += m[side];
+    }
+    for (uint32_t u = 0; u < w->n; u++)
+        if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0) {
+            hmin = w->hops[u] < hmin ? w->hops[u] : hmin;
+            hmax = w->hops[u] > hmax ? w->hops[u] : hmax;
+        }
+    double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.8 * w->d);
+    pick best[4][3], cur[4][3];
+    double best_score = INFINITY;
+    for (int band = 1; band <= MAX_BAND && best_score == INFINITY; band++)
+        for (int T = hmin + 1; T <= hmax + 1; T++) {
+            double score = 0;
+            int side = 0;
+            for (; side < 4; side++) {
+                double len = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM ? w->bw : w->bh;
+                if (!pick_side(w, cands[side], m[side], (cb_side)side, T, band, min_sep / len,
+                               used, cur[side], &score))
+                    break;
+            }
+            memset(used, 0, w->n); /* this try's neighbours */
+            if (side == 4 && score < best_score) {
+                best_score = score;
+                memcpy(best, cur, sizeof best);
+            }
+        }
+    if (best_score == INFINITY) {
+        w->failure = "no fair choice of starts";
+        goto done;
+    }
     for (int side = 0; side < 4; side++)
-        s->triples[side] = tri + side * MAX_TRIPLES;
+        for (int k = 0; k < 3; k++) {
+            w->role[best[side][k].v] = CB_ROLE_START;
+            w->start_side[best[side][k].v] = (cb_side)side;
+            cb_work_add_edge(w, best[side][k].v, best[side][k].a);
+            cb_work_add_edge(w, best[side][k].v, best[side][k].b);
+        }
+    rc = 0;
+done:
+    free(all);
+    return rc;
+}
+
+/* The exact search over the few candidates of each side; attaches the
+ * starts and returns 1 when it finds a choice, 0 when there is none, -1
+ * (with w->failure set) on an error. */
+static int choose_exact(search *s)
+{
+    cb_work *w = s->w;
     if (collect(s) != 0) {
         w->failure = "out of memory";
-        goto fail;
+        return -1;
     }
     for (int side = 0; side < 4; side++)
         if (s->n_triples[side] == 0) {
             w->failure = "too few start candidates on a side";
-            goto fail;
+            return 0;
         }
     /* Start hop counts lie between those of the attachable nodes, + 1. */
     int hmin = INT32_MAX, hmax = 0;
@@ -357,10 +438,9 @@ int cb_starts_choose(cb_work *w)
                 hmin = h < hmin ? h : hmin;
                 hmax = h > hmax ? h : hmax;
             }
-    if (hmin == INT32_MAX) {
-        w->failure = "no fair choice of starts";
-        goto fail;
-    }
+    w->failure = "no fair choice of starts";
+    if (hmin == INT32_MAX)
+        return 0;
     /* The narrowest band of hop counts any choice reaches; cb_balance
      * narrows it to 1 afterwards by editing the core's edges. */
     s->best_score = INFINITY;
@@ -374,10 +454,9 @@ int cb_starts_choose(cb_work *w)
             solve_side(s, 0);
             any |= s->found;
         }
-    if (!any) {
-        w->failure = "no fair choice of starts";
-        goto fail;
-    }
+    if (!any)
+        return 0;
+    w->failure = "";
     for (int side = 0; side < 4; side++) {
         const triple *t = &s->triples[side][s->best_triple[side]];
         int idx[3] = {t->i, t->j, t->k};
@@ -389,20 +468,44 @@ int cb_starts_choose(cb_work *w)
                 cb_work_add_edge(w, c->v, c->attach[s->best_pair[side][slot][e]]);
         }
     }
+    return 1;
+}
+
+int cb_starts_choose(cb_work *w)
+{
+    search *s = calloc(1, sizeof *s);
+    uint8_t *used = calloc(w->n, 1);
+    triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);
     uint32_t *queue = malloc(w->n * sizeof *queue);
-    if (!queue) {
+    int rc = -1;
+    if (!s || !used || !tri || !queue) {
         w->failure = "out of memory";
-        goto fail;
+        goto done;
     }
-    attach_rest(w, queue);
+    s->w = w;
+    s->used = used;
+    for (int side = 0; side < 4; side++)
+        s->triples[side] = tri + side * MAX_TRIPLES;
+    memset(w->reserved, 0, w->n);
+    size_t per_side[4] = {0, 0, 0, 0};
+    for (uint32_t v = 0; v < w->n; v++)
+        if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) != CB_SIDE_NONE)
+            per_side[cb_side_of_mask(w->sides[v])]++;
+    int large = per_side[0] > MAX_CANDS || per_side[1] > MAX_CANDS ||
+                per_side[2] > MAX_CANDS || per_side[3] > MAX_CANDS;
+    int found = large ? 0 : choose_exact(s);
+    if (found == 0 && (large || w->n > LARGE_NODES)) {
+        memset(used, 0, w->n);
+        found = choose_large(w, used) == 0;
+    }
+    if (found == 1) {
+        attach_rest(w, queue);
+        rc = 0;
+    }
+done:
     free(queue);
     free(tri);
     free(used);
     free(s);
-    return 0;
-fail:
-    free(tri);
-    free(used);
-    free(s);
-    return -1;
+    return rc;
 }

@@ -24,10 +24,10 @@ static void test_too_many_nodes_refused(void **state)
 {
     (void)state;
     /* 10,000 and 100,000 nodes on A0; 1,000,000 on the largest page. */
-    refused("--paper a0 --resolution 120 -o big.pdf", "--resolution", "big.pdf");
+    refused("--paper a0 --resolution 150 -o big.pdf", "--resolution", "big.pdf");
     refused("--paper a0 --resolution 380 -o big.pdf", "--resolution", "big.pdf");
     refused("--paper 2000x2000mm --resolution 1000 -o big.pdf", "--resolution", "big.pdf");
-    refused("--paper a0 --resolution 120 -o big.pdf", "1600", "big.pdf");
+    refused("--paper a0 --resolution 150 -o big.pdf", "12000", "big.pdf");
     refused("--paper a0 --resolution 5000 -o big.pdf", "--resolution", "big.pdf");
     refused("--paper 3000x3000mm -o big.pdf", "--paper", "big.pdf");
 }
