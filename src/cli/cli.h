@@ -9,6 +9,7 @@
 
 /* Subcommands: argv[0] is the subcommand's name. Each returns an exit code. */
 int cli_game(int argc, char **argv);
+int cli_network(int argc, char **argv);
 
 /* Prints "cutboard: " and the formatted message as one line on stderr and
  * returns CODE. */

@@ -11,6 +11,7 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  game       a game: one board per player, or one shared board (default)\n"
+    "  network    an encounter map from a classic network model, with its analysis\n"
     "\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
@@ -22,6 +23,7 @@ typedef struct {
 
 static const command commands[] = {
     {"game", cli_game},
+    {"network", cli_network},
 };
 
 int main(int argc, char **argv)
