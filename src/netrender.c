@@ -114,7 +114,7 @@ static HPDF_STATUS draw_map(const pen *d, const cb_network *net, const cb_net_la
     uint8_t *role = calloc(net->n, 1); /* 1 centre, 2 hub */
     if (!role)
         return HPDF_FAILD_TO_ALLOC_MEM;
-    for (size_t i = 0; a && i < a->n_center; i++)
+    for (size_t i = 0; a && i < a->n_center && a->n_center < net->n; i++)
         role[a->center[i]] |= 1;
     for (size_t i = 0; a && i < a->n_hubs && a->n_hubs < net->n; i++)
         role[a->hubs[i]] |= 2;
@@ -142,6 +142,23 @@ typedef struct {
     double x, y, w, bottom;
 } legend;
 
+static HPDF_STATUS line(legend *g, double size, const char *s);
+
+/* "LABEL: 1, 4, 7 … (+N more)" with as many ids as fit the legend's width. */
+static HPDF_STATUS id_line(legend *g, double size, const char *label, const uint32_t *v,
+                           size_t n)
+{
+    char s[512], ids[400];
+    CB_HPDF(HPDF_Page_SetFontAndSize(g->d->page, g->d->p->font, (HPDF_REAL)size));
+    for (size_t max = n < 40 ? n : 40;; max--) {
+        id_list(v, n, max, ids, sizeof ids);
+        snprintf(s, sizeof s, "%s: %s", label, ids);
+        if (max <= 1 || HPDF_Page_TextWidth(g->d->page, s) / CB_PT_PER_MM <= g->w)
+            break;
+    }
+    return line(g, size, s);
+}
+
 static HPDF_STATUS line(legend *g, double size, const char *s)
 {
     double adv = size / CB_PT_PER_MM * 1.35;
@@ -154,7 +171,7 @@ static HPDF_STATUS line(legend *g, double size, const char *s)
 static HPDF_STATUS histogram(legend *g, const cb_net_analysis *a)
 {
     HPDF_Page pg = g->d->page;
-    double h = 22, top = g->y + 3;
+    double h = 22, top = g->y + 5;
     if (top + h + 6 > g->bottom)
         return HPDF_OK;
     size_t bars = a->max_degree + 1, peak = 1;
@@ -204,7 +221,7 @@ static HPDF_STATUS draw_legend(const pen *d, const cb_network *net, const cb_net
         g.w = l->map_w;
         g.bottom = l->page_h - 10;
     }
-    char s[512], ids[400];
+    char s[512];
     CB_HPDF(HPDF_Page_SetRGBFill(d->page, 0, 0, 0));
     CB_HPDF(line(&g, 13, "Encounter map"));
     g.y += 1;
@@ -238,14 +255,12 @@ static HPDF_STATUS draw_legend(const pen *d, const cb_network *net, const cb_net
         CB_HPDF(line(&g, 8, s));
         snprintf(s, sizeof s, "average path length %.3f", a->avg_path_length);
         CB_HPDF(line(&g, 8, s));
-        id_list(a->center, a->n_center, 12, ids, sizeof ids);
-        snprintf(s, sizeof s, "centre (double ring): %s", ids);
-        CB_HPDF(line(&g, 8, s));
+        CB_HPDF(id_line(&g, 8, a->n_center < a->n ? "centre (double ring)" : "centre (all)",
+                        a->center, a->n_center));
     }
-    id_list(a->hubs, a->n_hubs, 12, ids, sizeof ids);
-    snprintf(s, sizeof s, "hubs (degree %zu%s): %s", a->max_degree,
-             a->n_hubs < a->n ? ", thick ring" : "", ids);
-    CB_HPDF(line(&g, 8, s));
+    snprintf(s, sizeof s, "hubs (degree %zu%s)", a->max_degree,
+             a->n_hubs < a->n ? ", thick ring" : "");
+    CB_HPDF(id_line(&g, 8, s, a->hubs, a->n_hubs));
     snprintf(s, sizeof s, "mean degree %.2f (min %zu, max %zu)", a->mean_degree, a->min_degree,
              a->max_degree);
     CB_HPDF(line(&g, 8, s));

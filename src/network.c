@@ -164,7 +164,7 @@ cb_status cb_net_spec_check(const cb_net_spec *s, cb_error *err)
             return cb_fail(err, CB_ERR_USAGE,
                            "--k %ld: the %s model needs an even k >= 2 (k/2 neighbours on "
                            "each side)", q.k, name);
-        if (q.k >= n)
+        if (q.k >= n && !(s->geometric && s->model == CB_NET_SMALL_WORLD))
             return cb_fail(err, CB_ERR_USAGE, "--k %ld: k must be less than --nodes %ld", q.k,
                            n);
         if ((double)n * (double)q.k / 2 > CB_NET_MAX_LINKS)
@@ -174,7 +174,7 @@ cb_status cb_net_spec_check(const cb_net_spec *s, cb_error *err)
     case CB_NET_REGULAR:
         if (q.k < 1)
             return cb_fail(err, CB_ERR_USAGE, "--k %ld: a k-regular network needs k >= 1", q.k);
-        if (q.k >= n)
+        if (q.k >= n && !s->geometric) /* geometric: k is a cap */
             return cb_fail(err, CB_ERR_USAGE, "--k %ld: k must be less than --nodes %ld", q.k,
                            n);
         if (!s->geometric && (n * q.k) % 2)
@@ -465,6 +465,28 @@ static int add_random_links(elist *l, eset *s, uint32_t n, size_t total, cb_rng 
  * a random good link that creates no new loop or repeat. */
 static int regular(elist *l, uint32_t n, uint32_t k, cb_rng *rng)
 {
+    if (2 * (size_t)k > (size_t)n - 1) {
+        /* dense: the complement of a random (n-1-k)-regular graph, where
+         * switching has room to work */
+        elist c = {0};
+        eset s;
+        int rc = k + 1 < n ? regular(&c, n, n - 1 - k, rng) : 0;
+        if (rc == 0 && es_init(&s, c.n) == 0) {
+            for (size_t i = 0; i < c.n; i++)
+                es_add(&s, c.e[i].a, c.e[i].b);
+            el_reserve(l, (size_t)n * k / 2);
+            for (uint32_t a = 0; a < n; a++)
+                for (uint32_t b = a + 1; b < n; b++)
+                    if (!es_has(&s, a, b))
+                        el_add(l, a, b);
+            free(s.k);
+            rc = l->oom ? -1 : 0;
+        } else if (rc == 0) {
+            rc = -1;
+        }
+        free(c.e);
+        return rc;
+    }
     size_t m = (size_t)n * k / 2;
     uint32_t *stub = malloc(2 * m * sizeof *stub);
     uint8_t *bad = calloc(m ? m : 1, 1);
@@ -746,7 +768,7 @@ typedef struct {
     cb_net_csr g;     /* triangulation adjacency */
 } dt_links;
 
-static int dt_links_build(dt_links *d, const double *xy, uint32_t n)
+static int dt_links_build(dt_links *d, const double *xy, uint32_t n, double clear)
 {
     cb_delaunay dt = {0};
     memset(d, 0, sizeof *d);
@@ -765,6 +787,39 @@ static int dt_links_build(dt_links *d, const double *xy, uint32_t n)
             d->e[d->m++].b = a < b ? b : a;
         }
     cb_delaunay_free(&dt);
+    /* Links of flat hull triangles can graze a third node: leave out links
+     * closer than CLEAR to another node, unless that would disconnect. */
+    uint8_t *graze = calloc(d->m + 1, 1);
+    uint32_t *parent = malloc(n * sizeof *parent);
+    if (!graze || !parent) {
+        free(graze), free(parent), free(d->e);
+        return -1;
+    }
+    for (size_t i = 0; i < d->m; i++) {
+        cb_point a = {xy[2 * d->e[i].a], xy[2 * d->e[i].a + 1]};
+        cb_point b = {xy[2 * d->e[i].b], xy[2 * d->e[i].b + 1]};
+        for (uint32_t v = 0; v < n && !graze[i]; v++) {
+            cb_point c = {xy[2 * v], xy[2 * v + 1]};
+            graze[i] = v != d->e[i].a && v != d->e[i].b && cb_point_segment_dist(c, a, b) < clear;
+        }
+    }
+    for (uint32_t v = 0; v < n; v++)
+        parent[v] = v;
+    size_t parts = n;
+    for (size_t i = 0; i < d->m; i++) {
+        uint32_t ra = uf_find(parent, d->e[i].a), rb = uf_find(parent, d->e[i].b);
+        if (!graze[i] && ra != rb)
+            parent[ra] = rb, parts--;
+    }
+    if (parts == 1) {
+        size_t k = 0;
+        for (size_t i = 0; i < d->m; i++)
+            if (!graze[i])
+                d->e[k++] = d->e[i];
+        d->m = k;
+    }
+    free(graze);
+    free(parent);
     cb_network tmp = {.n = n, .n_edges = d->m, .edges = d->e};
     if (cb_net_sort_edges(d->e, d->m, n) != 0 || cb_net_csr_build(&d->g, &tmp) != 0) {
         free(d->e);
@@ -985,7 +1040,7 @@ static int build_geometric(elist *l, const cb_net_spec *s, const params *q, doub
         return l->oom ? -1 : 0;
     }
     dt_links d;
-    if (dt_links_build(&d, xy, n) != 0)
+    if (dt_links_build(&d, xy, n, 0.3 * sqrt(s->width * s->height / n)) != 0)
         return -1;
     int rc = 0;
     switch (s->model) {
