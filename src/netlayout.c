@@ -224,12 +224,100 @@ static int force(const cb_network *net, double w, double *u)
                 u[2 * v] += dx * s;
                 u[2 * v + 1] += dy * s;
             }
-            u[2 * v] = fmin(w, fmax(0, u[2 * v]));
-            u[2 * v + 1] = fmin(1, fmax(0, u[2 * v + 1]));
         }
     }
     free(disp);
     return 0;
+}
+
+/* Crossings of the links at V with all other links. */
+static size_t node_crossings(const cb_network *net, const cb_net_csr *g, const double *u,
+                             uint32_t v)
+{
+    size_t c = 0;
+    cb_point a = {u[2 * v], u[2 * v + 1]};
+    for (uint32_t j = g->start[v]; j < g->start[v + 1]; j++) {
+        uint32_t w = g->adj[j];
+        cb_point b = {u[2 * w], u[2 * w + 1]};
+        for (size_t e = 0; e < net->n_edges; e++) {
+            cb_edge f = net->edges[e];
+            if (f.a == v || f.b == v || f.a == w || f.b == w)
+                continue;
+            cb_point p = {u[2 * f.a], u[2 * f.a + 1]}, q = {u[2 * f.b], u[2 * f.b + 1]};
+            if (fmax(p.x, q.x) < fmin(a.x, b.x) || fmin(p.x, q.x) > fmax(a.x, b.x) ||
+                fmax(p.y, q.y) < fmin(a.y, b.y) || fmin(p.y, q.y) > fmax(a.y, b.y))
+                continue;
+            c += cb_segments_cross(a, b, p, q) != 0;
+        }
+    }
+    return c;
+}
+
+/* Whether V at its place keeps CLEAR from every other node, and its links
+ * keep CLEAR / 2 from nodes they don't join. */
+static int node_clear(const cb_net_csr *g, const double *u, uint32_t v, double clear)
+{
+    cb_point a = {u[2 * v], u[2 * v + 1]};
+    for (size_t x = 0; x < g->n; x++) {
+        if (x == v)
+            continue;
+        cb_point c = {u[2 * x], u[2 * x + 1]};
+        if (cb_dist(a, c) < clear)
+            return 0;
+        for (uint32_t j = g->start[v]; j < g->start[v + 1]; j++) {
+            uint32_t w = g->adj[j];
+            cb_point b = {u[2 * w], u[2 * w + 1]};
+            if (x != w && cb_point_segment_dist(c, a, b) < clear / 2)
+                return 0;
+        }
+    }
+    return 1;
+}
+
+/* Local search after the forces: moves a node with crossings to the
+ * barycentre of its neighbours or to a nearby spot when that lowers its
+ * crossings and keeps it clear of the others. Deterministic (RNG). */
+#define UNCROSS_WORK 2e7 /* link pairs looked at: a fraction of a second */
+
+static void uncross(const cb_network *net, const cb_net_csr *g, double *u, double k,
+                    cb_rng *rng)
+{
+    size_t n = net->n;
+    double work = 0;
+    for (int pass = 0; pass < 12 && work < UNCROSS_WORK; pass++) {
+        int moved = 0;
+        for (uint32_t v = 0; v < n && work < UNCROSS_WORK; v++) {
+            work += 11.0 * (double)degree(g, v) * (double)net->n_edges + (double)n;
+            size_t before = node_crossings(net, g, u, v);
+            if (before == 0 || degree(g, v) == 0)
+                continue;
+            double ox = u[2 * v], oy = u[2 * v + 1], bx = 0, by = 0;
+            for (uint32_t j = g->start[v]; j < g->start[v + 1]; j++)
+                bx += u[2 * g->adj[j]], by += u[2 * g->adj[j] + 1];
+            bx /= (double)degree(g, v);
+            by /= (double)degree(g, v);
+            size_t best = before;
+            double best_x = ox, best_y = oy;
+            for (int c = 0; c < 10; c++) {
+                if (c == 0) {
+                    u[2 * v] = bx, u[2 * v + 1] = by;
+                } else {
+                    double t = 2 * M_PI * cb_rng_uniform(rng), r = k * (0.5 + 2 * cb_rng_uniform(rng));
+                    double cx = c < 5 ? ox : bx, cy = c < 5 ? oy : by;
+                    u[2 * v] = cx + r * cos(t), u[2 * v + 1] = cy + r * sin(t);
+                }
+                if (!node_clear(g, u, v, 0.8 * k))
+                    continue;
+                size_t after = node_crossings(net, g, u, v);
+                if (after < best)
+                    best = after, best_x = u[2 * v], best_y = u[2 * v + 1];
+            }
+            u[2 * v] = best_x, u[2 * v + 1] = best_y;
+            moved |= best < before;
+        }
+        if (!moved)
+            break;
+    }
 }
 
 /* Fits positions U (any box) into the map, keeping their aspect. */
@@ -334,6 +422,8 @@ cb_status cb_net_layout_make(const cb_network *net, const char *seed, double pag
                 u[2 * v + 1] = start ? cb_rng_uniform(&rng) : 0.5 - 0.45 * cos(t);
             }
             rc = force(net, w, u);
+            if (rc == 0)
+                uncross(net, &g, u, 0.9 * sqrt(w / (double)n), &rng);
             fit(l, n, u, best);
             size_t c = cb_net_crossings(net, best);
             if (rc == 0 && c < best_cross) {
@@ -349,6 +439,13 @@ cb_status cb_net_layout_make(const cb_network *net, const char *seed, double pag
         cb_net_layout_free(l);
         return cb_fail(err, CB_ERR_INTERNAL, "layout: out of memory");
     }
+    /* nodes no bigger than 0.4 of the closest distance between two nodes */
+    double closest = INFINITY;
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            closest = fmin(closest, hypot(l->xy[2 * i] - l->xy[2 * j],
+                                          l->xy[2 * i + 1] - l->xy[2 * j + 1]));
+    l->node_radius = fmax(1.6, fmin(l->node_radius, 0.4 * closest));
     l->crossings = cb_net_crossings(net, l->xy);
     *out = l;
     return CB_OK;
