@@ -304,7 +304,10 @@ static void es_del(eset *s, uint32_t a, uint32_t b)
 
 int cb_net_sort_edges(cb_edge *e, size_t m, size_t n)
 {
-    if (m < 2)
+    size_t i = 1;
+    while (i < m && (e[i - 1].a < e[i].a || (e[i - 1].a == e[i].a && e[i - 1].b < e[i].b)))
+        i++;
+    if (i >= m) /* already sorted (linear, complete) */
         return 0;
     cb_edge *tmp = malloc(m * sizeof *tmp);
     size_t *count = malloc((n + 1) * sizeof *count);
@@ -316,11 +319,11 @@ int cb_net_sort_edges(cb_edge *e, size_t m, size_t n)
     /* LSD: stable by b, then stable by a. */
     for (int pass = 0; pass < 2; pass++) {
         memset(count, 0, (n + 1) * sizeof *count);
-        for (size_t i = 0; i < m; i++)
+        for (i = 0; i < m; i++)
             count[(pass ? e[i].a : e[i].b) + 1]++;
         for (size_t v = 0; v < n; v++)
             count[v + 1] += count[v];
-        for (size_t i = 0; i < m; i++)
+        for (i = 0; i < m; i++)
             tmp[count[pass ? e[i].a : e[i].b]++] = e[i];
         memcpy(e, tmp, m * sizeof *e);
     }
@@ -389,9 +392,11 @@ static void ring(elist *l, uint32_t n, uint32_t k)
 static void complete(elist *l, uint32_t n)
 {
     el_reserve(l, (size_t)n * (n - 1) / 2);
+    if (l->oom)
+        return;
     for (uint32_t a = 0; a < n; a++)
         for (uint32_t b = a + 1; b < n; b++)
-            el_add(l, a, b);
+            l->e[l->n].a = a, l->e[l->n++].b = b;
 }
 
 /* G(n, p) by geometric skipping (Batagelj & Brandes 2005, NetworkX's

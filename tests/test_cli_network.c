@@ -63,7 +63,7 @@ static void check_map(const char *model, int geometric)
         assert_contains(out_text, "crossing");
     /* every node's number is printed */
     for (int v = 0; v < 24; v++) {
-        char num[8];
+        char num[16];
         snprintf(num, sizeof num, "%d", v);
         assert_contains(out_text, num);
     }
