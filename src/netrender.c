@@ -94,6 +94,13 @@ static HPDF_STATUS draw_node(const pen *d, double x, double y, double r, int cen
     return HPDF_OK;
 }
 
+/* Centre and hubs are marked on the map only when they stand out: at most
+ * a quarter of the nodes. */
+static int marked(size_t count, size_t n)
+{
+    return count > 0 && 4 * count <= n;
+}
+
 static HPDF_STATUS draw_map(const pen *d, const cb_network *net, const cb_net_layout *l,
                             const cb_net_analysis *a)
 {
@@ -114,9 +121,9 @@ static HPDF_STATUS draw_map(const pen *d, const cb_network *net, const cb_net_la
     uint8_t *role = calloc(net->n, 1); /* 1 centre, 2 hub */
     if (!role)
         return HPDF_FAILD_TO_ALLOC_MEM;
-    for (size_t i = 0; a && i < a->n_center && a->n_center < net->n; i++)
+    for (size_t i = 0; a && i < a->n_center && marked(a->n_center, net->n); i++)
         role[a->center[i]] |= 1;
-    for (size_t i = 0; a && i < a->n_hubs && a->n_hubs < net->n; i++)
+    for (size_t i = 0; a && i < a->n_hubs && marked(a->n_hubs, net->n); i++)
         role[a->hubs[i]] |= 2;
     double r = l->node_radius;
     char label[24];
@@ -215,12 +222,13 @@ static HPDF_STATUS draw_legend(const pen *d, const cb_network *net, const cb_net
         g.y = l->map_y;
         g.w = l->page_w - 10 - g.x;
         g.bottom = l->page_h - 10;
-    } else {
+    } else { /* a band under the map: two columns */
         g.x = l->map_x;
         g.y = l->map_y + l->map_h + LEGEND_GAP_MM;
-        g.w = l->map_w;
+        g.w = l->map_w / 2 - LEGEND_GAP_MM;
         g.bottom = l->page_h - 10;
     }
+    double band_top = g.y;
     char s[512];
     CB_HPDF(HPDF_Page_SetRGBFill(d->page, 0, 0, 0));
     CB_HPDF(line(&g, 13, "Encounter map"));
@@ -241,7 +249,12 @@ static HPDF_STATUS draw_legend(const pen *d, const cb_network *net, const cb_net
     CB_HPDF(line(&g, 8, s));
     if (!a)
         return HPDF_OK;
-    g.y += 2;
+    if (l->page_w >= l->page_h) {
+        g.y += 2;
+    } else {
+        g.x += l->map_w / 2;
+        g.y = band_top;
+    }
     CB_HPDF(line(&g, 10, "Analysis"));
     if (a->components > 1) {
         snprintf(s, sizeof s, "%zu components; distances in the largest (%zu nodes)",
@@ -255,11 +268,12 @@ static HPDF_STATUS draw_legend(const pen *d, const cb_network *net, const cb_net
         CB_HPDF(line(&g, 8, s));
         snprintf(s, sizeof s, "average path length %.3f", a->avg_path_length);
         CB_HPDF(line(&g, 8, s));
-        CB_HPDF(id_line(&g, 8, a->n_center < a->n ? "centre (double ring)" : "centre (all)",
+        CB_HPDF(id_line(&g, 8, a->n_center == a->n ? "centre (all)"
+                               : marked(a->n_center, a->n) ? "centre (double ring)" : "centre",
                         a->center, a->n_center));
     }
     snprintf(s, sizeof s, "hubs (degree %zu%s)", a->max_degree,
-             a->n_hubs < a->n ? ", thick ring" : "");
+             marked(a->n_hubs, a->n) ? ", thick ring" : "");
     CB_HPDF(id_line(&g, 8, s, a->hubs, a->n_hubs));
     snprintf(s, sizeof s, "mean degree %.2f (min %zu, max %zu)", a->mean_degree, a->min_degree,
              a->max_degree);
