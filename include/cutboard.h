@@ -482,5 +482,128 @@ double cb_deck_mission_deviation(const cb_deck *d);
 
 /* Stops the threads and frees the deck; NULL is fine. */
 void cb_deck_free(cb_deck *d);
+/* ---- networks ----------------------------------------------------------- */
+
+/* Encounter maps from classic network models (see README, Encounter maps). */
+typedef enum {
+    CB_NET_LINEAR = 0,  /* path 0-1-...-(n-1) */
+    CB_NET_RING,        /* ring lattice: each node linked to its k nearest on a circle */
+    CB_NET_REGULAR,     /* random simple k-regular graph */
+    CB_NET_COMPLETE,    /* every pair linked */
+    CB_NET_RANDOM,      /* Erdos-Renyi G(n, m) or G(n, p) */
+    CB_NET_ANCHORED,    /* random spanning tree plus random links: connected */
+    CB_NET_SMALL_WORLD, /* Watts-Strogatz */
+    CB_NET_SCALE_FREE   /* Barabasi-Albert */
+} cb_net_model;
+
+#define CB_NET_MODELS 8
+#define CB_NET_MAX_NODES 10000000   /* any model */
+#define CB_NET_MAX_COMPLETE 2000    /* complete graphs */
+#define CB_NET_MAX_LINKS 50000000   /* links in any network */
+
+/* What to build. Fill with cb_net_spec_defaults, then change fields;
+ * a parameter left at -1 takes the model's default. */
+typedef struct {
+    cb_net_model model;
+    const char *seed;   /* any text */
+    long n;             /* nodes */
+    long k;             /* neighbours per node: ring, regular, small-world */
+    double p;           /* probability: random G(n,p), anchored, small-world */
+    long m;             /* links per new node: scale-free */
+    long links;         /* total links: random G(n,m), anchored */
+    int geometric;      /* build on a Delaunay triangulation of placed points */
+    double width, height; /* box the geometric points are placed in (any unit) */
+} cb_net_spec;
+
+typedef struct {
+    cb_net_model model;
+    size_t n, n_edges;
+    cb_edge *edges;     /* sorted by (a, b), a < b, no duplicates */
+    double *xy;         /* 2n positions in the spec's box (geometric only), else NULL */
+    long k, m, links;   /* parameters as used (-1 when the model has none) */
+    double p;           /* -1 when the model has none */
+} cb_network;
+
+void cb_net_spec_defaults(cb_net_spec *spec);
+/* The model's name ("small-world", ...) and back; -1 for an unknown name. */
+const char *cb_net_model_name(cb_net_model model);
+int cb_net_model_parse(const char *name);
+
+/* Checks SPEC; CB_ERR_USAGE names the option at fault (--nodes, --k, ...). */
+cb_status cb_net_spec_check(const cb_net_spec *spec, cb_error *err);
+
+/* Builds the network SPEC describes, deterministically from spec->seed.
+ * On success *out is a new network the caller frees with cb_network_free. */
+cb_status cb_network_build(const cb_net_spec *spec, cb_network **out, cb_error *err);
+void cb_network_free(cb_network *net);
+
+/* The analysis. A node's eccentricity is measured inside its own connected
+ * component; radius, diameter, centre and average path length are those of
+ * the largest component (ties: the one holding the smallest node id), as
+ * NetworkX gives them for that component. Distances are computed only when
+ * n * (n + links) <= CB_NET_MAX_BFS_WORK (has_distances says whether). */
+#define CB_NET_MAX_BFS_WORK 400000000.0
+typedef struct {
+    size_t n, n_edges;
+    size_t *degree_hist;        /* max_degree + 1 counts */
+    size_t min_degree, max_degree;
+    double mean_degree;
+    size_t components, largest; /* number of components, size of the largest */
+    int has_distances;
+    long *eccentricity;         /* n entries, or NULL without distances */
+    long radius, diameter;      /* -1 without distances */
+    uint32_t *center;           /* nodes of least eccentricity, ascending */
+    size_t n_center;
+    uint32_t *hubs;             /* nodes of the largest degree, ascending */
+    size_t n_hubs;
+    double avg_clustering;      /* mean local clustering, as nx.average_clustering */
+    double transitivity;        /* 3 triangles / connected triples */
+    double avg_path_length;     /* -1 without distances */
+} cb_net_analysis;
+
+/* Analyses NET. On success *out is new; the caller frees with cb_net_analysis_free. */
+cb_status cb_net_analyze(const cb_network *net, cb_net_analysis **out, cb_error *err);
+void cb_net_analysis_free(cb_net_analysis *a);
+
+/* A drawing of a network on a page: positions in mm, y down. */
+typedef struct {
+    double page_w, page_h;      /* mm */
+    double map_x, map_y, map_w, map_h; /* where the nodes go */
+    double node_radius;         /* mm */
+    double *xy;                 /* 2n node centres */
+    size_t crossings;           /* pairs of links that cross */
+    const char *method;         /* "snake", "circle", "tree", "geometric", "force" */
+} cb_net_layout;
+
+#define CB_NET_MAX_DRAWN_NODES 400
+#define CB_NET_MAX_DRAWN_LINKS 2000
+
+/* Lays NET out on a PAGE_W x PAGE_H mm page (crossing-free for paths,
+ * cycles, trees and geometric networks; else force-directed, deterministic
+ * from SEED). On success *out is new; the caller frees with cb_net_layout_free. */
+cb_status cb_net_layout_make(const cb_network *net, const char *seed, double page_w,
+                             double page_h, cb_net_layout **out, cb_error *err);
+void cb_net_layout_free(cb_net_layout *l);
+/* Pairs of links of NET that cross when drawn at XY (2n coordinates). */
+size_t cb_net_crossings(const cb_network *net, const double *xy);
+
+/* The map as a one-page PDF: numbered nodes, the legend (model, parameters,
+ * crossings) and, when A is not NULL, the analysis. SPEC gives the seed and
+ * parameters shown. *pdf is a malloc'd buffer of *len bytes the caller frees. */
+cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
+                            const cb_net_layout *layout, const cb_net_analysis *a,
+                            const char *font_path, unsigned char **pdf, size_t *len,
+                            cb_error *err);
+
+/* The network file (format cutboard-network/1: model, parameters, links,
+ * positions when LAYOUT is given, and the analysis A). The caller frees. */
+cb_status cb_net_json_render(const cb_network *net, const cb_net_spec *spec,
+                             const cb_net_layout *layout, const cb_net_analysis *a,
+                             char **json, cb_error *err);
+
+/* The adjacency matrix as CSV: n lines of n comma-separated 0/1 values.
+ * Refused above CB_NET_MAX_CSV_NODES nodes. The caller frees. */
+#define CB_NET_MAX_CSV_NODES 5000
+cb_status cb_net_csv_render(const cb_network *net, char **csv, size_t *len, cb_error *err);
 
 #endif

@@ -19,7 +19,7 @@
 #define CB_PAGE_MAX_MM (14400.0 / CB_PT_PER_MM)
 
 /* Records the first error only: later ones are usually consequences. */
-static void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
+void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
                                           void *user_data)
 {
     cb_hpdf_errors *e = user_data;
@@ -31,7 +31,7 @@ static void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS deta
 
 /* Names the error the handler saw first, else the status a call returned
  * (some libharu calls fail without calling the handler). */
-static cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what)
+cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what)
 {
     HPDF_STATUS no = p->herr.error_no ? p->herr.error_no : st;
     return cb_fail(err, CB_ERR_INTERNAL, "PDF: libharu error 0x%04lX (detail %lu) %s",
@@ -354,7 +354,7 @@ static HPDF_STATUS cb_pdf_fix_tounicode(HPDF_Font font)
                                             "defineresource pop\nend\nend\n");
 }
 
-static cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
+cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
 {
     HPDF_Date date;
     int dated;
@@ -393,7 +393,7 @@ static cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
     return cb_pdf_alloc_icons(p, err);
 }
 
-static cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err)
+cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err)
 {
     HPDF_STATUS hs;
     if ((hs = HPDF_SaveToStream(p->doc)) != HPDF_OK || (hs = HPDF_ResetStream(p->doc)) != HPDF_OK)

@@ -13,6 +13,7 @@ int cli_render(int argc, char **argv);
 int cli_check(int argc, char **argv);
 int cli_cut(int argc, char **argv);
 int cli_deck(int argc, char **argv);
+int cli_network(int argc, char **argv);
 
 /* Prints "cutboard: " and the formatted message as one line on stderr and
  * returns CODE. */

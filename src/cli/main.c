@@ -15,6 +15,7 @@ static const char usage[] =
     "  check      a board file's contract verdict and fairness figures\n"
     "  cut        simulate cuts on a board file: which pieces fall off\n"
     "  deck       many unique games from one seed, with a manifest (print shops)\n"
+    "  network    an encounter map from a classic network model, with its analysis\n"
     "\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
@@ -30,6 +31,7 @@ static const command commands[] = {
     {"check", cli_check},
     {"cut", cli_cut},
     {"deck", cli_deck},
+    {"network", cli_network},
 };
 
 int main(int argc, char **argv)
