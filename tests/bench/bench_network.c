@@ -81,10 +81,15 @@ int main(void)
         theirs[r] = -1;
     }
     /* NetworkX, when present */
-    int have_nx = system("python3 -c 'import networkx' >/dev/null 2>&1") == 0;
+    const char *python = NULL; /* the PATH's, else Debian's (make deps) */
+    if (system("python3 -c 'import networkx' >/dev/null 2>&1") == 0)
+        python = "python3";
+    else if (system("/usr/bin/python3 -c 'import networkx' >/dev/null 2>&1") == 0)
+        python = "/usr/bin/python3";
+    int have_nx = python != NULL;
     if (have_nx) {
         char cmd[128];
-        snprintf(cmd, sizeof cmd, "python3 tests/bench/bench_networkx.py %d", runs);
+        snprintf(cmd, sizeof cmd, "%s tests/bench/bench_networkx.py %d", python, runs);
         FILE *f = popen(cmd, "r");
         char name[64];
         double ms;
