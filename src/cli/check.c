@@ -26,26 +26,6 @@ static const char usage[] =
 
 static const char *const side_names[] = {"top", "right", "bottom", "left"};
 
-/* Loads the theme (for type names) and the board file. Returns 0 or an
- * exit code (the error is printed). */
-static int load_board(const char *path, const char *theme_dir, cb_theme **theme,
-                      cb_game **game)
-{
-    char buf[4096];
-    cb_error err = {CB_OK, ""};
-    if (!theme_dir) {
-        cli_data_path("icons/default", buf, sizeof buf);
-        theme_dir = buf;
-    }
-    if (cb_theme_load(theme_dir, theme, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
-    if (cb_game_load(path, *theme, game, &err) != CB_OK) {
-        cb_theme_free(*theme);
-        *theme = NULL;
-        return cli_fail(err.status, "%s", err.message);
-    }
-    return 0;
-}
 
 /* Prints one sheet's verdict and figures; returns whether it passes. */
 static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_board *b,
@@ -138,7 +118,7 @@ int cli_check(int argc, char **argv)
         return cli_fail(CB_ERR_USAGE, "check: no board file given (see cutboard check --help)");
     cb_theme *theme = NULL;
     cb_game *game = NULL;
-    int rc = load_board(path, theme_dir, &theme, &game);
+    int rc = cli_load_board(path, theme_dir, &theme, &game);
     if (rc)
         return rc;
     int all = 1;

@@ -61,6 +61,11 @@ void cli_data_path(const char *rel, char *out, size_t len);
 /* A seed made of two random words and a number, for when none is given. */
 void cli_random_seed(char *out, size_t len);
 
+/* Loads the theme in THEME_DIR (NULL: the default; for type names) and the
+ * board file PATH. Returns 0 or an exit code (the error is printed); on
+ * success the caller frees *theme and *game. */
+int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb_game **game);
+
 /* One output file of a command: PATH gets LEN bytes of DATA. */
 typedef struct {
     const char *path;

@@ -59,24 +59,6 @@ static int parse_path(const char *s, uint32_t **out, size_t *n)
     return 0;
 }
 
-static int load_board(const char *path, const char *theme_dir, cb_theme **theme,
-                      cb_game **game)
-{
-    char buf[4096];
-    cb_error err = {CB_OK, ""};
-    if (!theme_dir) {
-        cli_data_path("icons/default", buf, sizeof buf);
-        theme_dir = buf;
-    }
-    if (cb_theme_load(theme_dir, theme, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
-    if (cb_game_load(path, *theme, game, &err) != CB_OK) {
-        cb_theme_free(*theme);
-        *theme = NULL;
-        return cli_fail(err.status, "%s", err.message);
-    }
-    return 0;
-}
 
 static void print_nodes(const uint32_t *v, size_t n)
 {
@@ -90,7 +72,7 @@ static int run(const char *path, const char *theme_dir, int sheet, const cb_cut_
 {
     cb_theme *theme = NULL;
     cb_game *game = NULL;
-    int rc = load_board(path, theme_dir, &theme, &game);
+    int rc = cli_load_board(path, theme_dir, &theme, &game);
     if (rc)
         return rc;
     cb_error err = {CB_OK, ""};
