@@ -21,7 +21,7 @@
 #define MAX_TRIPLES 512
 #define SEARCH_BUDGET 20000
 #define MAX_BAND 4          /* widest hop band the search accepts */
-#define LARGE_NODES 400     /* above this, a failed exact search tries the greedy one */
+#define LARGE_NODES 400     /* above this the starts are chosen greedily (choose_large) */
 
 typedef struct {
     uint32_t v;
@@ -493,7 +493,7 @@ int cb_starts_choose(cb_work *w)
             per_side[cb_side_of_mask(w->sides[v])]++;
     int large = per_side[0] > MAX_CANDS || per_side[1] > MAX_CANDS ||
                 per_side[2] > MAX_CANDS || per_side[3] > MAX_CANDS;
-    int found = large ? 0 : choose_exact(s);
+    int found = large || w->n > LARGE_NODES ? 0 : choose_exact(s);
     if (found == 0 && (large || w->n > LARGE_NODES)) {
         memset(used, 0, w->n);
         found = choose_large(w, used) == 0;
