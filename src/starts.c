@@ -487,17 +487,9 @@ int cb_starts_choose(cb_work *w)
     for (int side = 0; side < 4; side++)
         s->triples[side] = tri + side * MAX_TRIPLES;
     memset(w->reserved, 0, w->n);
-    size_t per_side[4] = {0, 0, 0, 0};
-    for (uint32_t v = 0; v < w->n; v++)
-        if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) != CB_SIDE_NONE)
-            per_side[cb_side_of_mask(w->sides[v])]++;
-    int large = per_side[0] > MAX_CANDS || per_side[1] > MAX_CANDS ||
-                per_side[2] > MAX_CANDS || per_side[3] > MAX_CANDS;
-    int found = large || w->n > LARGE_NODES ? 0 : choose_exact(s);
-    if (found == 0 && (large || w->n > LARGE_NODES)) {
-        memset(used, 0, w->n);
-        found = choose_large(w, used) == 0;
-    }
+    /* A side with more candidates than the exact search holds can only be
+     * on a large board, so the node count alone picks the method. */
+    int found = w->n > LARGE_NODES ? choose_large(w, used) == 0 : choose_exact(s);
     if (found == 1) {
         attach_rest(w, queue);
         rc = 0;
