@@ -118,6 +118,9 @@ typedef struct {
     int start_cap;          /* most edges a start node may have */
     int node_cap;           /* most edges any other node may have */
     int max_attempts;       /* candidates per sheet before giving up */
+    int fair_cuts;          /* also: the starts' shortest cuts differ by at most
+                               one edge (1 candidate in 250-1,000 meets it, so
+                               the attempts are multiplied by 20) */
     const cb_theme *theme;  /* may be NULL: no types or missions */
 } cb_spec;
 

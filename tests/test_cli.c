@@ -288,7 +288,7 @@ static void test_help_and_version(void **state)
     (void)state;
     static const char *const options[] = {
         "-o", "--output", "-s", "--seed", "-p", "--players", "--shared", "--theme", "--paper",
-        "--portrait", "--margin", "--resolution", "--start-cap", "--node-cap", "--ink-friendly",
+        "--portrait", "--margin", "--resolution", "--start-cap", "--node-cap", "--fair-cuts", "--ink-friendly",
         "--font", "--json", "--help", "--version", NULL};
     assert_int_equal(cutboard("--help"), 0);
     for (int i = 0; options[i]; i++)

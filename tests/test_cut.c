@@ -373,6 +373,44 @@ static void test_generated_boards(void **state)
     printf("\n");
 }
 
+/* --fair-cuts: every start can be cut off and the shortest cuts differ by
+ * at most one edge, on boards the generator makes with the clause on. */
+static void test_fair_cuts_option(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.theme = default_theme;
+    spec.fair_cuts = 1;
+    int attempts = 0;
+    for (int i = 0; i < 2; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "fair-cut-%d", i);
+        cb_board *b = NULL;
+        cb_error err = {CB_OK, ""};
+        if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
+            fail_msg("%s", err.message);
+        int *cuts = NULL;
+        size_t n = 0;
+        assert_int_equal(cb_board_shortest_cuts(b, &cuts, &n, &err), CB_OK);
+        assert_int_equal(n, 12);
+        int lo = 99, hi = -1;
+        for (size_t k = 0; k < n; k++) {
+            lo = cuts[k] < lo ? cuts[k] : lo;
+            hi = cuts[k] > hi ? cuts[k] : hi;
+        }
+        assert_true(lo >= 2);
+        assert_true(hi - lo <= 1);
+        cb_verdict v;
+        assert_int_equal(cb_board_check(b, spec.start_cap, spec.node_cap, &v, &err), CB_OK);
+        assert_true(v.ok);
+        attempts += b->attempts;
+        free(cuts);
+        cb_board_free(b);
+    }
+    printf("--fair-cuts: 2 boards in %d attempts\n", attempts);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -384,6 +422,7 @@ int main(void)
         cmocka_unit_test(test_cut_through_centre),
         cmocka_unit_test(test_bad_paths),
         cmocka_unit_test(test_generated_boards),
+        cmocka_unit_test(test_fair_cuts_option),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);
 }

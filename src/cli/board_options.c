@@ -19,6 +19,8 @@ const char cli_board_options_help[] =
     "                       about 88 nodes on A4)\n"
     "      --start-cap N    most edges per start node, 2..4 (default 2)\n"
     "      --node-cap N     most edges per other node, 3..8 (default 4)\n"
+    "      --fair-cuts      also make the starts' shortest cuts differ by at most\n"
+    "                       one edge (slower: 1 board in 250-1,000 qualifies)\n"
     "      --ink-friendly   white node fills, colours only as outlines\n"
     "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
     "  Print-shop pages (lengths: 3mm, 0.125in, 9pt or a bare number of mm):\n"
@@ -65,6 +67,8 @@ int cli_board_option(cli_args *a, cli_board_options *o)
         return cli_int("--players", a->val, 2, 9, &s->players) ? -1 : 1;
     else if (cli_flag(a, "--shared"))
         s->shared = 1;
+    else if (cli_flag(a, "--fair-cuts"))
+        s->fair_cuts = 1;
     else if (cli_value(a, "--theme"))
         o->theme_dir = a->val;
     else if (cli_value(a, "--paper|--board-size"))
