@@ -238,4 +238,21 @@ void cb_file_discard(cb_staged_file *f);
 cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
                                cb_error *err);
 
+/* ---- robustness: limits and in-memory parsers ------------------------ */
+
+/* Inputs larger than these are refused, before they are read, with a
+ * message naming the file. Icons are also refused when larger than
+ * CB_MAX_ICON_SIDE pixels a side, from the PNG header alone. */
+#define CB_MAX_THEME_BYTES (1 << 20)      /* theme.json: 1 MiB */
+#define CB_MAX_FILE_BYTES (16 << 20)      /* icons, fonts, board files: 16 MiB */
+#define CB_MAX_ICON_SIDE 4096
+
+/* Parses theme JSON TEXT (LEN bytes, need not be NUL-terminated) as if read
+ * from DIR/theme.json: icon paths are resolved against DIR and, when
+ * CHECK_ICONS is non-zero, must be files. On success *out is a new theme the
+ * caller frees with cb_theme_free. cb_theme_load reads the file and calls
+ * this. */
+cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int check_icons,
+                         cb_theme **out, cb_error *err);
+
 #endif

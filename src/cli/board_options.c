@@ -61,7 +61,7 @@ int cli_board_option(cli_args *a, cli_board_options *o)
     return 1;
 }
 
-int cli_board_options_finish(cli_board_options *o)
+int cli_board_options_check(cli_board_options *o)
 {
     cb_error err = {CB_OK, ""};
     cb_spec *s = &o->spec;
@@ -78,6 +78,19 @@ int cli_board_options_finish(cli_board_options *o)
     }
     if (cb_spec_check(s, &err) != CB_OK)
         return cli_fail(err.status, "%s", err.message);
+    o->checked = 1;
+    return 0;
+}
+
+int cli_board_options_finish(cli_board_options *o)
+{
+    cb_error err = {CB_OK, ""};
+    cb_spec *s = &o->spec;
+    if (!o->checked) {
+        int rc = cli_board_options_check(o);
+        if (rc)
+            return rc;
+    }
     if (!o->theme_dir) {
         cli_data_path("icons/default", o->theme_buf, sizeof o->theme_buf);
         o->theme_dir = o->theme_buf;

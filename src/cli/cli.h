@@ -81,6 +81,7 @@ typedef struct {
     char theme_buf[4096];
     char font_buf[4096];
     cb_theme *theme;        /* loaded by cli_board_options_finish */
+    int checked;            /* cli_board_options_check has passed */
 } cli_board_options;
 
 extern const char cli_board_options_help[];
@@ -91,10 +92,25 @@ void cli_board_options_init(cli_board_options *o);
  * not, -1 when its value was bad (the error is printed). */
 int cli_board_option(cli_args *a, cli_board_options *o);
 
-/* Applies paper and orientation, picks a random seed if none was given,
- * checks the spec, finds the default theme and font, and loads the theme.
- * Returns 0 or an exit code (the error is printed). */
+/* Applies paper and orientation, picks a random seed if none was given and
+ * checks the spec, touching no file. Returns 0 or an exit code (the error
+ * is printed). */
+int cli_board_options_check(cli_board_options *o);
+
+/* Runs cli_board_options_check if it has not run, finds the default theme
+ * and font, and loads the theme. Returns 0 or an exit code (the error is
+ * printed). */
 int cli_board_options_finish(cli_board_options *o);
 void cli_board_options_free(cli_board_options *o);
+
+/* The game command's parse stage, with no file touched (the fuzz target
+ * tests/fuzz/fuzz_cli.c drives it): fills G from argv and checks the
+ * options. Returns -1 when the command should go on to generate, else the
+ * exit code (0 after --help or --version; the error is printed). */
+typedef struct {
+    cli_board_options board;
+    const char *output, *json_path;
+} cli_game_options;
+int cli_game_parse(int argc, char **argv, cli_game_options *g);
 
 #endif
