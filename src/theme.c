@@ -1,5 +1,6 @@
 /* The theme file: node types and missions with their icons and rules. */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -138,8 +139,11 @@ static int get_color(loader *l, const cJSON *obj, const char *where, double rgb[
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "color");
     unsigned r, g, b;
     char tail;
-    if (!cJSON_IsString(v) || strlen(v->valuestring) != 7 ||
-        sscanf(v->valuestring, "#%2x%2x%2x%c", &r, &g, &b, &tail) != 3)
+    /* sscanf's %x alone would take "#33-288" (a sign) or "# 1 2 3". */
+    int hex = cJSON_IsString(v) && strlen(v->valuestring) == 7 && v->valuestring[0] == '#';
+    for (int i = 1; hex && i < 7; i++)
+        hex = isxdigit((unsigned char)v->valuestring[i]) != 0;
+    if (!hex || sscanf(v->valuestring, "#%2x%2x%2x%c", &r, &g, &b, &tail) != 3)
         return bad(l, where, "\"color\" must be \"#RRGGBB\"");
     rgb[0] = r / 255.0;
     rgb[1] = g / 255.0;
