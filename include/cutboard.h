@@ -238,13 +238,52 @@ void cb_file_discard(cb_staged_file *f);
 cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
                                cb_error *err);
 
+/* ---- board files: parsing in memory, OBJ, contract report ---- */
+
+/* Largest board file cb_game_load and the parsers accept (bytes). */
+#define CB_BOARD_FILE_MAX ((size_t)256 << 20)
+
+/* Parses LEN bytes of a cutboard/1 board file (JSON; TEXT need not be
+ * NUL-terminated). NAME (may be NULL) is the file named in messages. THEME
+ * (may be NULL) resolves type and mission names. On success *out is a new
+ * game the caller frees with cb_game_free; on error *out is NULL and err
+ * names the file, the line or field ("sheets[0].nodes[5].x_mm") at fault. */
+cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
+                             const cb_theme *theme, cb_game **out, cb_error *err);
+
+/* Parses LEN bytes of a Wavefront OBJ drawing into a one-sheet game (the
+ * convention is in README.md, "Drawing your own board"). Same ownership and
+ * errors as cb_game_parse_json; messages name the line ("board.obj:57: ..."). */
+cb_status cb_game_parse_obj(const char *text, size_t len, const char *name,
+                            const cb_theme *theme, cb_game **out, cb_error *err);
+
+/* Either parser, chosen by content: '{' first is JSON, anything else OBJ. */
+cb_status cb_game_parse(const char *text, size_t len, const char *name,
+                        const cb_theme *theme, cb_game **out, cb_error *err);
+
+/* Writes sheet SHEET (0-based) of GAME as a Wavefront OBJ drawing that
+ * Blender opens and cb_game_parse_obj reads back to the same board. On
+ * success *obj is a NUL-terminated malloc'd text the caller frees. */
+cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme,
+                        char **obj, cb_error *err);
+
+/* Every contract violation of BOARD, one line each, e.g. "edge 12-40
+ * crosses edge 3-7 at (81.2, 40.5) mm", "node 5 has 6 edges, cap is 4",
+ * "start 3 is 7 hops from the centre, others 5..6" (numbers are node ids;
+ * each kind is listed up to 20 times, then counted). The verdict is
+ * cb_board_check's: the report is empty exactly when the board meets the
+ * contract. On success *report is a malloc'd text of *count lines, each
+ * ending in '\n' (empty when all is well), the caller frees. */
+cb_status cb_board_diagnose(const cb_board *board, int start_cap, int node_cap,
+                            char **report, size_t *count, cb_error *err);
+
 /* ---- robustness: limits and in-memory parsers ------------------------ */
 
 /* Inputs larger than these are refused, before they are read, with a
- * message naming the file. Icons are also refused when larger than
+ * message naming the file (board files: CB_BOARD_FILE_MAX). Icons are also refused when larger than
  * CB_MAX_ICON_SIDE pixels a side, from the PNG header alone. */
 #define CB_MAX_THEME_BYTES (1 << 20)      /* theme.json: 1 MiB */
-#define CB_MAX_FILE_BYTES (16 << 20)      /* icons, fonts, board files: 16 MiB */
+#define CB_MAX_FILE_BYTES (16 << 20)      /* icons and fonts: 16 MiB */
 #define CB_MAX_ICON_SIDE 4096
 
 /* Parses theme JSON TEXT (LEN bytes, need not be NUL-terminated) as if read

@@ -9,6 +9,7 @@
 
 /* Subcommands: argv[0] is the subcommand's name. Each returns an exit code. */
 int cli_game(int argc, char **argv);
+int cli_render(int argc, char **argv);
 
 /* Prints "cutboard: " and the formatted message as one line on stderr and
  * returns CODE. */
@@ -68,6 +69,13 @@ typedef struct {
  * failure no output is touched and err says why. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 
+/* --obj PATH: one OBJ file per sheet of G, PATH itself for one sheet, else
+ * PATH with "-K" before its extension for sheet K. *outs (n_sheets entries,
+ * paths and data malloc'd) is freed by cli_obj_free. */
+cb_status cli_obj_outputs(const cb_game *g, const cb_theme *theme, const char *path,
+                          cli_output **outs, cb_error *err);
+void cli_obj_free(cli_output *outs, size_t n);
+
 /* The board options every generating command shares (seed, players, paper,
  * theme, font, caps...): their help text, their parsing and their
  * resolution into a spec, a loaded theme and render options. */
@@ -109,7 +117,7 @@ void cli_board_options_free(cli_board_options *o);
  * exit code (0 after --help or --version; the error is printed). */
 typedef struct {
     cli_board_options board;
-    const char *output, *json_path;
+    const char *output, *json_path, *obj_path;
 } cli_game_options;
 int cli_game_parse(int argc, char **argv, cli_game_options *g);
 

@@ -14,7 +14,9 @@ static const char usage[] =
     "shared board), each meeting the board contract, written as PDF.\n"
     "\n"
     "  -o, --output FILE    the PDF to write (required)\n"
-    "      --json FILE      also write the board file (format cutboard/1)\n";
+    "      --json FILE      also write the board file (format cutboard/1)\n"
+    "      --obj FILE       also write each sheet as an OBJ drawing (Blender opens\n"
+    "                       it; FILE-1.obj, FILE-2.obj... when there are several)\n";
 
 static const char usage_end[] =
     "  -h, --help           this help\n"
@@ -27,7 +29,7 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
 {
     cli_board_options *o = &g->board;
     cli_args a;
-    g->output = g->json_path = NULL;
+    g->output = g->json_path = g->obj_path = NULL;
     cli_board_options_init(o);
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
@@ -46,6 +48,8 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
             g->output = a.val;
         } else if (cli_value(&a, "--json")) {
             g->json_path = a.val;
+        } else if (cli_value(&a, "--obj")) {
+            g->obj_path = a.val;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("", a.arg);
         }
@@ -65,7 +69,7 @@ int cli_game(int argc, char **argv)
     if (rc >= 0)
         return rc;
     cli_board_options *o = &g.board;
-    const char *output = g.output, *json_path = g.json_path;
+    const char *output = g.output, *json_path = g.json_path, *obj_path = g.obj_path;
     rc = cli_board_options_finish(o);
     if (rc) {
         cli_board_options_free(o);
@@ -77,18 +81,30 @@ int cli_game(int argc, char **argv)
     unsigned char *pdf = NULL;
     size_t pdf_len = 0;
     char *json = NULL;
+    cli_output *objs = NULL;
+    size_t n_obj = 0;
     cb_status st = cb_game_generate(&o->spec, &game, &err);
     if (st == CB_OK)
         st = cb_pdf_render(game, o->theme, &o->render, &pdf, &pdf_len, &err);
     if (st == CB_OK && json_path)
         st = cb_json_render(game, o->theme, &json, &err);
+    if (st == CB_OK && obj_path) {
+        st = cli_obj_outputs(game, o->theme, obj_path, &objs, &err);
+        n_obj = st == CB_OK ? game->n_sheets : 0;
+    }
     if (st == CB_OK) {
-        cli_output outs[2] = {{output, pdf, pdf_len}, {json_path, json, json ? strlen(json) : 0}};
-        st = cli_write_all(outs, json_path ? 2 : 1, &err);
+        cli_output outs[16] = {{output, pdf, pdf_len}};
+        size_t n = 1;
+        if (json_path)
+            outs[n++] = (cli_output){json_path, json, strlen(json)};
+        for (size_t k = 0; k < n_obj && n < 16; k++)
+            outs[n++] = objs[k];
+        st = cli_write_all(outs, n, &err);
     }
     if (st == CB_OK && isatty(STDERR_FILENO))
         fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,
                 game->n_sheets, game->n_sheets == 1 ? "" : "s", o->spec.seed);
+    cli_obj_free(objs, n_obj);
     free(json);
     free(pdf);
     cb_game_free(game);

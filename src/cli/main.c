@@ -11,6 +11,7 @@ static const char usage[] =
     "\n"
     "Commands:\n"
     "  game       a game: one board per player, or one shared board (default)\n"
+    "  render     print a board file or an OBJ drawing again, checked\n"
     "\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
@@ -22,6 +23,7 @@ typedef struct {
 
 static const command commands[] = {
     {"game", cli_game},
+    {"render", cli_render},
 };
 
 int main(int argc, char **argv)

@@ -1,0 +1,1 @@
+cutboard render drawn.obj -o drawn.pdf --json drawn.json

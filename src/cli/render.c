@@ -1,0 +1,153 @@
+/* cutboard render: prints a board file (JSON) or an OBJ drawing again.
+ * The board is checked against the contract first; each violation is one
+ * line on stderr and nothing is written (exit 65), unless --force. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: cutboard render FILE.json|FILE.obj -o FILE.pdf [options]\n"
+    "\n"
+    "Prints an edited board file or a drawing (Wavefront OBJ, see README.md,\n"
+    "\"Drawing your own board\") after checking it against the board contract.\n"
+    "\n"
+    "  -o, --output FILE    the PDF to write (required)\n"
+    "      --force          print even when the board breaks the contract\n"
+    "      --json FILE      also write the board file (format cutboard/1)\n"
+    "      --obj FILE       also write the board as OBJ (one file per sheet:\n"
+    "                       FILE-1.obj, FILE-2.obj... when there are several)\n"
+    "      --theme DIR      theme folder with theme.json (default icons/default)\n"
+    "      --ink-friendly   white node fills, colours only as outlines\n"
+    "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
+    "      --start-cap N    most edges per start node, 2..4 (default 2)\n"
+    "      --node-cap N     most edges per other node, 3..8 (default 4)\n"
+    "  -h, --help           this help\n"
+    "\n"
+    "Exit codes: 0 ok, 64 bad option, 65 bad board file or contract broken,\n"
+    "66 missing input, 70 internal error, 73 cannot create output, 74 write error.\n";
+
+int cli_render(int argc, char **argv)
+{
+    cli_args a;
+    const char *input = NULL, *output = NULL, *json_path = NULL, *obj_path = NULL;
+    const char *theme_dir = NULL;
+    char theme_buf[4096], font_buf[4096];
+    int force = 0, start_cap = 2, node_cap = 4;
+    cb_render_options ropt;
+    memset(&ropt, 0, sizeof ropt);
+    cli_args_init(&a, argc, argv);
+    while (cli_args_next(&a)) {
+        if (cli_flag(&a, "-h|--help")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (cli_value(&a, "-o|--output")) {
+            output = a.val;
+        } else if (cli_value(&a, "--json")) {
+            json_path = a.val;
+        } else if (cli_value(&a, "--obj")) {
+            obj_path = a.val;
+        } else if (cli_value(&a, "--theme")) {
+            theme_dir = a.val;
+        } else if (cli_value(&a, "--font")) {
+            ropt.font_path = a.val;
+        } else if (cli_flag(&a, "--ink-friendly")) {
+            ropt.ink_friendly = 1;
+        } else if (cli_flag(&a, "--force")) {
+            force = 1;
+        } else if (cli_value(&a, "--start-cap")) {
+            if (cli_int("--start-cap", a.val, 2, 4, &start_cap))
+                return CB_ERR_USAGE;
+        } else if (cli_value(&a, "--node-cap")) {
+            if (cli_int("--node-cap", a.val, 3, 8, &node_cap))
+                return CB_ERR_USAGE;
+        } else if (!a.bad && a.arg[0] != '-' && !input) {
+            input = a.arg;
+        } else {
+            return a.bad ? CB_ERR_USAGE : cli_unknown("render ", a.arg);
+        }
+    }
+    if (a.bad)
+        return CB_ERR_USAGE;
+    if (!input)
+        return cli_fail(CB_ERR_USAGE, "render: no board file: give FILE.json or FILE.obj "
+                                      "(see cutboard render --help)");
+    if (!output)
+        return cli_fail(CB_ERR_USAGE, "render: no output file: give -o FILE.pdf");
+    if (!theme_dir) {
+        cli_data_path("icons/default", theme_buf, sizeof theme_buf);
+        theme_dir = theme_buf;
+    } else if (!cli_is_dir(theme_dir)) {
+        return cli_fail(CB_ERR_NOINPUT, "--theme: %s is not a folder", theme_dir);
+    }
+    if (!ropt.font_path) {
+        cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf);
+        ropt.font_path = font_buf;
+    }
+
+    cb_error err = {CB_OK, ""};
+    cb_theme *theme = NULL;
+    cb_game *game = NULL;
+    unsigned char *pdf = NULL;
+    size_t pdf_len = 0, n_obj = 0, broken = 0;
+    char *json = NULL;
+    cli_output *objs = NULL;
+    cb_status st = cb_theme_load(theme_dir, &theme, &err);
+    if (st == CB_OK)
+        st = cb_game_load(input, theme, &game, &err);
+    for (size_t k = 0; st == CB_OK && k < game->n_sheets; k++) {
+        char *report = NULL;
+        size_t lines = 0;
+        st = cb_board_diagnose(game->sheets[k], start_cap, node_cap, &report, &lines, &err);
+        for (char *p = report, *nl; st == CB_OK && p && (nl = strchr(p, '\n')); p = nl + 1) {
+            *nl = '\0';
+            if (game->n_sheets > 1)
+                fprintf(stderr, "cutboard: %s: sheet %zu: %s\n", input, k + 1, p);
+            else
+                fprintf(stderr, "cutboard: %s: %s\n", input, p);
+        }
+        broken += lines;
+        free(report);
+    }
+    if (st == CB_OK && broken && !force) {
+        cb_game_free(game);
+        cb_theme_free(theme);
+        return cli_fail(CB_ERR_DATA, "%s: the board breaks the contract (%zu problem%s above); "
+                                     "nothing written (--force prints it anyway)",
+                        input, broken, broken == 1 ? "" : "s");
+    }
+    if (st == CB_OK && broken)
+        fprintf(stderr, "cutboard: warning: %s breaks the contract (%zu problem%s); printing "
+                        "it anyway (--force)\n", input, broken, broken == 1 ? "" : "s");
+    if (st == CB_OK)
+        st = cb_pdf_render(game, theme, &ropt, &pdf, &pdf_len, &err);
+    if (st == CB_OK && json_path)
+        st = cb_json_render(game, theme, &json, &err);
+    if (st == CB_OK && obj_path) {
+        st = cli_obj_outputs(game, theme, obj_path, &objs, &err);
+        n_obj = st == CB_OK ? game->n_sheets : 0;
+    }
+    if (st == CB_OK) {
+        cli_output outs[16];
+        size_t n = 0;
+        outs[n++] = (cli_output){output, pdf, pdf_len};
+        if (json_path)
+            outs[n++] = (cli_output){json_path, json, strlen(json)};
+        for (size_t k = 0; k < n_obj && n < 16; k++)
+            outs[n++] = objs[k];
+        st = cli_write_all(outs, n, &err);
+    }
+    if (st == CB_OK && isatty(STDERR_FILENO))
+        fprintf(stderr, "cutboard: wrote %s: %zu sheet%s from %s\n", output, game->n_sheets,
+                game->n_sheets == 1 ? "" : "s", input);
+    cli_obj_free(objs, n_obj);
+    free(json);
+    free(pdf);
+    cb_game_free(game);
+    cb_theme_free(theme);
+    if (st != CB_OK)
+        return cli_fail(st, "%s", err.message);
+    return 0;
+}
