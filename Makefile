@@ -112,7 +112,11 @@ bench: all $(BENCHES)
 SECONDS ?= 600
 FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048
 fuzz: deps
-	@command -v clang >/dev/null || { echo "fuzz needs clang: apt-get install clang"; exit 1; }
+	@command -v clang >/dev/null && [ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a | grep /)" ] || { \
+	  echo "installing: clang libclang-rt-dev"; SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang && \
+	  v=$$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1) && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libclang-rt-$$v-dev; }
 	@test -f tests/fuzz/fuzz_$(TARGET).c || { echo "make fuzz TARGET=x, x one of: $(FUZZERS)"; exit 1; }
 	$(MAKE) BUILD=build-fuzz CC=clang WERROR=0 OPT="-O1 -g" \
 	  SAN="-fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libcutboard.a
