@@ -119,9 +119,9 @@ fuzz: deps
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libclang-rt-$$v-dev; }
 	@test -f tests/fuzz/fuzz_$(TARGET).c || { echo "make fuzz TARGET=x, x one of: $(FUZZERS)"; exit 1; }
 	$(MAKE) BUILD=build-fuzz CC=clang WERROR=0 OPT="-O1 -g" \
-	  SAN="-fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libcutboard.a
+	  SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" build-fuzz/libcutboard.a
 	mkdir -p build-fuzz/findings-$(TARGET) build-fuzz/corpus-$(TARGET)
-	clang $(CSTD) -O1 -g -Iinclude -Isrc -fsanitize=fuzzer,address,undefined \
+	clang $(CSTD) -O1 -g -Iinclude -Isrc -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
 	  tests/fuzz/fuzz_$(TARGET).c $(FUZZ_SRCS_$(TARGET)) build-fuzz/libcutboard.a $(LIBS) \
 	  -lpthread -o build-fuzz/fuzz_$(TARGET)
 	build-fuzz/fuzz_$(TARGET) -max_total_time=$(SECONDS) $(FUZZ_FLAGS) \

@@ -471,12 +471,14 @@ static cb_status build(obj *o, cb_board *b)
         o->e[m++] = (ref_edge){a < c ? a : c, a < c ? c : a, e.line, k};
     }
     free(node_of);
-    qsort(o->e, m, sizeof *o->e, cmp_edge_order);
+    if (m > 1) /* qsort must not be given a NULL array, even when empty */
+        qsort(o->e, m, sizeof *o->e, cmp_edge_order);
     size_t kept = 0;
     for (size_t k = 0; k < m; k++)
         if (kept == 0 || o->e[k].a != o->e[kept - 1].a || o->e[k].b != o->e[kept - 1].b)
             o->e[kept++] = o->e[k];
-    qsort(o->e, kept, sizeof *o->e, cmp_order);
+    if (kept > 1)
+        qsort(o->e, kept, sizeof *o->e, cmp_order);
     b->edges = malloc((kept ? kept : 1) * sizeof *b->edges);
     if (!b->edges)
         return oom(o);
