@@ -285,10 +285,6 @@ cb_status cb_board_diagnose(const cb_board *board, int start_cap, int node_cap,
 #define CB_MAX_THEME_BYTES (1 << 20)      /* theme.json: 1 MiB */
 #define CB_MAX_FILE_BYTES (16 << 20)      /* icons and fonts: 16 MiB */
 #define CB_MAX_ICON_SIDE 4096
-/* Generating a board stops after attempts x nodes reaches this: a board of
- * more than 20,000 nodes gets fewer than the 200 default attempts, down to
- * 2 at the 2,000,000-node cap, so the time a run may take is bounded. */
-#define CB_MAX_WORK_NODES ((size_t)4000000)
 
 /* Parses theme JSON TEXT (LEN bytes, need not be NUL-terminated) as if read
  * from DIR/theme.json: icon paths are resolved against DIR and, when

@@ -221,14 +221,7 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
         return st;
     uint64_t base = cb_hash_string(seed);
     const char *why = "no attempt";
-    /* Time is bounded before any work: big boards get fewer attempts, so
-     * that attempts x nodes stays within CB_MAX_WORK_NODES. */
-    double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
-    size_t nodes = node_count(bw, bh, spacing(spec, bw, bh));
-    int attempts = spec->max_attempts;
-    if (nodes > 0 && (size_t)attempts > CB_MAX_WORK_NODES / nodes)
-        attempts = (int)(CB_MAX_WORK_NODES / nodes) > 1 ? (int)(CB_MAX_WORK_NODES / nodes) : 1;
-    for (int attempt = 1; attempt <= attempts; attempt++) {
+    for (int attempt = 1; attempt <= spec->max_attempts; attempt++) {
         int oom = 0;
         cb_board *b = candidate(spec, seed, cb_mix64(base + (uint64_t)attempt), &why, &oom);
         if (oom)
@@ -242,7 +235,7 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
     }
     return cb_fail(err, CB_ERR_INTERNAL,
                    "seed \"%s\": no board met the contract in %d attempts (last: %s)",
-                   seed, attempts, why ? why : "unknown");
+                   seed, spec->max_attempts, why ? why : "unknown");
 }
 
 void cb_game_free(cb_game *g)
