@@ -32,7 +32,8 @@ REPLAYS := $(FUZZERS:%=$(BUILD)/replay_%)
 DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            libcjson-dev:/usr/include/cjson/cJSON.h libcmocka-dev:/usr/include/cmocka.h \
            zlib1g-dev:/usr/include/zlib.h pkg-config:/usr/bin/pkg-config \
-           poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf
+           poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf \
+           python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
 .PHONY: all deps run test check valgrind clean install bench fuzz

@@ -103,6 +103,10 @@ typedef struct {
 
 void cb_board_free(cb_board *board);
 
+/* Players per game, so also sheets per game. */
+#define CB_PLAYERS_MIN 2
+#define CB_PLAYERS_MAX 9
+
 /* What a game is made of. Fill with cb_spec_defaults, then change fields. */
 typedef struct {
     const char *seed;
@@ -156,6 +160,11 @@ typedef struct {
     int disjoint[12];
     int ok;                  /* every clause holds */
     const char *failure;     /* the first clause that fails ("" when ok) */
+    /* The board as pieces of paper (see the planar section below). */
+    size_t faces;            /* pieces of paper + the outside */
+    double largest_piece;    /* mm^2 */
+    int planar;              /* inside its trim, V - E + F = 1 + C and the
+                                pieces tile the trim rectangle */
 } cb_verdict;
 
 /* Checks BOARD against the contract with caps START_CAP and NODE_CAP. */
@@ -172,7 +181,8 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
 #define CB_NODE_GAP_MM 1.5
 
 /* Paper by name (a4, a5, a3, letter, tabloid, case-insensitive) or as
- * "WxHmm" (e.g. "210x297mm"); sets width >= height (landscape). */
+ * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for option
+ * --paper; sets width >= height (landscape). */
 cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err);
 
 /* ---- reading boards ------------------------------------------------- */
@@ -194,13 +204,17 @@ typedef struct {
     int crop_marks;         /* trim marks outside the bleed */
     int cmyk;               /* DeviceCMYK only: text and lines 100 % K, icons
                                flattened, no transparency */
-    int safe_area;          /* show the safe area inside the trim */
+    double safe_area;       /* mm inside the paper edge that nodes, icons and
+                               the label keep clear of; a board that comes
+                               closer is an error (0 = not checked) */
     double sheet_w, sheet_h; /* N-up: boards imposed on sheets this size, mm
                                (0 = one board per page) */
-    double gutter;          /* mm between imposed boards */
+    double gutter;          /* mm between imposed boards' trims; < 0 = the
+                               default, 6 mm or twice the bleed if more */
 } cb_render_options;
 
-/* Renders every sheet of GAME as one page each into a PDF held in memory.
+/* Renders every sheet of GAME as one page each (or imposed several to a
+ * page when OPT asks for N-up sheets) into a PDF held in memory.
  * On success *pdf is a malloc'd buffer of *len bytes the caller frees. */
 cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
                         const cb_render_options *opt, unsigned char **pdf,
@@ -217,6 +231,13 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err);
 void cb_pdf_writer_free(cb_pdf_writer *w);
+
+/* The PDF page (1-based) sheet SHEET of the game last added landed on
+ * (several sheets share a page with N-up imposition); 0 if no such sheet. */
+size_t cb_pdf_sheet_page(const cb_pdf_writer *w, size_t sheet);
+
+/* Pages in the document so far. */
+size_t cb_pdf_page_count(const cb_pdf_writer *w);
 
 /* Serializes GAME as a board file (format cutboard/1). The caller frees. */
 cb_status cb_json_render(const cb_game *game, const cb_theme *theme,
@@ -237,6 +258,58 @@ void cb_file_discard(cb_staged_file *f);
  * is renamed over PATH only when every byte is on disk. */
 cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
                                cb_error *err);
+
+/* ---- planar structure: pieces of paper, shortest cuts, cut simulation -- */
+
+/* A board is a planar drawing: its printed edges plus the border of the trim
+ * rectangle. Its faces are the pieces of paper the printed edges and the
+ * border enclose, plus the outside (V - E + F = 1 + C; see src/halfedge.h).
+ * A cut runs along printed edges and must start at the paper border or at an
+ * earlier cut; a piece of paper no longer joined (across uncut edges) to the
+ * piece that holds the centre falls off. cb_board_check reports the faces,
+ * the largest piece and planarity in its verdict. */
+
+/* The shortest cut of every start, in node order: the fewest printed edges
+ * whose cutting (from the border) leaves no piece touching the start joined
+ * to a piece touching the centre; -1 when no cut can do it. On success *cuts
+ * is a malloc'd array of *n_starts values the caller frees. */
+cb_status cb_board_shortest_cuts(const cb_board *board, int **cuts, size_t *n_starts,
+                                 cb_error *err);
+
+/* One cut: a chain of node ids, each pair joined by a printed edge. */
+typedef struct {
+    const uint32_t *nodes;
+    size_t n;
+} cb_cut_path;
+
+typedef struct {
+    uint32_t *nodes;        /* the nodes it touches (input ids), ascending */
+    size_t n_nodes;
+    double area;            /* mm^2 */
+} cb_piece;
+
+typedef struct {
+    cb_piece *fallen;       /* pieces that fell off, by their smallest node */
+    size_t n_fallen;
+    uint32_t *lost;         /* nodes left without paper (every piece they touch
+                               fell off), ascending */
+    size_t n_lost;
+    double remaining_area;  /* mm^2 of the piece that holds the centre */
+    cb_board *remaining;    /* the board left: lost nodes and the edges with no
+                               paper left beside them removed, ids renumbered
+                               in order */
+    uint32_t *new_id;       /* per input node: its id in remaining, or
+                               UINT32_MAX when lost */
+} cb_cut_result;
+
+/* Cuts BOARD along PATHS in order. Each path's first node must be on the
+ * paper border or on an earlier path; a path that does not follow printed
+ * edges is CB_ERR_USAGE naming the pair. If a cut passes through the centre
+ * node, the largest piece touching it stays. On success *out is a new result
+ * the caller frees with cb_cut_result_free (NULL is fine). */
+cb_status cb_board_cut(const cb_board *board, const cb_cut_path *paths, size_t n_paths,
+                       cb_cut_result **out, cb_error *err);
+void cb_cut_result_free(cb_cut_result *r);
 
 /* ---- board files: parsing in memory, OBJ, contract report ---- */
 
@@ -277,11 +350,268 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
 cb_status cb_board_diagnose(const cb_board *board, int start_cap, int node_cap,
                             char **report, size_t *count, cb_error *err);
 
+/* ---- print-shop pages ------------------------------------------------- */
+
+/* A length for option OPT: "3mm", "0.125in", "9pt" or a bare number of mm.
+ * *mm gets millimetres; a bad or negative value is CB_ERR_USAGE naming OPT. */
+cb_status cb_length_parse(const char *opt, const char *text, double *mm, cb_error *err);
+
+/* A paper size for option OPT: a name as for cb_paper_parse (plus sra4,
+ * sra3, sra2) or "WxH" in mm, in or pt ("300x200mm", "8.5x11in"); each side
+ * 10..5080 mm. Sets width >= height. Errors (CB_ERR_USAGE) name OPT. */
+cb_status cb_size_parse(const char *opt, const char *text, double *w_mm, double *h_mm,
+                        cb_error *err);
+
+/* Where boards go on a PDF page, in mm from the page's top-left corner. */
+typedef struct {
+    double page_w, page_h;   /* the page: MediaBox */
+    double trim[4];          /* TrimBox as x, y, w, h: the board's paper, or
+                                the block of all boards on an N-up sheet */
+    double bleed[4];         /* BleedBox: the trim grown by the bleed */
+    int cols, rows;          /* boards per page: 1 x 1 without N-up */
+    int rotated;             /* boards turned a quarter turn on the sheet */
+    double cell_w, cell_h;   /* one board's paper as placed on the page */
+    double gutter;           /* between neighbouring boards' trims */
+    double mark_offset;      /* crop marks: trim to mark, and mark length */
+    double mark_length;      /*   (both 0 without crop marks) */
+} cb_page_layout;
+
+/* Lays out boards whose paper is BOARD_W x BOARD_H mm on pages per OPT
+ * (bleed, crop marks, N-up sheet and gutter; the rotation that fits most
+ * boards wins). CB_ERR_USAGE naming the option when a value is out of range
+ * or a board does not fit on the sheet. */
+cb_status cb_page_layout_make(double board_w, double board_h, const cb_render_options *opt,
+                              cb_page_layout *out, cb_error *err);
+
+/* The top-left corner (mm) of board slot K (0 .. cols * rows - 1, row by
+ * row from the top left) of LAYOUT. */
+void cb_page_layout_cell(const cb_page_layout *layout, int k, double *x, double *y);
+/* ---- decks ------------------------------------------------------------ */
+
+/* A deck: games k = start .. start+count-1 made from one master seed, for
+ * print shops. Game k is cb_game_generate with the game seed
+ * cb_deck_game_seed(master, k, r): "<master>#<k>" for its first candidate
+ * (r = 0) and "<master>#<k>~<r>" for the r-th retry, so each sheet prints a
+ * seed ("<master>#<k>/<player>") that makes it again.
+ *
+ * A candidate game is kept when (curation, a function of k alone):
+ *   - no two of its sheets are the same board (cb_board_canonical_hash);
+ *   - every mission starts on floor(S/M) or ceil(S/M) of its S start nodes
+ *     (M missions), so each slice of the deck deals missions evenly;
+ *   - every node type's share of its regular nodes is within
+ *     type_tolerance of the type's target share (its weight / all weights).
+ * and (uniqueness, checked in index order within one run) none of its
+ * sheets is the same board as a sheet of an earlier game of the run. A
+ * rejected candidate is replaced by the next retry. Curation retries depend
+ * on k only, so any slice gives the same games as the full deck; a game
+ * regenerated as a duplicate of an earlier game of the same run (only
+ * possible when two seeds make one board) is recorded in its entry, and a
+ * slice that does not hold the earlier game keeps the first candidate. */
+
+typedef struct {
+    size_t start, count;    /* games start .. start+count-1 */
+    int jobs;               /* generator threads, 1..64 */
+    double type_tolerance;  /* allowed |share - target| per node type, 0..1
+                               (>= 1: no type check) */
+    int max_tries;          /* candidate games per index before failing */
+    /* Test hook, NULL in normal use: writes the seed of game k's r-th
+     * candidate into out (len bytes); 0, or -1 to use the default. */
+    int (*game_seed)(void *ctx, const char *master, size_t k, int r, char *out, size_t len);
+    void *ctx;
+} cb_deck_options;
+
+/* Defaults: start 0, count 1, 1 job, type_tolerance 0.08, max_tries 100. */
+void cb_deck_options_defaults(cb_deck_options *o);
+
+/* Writes the seed of game K's candidate R into OUT; returns its length
+ * (as snprintf does). */
+int cb_deck_game_seed(const char *master, size_t k, int r, char *out, size_t len);
+
+/* A 64-bit hash of a board's drawing (node positions quantized to 0.01 mm
+ * from the trim rectangle's centre, node kinds, edges) that is the same for
+ * the board's mirror images and rotations: the 4 symmetries of a rectangular
+ * trim, the 8 of a square one. */
+uint64_t cb_board_canonical_hash(const cb_board *b);
+
+/* One kept game, in index order. Its pointers stay valid until the next
+ * cb_deck_next or cb_deck_free. */
+typedef struct {
+    size_t index;           /* k */
+    const cb_game *game;    /* its sheets, ready to render */
+    const char *seed;       /* the game seed that made it */
+    int tries;              /* candidate games tried (1 = the first kept) */
+    int rejected_duplicate, rejected_missions, rejected_types;
+    long duplicate_of;      /* earlier game a candidate repeated, or -1 */
+    const uint64_t *hashes; /* canonical hash per sheet */
+    uint64_t hash;          /* the game's hash, from its sheets' hashes */
+    size_t nodes, edges;    /* over its sheets */
+    int hop_spread;         /* largest start-to-centre hop spread of a sheet */
+    int attempts;           /* generator attempts over its sheets */
+} cb_deck_entry;
+
+typedef struct cb_deck cb_deck;
+
+/* Checks SPEC and OPT and starts OPT->jobs generator threads working ahead
+ * of the caller. On success *out is a deck the caller frees with
+ * cb_deck_free. SPEC and its theme must outlive the deck. */
+cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck **out,
+                      cb_error *err);
+
+/* The next game in index order into *entry: CB_OK, or an error (no
+ * candidate passed in max_tries; out of memory). After the last game it
+ * returns CB_OK with entry->game NULL. */
+cb_status cb_deck_next(cb_deck *d, cb_deck_entry *entry, cb_error *err);
+
+/* The manifest line (JSON, no newline) of ENTRY: index, seed, file, first
+ * page, pages, nodes, edges, hop spread, attempts, tries, rejections, hash
+ * and its sheets. The caller frees *line. */
+cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *entry,
+                                const char *file, const size_t *sheet_pages, char **line,
+                                cb_error *err);
+
+/* The manifest's summary line for the games returned so far: counts, yield
+ * (candidates tried against kept), rejections by reason, mission and node
+ * type shares against their targets; INTERRUPTED marks a run stopped early.
+ * The caller frees *line. */
+cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line,
+                               cb_error *err);
+
+/* The largest relative deviation of a mission's share of the start nodes
+ * (over the games returned so far) from its target 1/M: 0.05 = 5 %. */
+double cb_deck_mission_deviation(const cb_deck *d);
+
+/* Stops the threads and frees the deck; NULL is fine. */
+void cb_deck_free(cb_deck *d);
+/* ---- networks ----------------------------------------------------------- */
+
+/* Encounter maps from classic network models (see README, Encounter maps). */
+typedef enum {
+    CB_NET_LINEAR = 0,  /* path 0-1-...-(n-1) */
+    CB_NET_RING,        /* ring lattice: each node linked to its k nearest on a circle */
+    CB_NET_REGULAR,     /* random simple k-regular graph */
+    CB_NET_COMPLETE,    /* every pair linked */
+    CB_NET_RANDOM,      /* Erdos-Renyi G(n, m) or G(n, p) */
+    CB_NET_ANCHORED,    /* random spanning tree plus random links: connected */
+    CB_NET_SMALL_WORLD, /* Watts-Strogatz */
+    CB_NET_SCALE_FREE   /* Barabasi-Albert */
+} cb_net_model;
+
+#define CB_NET_MODELS 8
+#define CB_NET_MAX_NODES 10000000   /* any model */
+#define CB_NET_MAX_COMPLETE 2000    /* complete graphs */
+#define CB_NET_MAX_LINKS 50000000   /* links in any network */
+
+/* What to build. Fill with cb_net_spec_defaults, then change fields;
+ * a parameter left at -1 takes the model's default. */
+typedef struct {
+    cb_net_model model;
+    const char *seed;   /* any text */
+    long n;             /* nodes */
+    long k;             /* neighbours per node: ring, regular, small-world */
+    double p;           /* probability: random G(n,p), anchored, small-world */
+    long m;             /* links per new node: scale-free */
+    long links;         /* total links: random G(n,m), anchored */
+    int geometric;      /* build on a Delaunay triangulation of placed points */
+    double width, height; /* box the geometric points are placed in (any unit) */
+} cb_net_spec;
+
+typedef struct {
+    cb_net_model model;
+    size_t n, n_edges;
+    cb_edge *edges;     /* sorted by (a, b), a < b, no duplicates */
+    double *xy;         /* 2n positions in the spec's box (geometric only), else NULL */
+    long k, m, links;   /* parameters as used (-1 when the model has none) */
+    double p;           /* -1 when the model has none */
+} cb_network;
+
+void cb_net_spec_defaults(cb_net_spec *spec);
+/* The model's name ("small-world", ...) and back; -1 for an unknown name. */
+const char *cb_net_model_name(cb_net_model model);
+int cb_net_model_parse(const char *name);
+
+/* Checks SPEC; CB_ERR_USAGE names the option at fault (--nodes, --k, ...). */
+cb_status cb_net_spec_check(const cb_net_spec *spec, cb_error *err);
+
+/* Builds the network SPEC describes, deterministically from spec->seed.
+ * On success *out is a new network the caller frees with cb_network_free. */
+cb_status cb_network_build(const cb_net_spec *spec, cb_network **out, cb_error *err);
+void cb_network_free(cb_network *net);
+
+/* The analysis. A node's eccentricity is measured inside its own connected
+ * component; radius, diameter, centre and average path length are those of
+ * the largest component (ties: the one holding the smallest node id), as
+ * NetworkX gives them for that component. Distances are computed only when
+ * n * (n + links) <= CB_NET_MAX_BFS_WORK (has_distances says whether). */
+#define CB_NET_MAX_BFS_WORK 400000000.0
+typedef struct {
+    size_t n, n_edges;
+    size_t *degree_hist;        /* max_degree + 1 counts */
+    size_t min_degree, max_degree;
+    double mean_degree;
+    size_t components, largest; /* number of components, size of the largest */
+    int has_distances;
+    long *eccentricity;         /* n entries, or NULL without distances */
+    long radius, diameter;      /* -1 without distances */
+    uint32_t *center;           /* nodes of least eccentricity, ascending */
+    size_t n_center;
+    uint32_t *hubs;             /* nodes of the largest degree, ascending */
+    size_t n_hubs;
+    double avg_clustering;      /* mean local clustering, as nx.average_clustering */
+    double transitivity;        /* 3 triangles / connected triples */
+    double avg_path_length;     /* -1 without distances */
+} cb_net_analysis;
+
+/* Analyses NET. On success *out is new; the caller frees with cb_net_analysis_free. */
+cb_status cb_net_analyze(const cb_network *net, cb_net_analysis **out, cb_error *err);
+void cb_net_analysis_free(cb_net_analysis *a);
+
+/* A drawing of a network on a page: positions in mm, y down. */
+typedef struct {
+    double page_w, page_h;      /* mm */
+    double map_x, map_y, map_w, map_h; /* where the nodes go */
+    double node_radius;         /* mm */
+    double *xy;                 /* 2n node centres */
+    size_t crossings;           /* pairs of links that cross */
+    const char *method;         /* "snake", "circle", "tree", "geometric", "force" */
+} cb_net_layout;
+
+#define CB_NET_MAX_DRAWN_NODES 400
+#define CB_NET_MAX_DRAWN_LINKS 2000
+
+/* Lays NET out on a PAGE_W x PAGE_H mm page (crossing-free for paths,
+ * cycles, trees and geometric networks; else force-directed, deterministic
+ * from SEED). On success *out is new; the caller frees with cb_net_layout_free. */
+cb_status cb_net_layout_make(const cb_network *net, const char *seed, double page_w,
+                             double page_h, cb_net_layout **out, cb_error *err);
+void cb_net_layout_free(cb_net_layout *l);
+/* Pairs of links of NET that cross when drawn at XY (2n coordinates). */
+size_t cb_net_crossings(const cb_network *net, const double *xy);
+
+/* The map as a one-page PDF: numbered nodes, the legend (model, parameters,
+ * crossings) and, when A is not NULL, the analysis. SPEC gives the seed and
+ * parameters shown. *pdf is a malloc'd buffer of *len bytes the caller frees. */
+cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
+                            const cb_net_layout *layout, const cb_net_analysis *a,
+                            const char *font_path, unsigned char **pdf, size_t *len,
+                            cb_error *err);
+
+/* The network file (format cutboard-network/1: model, parameters, links,
+ * positions when LAYOUT is given, and the analysis A). The caller frees. */
+cb_status cb_net_json_render(const cb_network *net, const cb_net_spec *spec,
+                             const cb_net_layout *layout, const cb_net_analysis *a,
+                             char **json, cb_error *err);
+
+/* The adjacency matrix as CSV: n lines of n comma-separated 0/1 values.
+ * Refused above CB_NET_MAX_CSV_NODES nodes. The caller frees. */
+#define CB_NET_MAX_CSV_NODES 5000
+cb_status cb_net_csv_render(const cb_network *net, char **csv, size_t *len, cb_error *err);
+
 /* ---- robustness: limits and in-memory parsers ------------------------ */
 
 /* Inputs larger than these are refused, before they are read, with a
- * message naming the file (board files: CB_BOARD_FILE_MAX). Icons are also refused when larger than
- * CB_MAX_ICON_SIDE pixels a side, from the PNG header alone. */
+ * message naming the file (board files: CB_BOARD_FILE_MAX). Icons are also
+ * refused when larger than CB_MAX_ICON_SIDE pixels a side, from the PNG
+ * header alone. */
 #define CB_MAX_THEME_BYTES (1 << 20)      /* theme.json: 1 MiB */
 #define CB_MAX_FILE_BYTES (16 << 20)      /* icons and fonts: 16 MiB */
 #define CB_MAX_ICON_SIDE 4096

@@ -21,7 +21,44 @@ typedef struct {
     /* bridge search scratch */
     uint32_t *disc, *low, *parent, *iter, *stack, *below;
     uint8_t *flow;
+    uint8_t *near;      /* large boards: nodes within NEAR_HOPS of a start */
 } balancer;
+
+/* On a large board each round would try every edge with a full search:
+ * O(n^2). Only edges near a start can change a start's hops cheaply, so the
+ * additions and removals tried are those with both ends this close to one. */
+#define LARGE_BOARD 400
+#define NEAR_HOPS 4
+
+static void mark_near(balancer *b)
+{
+    cb_work *w = b->w;
+    uint32_t *q = b->stack, *depth = b->below, head = 0, tail = 0;
+    memset(b->near, 0, w->n);
+    for (int i = 0; i < b->n_starts; i++) {
+        b->near[b->starts[i]] = 1;
+        depth[b->starts[i]] = 0;
+        q[tail++] = b->starts[i];
+    }
+    while (head < tail) {
+        uint32_t v = q[head++];
+        if (depth[v] == NEAR_HOPS)
+            continue;
+        for (int k = 0; k < w->deg[v]; k++) {
+            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)k];
+            if (!b->near[u]) {
+                b->near[u] = 1;
+                depth[u] = depth[v] + 1;
+                q[tail++] = u;
+            }
+        }
+    }
+}
+
+static int far_edge(const balancer *b, cb_edge e)
+{
+    return b->near && !(b->near[e.a] && b->near[e.b]);
+}
 
 /* Hops outside the best band {L, L+1}, summed over the starts. */
 static int cost(const balancer *b)
@@ -227,9 +264,12 @@ static int improve(balancer *b, int *current)
     cb_work *w = b->w;
     int best = *current, best_kind = 0;
     cb_edge best_edge = {0, 0};
+    if (b->near)
+        mark_near(b);
     /* Additions: triangulation edges whose ends differ by 2+ hops. */
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
+        if (far_edge(b, e)) continue;
         if (!editable(w, e.a) && e.a != w->center) continue;
         if (!editable(w, e.b) && e.b != w->center) continue;
         int d = w->hops[e.a] - w->hops[e.b];
@@ -250,7 +290,8 @@ static int improve(balancer *b, int *current)
     cb_work_hops(w, b->queue);
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
-        if (!editable(w, e.a) || !editable(w, e.b) || !cb_work_has_edge(w, e.a, e.b))
+        if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b) ||
+            !cb_work_has_edge(w, e.a, e.b))
             continue;
         int d = w->hops[e.a] - w->hops[e.b];
         if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3)
@@ -287,11 +328,8 @@ static int improve(balancer *b, int *current)
     cb_edge best_swap = {0, 0};
     for (int i = 0; i < b->n_starts; i++) {
         uint32_t s = b->starts[i];
-        for (size_t k = 0; k < w->n_cand; k++) {
-            cb_edge e = w->cand[k];
-            if (e.a != s && e.b != s)
-                continue;
-            uint32_t c = e.a == s ? e.b : e.a;
+        for (uint32_t k = w->cand_off[s]; k < w->cand_off[s + 1]; k++) {
+            uint32_t c = w->cand_nbr[k];
             if (!editable(w, c) || cb_work_room(w, c) <= 0 || cb_work_has_edge(w, s, c) ||
                 near_start(w, c) || !cb_work_steep_enough(w, s, c, w->start_side[s]))
                 continue;
@@ -343,9 +381,11 @@ int cb_balance(cb_work *w)
     b.w = w;
     uint32_t *mem = malloc(8 * n * sizeof *mem);
     b.flow = malloc(n * CB_MAX_DEG);
-    if (!mem || !b.flow) {
+    b.near = n > LARGE_BOARD ? malloc(n) : NULL;
+    if (!mem || !b.flow || (n > LARGE_BOARD && !b.near)) {
         free(mem);
         free(b.flow);
+        free(b.near);
         w->failure = "out of memory";
         return -1;
     }
@@ -367,6 +407,7 @@ int cb_balance(cb_work *w)
             break;
     free(mem);
     free(b.flow);
+    free(b.near);
     if (c > 0) {
         w->failure = "hop spread";
         return -1;

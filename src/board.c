@@ -12,7 +12,13 @@
 #define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
 #define RADIUS_PER_SPACING 0.265
 #define RELAX_ITERATIONS 80
-#define MAX_NODES 2000000
+/* The most nodes a board may have. Above about 400 nodes the starts are
+ * chosen greedily over every candidate of a side (starts.c), which makes
+ * A0 posters of 4,000-7,000 nodes in a few attempts; at 10,000 nodes most
+ * attempts still find no 12 starts in one hop band (measured: 2 of 3 seeds
+ * succeed, in 30-40 s), and beyond 12,000 the attempts run out, so such a
+ * spec is refused up front rather than left to run for minutes. */
+#define MAX_NODES 12000
 
 void cb_spec_defaults(cb_spec *spec)
 {
@@ -46,7 +52,7 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
 {
     if (!spec->seed)
         return cb_fail(err, CB_ERR_USAGE, "--seed: missing");
-    if (spec->players < 2 || spec->players > 9)
+    if (spec->players < CB_PLAYERS_MIN || spec->players > CB_PLAYERS_MAX)
         return cb_fail(err, CB_ERR_USAGE, "--players: %d is out of range (2..9)", spec->players);
     if (!(spec->margin >= 5) || spec->margin > 50)
         return cb_fail(err, CB_ERR_USAGE, "--margin: %g mm is out of range (5..50 mm)", spec->margin);
@@ -82,7 +88,9 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
                        "--paper: the board (%gx%g mm) has no room for 3 starts a side; "
                        "use a larger paper or a higher --resolution", bw, bh);
     if (node_count(bw, bh, d) > MAX_NODES)
-        return cb_fail(err, CB_ERR_USAGE, "--resolution: %zu nodes is more than %d",
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--resolution: the board would have %zu nodes; at most %d can be "
+                       "made fair (use a lower --resolution or a smaller paper)",
                        node_count(bw, bh, d), MAX_NODES);
     return CB_OK;
 }

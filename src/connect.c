@@ -213,7 +213,6 @@ static void fill_edges(cb_work *w, cb_rng *rng, uint32_t *order)
             order[core++] = v;
     cb_rng_shuffle(rng, order, core);
     size_t want = (size_t)(FILL_RATIO * (double)core), added = 0;
-    /* Per node, its candidate edges in length order: scan w->cand once per pass. */
     int progress = 1;
     while (added < want && progress) {
         progress = 0;
@@ -221,11 +220,8 @@ static void fill_edges(cb_work *w, cb_rng *rng, uint32_t *order)
             uint32_t v = order[i];
             if (v == w->center || cb_work_room(w, v) <= 0)
                 continue;
-            for (size_t k = 0; k < w->n_cand; k++) {
-                cb_edge e = w->cand[k];
-                if (e.a != v && e.b != v)
-                    continue;
-                uint32_t u = e.a == v ? e.b : e.a;
+            for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1]; k++) {
+                uint32_t u = w->cand_nbr[k];
                 if (!is_core(w, u) || u == w->center || cb_work_room(w, u) <= 0 ||
                     cb_work_has_edge(w, v, u))
                     continue;
@@ -240,11 +236,8 @@ static void fill_edges(cb_work *w, cb_rng *rng, uint32_t *order)
 
 static void center_edges(cb_work *w)
 {
-    for (size_t k = 0; k < w->n_cand; k++) {
-        cb_edge e = w->cand[k];
-        if (e.a != w->center && e.b != w->center)
-            continue;
-        uint32_t u = e.a == w->center ? e.b : e.a;
+    for (uint32_t k = w->cand_off[w->center]; k < w->cand_off[w->center + 1]; k++) {
+        uint32_t u = w->cand_nbr[k];
         if (w->deg[w->center] >= CENTER_MAX_DEG)
             break;
         if (is_core(w, u) && cb_work_room(w, u) > 0 && !cb_work_has_edge(w, u, w->center))
@@ -375,6 +368,8 @@ int cb_connect(cb_work *w, cb_rng *rng)
     mark_candidates(w, &g);
     int rc = candidate_edges(w, &g);
     cb_grid_free(&g);
+    if (rc == 0)
+        rc = cb_work_index_cand(w);
     if (rc != 0) {
         free(scratch);
         w->failure = "out of memory";

@@ -8,6 +8,7 @@
 #include "decorate.h"
 #include "geom.h"
 #include "graph.h"
+#include "grid.h"
 #include "work.h"
 
 #define REFERENCE_NODES 88.0   /* theme counts are per board of this size */
@@ -83,6 +84,20 @@ static int eligible(typing *t, uint32_t v, size_t ty)
     return 1;
 }
 
+/* Type indices by how many nodes they may take, fewest first (ties by
+ * index, so the order is total). N is a theme's type count: small. */
+static void sort_by_room(size_t *by_room, const size_t *room, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0; j--) {
+            size_t a = by_room[j - 1], c = by_room[j];
+            if (room[a] < room[c] || (room[a] == room[c] && a < c))
+                break;
+            by_room[j - 1] = c;
+            by_room[j] = a;
+        }
+}
+
 static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
                         cb_rng *rng, const char **why)
 {
@@ -91,9 +106,10 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         *hi = malloc(nt * sizeof *hi);
     uint32_t *order = malloc(n * sizeof *order), *stamp = calloc(n, sizeof *stamp),
              *queue = malloc(n * sizeof *queue);
-    double *weight = malloc(nt * sizeof *weight);
+    double *weight = malloc(nt * sizeof *weight); /* the count each type is dealt */
+    size_t *room = malloc(nt * sizeof *room), *by_room = malloc(nt * sizeof *by_room);
     int rc = -1;
-    if (!count || !lo || !hi || !order || !stamp || !queue || !weight) {
+    if (!count || !lo || !hi || !order || !stamp || !queue || !weight || !room || !by_room) {
         *why = "out of memory";
         goto done;
     }
@@ -110,9 +126,31 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     }
     cb_rng_shuffle(rng, order, regular);
     typing ty = {b, g, theme, count, lo, hi, stamp, queue, 0};
-    /* Minimums first, then weighted picks for the rest. */
+    /* Each type is dealt its share of the nodes (its weight, within its
+     * min..max), so shares across a deck match the weights: a weighted
+     * random pick per node would let the types with few eligible nodes
+     * (deep inside, never on the edge) fall short. The most constrained
+     * types are dealt first, to random eligible nodes; the nodes left over
+     * go to the type furthest below its share. */
+    double total_weight = 0;
+    for (size_t t = 0; t < nt; t++)
+        total_weight += theme->types[t].probability;
     for (size_t t = 0; t < nt; t++) {
-        for (size_t i = 0; i < regular && count[t] < lo[t]; i++) {
+        double share = total_weight > 0 ? theme->types[t].probability / total_weight : 0;
+        /* Rounded up with the probability of the fraction, so a deck's
+         * shares match the weights, not just each board's rounding. */
+        double want = share * (double)regular, whole = floor(want);
+        whole += cb_rng_uniform(rng) < want - whole;
+        weight[t] = fmin(fmax(whole, lo[t]), hi[t]);
+        by_room[t] = t;
+        room[t] = 0;
+        for (size_t i = 0; i < regular; i++)
+            room[t] += (size_t)eligible(&ty, order[i], t);
+    }
+    sort_by_room(by_room, room, nt);
+    for (size_t k = 0; k < nt; k++) {
+        size_t t = by_room[k];
+        for (size_t i = 0; i < regular && count[t] < weight[t]; i++) {
             uint32_t v = order[i];
             if (b->nodes[v].type < 0 && eligible(&ty, v, t)) {
                 b->nodes[v].type = (int)t;
@@ -128,24 +166,14 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         uint32_t v = order[i];
         if (b->nodes[v].type >= 0)
             continue;
-        double total = 0;
-        for (size_t t = 0; t < nt; t++) {
-            weight[t] = eligible(&ty, v, t) ? theme->types[t].probability : 0;
-            total += weight[t];
-        }
-        if (total <= 0) {
+        size_t pick = nt;
+        for (size_t t = 0; t < nt; t++)
+            if (eligible(&ty, v, t) &&
+                (pick == nt || weight[t] - count[t] > weight[pick] - count[pick]))
+                pick = t;
+        if (pick == nt) {
             *why = "no node type fits a node";
             goto done;
-        }
-        double x = cb_rng_uniform(rng) * total;
-        size_t pick = nt;
-        for (size_t t = 0; t < nt; t++) {
-            if (weight[t] <= 0)
-                continue;
-            pick = t;
-            if (x < weight[t])
-                break;
-            x -= weight[t];
         }
         b->nodes[v].type = (int)pick;
         count[pick]++;
@@ -153,6 +181,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     rc = 0;
 done:
     free(count); free(lo); free(hi); free(order); free(stamp); free(queue); free(weight);
+    free(room); free(by_room);
     return rc;
 }
 
@@ -234,31 +263,163 @@ static double node_clearance(const cb_board *b, uint32_t j, cb_point p)
     }
 }
 
+/* Nodes and edges bucketed by cell, and the adjacency, so that a dot is
+ * checked only against what is near it: O(1) per dot instead of O(n + E). */
+typedef struct {
+    const cb_graph *g;
+    cb_grid nodes;          /* node centres */
+    uint32_t *estart;       /* per cell of `nodes`: offsets into eitems */
+    uint32_t *eitems;       /* edges whose bounding box touches the cell */
+} dot_index;
+
+static double dot_reach(const cb_board *b)
+{
+    double r = b->node_radius;
+    return (CB_START_DEPTH + 1) * r + DOT_RADIUS * r;
+}
+
+static void dot_index_free(dot_index *ix)
+{
+    cb_grid_free(&ix->nodes);
+    free(ix->estart);
+    free(ix->eitems);
+}
+
+static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g)
+{
+    memset(ix, 0, sizeof *ix);
+    ix->g = g;
+    size_t n = b->n_nodes, m = b->n_edges;
+    cb_point *p = malloc((n ? n : 1) * sizeof *p);
+    if (!p || cb_grid_init(&ix->nodes, b->board_x, b->board_y, b->board_w, b->board_h,
+                           dot_reach(b), n) != 0) {
+        free(p);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        p[i].x = b->nodes[i].x;
+        p[i].y = b->nodes[i].y;
+    }
+    cb_grid_fill(&ix->nodes, p, n);
+    free(p);
+    const cb_grid *gr = &ix->nodes;
+    size_t cells = (size_t)gr->cols * gr->rows, refs = 0;
+    ix->estart = calloc(cells + 1, sizeof *ix->estart);
+    if (!ix->estart)
+        return -1;
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t e = 0; e < m; e++) {
+            const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+            uint32_t c0, r0, c1, r1;
+            cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2,
+                          fabs(u->y - v->y) / 2, &c0, &r0, &c1, &r1);
+            for (uint32_t y = r0; y <= r1; y++)
+                for (uint32_t x = c0; x <= c1; x++) {
+                    size_t c = (size_t)y * gr->cols + x;
+                    if (pass == 0)
+                        ix->estart[c + 1]++;
+                    else
+                        ix->eitems[ix->estart[c]++] = (uint32_t)e;
+                }
+        }
+        if (pass == 0) {
+            for (size_t c = 0; c < cells; c++)
+                ix->estart[c + 1] += ix->estart[c];
+            refs = ix->estart[cells];
+            ix->eitems = malloc((refs ? refs : 1) * sizeof *ix->eitems);
+            if (!ix->eitems)
+                return -1;
+        } else { /* estart[c] now holds the end of cell c: shift back */
+            for (size_t c = cells; c > 0; c--)
+                ix->estart[c] = ix->estart[c - 1];
+            ix->estart[0] = 0;
+        }
+    }
+    return 0;
+}
+
+static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, double dr)
+{
+    const cb_node *v = &b->nodes[j];
+    return fabs(v->x - p.x) < reach && fabs(v->y - p.y) < reach &&
+           node_clearance(b, j, p) < dr + DOT_CLEARANCE_MM;
+}
+
+static int edge_blocks(const cb_board *b, size_t e, cb_point p, double reach, double dr)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    if (p.x < fmin(u->x, v->x) - reach || p.x > fmax(u->x, v->x) + reach ||
+        p.y < fmin(u->y, v->y) - reach || p.y > fmax(u->y, v->y) + reach)
+        return 0;
+    cb_point a = {u->x, u->y}, c = {v->x, v->y};
+    return cb_point_segment_dist(p, a, c) < dr + DOT_CLEARANCE_MM;
+}
+
+static int dot_blocks(const double *q, cb_point p, double dr)
+{
+    return hypot(q[0] - p.x, q[1] - p.y) < 2 * dr + DOT_CLEARANCE_MM;
+}
+
 /* May a dot go at p: inside the trim, clear of every node, every edge and
- * the dots placed so far? */
-static int dot_fits(const cb_board *b, cb_point p, double (*placed)[2], size_t n_placed)
+ * the dots placed so far? With an index, PLACED is the board's dot_xy and
+ * only the dots of nearby nodes below BEFORE (already decorated) count;
+ * without one, every node, edge and placed dot is checked. */
+static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t before, cb_point p,
+                    double (*placed)[2], size_t n_placed)
 {
     double r = b->node_radius, dr = DOT_RADIUS * r;
     if (!inside_trim(b, p.x, p.y, dr))
         return 0;
-    double reach = (CB_START_DEPTH + 1) * r + dr;
-    for (uint32_t j = 0; j < b->n_nodes; j++) {
-        const cb_node *v = &b->nodes[j];
-        if (fabs(v->x - p.x) < reach && fabs(v->y - p.y) < reach &&
-            node_clearance(b, j, p) < dr + DOT_CLEARANCE_MM)
-            return 0;
+    double reach = dot_reach(b);
+    if (!ix) {
+        for (uint32_t j = 0; j < b->n_nodes; j++)
+            if (node_blocks(b, j, p, reach, dr))
+                return 0;
+        for (size_t e = 0; e < b->n_edges; e++)
+            if (edge_blocks(b, e, p, reach, dr))
+                return 0;
+        for (size_t k = 0; k < n_placed; k++)
+            if (dot_blocks(placed[k], p, dr))
+                return 0;
+        return 1;
     }
-    for (size_t e = 0; e < b->n_edges; e++) {
-        const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
-        if (p.x < fmin(u->x, v->x) - reach || p.x > fmax(u->x, v->x) + reach ||
-            p.y < fmin(u->y, v->y) - reach || p.y > fmax(u->y, v->y) + reach)
-            continue;
-        cb_point a = {u->x, u->y}, c = {v->x, v->y};
-        if (cb_point_segment_dist(p, a, c) < dr + DOT_CLEARANCE_MM)
-            return 0;
-    }
-    for (size_t k = 0; k < n_placed; k++)
-        if (hypot(placed[k][0] - p.x, placed[k][1] - p.y) < 2 * dr + DOT_CLEARANCE_MM)
+    const cb_grid *g = &ix->nodes;
+    uint32_t c0, r0, c1, r1;
+    cb_grid_range(g, p.x, p.y, reach, reach, &c0, &r0, &c1, &r1);
+    for (uint32_t y = r0; y <= r1; y++)
+        for (uint32_t x = c0; x <= c1; x++) {
+            size_t c = (size_t)y * g->cols + x;
+            for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++)
+                if (node_blocks(b, g->items[k], p, reach, dr))
+                    return 0;
+            for (uint32_t k = ix->estart[c]; k < ix->estart[c + 1]; k++)
+                if (edge_blocks(b, ix->eitems[k], p, reach, dr))
+                    return 0;
+        }
+    /* A node's dots lie within 2 * reach of it: look that far for dots. */
+    cb_grid_range(g, p.x, p.y, 2 * reach, 2 * reach, &c0, &r0, &c1, &r1);
+    for (uint32_t y = r0; y <= r1; y++)
+        for (uint32_t x = c0; x <= c1; x++) {
+            size_t c = (size_t)y * g->cols + x;
+            for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++) {
+                uint32_t j = g->items[k];
+                if (j >= before)
+                    continue;
+                const cb_node *v = &b->nodes[j];
+                for (int d = 0; d < v->dots; d++)
+                    if (dot_blocks(placed[v->first_dot + (size_t)d], p, dr))
+                        return 0;
+            }
+        }
+    return 1;
+}
+
+/* Is p clear of the node's own dots placed so far? */
+static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int out)
+{
+    double dr = DOT_RADIUS * b->node_radius;
+    for (int k = 0; k < out; k++)
+        if (dot_blocks(xy[k], p, dr))
             return 0;
     return 1;
 }
@@ -279,19 +440,27 @@ static int cmp_slot(const void *x, const void *y)
  * board and the PLACED dots of other nodes; returns how many fit. Candidate
  * slots fill the angular gaps between the node's edges from the middle out;
  * wider gaps come first, one dot per gap before any gap gets a second. */
-static int place_dots(const cb_board *b, uint32_t i, int want, double (*xy)[2], int max,
-                      double (*placed)[2], size_t n_placed)
+static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int want,
+                      double (*xy)[2], int max, double (*placed)[2], size_t n_placed)
 {
     const cb_node *v = &b->nodes[i];
     double r = b->node_radius;
     double ang[CB_DOTS_MAX_ANGLES];
     int na = 0;
-    for (size_t e = 0; e < b->n_edges && na < CB_DOTS_MAX_ANGLES - 4; e++) {
-        uint32_t u;
-        if (b->edges[e].a == i) u = b->edges[e].b;
-        else if (b->edges[e].b == i) u = b->edges[e].a;
-        else continue;
-        ang[na++] = atan2(b->nodes[u].y - v->y, b->nodes[u].x - v->x);
+    if (ix) { /* the graph lists i's edges in edge order, as the scan below */
+        for (uint32_t k = ix->g->start[i]; k < ix->g->start[i + 1] && na < CB_DOTS_MAX_ANGLES - 4;
+             k++) {
+            uint32_t u = ix->g->adj[k];
+            ang[na++] = atan2(b->nodes[u].y - v->y, b->nodes[u].x - v->x);
+        }
+    } else {
+        for (size_t e = 0; e < b->n_edges && na < CB_DOTS_MAX_ANGLES - 4; e++) {
+            uint32_t u;
+            if (b->edges[e].a == i) u = b->edges[e].b;
+            else if (b->edges[e].b == i) u = b->edges[e].a;
+            else continue;
+            ang[na++] = atan2(b->nodes[u].y - v->y, b->nodes[u].x - v->x);
+        }
     }
     /* The trim line blocks like an edge in both directions along it. */
     if (v->x <= b->board_x || v->x >= b->board_x + b->board_w) {
@@ -341,7 +510,7 @@ static int place_dots(const cb_board *b, uint32_t i, int want, double (*xy)[2], 
     for (int k = 0; k < ns && out < want; k++) {
         cb_point p = {v->x + slots[k].rho * cos(slots[k].angle),
                       v->y + slots[k].rho * sin(slots[k].angle)};
-        if (!dot_fits(b, p, placed, n_placed) || !dot_fits(b, p, xy, (size_t)out))
+        if (!dot_fits(b, ix, i, p, placed, n_placed) || !own_dots_clear(b, p, xy, out))
             continue;
         xy[out][0] = p.x;
         xy[out][1] = p.y;
@@ -356,7 +525,7 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node, double (*xy)[2]
         return 0;
     const cb_node *v = &board->nodes[node];
     if (!board->dot_xy) /* a board made by hand: place this node's alone */
-        return place_dots(board, node, v->dots, xy, max, NULL, 0);
+        return place_dots(board, NULL, node, v->dots, xy, max, NULL, 0);
     int k = 0;
     for (; k < v->dots && k < max && v->first_dot + (size_t)k < board->n_dot_xy; k++) {
         xy[k][0] = board->dot_xy[v->first_dot + (size_t)k][0];
@@ -372,19 +541,18 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
         b->nodes[v].type = -1;
         b->nodes[v].mission = -1;
     }
-    if (theme && theme->n_types) {
-        cb_graph g;
-        cb_error err;
-        if (cb_graph_build(&g, b, &err) != CB_OK) {
-            *why = "bad graph";
-            return -1;
-        }
-        int rc = assign_types(b, &g, theme, rng, why);
+    cb_graph g;
+    cb_error err;
+    if (cb_graph_build(&g, b, &err) != CB_OK) {
+        *why = err.status == CB_ERR_INTERNAL ? "out of memory" : "bad graph";
+        return -1;
+    }
+    if (theme && theme->n_types && assign_types(b, &g, theme, rng, why) != 0) {
         cb_graph_free(&g);
-        if (rc != 0)
-            return -1;
+        return -1;
     }
     if (theme && theme->n_missions && assign_missions(b, theme, rng) != 0) {
+        cb_graph_free(&g);
         *why = "out of memory";
         return -1;
     }
@@ -393,16 +561,22 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     free(b->dot_xy);
     b->n_dot_xy = 0;
     b->dot_xy = malloc((b->n_nodes * (size_t)(each > 1 ? each : 1) + 1) * sizeof *b->dot_xy);
-    if (!b->dot_xy) {
+    dot_index ix;
+    if (!b->dot_xy || dot_index_build(&ix, b, &g) != 0) {
+        if (b->dot_xy)
+            dot_index_free(&ix);
+        cb_graph_free(&g);
         *why = "out of memory";
         return -1;
     }
     for (uint32_t v = 0; v < b->n_nodes; v++) {
         int want = v == b->center ? 1 : each;
         b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
-        b->nodes[v].dots = place_dots(b, v, want, b->dot_xy + b->n_dot_xy, want, b->dot_xy,
+        b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + b->n_dot_xy, want, b->dot_xy,
                                       b->n_dot_xy);
         b->n_dot_xy += (size_t)b->nodes[v].dots;
     }
+    dot_index_free(&ix);
+    cb_graph_free(&g);
     return 0;
 }

@@ -6,6 +6,7 @@
 #include "geom.h"
 #include "grid.h"
 #include "graph.h"
+#include "halfedge.h"
 
 static cb_point node_point(const cb_board *b, uint32_t i)
 {
@@ -198,6 +199,14 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         fail(v, "an edge passes through a node");
     if (v->overlaps)
         fail(v, "nodes overlap");
+    st = cb_planar_verdict(b, v, err);
+    if (st != CB_OK) {
+        free(hops);
+        cb_graph_free(&gr);
+        return st;
+    }
+    if (!v->planar)
+        fail(v, "not a plane drawing inside the trim rectangle (Euler's formula fails)");
 
     int per_side[4] = {0, 0, 0, 0};
     v->starts_ok = v->caps_ok = v->neighbours_ok = 1;

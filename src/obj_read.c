@@ -471,13 +471,13 @@ static cb_status build(obj *o, cb_board *b)
         o->e[m++] = (ref_edge){a < c ? a : c, a < c ? c : a, e.line, k};
     }
     free(node_of);
-    if (m > 1) /* qsort must not be given a NULL array, even when empty */
+    if (m)
         qsort(o->e, m, sizeof *o->e, cmp_edge_order);
     size_t kept = 0;
     for (size_t k = 0; k < m; k++)
         if (kept == 0 || o->e[k].a != o->e[kept - 1].a || o->e[k].b != o->e[kept - 1].b)
             o->e[kept++] = o->e[k];
-    if (kept > 1)
+    if (kept)
         qsort(o->e, kept, sizeof *o->e, cmp_order);
     b->edges = malloc((kept ? kept : 1) * sizeof *b->edges);
     if (!b->edges)

@@ -20,7 +20,7 @@
 #define CB_PAGE_MAX_MM (14400.0 / CB_PT_PER_MM)
 
 /* Records the first error only: later ones are usually consequences. */
-static void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
+void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
                                           void *user_data)
 {
     cb_hpdf_errors *e = user_data;
@@ -32,7 +32,7 @@ static void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS deta
 
 /* Names the error the handler saw first, else the status a call returned
  * (some libharu calls fail without calling the handler). */
-static cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what)
+cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what)
 {
     HPDF_STATUS no = p->herr.error_no ? p->herr.error_no : st;
     return cb_fail(err, CB_ERR_INTERNAL, "PDF: libharu error 0x%04lX (detail %lu) %s",
@@ -109,8 +109,25 @@ static cb_status cb_pdf_check(const cb_game *game, const cb_theme *theme, cb_err
 
 /* ---- icons ------------------------------------------------------------- */
 
+/* CMYK: the icon composited onto its backdrop BG (RGB 0..1) and turned
+ * into DeviceCMYK pixels, so it needs no soft mask and no transparency. */
+static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigned char *out)
+{
+    size_t n = (size_t)icon->w * icon->h;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *px = icon->rgba + 4 * i;
+        double a = px[3] / 255.0, rgb[3], cmyk[4];
+        for (int c = 0; c < 3; c++)
+            rgb[c] = a * (px[c] / 255.0) + (1 - a) * bg[c];
+        cb_render_cmyk(rgb, cmyk);
+        for (int c = 0; c < 4; c++)
+            out[4 * i + (size_t)c] = (unsigned char)lround(cmyk[c] * 255.0);
+    }
+}
+
 /* Embeds one decoded icon: RGB image plus its alpha as a DeviceGray soft
- * mask (left out for fully opaque icons, which need none). */
+ * mask (left out for fully opaque icons, which need none); in CMYK mode one
+ * DeviceCMYK image flattened onto SLOT's backdrop. */
 static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slot,
                                    cb_error *err)
 {
@@ -119,6 +136,27 @@ static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slo
     if (st != CB_OK)
         return st;
     size_t n = (size_t)icon.w * icon.h;
+    if (p->cmyk) {
+        unsigned char *cmyk = malloc(n * 4);
+        if (!cmyk) {
+            cb_icon_free(&icon);
+            return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", path);
+        }
+        cb_pdf_flatten_cmyk(&icon, slot->bg, cmyk);
+        slot->path = path;
+        slot->w = icon.w;
+        slot->h = icon.h;
+        slot->image =
+            HPDF_LoadRawImageFromMem(p->doc, cmyk, icon.w, icon.h, HPDF_CS_DEVICE_CMYK, 8);
+        free(cmyk);
+        cb_icon_free(&icon);
+        if (!slot->image) {
+            char what[400];
+            snprintf(what, sizeof what, "embedding icon %s", path);
+            return cb_hpdf_fail(p, HPDF_INVALID_IMAGE, err, what);
+        }
+        return CB_OK;
+    }
     unsigned char *rgb = malloc(n * 3), *alpha = malloc(n);
     if (!rgb || !alpha) {
         free(rgb);
@@ -158,18 +196,26 @@ static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slo
     return CB_OK;
 }
 
-/* Returns the slot for PATH, embedding the file the first time it is seen;
- * *out is -1 for a missing path (nothing to draw). */
-static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, int *out, cb_error *err)
+/* Returns the slot for PATH drawn on a type, mission or centre of colour
+ * RGB (NULL: none), embedding the file the first time it is seen (in CMYK,
+ * once per backdrop it is flattened onto); *out is -1 for a missing path
+ * (nothing to draw). */
+static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb, int *out,
+                                 cb_error *err)
 {
     *out = -1;
     if (!path || !*path)
         return CB_OK;
+    double bg[3] = {1, 1, 1};
+    if (p->cmyk)
+        cb_render_icon_backdrop(p, rgb, bg);
     for (size_t i = 0; i < p->n_icons; i++)
-        if (strcmp(p->icons[i].path, path) == 0) {
+        if (strcmp(p->icons[i].path, path) == 0 &&
+            memcmp(p->icons[i].bg, bg, sizeof bg) == 0) {
             *out = (int)i;
             return CB_OK;
         }
+    memcpy(p->icons[p->n_icons].bg, bg, sizeof bg);
     cb_status st = cb_pdf_embed_icon(p, path, &p->icons[p->n_icons], err);
     if (st != CB_OK)
         return st;
@@ -197,7 +243,7 @@ static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
         p->type_icon[i] = CB_ICON_UNLOADED;
     for (size_t i = 0; i < t->n_missions; i++)
         p->mission_icon[i] = CB_ICON_UNLOADED;
-    return cb_pdf_icon_for(p, t->center.icon, &p->center_icon, err);
+    return cb_pdf_icon_for(p, t->center.icon, t->center.rgb, &p->center_icon, err);
 }
 
 /* Embeds the icons of the types and missions GAME uses that are not in the
@@ -216,12 +262,13 @@ static cb_status cb_pdf_load_icons(cb_pdf *p, const cb_game *game, cb_error *err
                 continue;
             if (n->kind == CB_KIND_NODE && n->type >= 0 &&
                 p->type_icon[n->type] == CB_ICON_UNLOADED &&
-                (st = cb_pdf_icon_for(p, t->types[n->type].icon, &p->type_icon[n->type],
-                                      err)) != CB_OK)
+                (st = cb_pdf_icon_for(p, t->types[n->type].icon, t->types[n->type].rgb,
+                                      &p->type_icon[n->type], err)) != CB_OK)
                 return st;
             if (n->kind == CB_KIND_START && n->mission >= 0 &&
                 p->mission_icon[n->mission] == CB_ICON_UNLOADED &&
                 (st = cb_pdf_icon_for(p, t->missions[n->mission].icon,
+                                      t->missions[n->mission].rgb,
                                       &p->mission_icon[n->mission], err)) != CB_OK)
                 return st;
         }
@@ -308,7 +355,7 @@ static HPDF_STATUS cb_pdf_fix_tounicode(HPDF_Font font)
                                             "defineresource pop\nend\nend\n");
 }
 
-static cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
+cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
 {
     HPDF_Date date;
     int dated;
@@ -341,7 +388,7 @@ static cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
     return cb_pdf_alloc_icons(p, err);
 }
 
-static cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err)
+cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err)
 {
     HPDF_STATUS hs;
     if ((hs = HPDF_SaveToStream(p->doc)) != HPDF_OK || (hs = HPDF_ResetStream(p->doc)) != HPDF_OK)
@@ -364,7 +411,9 @@ static cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_err
 
 struct cb_pdf_writer {
     cb_pdf p;
-    size_t pages;
+    size_t pages;        /* boards added */
+    size_t *sheet_page;  /* the page each sheet of the last game landed on */
+    size_t sheet_cap;
 };
 
 cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
@@ -378,7 +427,18 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
     w->p.theme = theme;
     w->p.ink = opt->ink_friendly != 0;
+    w->p.cmyk = opt->cmyk != 0;
+    w->p.opt = *opt;
+    w->p.shop = opt->bleed != 0 || opt->crop_marks || opt->cmyk || opt->sheet_w != 0 ||
+                opt->sheet_h != 0;
     w->p.center_icon = -1;
+    /* The print-shop values are checked now, on a board of the smallest
+     * size; whether a board fits a sheet is known when it comes. */
+    cb_status lst = cb_page_layout_make(10, 10, opt, &w->p.layout, err);
+    if (lst != CB_OK) {
+        free(w);
+        return lst;
+    }
     w->p.doc = HPDF_New(cb_hpdf_on_error, &w->p.herr);
     if (!w->p.doc) {
         free(w);
@@ -393,19 +453,81 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     return CB_OK;
 }
 
+/* --safe-area: every node, start and icon at least that far inside the
+ * paper edge. */
+static cb_status cb_pdf_check_safe(const cb_game *game, double safe, cb_error *err)
+{
+    if (safe <= 0)
+        return CB_OK;
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            double bb[4];
+            cb_render_node_box(b, &b->nodes[i], bb);
+            double d = fmin(fmin(bb[0], bb[1]),
+                            fmin(b->page_w - bb[0] - bb[2], b->page_h - bb[1] - bb[3]));
+            if (d < safe - 1e-6) {
+                double margin = fmin(fmin(b->board_x, b->board_y),
+                                     fmin(b->page_w - b->board_x - b->board_w,
+                                          b->page_h - b->board_y - b->board_h));
+                return cb_fail(err, CB_ERR_USAGE,
+                               "--safe-area: sheet %zu node %zu is %.1f mm from the paper "
+                               "edge, inside the %g mm safe area (a --margin of %.1f mm "
+                               "would do)", s + 1, i, d, safe, ceil((margin + safe - d) * 10) / 10);
+            }
+        }
+    }
+    return CB_OK;
+}
+
+/* Makes the layout for board B's paper when it differs from the current
+ * one; boards of another size start a new page. */
+static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
+{
+    if (p->layout_w == b->page_w && p->layout_h == b->page_h)
+        return CB_OK;
+    cb_status st = cb_page_layout_make(b->page_w, b->page_h, &p->opt, &p->layout, err);
+    if (st != CB_OK)
+        return st;
+    p->layout_w = b->page_w;
+    p->layout_h = b->page_h;
+    p->sheet = NULL;
+    return CB_OK;
+}
+
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
 {
     cb_status st = cb_pdf_check(game, w->p.theme, err);
     if (st == CB_OK)
+        st = cb_pdf_check_safe(game, w->p.opt.safe_area, err);
+    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++)
+        if (w->p.layout_w == 0 || game->sheets[s]->page_w != w->p.layout_w ||
+            game->sheets[s]->page_h != w->p.layout_h) {
+            cb_page_layout l;
+            st = cb_page_layout_make(game->sheets[s]->page_w, game->sheets[s]->page_h,
+                                     &w->p.opt, &l, err);
+        }
+    if (st == CB_OK)
         st = cb_pdf_load_icons(&w->p, game, err);
+    if (st == CB_OK && game->n_sheets > w->sheet_cap) {
+        size_t *grown = realloc(w->sheet_page, game->n_sheets * sizeof *grown);
+        if (!grown)
+            return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        w->sheet_page = grown;
+        w->sheet_cap = game->n_sheets;
+    }
     w->p.game = game;
     for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
+        st = cb_pdf_layout_for(&w->p, game->sheets[s], err);
+        if (st != CB_OK)
+            break;
         HPDF_STATUS hs = cb_render_sheet(&w->p, game->sheets[s]);
         if (hs != HPDF_OK) {
             char what[64];
             snprintf(what, sizeof what, "drawing page %zu", w->pages + 1);
             st = cb_hpdf_fail(&w->p, hs, err, what);
         }
+        w->sheet_page[s] = w->p.n_pages;
         w->pages++;
     }
     w->p.game = NULL;
@@ -431,7 +553,18 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
     free(w->p.icons);
     free(w->p.type_icon);
     free(w->p.mission_icon);
+    free(w->sheet_page);
     free(w);
+}
+
+size_t cb_pdf_sheet_page(const cb_pdf_writer *w, size_t sheet)
+{
+    return sheet < w->sheet_cap ? w->sheet_page[sheet] : 0;
+}
+
+size_t cb_pdf_page_count(const cb_pdf_writer *w)
+{
+    return w->p.n_pages;
 }
 
 cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,

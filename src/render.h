@@ -26,6 +26,7 @@ typedef struct {
 
 typedef struct {
     const char *path; /* borrowed from the theme */
+    double bg[3];     /* CMYK: the colour it was flattened onto (RGB 0..1) */
     HPDF_Image image;
     double w, h;      /* pixels, for the aspect ratio */
 } cb_pdf_icon;
@@ -38,6 +39,14 @@ typedef struct {
     const cb_game *game;
     const cb_theme *theme; /* may be NULL */
     int ink;               /* ink-friendly: white fills */
+    int cmyk;              /* every colour DeviceCMYK, icons flattened */
+    int shop;              /* print-shop pages: TrimBox and BleedBox */
+    cb_render_options opt; /* strings borrowed from the caller */
+    cb_page_layout layout; /* where boards go on the current page size */
+    double layout_w, layout_h; /* the board paper LAYOUT was made for */
+    HPDF_Page sheet;       /* the page being filled (N-up), or NULL */
+    size_t n_pages;        /* pages in the document so far */
+    int slot;              /* next free board slot on it */
     cb_pdf_icon *icons;    /* distinct icon files, in first-use order */
     size_t n_icons;
     int *type_icon;        /* per theme type / mission: index in icons or -1 */
@@ -45,9 +54,31 @@ typedef struct {
     int center_icon;
 } cb_pdf;
 
-/* Adds a page for board B (already checked by cb_pdf_add_game) to P's
- * document and draws it; returns the first libharu status that is not
- * HPDF_OK. */
-HPDF_STATUS cb_render_sheet(const cb_pdf *p, const cb_board *b);
+/* Draws board B (already checked by cb_pdf_add_game) in the next slot of
+ * P's layout, starting a new page when the current one is full (always,
+ * without N-up); returns the first libharu status that is not HPDF_OK. */
+HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b);
+
+/* A node's extent in mm: its disk's box, or a start's rectangle (x, y, w, h). */
+void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4]);
+
+/* The colour (RGB 0..1) an icon of a type, mission or the centre of colour
+ * RGB (NULL: no theme colour) is drawn on: what CMYK icons are flattened onto. */
+void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, double out[3]);
+
+/* RGB 0..1 to DeviceCMYK 0..1 with full black generation: greys become K
+ * only, and total ink stays under 300 %. */
+void cb_render_cmyk(const double rgb[3], double cmyk[4]);
+
+/* The document side of pdf.c, for other one-page documents (netrender.c):
+ * the error handler to give HPDF_New (user data: &p->herr), the one-line
+ * error for a failed libharu call, the setup (compression, dates from
+ * SOURCE_DATE_EPOCH, UTF-8, the embedded font with a working ToUnicode map)
+ * and saving the document into a malloc'd buffer. */
+void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
+                                   void *user_data);
+cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what);
+cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err);
+cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err);
 
 #endif

@@ -21,6 +21,7 @@
 #define MAX_TRIPLES 512
 #define SEARCH_BUDGET 20000
 #define MAX_BAND 4          /* widest hop band the search accepts */
+#define LARGE_NODES 400     /* above this the starts are chosen greedily (choose_large) */
 
 typedef struct {
     uint32_t v;
@@ -67,7 +68,14 @@ static int cmp_triple(const void *x, const void *y)
     return a->k - b->k;
 }
 
-static void collect(search *s)
+/* Position of edge node v along its side, 0..1. */
+static double side_pos(const cb_work *w, uint32_t v, cb_side side)
+{
+    return side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM ? (w->p[v].x - w->bx) / w->bw
+                                                         : (w->p[v].y - w->by) / w->bh;
+}
+
+static int collect(search *s)
 {
     cb_work *w = s->w;
     for (uint32_t v = 0; v < w->n; v++) {
@@ -78,27 +86,20 @@ static void collect(search *s)
             continue;
         cand *c = &s->cands[side][s->n_cands[side]++];
         c->v = v;
-        c->pos = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM
-                 ? (w->p[v].x - w->bx) / w->bw : (w->p[v].y - w->by) / w->bh;
+        c->pos = side_pos(w, v, side);
         c->n_attach = 0;
     }
     /* Attachable neighbours: core nodes joined by a usable edge. */
-    for (size_t k = 0; k < w->n_cand; k++) {
-        cb_edge e = w->cand[k];
-        for (int end = 0; end < 2; end++) {
-            uint32_t v = end ? e.b : e.a, u = end ? e.a : e.b;
-            if (w->role[v] != CB_ROLE_CANDIDATE || w->role[u] != CB_ROLE_CORE ||
-                w->hops[u] < 0)
-                continue;
-            cb_side side = cb_side_of_mask(w->sides[v]);
-            for (int i = 0; i < s->n_cands[side]; i++) {
-                cand *c = &s->cands[side][i];
-                if (c->v == v && c->n_attach < MAX_ATTACH && cb_work_room(w, u) > 0 &&
-                    cb_work_steep_enough(w, v, u, side))
+    for (int side = 0; side < 4; side++)
+        for (int i = 0; i < s->n_cands[side]; i++) {
+            cand *c = &s->cands[side][i];
+            for (uint32_t k = w->cand_off[c->v]; k < w->cand_off[c->v + 1]; k++) {
+                uint32_t u = w->cand_nbr[k];
+                if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0 && c->n_attach < MAX_ATTACH &&
+                    cb_work_room(w, u) > 0 && cb_work_steep_enough(w, c->v, u, (cb_side)side))
                     c->attach[c->n_attach++] = u;
             }
         }
-    }
     double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.8 * w->d);
     for (int side = 0; side < 4; side++) {
         qsort(s->cands[side], (size_t)s->n_cands[side], sizeof(cand), cmp_cand);
@@ -124,6 +125,7 @@ static void collect(search *s)
         qsort(s->triples[side], (size_t)nt, sizeof(triple), cmp_triple);
         s->n_triples[side] = nt;
     }
+    return 0;
 }
 
 static int hop_via(const cb_work *w, uint32_t a, uint32_t b)
@@ -189,20 +191,50 @@ static void solve_side(search *s, int side)
     }
 }
 
+/* Is there a path from x to u other than the edge x-u? A breadth-first
+ * search from x that skips that edge and gives up after SPARE_REACH nodes
+ * (so the answer "no" may be a long detour: the edge is then kept). */
+#define SPARE_REACH 128
+
+static int other_path(const cb_work *w, uint32_t x, uint32_t u)
+{
+    uint32_t seen[SPARE_REACH];
+    size_t head = 0, tail = 0;
+    seen[tail++] = x;
+    while (head < tail) {
+        uint32_t v = seen[head++];
+        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+        for (int i = 0; i < w->deg[v]; i++) {
+            uint32_t y = nv[i];
+            if (v == x && y == u)
+                continue;
+            if (y == u)
+                return 1;
+            if (w->role[y] == CB_ROLE_DROPPED)
+                continue;
+            size_t k = 0;
+            while (k < tail && seen[k] != y)
+                k++;
+            if (k < tail)
+                continue;
+            if (tail == SPARE_REACH)
+                return 0;
+            seen[tail++] = y;
+        }
+    }
+    return 0;
+}
+
 /* A full core neighbour u of v can give up one edge u-x when x keeps at
  * least 3 edges and stays connected without it; returns x or UINT32_MAX. */
-static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *queue)
+static uint32_t spare_edge(cb_work *w, uint32_t u)
 {
     const uint32_t *nu = w->adj + (size_t)u * CB_MAX_DEG;
     for (int i = 0; i < w->deg[u]; i++) {
         uint32_t x = nu[i];
         if (w->role[x] != CB_ROLE_CORE || x == w->center || w->deg[x] < 3)
             continue;
-        cb_work_remove_edge(w, u, x);
-        cb_work_hops(w, queue);
-        int connected = w->hops[x] >= 0 && w->hops[u] >= 0;
-        cb_work_add_edge(w, u, x);
-        if (connected)
+        if (other_path(w, x, u))
             return x;
     }
     return UINT32_MAX;
@@ -210,45 +242,41 @@ static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *queue)
 
 /* Ordinary edge node: joined to its lowest-hop core neighbour (taking over a
  * spare edge of a full one if none has room), plus one more edge that changes
- * no hop count (|hop difference| <= 1). */
+ * no hop count (|hop difference| <= 1). Neither changes any other node's hop
+ * count, so hops are recomputed only after a spare edge moved. */
 static void attach_rest(cb_work *w, uint32_t *queue)
 {
+    cb_work_hops(w, queue);
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
         w->role[v] = CB_ROLE_CORE;
         uint32_t best = UINT32_MAX, full = UINT32_MAX, spare = UINT32_MAX;
-        for (size_t k = 0; k < w->n_cand; k++) {
-            cb_edge e = w->cand[k];
-            if (e.a != v && e.b != v)
-                continue;
-            uint32_t u = e.a == v ? e.b : e.a;
+        for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1]; k++) {
+            uint32_t u = w->cand_nbr[k];
             if (w->role[u] != CB_ROLE_CORE || w->hops[u] < 0)
                 continue;
             if (cb_work_room(w, u) > 0) {
                 if (best == UINT32_MAX || w->hops[u] < w->hops[best])
                     best = u;
             } else if (full == UINT32_MAX && u != w->center &&
-                       (spare = spare_edge(w, u, queue)) != UINT32_MAX) {
+                       (spare = spare_edge(w, u)) != UINT32_MAX) {
                 full = u;
             }
         }
         if (best == UINT32_MAX && full != UINT32_MAX) {
             cb_work_remove_edge(w, full, spare);
+            cb_work_hops(w, queue);
             best = full;
         }
-        cb_work_hops(w, queue);
         if (best == UINT32_MAX) {
             w->role[v] = CB_ROLE_DROPPED;
             continue;
         }
         cb_work_add_edge(w, v, best);
         w->hops[v] = w->hops[best] + 1;
-        for (size_t k = 0; k < w->n_cand && w->deg[v] < 2; k++) {
-            cb_edge e = w->cand[k];
-            if (e.a != v && e.b != v)
-                continue;
-            uint32_t u = e.a == v ? e.b : e.a;
+        for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1] && w->deg[v] < 2; k++) {
+            uint32_t u = w->cand_nbr[k];
             if (u == best || w->role[u] != CB_ROLE_CORE || w->hops[u] < 0 ||
                 cb_work_room(w, u) <= 0 || abs(w->hops[u] - w->hops[v]) > 1)
                 continue;
@@ -257,35 +285,162 @@ static void attach_rest(cb_work *w, uint32_t *queue)
     }
 }
 
-int cb_starts_choose(cb_work *w)
+/* ---- large boards ---------------------------------------------------- */
+
+/* A side of a large board has hundreds of candidates: too many for the
+ * exact search, and hop counts along a side vary by many hops, so the few
+ * candidates near the ideal positions rarely share a band. Instead, for
+ * each band {T..T+band}, every side takes for each ideal position the
+ * nearest candidate that can be attached inside the band (to core nodes no
+ * other start uses, far enough from the starts already taken); the T with
+ * the most even spacing wins. Each T costs one pass over the candidates. */
+typedef struct {
+    uint32_t v, a, b;
+    double pos;
+} pick;
+
+/* A pair of v's attachable core neighbours, unused, that puts v's hop
+ * count in T..T+band; 0 if there is none. */
+static int pair_in_band(const cb_work *w, const uint8_t *used, uint32_t v, cb_side side,
+                        int T, int band, uint32_t *a, uint32_t *b)
 {
-    search *s = calloc(1, sizeof *s);
-    uint8_t *used = calloc(w->n, 1);
-    triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);
-    if (!s || !used || !tri) {
-        free(s);
-        free(used);
-        free(tri);
+    uint32_t at[MAX_ATTACH];
+    int n = 0;
+    for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1] && n < MAX_ATTACH; k++) {
+        uint32_t u = w->cand_nbr[k];
+        if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0 && !used[u] &&
+            cb_work_room(w, u) > 0 && cb_work_steep_enough(w, v, u, side))
+            at[n++] = u;
+    }
+    for (int x = 0; x < n; x++)
+        for (int y = x + 1; y < n; y++) {
+            int h = hop_via(w, at[x], at[y]);
+            if (h >= T && h <= T + band) {
+                *a = at[x];
+                *b = at[y];
+                return 1;
+            }
+        }
+    return 0;
+}
+
+/* Three starts on SIDE for band T..T+band into OUT (their neighbours
+ * marked in USED); returns 0 when the side has no such three. */
+static int pick_side(const cb_work *w, const uint32_t *cands, size_t m, cb_side side, int T,
+                     int band, double sep, uint8_t *used, pick out[3], double *score)
+{
+    for (int slot = 0; slot < 3; slot++) {
+        double best = INFINITY;
+        pick p = {0, 0, 0, 0};
+        for (size_t i = 0; i < m; i++) {
+            double pos = side_pos(w, cands[i], side), d = fabs(pos - ideal[slot]);
+            int clear = d < best;
+            for (int j = 0; j < slot && clear; j++)
+                clear = fabs(pos - out[j].pos) >= sep;
+            uint32_t a, b;
+            if (clear && pair_in_band(w, used, cands[i], side, T, band, &a, &b)) {
+                best = d;
+                p = (pick){cands[i], a, b, pos};
+            }
+        }
+        if (best == INFINITY)
+            return 0;
+        out[slot] = p;
+        used[p.a] = used[p.b] = 1;
+        *score += best;
+    }
+    return 1;
+}
+
+/* Chooses and attaches the 12 starts of a large board; -1 (with
+ * w->failure set) when there is no choice. */
+static int choose_large(cb_work *w, uint8_t *used)
+{
+    uint32_t *cands[4] = {NULL, NULL, NULL, NULL};
+    size_t m[4] = {0, 0, 0, 0};
+    int rc = -1, hmin = INT32_MAX, hmax = 0;
+    uint32_t *all = malloc(w->n * sizeof *all);
+    if (!all) {
         w->failure = "out of memory";
         return -1;
     }
-    s->w = w;
-    s->used = used;
-    memset(w->reserved, 0, w->n);
+    /* Candidates grouped by side, in node order. */
+    size_t off = 0;
+    for (int side = 0; side < 4; side++) {
+        cands[side] = all + off;
+        for (uint32_t v = 0; v < w->n; v++)
+            if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) == side)
+                cands[side][m[side]++] = v;
+        off += m[side];
+    }
+    for (uint32_t u = 0; u < w->n; u++)
+        if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0) {
+            hmin = w->hops[u] < hmin ? w->hops[u] : hmin;
+            hmax = w->hops[u] > hmax ? w->hops[u] : hmax;
+        }
+    double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.8 * w->d);
+    pick best[4][3], cur[4][3];
+    double best_score = INFINITY;
+    for (int band = 1; band <= MAX_BAND && best_score == INFINITY; band++)
+        for (int T = hmin + 1; T <= hmax + 1; T++) {
+            double score = 0;
+            int side = 0;
+            for (; side < 4; side++) {
+                double len = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM ? w->bw : w->bh;
+                if (!pick_side(w, cands[side], m[side], (cb_side)side, T, band, min_sep / len,
+                               used, cur[side], &score))
+                    break;
+            }
+            memset(used, 0, w->n); /* this try's neighbours */
+            if (side == 4 && score < best_score) {
+                best_score = score;
+                memcpy(best, cur, sizeof best);
+            }
+        }
+    if (best_score == INFINITY) {
+        w->failure = "no fair choice of starts";
+        goto done;
+    }
     for (int side = 0; side < 4; side++)
-        s->triples[side] = tri + side * MAX_TRIPLES;
-    collect(s);
+        for (int k = 0; k < 3; k++) {
+            w->role[best[side][k].v] = CB_ROLE_START;
+            w->start_side[best[side][k].v] = (cb_side)side;
+            cb_work_add_edge(w, best[side][k].v, best[side][k].a);
+            cb_work_add_edge(w, best[side][k].v, best[side][k].b);
+        }
+    rc = 0;
+done:
+    free(all);
+    return rc;
+}
+
+/* The exact search over the few candidates of each side; attaches the
+ * starts and returns 1 when it finds a choice, 0 when there is none, -1
+ * (with w->failure set) on an error. */
+static int choose_exact(search *s)
+{
+    cb_work *w = s->w;
+    if (collect(s) != 0) {
+        w->failure = "out of memory";
+        return -1;
+    }
     for (int side = 0; side < 4; side++)
         if (s->n_triples[side] == 0) {
             w->failure = "too few start candidates on a side";
-            goto fail;
+            return 0;
         }
+    /* Start hop counts lie between those of the attachable nodes, + 1. */
     int hmin = INT32_MAX, hmax = 0;
-    for (uint32_t v = 0; v < w->n; v++)
-        if (w->role[v] == CB_ROLE_CORE && w->hops[v] >= 0) {
-            hmin = w->hops[v] < hmin ? w->hops[v] : hmin;
-            hmax = w->hops[v] > hmax ? w->hops[v] : hmax;
-        }
+    for (int side = 0; side < 4; side++)
+        for (int i = 0; i < s->n_cands[side]; i++)
+            for (int x = 0; x < s->cands[side][i].n_attach; x++) {
+                int h = w->hops[s->cands[side][i].attach[x]];
+                hmin = h < hmin ? h : hmin;
+                hmax = h > hmax ? h : hmax;
+            }
+    w->failure = "no fair choice of starts";
+    if (hmin == INT32_MAX)
+        return 0;
     /* The narrowest band of hop counts any choice reaches; cb_balance
      * narrows it to 1 afterwards by editing the core's edges. */
     s->best_score = INFINITY;
@@ -299,10 +454,9 @@ int cb_starts_choose(cb_work *w)
             solve_side(s, 0);
             any |= s->found;
         }
-    if (!any) {
-        w->failure = "no fair choice of starts";
-        goto fail;
-    }
+    if (!any)
+        return 0;
+    w->failure = "";
     for (int side = 0; side < 4; side++) {
         const triple *t = &s->triples[side][s->best_triple[side]];
         int idx[3] = {t->i, t->j, t->k};
@@ -314,20 +468,44 @@ int cb_starts_choose(cb_work *w)
                 cb_work_add_edge(w, c->v, c->attach[s->best_pair[side][slot][e]]);
         }
     }
+    return 1;
+}
+
+int cb_starts_choose(cb_work *w)
+{
+    search *s = calloc(1, sizeof *s);
+    uint8_t *used = calloc(w->n, 1);
+    triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);
     uint32_t *queue = malloc(w->n * sizeof *queue);
-    if (!queue) {
+    int rc = -1;
+    if (!s || !used || !tri || !queue) {
         w->failure = "out of memory";
-        goto fail;
+        goto done;
     }
-    attach_rest(w, queue);
+    s->w = w;
+    s->used = used;
+    for (int side = 0; side < 4; side++)
+        s->triples[side] = tri + side * MAX_TRIPLES;
+    memset(w->reserved, 0, w->n);
+    size_t per_side[4] = {0, 0, 0, 0};
+    for (uint32_t v = 0; v < w->n; v++)
+        if (w->role[v] == CB_ROLE_CANDIDATE && cb_side_of_mask(w->sides[v]) != CB_SIDE_NONE)
+            per_side[cb_side_of_mask(w->sides[v])]++;
+    int large = per_side[0] > MAX_CANDS || per_side[1] > MAX_CANDS ||
+                per_side[2] > MAX_CANDS || per_side[3] > MAX_CANDS;
+    int found = large || w->n > LARGE_NODES ? 0 : choose_exact(s);
+    if (found == 0 && (large || w->n > LARGE_NODES)) {
+        memset(used, 0, w->n);
+        found = choose_large(w, used) == 0;
+    }
+    if (found == 1) {
+        attach_rest(w, queue);
+        rc = 0;
+    }
+done:
     free(queue);
     free(tri);
     free(used);
     free(s);
-    return 0;
-fail:
-    free(tri);
-    free(used);
-    free(s);
-    return -1;
+    return rc;
 }

@@ -36,6 +36,8 @@ void cb_work_free(cb_work *w)
     free(w->hops);
     free(w->start_side);
     free(w->cand);
+    free(w->cand_off);
+    free(w->cand_nbr);
     memset(w, 0, sizeof *w);
 }
 
@@ -129,4 +131,31 @@ cb_side cb_side_of_mask(uint8_t sides)
         if (sides == (1u << i))
             return (cb_side)i;
     return CB_SIDE_NONE;
+}
+
+int cb_work_index_cand(cb_work *w)
+{
+    free(w->cand_off);
+    free(w->cand_nbr);
+    w->cand_off = calloc(w->n + 1, sizeof *w->cand_off);
+    w->cand_nbr = malloc((w->n_cand ? 2 * w->n_cand : 1) * sizeof *w->cand_nbr);
+    uint32_t *fill = malloc((w->n ? w->n : 1) * sizeof *fill);
+    if (!w->cand_off || !w->cand_nbr || !fill) {
+        free(fill);
+        return -1;
+    }
+    for (size_t k = 0; k < w->n_cand; k++) {
+        w->cand_off[w->cand[k].a + 1]++;
+        w->cand_off[w->cand[k].b + 1]++;
+    }
+    for (size_t v = 0; v < w->n; v++)
+        w->cand_off[v + 1] += w->cand_off[v];
+    memcpy(fill, w->cand_off, w->n * sizeof *fill);
+    /* In cand order, so each node's list stays shortest first. */
+    for (size_t k = 0; k < w->n_cand; k++) {
+        w->cand_nbr[fill[w->cand[k].a]++] = w->cand[k].b;
+        w->cand_nbr[fill[w->cand[k].b]++] = w->cand[k].a;
+    }
+    free(fill);
+    return 0;
 }

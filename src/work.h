@@ -26,6 +26,8 @@ typedef struct {
     uint32_t center;
     cb_edge *cand;       /* usable triangulation edges, shortest first */
     size_t n_cand;
+    uint32_t *cand_off;  /* n + 1 offsets into cand_nbr */
+    uint32_t *cand_nbr;  /* per node, its candidate neighbours, shortest edge first */
     double bx, by, bw, bh;  /* trim rectangle */
     double r, d;            /* node radius, node spacing */
     int start_cap, node_cap;
@@ -47,6 +49,8 @@ cb_side cb_side_of_mask(uint8_t sides);
 /* Does edge s-a leave start s (on SIDE) at least CB_START_MIN_ANGLE away
  * from the trim line, so that it clearly exits the rectangle inward? */
 int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side);
+/* Indexes w->cand per node (cand_off/cand_nbr); -1 when out of memory. */
+int cb_work_index_cand(cb_work *w);
 /* BFS hops from the centre over nodes whose role is not DROPPED (-1: unreached). */
 void cb_work_hops(cb_work *w, uint32_t *queue);
 

@@ -614,6 +614,22 @@ static void assert_same_board(const cb_board *x, const cb_board *y)
 }
 
 /* The same seed gives the same board, whatever was generated in between. */
+/* A0 posters: thousands of nodes, where the starts are chosen greedily
+ * over every candidate of a side and balancing looks only near the starts. */
+static void test_a0_posters(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.page_w = 1189;
+    spec.page_h = 841;
+    spec.resolution = 60;
+    figures f;
+    run_seeds(&spec, "poster", 3, &f);
+    print_figures("A0 landscape, --resolution 60", &f);
+    assert_true((double)f.nodes_sum / f.boards > 2000);
+}
+
 static void test_deterministic(void **state)
 {
     (void)state;
@@ -746,6 +762,7 @@ int main(void)
         cmocka_unit_test(test_a4_portrait),
         cmocka_unit_test(test_a3_landscape),
         cmocka_unit_test(test_shared_nine_players),
+        cmocka_unit_test(test_a0_posters),
     };
     return cmocka_run_group_tests(tests, load_theme, free_theme);
 }

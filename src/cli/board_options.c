@@ -10,7 +10,8 @@ const char cli_board_options_help[] =
     "  -p, --players N      2..9 players (default 4)\n"
     "      --shared         one board for the whole table instead of one each\n"
     "      --theme DIR      theme folder with theme.json (default icons/default)\n"
-    "      --paper NAME     a4 (default), letter, a3, tabloid, a5..a0, legal or WxHmm\n"
+    "      --paper NAME     a4 (default), letter, a3, tabloid, a5..a0, legal, sra4..\n"
+    "                       sra2, or WxH in mm, in or pt (300x200mm, 8.5x11in)\n"
     "      --portrait       portrait instead of landscape\n"
     "      --margin MM      paper edge to trim line (default 12; edge nodes need\n"
     "                       5 mm + a node radius)\n"
@@ -19,7 +20,20 @@ const char cli_board_options_help[] =
     "      --start-cap N    most edges per start node, 2..4 (default 2)\n"
     "      --node-cap N     most edges per other node, 3..8 (default 4)\n"
     "      --ink-friendly   white node fills, colours only as outlines\n"
-    "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n";
+    "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
+    "  Print-shop pages (lengths: 3mm, 0.125in, 9pt or a bare number of mm):\n"
+    "      --bleed LEN      bleed past the trim on every side; the margin is tinted\n"
+    "                       out to the bleed edge; TrimBox and BleedBox on every page\n"
+    "      --crop-marks     0.25 pt trim marks outside the bleed (page grows for them)\n"
+    "      --cmyk           DeviceCMYK only: black lines and text 100 % K, icons\n"
+    "                       flattened (no soft masks, no transparency)\n"
+    "      --safe-area LEN  fail unless nodes, icons and the label keep this far\n"
+    "                       inside the paper edge\n"
+    "      --board-size NAME  same as --paper: the size of one board\n"
+    "      --sheet NAME     N-up: boards imposed on sheets of this size (e.g. a3,\n"
+    "                       sra3, 8.5x11in), as many as fit, turned if more fit\n"
+    "      --gutter LEN     N-up: space between boards (default 6mm, or twice the\n"
+    "                       bleed if more)\n";
 
 void cli_board_options_init(cli_board_options *o)
 {
@@ -27,6 +41,19 @@ void cli_board_options_init(cli_board_options *o)
     cb_spec_defaults(&o->spec);
     o->spec.seed = NULL;
     o->paper = "a4";
+    o->render.gutter = -1; /* the default */
+}
+
+/* A length option's value into *mm; 1 when parsed, -1 (error printed) when
+ * not. */
+static int cli_length(const char *opt, const char *val, double *mm)
+{
+    cb_error err = {CB_OK, ""};
+    if (cb_length_parse(opt, val, mm, &err) != CB_OK) {
+        cli_fail(err.status, "%s", err.message);
+        return -1;
+    }
+    return 1;
 }
 
 int cli_board_option(cli_args *a, cli_board_options *o)
@@ -40,7 +67,7 @@ int cli_board_option(cli_args *a, cli_board_options *o)
         s->shared = 1;
     else if (cli_value(a, "--theme"))
         o->theme_dir = a->val;
-    else if (cli_value(a, "--paper"))
+    else if (cli_value(a, "--paper|--board-size"))
         o->paper = a->val;
     else if (cli_flag(a, "--portrait"))
         o->portrait = 1;
@@ -56,7 +83,24 @@ int cli_board_option(cli_args *a, cli_board_options *o)
         o->render.ink_friendly = 1;
     else if (cli_value(a, "--font"))
         o->render.font_path = a->val;
-    else
+    else if (cli_value(a, "--bleed"))
+        return cli_length("--bleed", a->val, &o->render.bleed);
+    else if (cli_flag(a, "--crop-marks"))
+        o->render.crop_marks = 1;
+    else if (cli_flag(a, "--cmyk"))
+        o->render.cmyk = 1;
+    else if (cli_value(a, "--safe-area"))
+        return cli_length("--safe-area", a->val, &o->render.safe_area);
+    else if (cli_value(a, "--gutter"))
+        return cli_length("--gutter", a->val, &o->render.gutter);
+    else if (cli_value(a, "--sheet")) {
+        cb_error err = {CB_OK, ""};
+        if (cb_size_parse("--sheet", a->val, &o->render.sheet_w, &o->render.sheet_h, &err) !=
+            CB_OK) {
+            cli_fail(err.status, "%s", err.message);
+            return -1;
+        }
+    } else
         return a->bad ? -1 : 0;
     return 1;
 }
@@ -77,6 +121,12 @@ int cli_board_options_check(cli_board_options *o)
         s->seed = o->seed_buf;
     }
     if (cb_spec_check(s, &err) != CB_OK)
+        return cli_fail(err.status, "%s", err.message);
+    if (o->render.gutter >= 0 && o->render.sheet_w == 0)
+        return cli_fail(CB_ERR_USAGE, "--gutter: only with --sheet (N-up imposition)");
+    /* Bleed, marks and sheet against the board's paper, before any work. */
+    cb_page_layout layout;
+    if (cb_page_layout_make(s->page_w, s->page_h, &o->render, &layout, &err) != CB_OK)
         return cli_fail(err.status, "%s", err.message);
     o->checked = 1;
     return 0;

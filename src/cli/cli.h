@@ -10,6 +10,10 @@
 /* Subcommands: argv[0] is the subcommand's name. Each returns an exit code. */
 int cli_game(int argc, char **argv);
 int cli_render(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_cut(int argc, char **argv);
+int cli_deck(int argc, char **argv);
+int cli_network(int argc, char **argv);
 
 /* Prints "cutboard: " and the formatted message as one line on stderr and
  * returns CODE. */
@@ -56,6 +60,11 @@ void cli_data_path(const char *rel, char *out, size_t len);
 
 /* A seed made of two random words and a number, for when none is given. */
 void cli_random_seed(char *out, size_t len);
+
+/* Loads the theme in THEME_DIR (NULL: the default; for type names) and the
+ * board file PATH. Returns 0 or an exit code (the error is printed); on
+ * success the caller frees *theme and *game. */
+int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb_game **game);
 
 /* One output file of a command: PATH gets LEN bytes of DATA. */
 typedef struct {

@@ -234,3 +234,21 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
     sigprocmask(SIG_SETMASK, &old, NULL); /* a pending signal ends us here */
     return st;
 }
+
+int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb_game **game)
+{
+    char buf[4096];
+    cb_error err = {CB_OK, ""};
+    if (!theme_dir) {
+        cli_data_path("icons/default", buf, sizeof buf);
+        theme_dir = buf;
+    }
+    if (cb_theme_load(theme_dir, theme, &err) != CB_OK)
+        return cli_fail(err.status, "%s", err.message);
+    if (cb_game_load(path, *theme, game, &err) != CB_OK) {
+        cb_theme_free(*theme);
+        *theme = NULL;
+        return cli_fail(err.status, "%s", err.message);
+    }
+    return 0;
+}

@@ -12,6 +12,10 @@ static const char usage[] =
     "Commands:\n"
     "  game       a game: one board per player, or one shared board (default)\n"
     "  render     print a board file or an OBJ drawing again, checked\n"
+    "  check      a board file's contract verdict and fairness figures\n"
+    "  cut        simulate cuts on a board file: which pieces fall off\n"
+    "  deck       many unique games from one seed, with a manifest (print shops)\n"
+    "  network    an encounter map from a classic network model, with its analysis\n"
     "\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
@@ -24,6 +28,10 @@ typedef struct {
 static const command commands[] = {
     {"game", cli_game},
     {"render", cli_render},
+    {"check", cli_check},
+    {"cut", cli_cut},
+    {"deck", cli_deck},
+    {"network", cli_network},
 };
 
 int main(int argc, char **argv)

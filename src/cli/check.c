@@ -1,0 +1,132 @@
+/* cutboard check FILE: the contract verdict of a board file (JSON or OBJ)
+ * and its fairness figures, start by start; exits 65 when it fails. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: cutboard check FILE [options]\n"
+    "\n"
+    "Checks a board file (cutboard/1 JSON or a Wavefront OBJ drawing) against\n"
+    "the board contract and prints, for each start, its hop distance to the\n"
+    "centre, its number of edge-disjoint paths to the centre and its shortest\n"
+    "cut (the fewest printed edges to cut, from the paper border, to part it\n"
+    "from the centre; - when no cut can), and for the board its number of\n"
+    "faces (pieces of paper plus the outside) and its largest piece.\n"
+    "\n"
+    "      --theme DIR      theme for type names (default icons/default)\n"
+    "      --start-cap N    most edges a start may have (default 2)\n"
+    "      --node-cap N     most edges another node may have (default 4)\n"
+    "  -h, --help           this help\n"
+    "\n"
+    "Exit codes: 0 every sheet meets the contract, 65 one does not (or the\n"
+    "file is bad), 64 bad option, 66 missing file, 70 internal error.\n";
+
+static const char *const side_names[] = {"top", "right", "bottom", "left"};
+
+
+/* Prints one sheet's verdict and figures; returns whether it passes. */
+static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_board *b,
+                       int start_cap, int node_cap, int *rc)
+{
+    cb_verdict v;
+    cb_error err = {CB_OK, ""};
+    int *cuts = NULL;
+    size_t n_starts = 0;
+    if (cb_board_check(b, start_cap, node_cap, &v, &err) != CB_OK) {
+        *rc = cli_fail(err.status, "%s: sheet %zu: %s", path, k + 1, err.message);
+        return 0;
+    }
+    if (cb_board_shortest_cuts(b, &cuts, &n_starts, &err) != CB_OK) {
+        if (err.status != CB_ERR_DATA) {
+            *rc = cli_fail(err.status, "%s: sheet %zu: %s", path, k + 1, err.message);
+            return 0;
+        }
+        cuts = NULL; /* a node outside the trim: no pieces, no cut figures */
+        n_starts = 0;
+    }
+    if (n_sheets > 1)
+        printf("%s sheet %zu (seed \"%s\"): ", path, k + 1, b->seed ? b->seed : "");
+    else
+        printf("%s: ", path);
+    printf("%s%s\n", v.ok ? "meets the contract" : "FAILS the contract: ", v.ok ? "" : v.failure);
+    printf("  %zu nodes, %zu edges; %zu faces (%zu pieces of paper + the outside), "
+           "largest piece %.1f mm^2%s\n", b->n_nodes, b->n_edges, v.faces,
+           v.faces ? v.faces - 1 : 0, v.largest_piece, v.planar ? "" : " (not planar)");
+    printf("  start  node  side    hops  paths  cut\n");
+    int k_start = 0, lo = -1, hi = -1;
+    size_t c = 0;
+    for (uint32_t i = 0; i < b->n_nodes; i++) {
+        const cb_node *s = &b->nodes[i];
+        if (s->kind != CB_KIND_START)
+            continue;
+        char hops[16] = "-", paths[16] = "-", cut[16] = "-";
+        if (k_start < 12) {
+            if (v.hops[k_start] >= 0)
+                snprintf(hops, sizeof hops, "%d", v.hops[k_start]);
+            snprintf(paths, sizeof paths, "%d", v.disjoint[k_start]);
+        }
+        if (cuts && c < n_starts && cuts[c] >= 0) {
+            snprintf(cut, sizeof cut, "%d", cuts[c]);
+            lo = lo < 0 || cuts[c] < lo ? cuts[c] : lo;
+            hi = cuts[c] > hi ? cuts[c] : hi;
+        }
+        printf("  %5d %5u  %-6s %5s %6s %4s\n", k_start + 1, i,
+               s->side >= 0 && s->side <= 3 ? side_names[s->side] : "-", hops, paths, cut);
+        k_start++;
+        c++;
+    }
+    if (v.starts)
+        printf("  hops %d..%d, edge-disjoint paths >= %d", v.hop_min, v.hop_max, v.min_disjoint);
+    if (hi >= 0)
+        printf(", shortest cuts %d..%d edges", lo, hi);
+    if (v.starts)
+        printf("\n");
+    free(cuts);
+    return v.ok;
+}
+
+int cli_check(int argc, char **argv)
+{
+    cli_args a;
+    const char *path = NULL, *theme_dir = NULL;
+    int start_cap = 2, node_cap = 4;
+    cli_args_init(&a, argc, argv);
+    while (cli_args_next(&a)) {
+        if (cli_flag(&a, "-h|--help")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (cli_value(&a, "--theme")) {
+            theme_dir = a.val;
+        } else if (cli_value(&a, "--start-cap")) {
+            if (cli_int("--start-cap", a.val, 1, 64, &start_cap) != 0)
+                return CB_ERR_USAGE;
+        } else if (cli_value(&a, "--node-cap")) {
+            if (cli_int("--node-cap", a.val, 1, 64, &node_cap) != 0)
+                return CB_ERR_USAGE;
+        } else if (a.arg[0] != '-' && !path) {
+            path = a.arg;
+        } else {
+            return a.bad ? CB_ERR_USAGE : cli_unknown("check", a.arg);
+        }
+    }
+    if (a.bad)
+        return CB_ERR_USAGE;
+    if (!path)
+        return cli_fail(CB_ERR_USAGE, "check: no board file given (see cutboard check --help)");
+    cb_theme *theme = NULL;
+    cb_game *game = NULL;
+    int rc = cli_load_board(path, theme_dir, &theme, &game);
+    if (rc)
+        return rc;
+    int all = 1;
+    for (size_t k = 0; k < game->n_sheets && rc == 0; k++)
+        all &= check_sheet(path, k, game->n_sheets, game->sheets[k], start_cap, node_cap, &rc);
+    cb_game_free(game);
+    cb_theme_free(theme);
+    if (rc)
+        return rc;
+    return all ? 0 : CB_ERR_DATA;
+}

@@ -1,0 +1,321 @@
+/* cutboard deck: many games from one master seed, as one PDF or one PDF per
+ * game, with a manifest. The library makes the games (cb_deck_*); this file
+ * parses options, renders in index order, shows progress and handles
+ * SIGINT/SIGTERM: it stops after the current game, writes no PDF that is not
+ * complete, writes the manifest so far with an "interrupted" summary, and
+ * exits 128 + the signal (130, 143). */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: cutboard deck --count N [options] -o DECK.pdf\n"
+    "       cutboard deck --count N [options] --out-dir DIR\n"
+    "\n"
+    "Makes games start..start+N-1 from one master seed (--seed): game k is the\n"
+    "game of seed \"<seed>#<k>\" (or \"<seed>#<k>~<r>\" when its first candidates\n"
+    "were rejected), each board unique in the run, missions and node types\n"
+    "balanced. One page per sheet; the same options give the same bytes for\n"
+    "any --jobs.\n"
+    "\n"
+    "  -o, --output FILE    one PDF with every game, in index order\n"
+    "      --out-dir DIR    one PDF per game instead: DIR/game-00042.pdf\n"
+    "  -n, --count N        how many games (default 1)\n"
+    "      --start K        the first game's index (default 0)\n"
+    "      --only K         game K alone, the same pages as in the full deck\n"
+    "  -j, --jobs N         generator threads, 1..64 (default 1)\n"
+    "      --manifest FILE  one JSON line per game, then a summary line\n"
+    "      --type-tolerance PCT  a game's share of each node type may differ\n"
+    "                       from the type's weight by PCT points (default 8;\n"
+    "                       100 turns the check off)\n"
+    "      --tries N        candidate games per index before giving up (default 100)\n"
+    "  -q, --quiet          no progress on stderr\n";
+
+static const char usage_end[] =
+    "  -h, --help           this help\n"
+    "\n"
+    "Exit codes: 0 ok, 64 bad option, 65 bad input data, 66 missing input,\n"
+    "70 internal error, 73 cannot create output, 74 write error,\n"
+    "130 stopped by SIGINT, 143 stopped by SIGTERM (no PDF written; the\n"
+    "manifest, if asked for, lists the games made and says \"interrupted\").\n";
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Text that grows line by line: the manifest. */
+typedef struct {
+    char *p;
+    size_t len, cap;
+} text;
+
+static int text_line(text *t, const char *line)
+{
+    size_t n = strlen(line);
+    if (t->len + n + 2 > t->cap) {
+        size_t cap = t->cap ? t->cap : 4096;
+        while (cap < t->len + n + 2)
+            cap *= 2;
+        char *q = realloc(t->p, cap);
+        if (!q)
+            return -1;
+        t->p = q;
+        t->cap = cap;
+    }
+    memcpy(t->p + t->len, line, n);
+    t->len += n;
+    t->p[t->len++] = '\n';
+    t->p[t->len] = 0;
+    return 0;
+}
+
+typedef struct {
+    const char *output, *out_dir, *manifest;
+    size_t start, count;
+    int jobs, quiet, max_tries;
+    double tolerance;
+} deck_args;
+
+static int parse_size(const char *opt, const char *s, size_t *out)
+{
+    int v;
+    if (cli_int(opt, s, 0, 100000000, &v))
+        return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+static void progress(size_t done, size_t total, double t0, int last)
+{
+    double el = now() - t0, rate = el > 0 ? (double)done / el : 0;
+    double left = rate > 0 ? (double)(total - done) / rate : 0;
+    fprintf(stderr, "\r[%zu/%zu] %.1f games/s, %.0f s left   %s", done, total, rate, left,
+            last ? "\n" : "");
+    fflush(stderr);
+}
+
+/* Renders one game as a PDF of its own. */
+static cb_status single_pdf(const cli_board_options *o, const cb_game *g, unsigned char **pdf,
+                            size_t *len, cb_error *err)
+{
+    cb_pdf_writer *w = NULL;
+    cb_status st = cb_pdf_begin(o->theme, &o->render, &w, err);
+    if (st == CB_OK)
+        st = cb_pdf_add_game(w, g, err);
+    if (st == CB_OK)
+        st = cb_pdf_end(w, pdf, len, err);
+    cb_pdf_writer_free(w);
+    return st;
+}
+
+static int run(cli_board_options *o, const deck_args *da)
+{
+    cb_deck_options dopt;
+    cb_deck_options_defaults(&dopt);
+    dopt.start = da->start;
+    dopt.count = da->count;
+    dopt.jobs = da->jobs;
+    dopt.type_tolerance = da->tolerance;
+    dopt.max_tries = da->max_tries;
+
+    cb_error err = {CB_OK, ""};
+    cb_deck *deck = NULL;
+    cb_pdf_writer *w = NULL;
+    text manifest = {NULL, 0, 0};
+    unsigned char *pdf = NULL;
+    size_t pdf_len = 0, done = 0;
+    int show = !da->quiet && isatty(STDERR_FILENO);
+    double t0 = now(), shown = 0;
+    char path[4096];
+
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sa.sa_flags = (int)SA_RESETHAND; /* a second Ctrl-C stops at once (still no partial PDF) */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+
+    cb_status st = cb_deck_new(&o->spec, &dopt, &deck, &err);
+    if (st == CB_OK && da->output)
+        st = cb_pdf_begin(o->theme, &o->render, &w, &err);
+    while (st == CB_OK && !stop_signal) {
+        cb_deck_entry e;
+        st = cb_deck_next(deck, &e, &err);
+        if (st != CB_OK || !e.game)
+            break;
+        const char *file = da->output;
+        size_t pages[CB_PLAYERS_MAX];
+        if (da->out_dir) {
+            size_t dl = strlen(da->out_dir);
+            while (dl > 1 && da->out_dir[dl - 1] == '/')
+                dl--;
+            snprintf(path, sizeof path, "%.*s/game-%05zu.pdf", (int)dl, da->out_dir, e.index);
+            file = path;
+            for (size_t s = 0; s < e.game->n_sheets; s++)
+                pages[s] = s + 1;
+            unsigned char *one = NULL;
+            size_t one_len = 0;
+            st = single_pdf(o, e.game, &one, &one_len, &err);
+            if (st == CB_OK) {
+                cli_output out = {path, one, one_len};
+                st = cli_write_all(&out, 1, &err);
+            }
+            free(one);
+        } else {
+            st = cb_pdf_add_game(w, e.game, &err);
+            for (size_t s = 0; st == CB_OK && s < e.game->n_sheets; s++)
+                pages[s] = cb_pdf_sheet_page(w, s);
+        }
+        if (st == CB_OK && da->manifest) {
+            char *line = NULL;
+            st = cb_deck_manifest_line(deck, &e, file, pages, &line, &err);
+            if (st == CB_OK && text_line(&manifest, line) != 0)
+                st = CB_ERR_INTERNAL;
+            free(line);
+        }
+        if (st != CB_OK)
+            break;
+        done++;
+        if (show && (now() - shown > 0.2 || done == da->count)) {
+            shown = now();
+            progress(done, da->count, t0, 0);
+        }
+    }
+    if (show && done)
+        fputc('\n', stderr);
+    int sig = stop_signal;
+    if (st == CB_OK && !sig && w)
+        st = cb_pdf_end(w, &pdf, &pdf_len, &err);
+    if (st == CB_OK && da->manifest) {
+        char *line = NULL;
+        st = cb_deck_summary_line(deck, sig != 0, &line, &err);
+        if (st == CB_OK && text_line(&manifest, line) != 0)
+            st = CB_ERR_INTERNAL;
+        free(line);
+    }
+    if (st == CB_OK) {
+        cli_output outs[2];
+        size_t n = 0;
+        if (da->output && !sig)
+            outs[n++] = (cli_output){da->output, pdf, pdf_len};
+        if (da->manifest)
+            outs[n++] = (cli_output){da->manifest, manifest.p, manifest.len};
+        if (n)
+            st = cli_write_all(outs, n, &err);
+    }
+    if (st == CB_OK && show && !sig)
+        fprintf(stderr, "cutboard: wrote %zu game%s (%zu pages) to %s in %.1f s\n", done,
+                done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
+                da->output ? da->output : da->out_dir, now() - t0);
+    free(pdf);
+    free(manifest.p);
+    cb_pdf_writer_free(w);
+    cb_deck_free(deck);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    if (st != CB_OK)
+        return cli_fail(st, "%s", err.message[0] ? err.message : "out of memory");
+    if (sig) {
+        cli_fail(128 + sig, "stopped by %s after %zu of %zu games; no PDF written%s",
+                 sig == SIGINT ? "SIGINT" : "SIGTERM", done, da->count,
+                 da->manifest ? ", manifest lists the games made" : "");
+        return 128 + sig;
+    }
+    return 0;
+}
+
+int cli_deck(int argc, char **argv)
+{
+    cli_board_options o;
+    cli_args a;
+    deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8};
+    int only = 0, have_start = 0, have_count = 0;
+    size_t only_k = 0;
+    cli_board_options_init(&o);
+    cli_args_init(&a, argc, argv);
+    while (cli_args_next(&a)) {
+        int got = cli_board_option(&a, &o);
+        if (got < 0)
+            return CB_ERR_USAGE;
+        if (got)
+            continue;
+        if (cli_flag(&a, "-h|--help")) {
+            printf("%s%s%s", usage, cli_board_options_help, usage_end);
+            return 0;
+        } else if (cli_value(&a, "-o|--output")) {
+            da.output = a.val;
+        } else if (cli_value(&a, "--out-dir")) {
+            da.out_dir = a.val;
+        } else if (cli_value(&a, "--manifest")) {
+            da.manifest = a.val;
+        } else if (cli_value(&a, "-n|--count")) {
+            if (parse_size("--count", a.val, &da.count))
+                return CB_ERR_USAGE;
+            if (da.count < 1)
+                return cli_fail(CB_ERR_USAGE, "--count: must be at least 1");
+            have_count = 1;
+        } else if (cli_value(&a, "--start")) {
+            if (parse_size("--start", a.val, &da.start))
+                return CB_ERR_USAGE;
+            have_start = 1;
+        } else if (cli_value(&a, "--only")) {
+            if (parse_size("--only", a.val, &only_k))
+                return CB_ERR_USAGE;
+            only = 1;
+        } else if (cli_value(&a, "-j|--jobs")) {
+            if (cli_int("--jobs", a.val, 1, 64, &da.jobs))
+                return CB_ERR_USAGE;
+        } else if (cli_value(&a, "--type-tolerance")) {
+            if (cli_double("--type-tolerance", a.val, &da.tolerance))
+                return CB_ERR_USAGE;
+            if (da.tolerance < 0 || da.tolerance > 100)
+                return cli_fail(CB_ERR_USAGE, "--type-tolerance: %g is out of range (0..100)",
+                                da.tolerance);
+        } else if (cli_value(&a, "--tries")) {
+            if (cli_int("--tries", a.val, 1, 100000, &da.max_tries))
+                return CB_ERR_USAGE;
+        } else if (cli_flag(&a, "-q|--quiet")) {
+            da.quiet = 1;
+        } else {
+            return a.bad ? CB_ERR_USAGE : cli_unknown("deck ", a.arg);
+        }
+    }
+    if (a.bad)
+        return CB_ERR_USAGE;
+    if (only && (have_start || have_count))
+        return cli_fail(CB_ERR_USAGE, "--only: give either --only K or --start/--count");
+    if (only) {
+        da.start = only_k;
+        da.count = 1;
+    }
+    if (!da.output == !da.out_dir)
+        return cli_fail(CB_ERR_USAGE, "deck: give one of -o FILE.pdf or --out-dir DIR "
+                                      "(see cutboard deck --help)");
+    da.tolerance /= 100;
+    int rc = cli_board_options_finish(&o);
+    if (rc == 0 && da.out_dir && !cli_is_dir(da.out_dir) && mkdir(da.out_dir, 0777) != 0)
+        rc = cli_fail(CB_ERR_CANTCREAT, "--out-dir: cannot create %s: %s", da.out_dir,
+                      strerror(errno));
+    if (rc == 0)
+        rc = run(&o, &da);
+    cli_board_options_free(&o);
+    return rc;
+}

@@ -1,0 +1,111 @@
+/* Board generation: cb_board_generate (place, connect, starts, balance, the
+ * full contract check and decoration with the default theme, retries
+ * included) for 88 .. 1,000,000 nodes.
+ *
+ * Node counts: 88 is an A4 landscape board at the default 24.5 mm spacing.
+ * The larger boards are on A0 landscape (1189 x 841 mm, 15 mm margins, so a
+ * 1159 x 811 mm board) with --resolution R chosen so that the board holds
+ * n = 1159 * 811 / (1159 / R)^2 nodes: R = 37.8, 119.5, 378.0 and 1195.4
+ * for 1,000, 10,000, 100,000 and 1,000,000 (1M is a 0.98 mm spacing: a
+ * stress test of the generator, not a printable board).
+ *
+ * Boards over the generator's node limit (src/board.c MAX_NODES) are
+ * refused by cb_spec_check; their rows say "refused".
+ *
+ * Each run uses its own seed, so the median is over boards, not over one
+ * lucky board. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "bench.h"
+#include "cutboard.h"
+
+typedef struct {
+    cb_spec spec;
+    const char *name;
+} board_work;
+
+static int generate(void *arg, int run)
+{
+    board_work *bw = arg;
+    char seed[64];
+    snprintf(seed, sizeof seed, "bench %s %d", bw->name, run);
+    cb_board *b = NULL;
+    cb_error err;
+    cb_status st = cb_board_generate(&bw->spec, seed, 1, &b, &err);
+    if (st != CB_OK) {
+        fprintf(stderr, "bench_board: %s: %s\n", bw->name, err.message);
+        return 1;
+    }
+    cb_board_free(b);
+    return 0;
+}
+
+typedef struct {
+    const char *name;
+    double page_w, page_h, resolution; /* resolution 0: default spacing */
+    double margin;                     /* mm */
+    double n;                          /* nominal node count */
+    int runs;
+    double target_s;                   /* 0: no target */
+    const char *target;
+    int big;                           /* skipped with BENCH_QUICK=1 */
+} row;
+
+int main(void)
+{
+    cb_theme *theme = NULL;
+    cb_error err;
+    const char *dir = getenv("CUTBOARD_THEME") ? getenv("CUTBOARD_THEME") : "icons/default";
+    if (cb_theme_load(dir, &theme, &err) != CB_OK) {
+        fprintf(stderr, "bench_board: %s\n", err.message);
+        return 1;
+    }
+    const row rows[] = {
+        {"board, A4", 297, 210, 0, 12, 88, 101, 0.5e-3, "< 0.5 ms", 0},
+        {"board, A0 --margin 15 --resolution 37.8", 1189, 841, 37.8, 15, 1000, 21, 10e-3, "< 10 ms", 0},
+        {"board, A0 (default spacing)", 1189, 841, 0, 12, 1586, 11, 0, "-", 0},
+        {"board, A0 --resolution 80", 1189, 841, 80, 12, 4500, 5, 0, "-", 0},
+        {"board, A0 --margin 15 --resolution 119.5", 1189, 841, 119.5, 15, 10000, 5, 0, "-", 1},
+        {"board, A0 --margin 15 --resolution 378.0", 1189, 841, 378.0, 15, 100000, 5, 0.5, "< 0.5 s", 0},
+        {"board, A0 --margin 15 --resolution 1195.4", 1189, 841, 1195.4, 15, 1000000, 5, 6, "< 6 s", 1},
+    };
+    bench_header("Board generation (cb_board_generate: contract check and decoration included; "
+                 "median over seeds)");
+    int failed = 0;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        const row *r = &rows[i];
+        if (r->big && bench_quick())
+            continue;
+        board_work w;
+        cb_spec_defaults(&w.spec);
+        w.spec.page_w = r->page_w;
+        w.spec.page_h = r->page_h;
+        w.spec.resolution = r->resolution;
+        w.spec.margin = r->margin;
+        w.spec.theme = theme;
+        w.name = r->name;
+        cb_error why;
+        if (cb_spec_check(&w.spec, &why) != CB_OK) { /* refused before any work */
+            char ns[32];
+            snprintf(ns, sizeof ns, "%.0f", r->n);
+            bench_row(r->name, ns, "refused", "-", "-", r->target, r->target_s > 0 ? "NO" : "-");
+            fprintf(stderr, "bench_board: %s: %s\n", r->name, why.message);
+            continue;
+        }
+        bench_result res;
+        if (bench_run(generate, &w, bench_runs(r->runs), &res) != 0) {
+            fprintf(stderr, "bench_board: cannot fork\n");
+            cb_theme_free(theme);
+            return 1;
+        }
+        int ok = r->target_s > 0 ? !res.failed && res.median_s < r->target_s : -1;
+        bench_row_result(r->name, r->n, "node", &res, r->target, ok);
+        failed |= res.failed;
+    }
+    cb_theme_free(theme);
+    /* A missed target is a figure to report, not a failure of make bench;
+     * a board that cannot be generated is. */
+    return failed;
+}

@@ -1,0 +1,304 @@
+/* Tests for the half-edge structure (src/halfedge.c): faces of small
+ * hand-made boards worked out by hand (counts, which half-edges, areas,
+ * holes), boards it must refuse, and Euler's formula on generated boards
+ * over 1,000 seeds. */
+#include "test.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "halfedge.h"
+
+/* A hand-made board on a 120 mm page with the trim (10,10)-(110,110). */
+typedef struct {
+    cb_board b;
+    cb_node nodes[16];
+    cb_edge edges[32];
+} hand;
+
+static cb_board *make_hand(hand *h, const double (*xy)[2], size_t n)
+{
+    memset(h, 0, sizeof *h);
+    h->b.nodes = h->nodes;
+    h->b.edges = h->edges;
+    h->b.seed = "hand";
+    h->b.page_w = h->b.page_h = 120;
+    h->b.board_x = h->b.board_y = 10;
+    h->b.board_w = h->b.board_h = 100;
+    h->b.node_radius = 3;
+    h->b.n_nodes = n;
+    for (size_t i = 0; i < n; i++) {
+        h->nodes[i].x = xy[i][0];
+        h->nodes[i].y = xy[i][1];
+        h->nodes[i].side = CB_SIDE_NONE;
+        h->nodes[i].type = h->nodes[i].mission = -1;
+    }
+    return &h->b;
+}
+
+static void edge(cb_board *b, uint32_t u, uint32_t v)
+{
+    b->edges[b->n_edges].a = u < v ? u : v;
+    b->edges[b->n_edges].b = u < v ? v : u;
+    b->n_edges++;
+}
+
+static void build(cb_planar *p, const cb_board *b)
+{
+    cb_error err = {CB_OK, ""};
+    if (cb_planar_build(p, b, &err) != CB_OK)
+        fail_msg("cb_planar_build: %s", err.message);
+}
+
+/* A bent line across the paper: left border node 0 (10,60), node 2 (60,40),
+ * right border node 1 (110,60); edges 0-2 (half-edges 0: 0->2, 1: 2->0) and
+ * 1-2 (2: 1->2, 3: 2->1). Vertices: 3 nodes + 4 corners = 7. Border
+ * vertices in perimeter order: TL, TR, node 1, BR, BL, node 0: 6 segments,
+ * so E = 2 + 6 = 8. Faces: the piece above the line, the piece below, the
+ * outside: F = 3, and 7 - 8 + 3 = 2 = 1 + C with C = 1. Areas: the line
+ * dips 20 mm over a 100 mm base, so above = 100*50 - 100*20/2 = 4000 mm^2
+ * and below = 6000 mm^2. Pieces run clockwise on the page, so the
+ * rightward half-edges 0 (0->2) and 3 (2->1) bound the piece below. */
+static const double bent[][2] = {{10, 60}, {110, 60}, {60, 40}};
+
+static void test_bent_line(void **state)
+{
+    (void)state;
+    hand h;
+    cb_board *b = make_hand(&h, bent, 3);
+    edge(b, 0, 2);
+    edge(b, 1, 2);
+    cb_planar p;
+    build(&p, b);
+    assert_int_equal(p.n_verts, 7);
+    assert_int_equal(p.n_half, 16);
+    assert_int_equal(p.n_segments, 6);
+    assert_int_equal(p.n_faces, 3);
+    assert_int_equal(p.n_components, 1);
+    assert_true(p.euler_ok);
+    assert_int_equal(p.origin[0], 0);
+    assert_int_equal(p.origin[3], 2);
+    uint32_t below = p.face[0], above = p.face[1];
+    assert_int_not_equal(below, above);
+    assert_true(below != 0 && above != 0);
+    assert_int_equal(p.face[3], below);
+    assert_int_equal(p.face[2], above);
+    assert_true(fabs(p.area[below] - 6000) < 1e-9);
+    assert_true(fabs(p.area[above] - 4000) < 1e-9);
+    assert_true(p.area[0] == 0);
+    /* next: 0->2 continues as 2->1; 1->2 continues as 2->0. */
+    assert_int_equal(p.next[0], 3);
+    assert_int_equal(p.next[2], 1);
+    /* Every half-edge's twin is its partner, and next stays on one face. */
+    for (uint32_t e = 0; e < p.n_half; e++) {
+        assert_int_equal(p.origin[cb_planar_twin(e)], p.origin[p.next[e]]);
+        assert_int_equal(p.face[p.next[e]], p.face[e]);
+    }
+    /* Border segments: one side paper, the other the outside. */
+    for (uint32_t e = 4; e < p.n_half; e += 2)
+        assert_true((p.face[e] == 0) != (p.face[e + 1] == 0));
+    assert_true(p.on_border[0] && p.on_border[1] && !p.on_border[2]);
+    uint32_t faces[8];
+    assert_int_equal(cb_planar_vertex_faces(&p, 2, faces), 2);
+    assert_int_equal(cb_planar_vertex_faces(&p, 0, faces), 2); /* outside not listed */
+    cb_planar_free(&p);
+    cb_planar_free(&p); /* freeing twice is fine */
+}
+
+/* The bent line, plus a triangle 3 (40,80), 4 (80,80), 5 (60,100) floating
+ * in the piece below, plus an isolated node 6 (60,20) in the piece above.
+ * V = 7 + 4 = 11, E = 8 + 3 = 11, C = 3 (the border with the line, the
+ * triangle, node 6), F = above, below, the triangle's inside, the outside
+ * = 4: 11 - 11 + 4 = 4 = 1 + 3. The triangle (base 40, height 20) has
+ * 400 mm^2; it is a hole in the piece below, which keeps 6000 - 400. */
+static void test_holes(void **state)
+{
+    (void)state;
+    static const double xy[][2] = {{10, 60}, {110, 60}, {60, 40}, {40, 80},
+                                   {80, 80}, {60, 100}, {60, 20}};
+    hand h;
+    cb_board *b = make_hand(&h, xy, 7);
+    edge(b, 0, 2);
+    edge(b, 1, 2);
+    edge(b, 3, 4); /* half-edges 4: 3->4, 5: 4->3 */
+    edge(b, 4, 5);
+    edge(b, 3, 5);
+    cb_planar p;
+    build(&p, b);
+    assert_int_equal(p.n_verts, 11);
+    assert_int_equal(p.n_half / 2, 11);
+    assert_int_equal(p.n_components, 3);
+    assert_int_equal(p.n_faces, 4);
+    assert_true(p.euler_ok);
+    uint32_t below = p.face[0], above = p.face[1];
+    /* 3->4 runs rightwards along the triangle's top: clockwise around the
+     * triangle's inside; 4->3 is on the hole's outer side, in the piece below. */
+    uint32_t inside = p.face[4];
+    assert_int_equal(p.face[5], below);
+    assert_true(inside != below && inside != above && inside != 0);
+    assert_true(fabs(p.area[inside] - 400) < 1e-9);
+    assert_true(fabs(p.area[below] - 5600) < 1e-9);
+    assert_true(fabs(p.area[above] - 4000) < 1e-9);
+    assert_int_equal(p.vface[6], above);
+    uint32_t faces[8];
+    assert_int_equal(cb_planar_vertex_faces(&p, 6, faces), 1);
+    assert_int_equal(faces[0], above);
+    assert_int_equal(cb_planar_vertex_faces(&p, 3, faces), 2);
+    cb_planar_free(&p);
+}
+
+/* A printed edge along the trim is that stretch of the border, not a
+ * second edge beside it: the bent line plus node 3 (10,20) on the left
+ * border joined to node 0 (10,60). Border vertices: TL, TR, 1, BR, BL, 0,
+ * 3: 7 links, one of them the printed edge 0-3, so 6 border segments.
+ * V = 8, E = 3 + 6 = 9, F = 3: 8 - 9 + 3 = 2. The edge has the piece above
+ * on one side and the outside on the other. */
+static void test_edge_along_border(void **state)
+{
+    (void)state;
+    static const double xy[][2] = {{10, 60}, {110, 60}, {60, 40}, {10, 20}};
+    hand h;
+    cb_board *b = make_hand(&h, xy, 4);
+    edge(b, 0, 2);
+    edge(b, 1, 2);
+    edge(b, 0, 3); /* half-edges 4: 0->3 (up the left border), 5: 3->0 */
+    cb_planar p;
+    build(&p, b);
+    assert_int_equal(p.n_segments, 6);
+    assert_int_equal(p.n_faces, 3);
+    assert_true(p.euler_ok);
+    assert_int_equal(p.face[4], p.face[1]); /* up the left side: the piece above */
+    assert_int_equal(p.face[5], 0);
+    assert_true(fabs(p.area[p.face[1]] - 4000) < 1e-9);
+    cb_planar_free(&p);
+}
+
+/* A node at a corner replaces that corner; a board with no edges is one
+ * piece: V = 4, E = 4, F = 2. */
+static void test_corner_node_and_empty(void **state)
+{
+    (void)state;
+    static const double xy[][2] = {{10, 10}, {110, 110}};
+    hand h;
+    cb_board *b = make_hand(&h, xy, 2);
+    edge(b, 0, 1); /* the diagonal: two triangles of 5000 */
+    cb_planar p;
+    build(&p, b);
+    assert_int_equal(p.n_verts, 4);
+    assert_int_equal(p.n_faces, 3);
+    assert_true(p.euler_ok);
+    assert_true(fabs(p.area[p.face[0]] - 5000) < 1e-9);
+    assert_true(fabs(p.area[p.face[1]] - 5000) < 1e-9);
+    cb_planar_free(&p);
+    b = make_hand(&h, xy, 0);
+    build(&p, b);
+    assert_int_equal(p.n_verts, 4);
+    assert_int_equal(p.n_half, 8);
+    assert_int_equal(p.n_faces, 2);
+    assert_true(p.euler_ok);
+    assert_true(fabs(p.area[1] - 10000) < 1e-9);
+    cb_planar_free(&p);
+}
+
+/* Crossing edges give no plane drawing: Euler's formula (or the tiling
+ * of the trim by the pieces) fails. */
+static void test_crossing_is_not_planar(void **state)
+{
+    (void)state;
+    static const double xy[][2] = {{10, 60}, {110, 60}, {60, 10}, {60, 110}};
+    hand h;
+    cb_board *b = make_hand(&h, xy, 4);
+    edge(b, 0, 1);
+    edge(b, 2, 3);
+    cb_planar p;
+    build(&p, b);
+    assert_false(p.euler_ok);
+    cb_planar_free(&p);
+}
+
+static void test_refuses_bad_boards(void **state)
+{
+    (void)state;
+    hand h;
+    cb_board *b = make_hand(&h, bent, 3);
+    h.nodes[2].x = 130;
+    cb_planar p;
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_planar_build(&p, b, &err), CB_ERR_DATA);
+    assert_non_null(strstr(err.message, "node 2 at (130.00, 40.00) mm lies outside"));
+    cb_planar_free(&p);
+    b = make_hand(&h, bent, 3);
+    edge(b, 0, 7);
+    assert_int_equal(cb_planar_build(&p, b, &err), CB_ERR_DATA);
+    assert_non_null(strstr(err.message, "refers to node 7"));
+    b = make_hand(&h, bent, 3);
+    h.edges[0].a = h.edges[0].b = 1;
+    b->n_edges = 1;
+    assert_int_equal(cb_planar_build(&p, b, &err), CB_ERR_DATA);
+    assert_non_null(strstr(err.message, "joins node 1 to itself"));
+    /* The contract check reports it as a failed clause. */
+    b = make_hand(&h, bent, 3);
+    h.nodes[2].y = 0;
+    cb_verdict v;
+    assert_int_equal(cb_board_check(b, 2, 4, &v, &err), CB_OK);
+    assert_false(v.planar);
+    assert_false(v.ok);
+}
+
+/* Euler's formula on every generated board, 1,000 seeds, and the pieces
+ * tile the trim; the contract check agrees. */
+static void test_euler_1000_seeds(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.theme = default_theme;
+    size_t faces_min = SIZE_MAX, faces_max = 0;
+    for (int i = 0; i < 1000; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "euler-%d", i);
+        cb_board *b = NULL;
+        cb_error err = {CB_OK, ""};
+        if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
+            fail_msg("seed %s: %s", seed, err.message);
+        cb_planar p;
+        build(&p, b);
+        long v = (long)p.n_verts, e = (long)(p.n_half / 2), f = (long)p.n_faces;
+        if (v - e + f != 1 + (long)p.n_components || p.n_components != 1 || !p.euler_ok)
+            fail_msg("seed %s: V %ld - E %ld + F %ld != 1 + C %zu", seed, v, e, f,
+                     p.n_components);
+        double paper = 0;
+        for (size_t k = 1; k < p.n_faces; k++) {
+            assert_true(p.area[k] > 0);
+            paper += p.area[k];
+        }
+        assert_true(fabs(paper - b->board_w * b->board_h) < 1e-6 * paper);
+        /* Every printed edge has paper on both sides (no edge on the trim). */
+        for (size_t h = 0; h < 2 * p.n_printed; h++)
+            assert_int_not_equal(p.face[h], 0);
+        cb_verdict vd;
+        assert_int_equal(cb_board_check(b, spec.start_cap, spec.node_cap, &vd, &err), CB_OK);
+        assert_true(vd.planar);
+        assert_int_equal(vd.faces, p.n_faces);
+        faces_min = p.n_faces < faces_min ? p.n_faces : faces_min;
+        faces_max = p.n_faces > faces_max ? p.n_faces : faces_max;
+        cb_planar_free(&p);
+        cb_board_free(b);
+    }
+    printf("1000 boards: Euler holds on all; %zu..%zu faces\n", faces_min, faces_max);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bent_line),
+        cmocka_unit_test(test_holes),
+        cmocka_unit_test(test_edge_along_border),
+        cmocka_unit_test(test_corner_node_and_empty),
+        cmocka_unit_test(test_crossing_is_not_planar),
+        cmocka_unit_test(test_refuses_bad_boards),
+        cmocka_unit_test(test_euler_1000_seeds),
+    };
+    return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);
+}
