@@ -75,7 +75,9 @@ typedef struct {
 
 /* Writes every output all-or-nothing: each is staged and flushed to disk,
  * then all are renamed into place with SIGINT/SIGTERM/SIGHUP held. On
- * failure no output is touched and err says why. */
+ * failure no output is touched and err says why; a signal with its default
+ * action that arrives meanwhile discards them all (the process then dies of
+ * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 
 /* --obj PATH: one OBJ file per sheet of G, PATH itself for one sheet, else

@@ -193,10 +193,11 @@ static void test_stage_delay(void)
 }
 
 /* Everything is in memory before the first file is touched. SIGINT, SIGTERM
- * and SIGHUP are held while the files are staged; if one arrived meanwhile,
- * the staged files are discarded instead of renamed, so an interrupted run
- * leaves every existing output as it was and no temporary file, and then
- * dies of the signal as usual. Otherwise the renames finish first. */
+ * and SIGHUP are held while the files are staged; if one that would end the
+ * process arrived meanwhile, the staged files are discarded instead of
+ * renamed, so an interrupted run leaves every existing output as it was and
+ * no temporary file, and then dies of the signal as usual. Otherwise the
+ * renames finish first. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
 {
     cb_staged_file *staged[16] = {NULL};
@@ -217,9 +218,15 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
         st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
     if (st == CB_OK)
         test_stage_delay();
-    int interrupted = sigpending(&pending) == 0 &&
-                      (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 ||
-                       sigismember(&pending, SIGHUP) == 1);
+    /* Only a signal that will end the process (default action) throws the
+     * files away; a command with its own handler (deck) decides itself. */
+    int interrupted = 0;
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
+        struct sigaction now;
+        interrupted |= sigpending(&pending) == 0 && sigismember(&pending, stops[i]) == 1 &&
+                       sigaction(stops[i], NULL, &now) == 0 && now.sa_handler == SIG_DFL;
+    }
     if (st == CB_OK && interrupted) {
         err->status = st = CB_ERR_IO;
         snprintf(err->message, sizeof err->message, "%s: interrupted, nothing written",
