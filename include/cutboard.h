@@ -497,9 +497,10 @@ typedef enum {
 } cb_net_model;
 
 #define CB_NET_MODELS 8
-#define CB_NET_MAX_NODES 10000000   /* any model */
+#define CB_NET_MAX_NODES 1000000    /* any model */
 #define CB_NET_MAX_COMPLETE 2000    /* complete graphs */
-#define CB_NET_MAX_LINKS 50000000   /* links in any network */
+#define CB_NET_MAX_LINKS 5000000    /* links in any network; 50 M took > 4 GB
+                                       and > 60 s (issue 7) */
 
 /* What to build. Fill with cb_net_spec_defaults, then change fields;
  * a parameter left at -1 takes the model's default. */

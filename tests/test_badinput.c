@@ -591,6 +591,39 @@ static void test_impossible_options(void **state)
     }
 }
 
+/* Network models: more nodes or links than the limits is refused before
+ * anything is built, naming the option. */
+static void test_network_limits(void **state)
+{
+    (void)state;
+    cb_net_spec s;
+    cb_error err = {CB_OK, ""};
+    cb_net_spec_defaults(&s);
+    s.model = CB_NET_RANDOM;
+    s.n = CB_NET_MAX_NODES;
+    s.links = CB_NET_MAX_LINKS;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_OK);
+    s.n = CB_NET_MAX_NODES + 1;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
+    assert_message(&err, "--nodes", NULL);
+    s.n = CB_NET_MAX_NODES;
+    s.links = CB_NET_MAX_LINKS + 1;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
+    assert_message(&err, "--links", NULL);
+    /* A dense ring lattice: n * k / 2 links over the limit. */
+    cb_net_spec_defaults(&s);
+    s.model = CB_NET_SMALL_WORLD;
+    s.n = 100000;
+    s.k = 400;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
+    assert_message(&err, "--k", NULL);
+    s.n = -5;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
+    cb_net_spec_defaults(&s);
+    s.model = (cb_net_model)CB_NET_MODELS;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
+}
+
 /* ---- board files ---------------------------------------------------------- */
 
 static const char board_ok[] =
@@ -695,6 +728,7 @@ int main(void)
         cmocka_unit_test(test_theme_missing_icons),
         cmocka_unit_test(test_theme_oversized),
         cmocka_unit_test(test_impossible_options),
+        cmocka_unit_test(test_network_limits),
         cmocka_unit_test(test_hostile_board_files),
     };
     return cmocka_run_group_tests(tests, make_scratch, remove_scratch);
