@@ -65,8 +65,13 @@ $(CLI_TESTS): $(BUILD)/%: tests/%.c tests/cli_support.c tests/cli_support.h test
 $(BUILD)/bench_%: tests/bench/bench_%.c $(wildcard tests/bench/*.h) $(LIB)
 	$(CC) $(CFLAGS) -Itests/bench $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
+# The command-line target also links the CLI's parse stage (every CLI file
+# but main.c); other targets need only the library.
+FUZZ_SRCS_cli := $(filter-out src/cli/main.c,$(CLI_SRCS))
+$(BUILD)/replay_cli: $(FUZZ_SRCS_cli) src/cli/cli.h
+
 $(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(LIB)
-	$(CC) $(CFLAGS) $< tests/fuzz/replay.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+	$(CC) $(CFLAGS) $< $(FUZZ_SRCS_$*) tests/fuzz/replay.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
 $(BUILD):
 	mkdir -p $@
@@ -100,18 +105,28 @@ valgrind: all $(TESTS) $(REPLAYS)
 bench: all $(BENCHES)
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
 
-# make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang,
-# growing its corpus in tests/fuzz/TARGET/ (findings go to build-fuzz/).
+# make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang
+# (targets: $(FUZZERS)). It starts from the seed corpus tests/fuzz/TARGET/
+# and grows its working corpus in build-fuzz/corpus-TARGET/; crashes, leaks
+# and slow inputs go to build-fuzz/findings-TARGET/. Copy a finding into
+# tests/fuzz/TARGET/ once fixed, so make test replays it from then on.
 SECONDS ?= 600
+FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048
 fuzz: deps
-	@command -v clang >/dev/null || { echo "fuzz needs clang: apt-get install clang"; exit 1; }
+	@command -v clang >/dev/null && [ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a | grep /)" ] || { \
+	  echo "installing: clang libclang-rt-dev"; SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang && \
+	  v=$$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1) && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libclang-rt-$$v-dev; }
+	@test -f tests/fuzz/fuzz_$(TARGET).c || { echo "make fuzz TARGET=x, x one of: $(FUZZERS)"; exit 1; }
 	$(MAKE) BUILD=build-fuzz CC=clang WERROR=0 OPT="-O1 -g" \
-	  SAN="-fsanitize=fuzzer-no-link,address,undefined" build-fuzz/libcutboard.a
-	mkdir -p build-fuzz/findings-$(TARGET)
-	clang $(CSTD) -O1 -g -Iinclude -Isrc -fsanitize=fuzzer,address,undefined \
-	  tests/fuzz/fuzz_$(TARGET).c build-fuzz/libcutboard.a $(LIBS) -lpthread -o build-fuzz/fuzz_$(TARGET)
-	build-fuzz/fuzz_$(TARGET) -max_total_time=$(SECONDS) -artifact_prefix=build-fuzz/findings-$(TARGET)/ \
-	  tests/fuzz/$(TARGET)
+	  SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" build-fuzz/libcutboard.a
+	mkdir -p build-fuzz/findings-$(TARGET) build-fuzz/corpus-$(TARGET)
+	clang $(CSTD) -O1 -g -Iinclude -Isrc -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	  tests/fuzz/fuzz_$(TARGET).c $(FUZZ_SRCS_$(TARGET)) build-fuzz/libcutboard.a $(LIBS) \
+	  -lpthread -o build-fuzz/fuzz_$(TARGET)
+	build-fuzz/fuzz_$(TARGET) -max_total_time=$(SECONDS) $(FUZZ_FLAGS) \
+	  -artifact_prefix=build-fuzz/findings-$(TARGET)/ build-fuzz/corpus-$(TARGET) tests/fuzz/$(TARGET)
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include

@@ -500,9 +500,10 @@ typedef enum {
 } cb_net_model;
 
 #define CB_NET_MODELS 8
-#define CB_NET_MAX_NODES 10000000   /* any model */
+#define CB_NET_MAX_NODES 1000000    /* any model */
 #define CB_NET_MAX_COMPLETE 2000    /* complete graphs */
-#define CB_NET_MAX_LINKS 50000000   /* links in any network */
+#define CB_NET_MAX_LINKS 5000000    /* links in any network; 50 M took > 4 GB
+                                       and > 60 s (issue 7) */
 
 /* What to build. Fill with cb_net_spec_defaults, then change fields;
  * a parameter left at -1 takes the model's default. */
@@ -608,5 +609,23 @@ cb_status cb_net_json_render(const cb_network *net, const cb_net_spec *spec,
  * Refused above CB_NET_MAX_CSV_NODES nodes. The caller frees. */
 #define CB_NET_MAX_CSV_NODES 5000
 cb_status cb_net_csv_render(const cb_network *net, char **csv, size_t *len, cb_error *err);
+
+/* ---- robustness: limits and in-memory parsers ------------------------ */
+
+/* Inputs larger than these are refused, before they are read, with a
+ * message naming the file (board files: CB_BOARD_FILE_MAX). Icons are also
+ * refused when larger than CB_MAX_ICON_SIDE pixels a side, from the PNG
+ * header alone. */
+#define CB_MAX_THEME_BYTES (1 << 20)      /* theme.json: 1 MiB */
+#define CB_MAX_FILE_BYTES (16 << 20)      /* icons and fonts: 16 MiB */
+#define CB_MAX_ICON_SIDE 4096
+
+/* Parses theme JSON TEXT (LEN bytes, need not be NUL-terminated) as if read
+ * from DIR/theme.json: icon paths are resolved against DIR and, when
+ * CHECK_ICONS is non-zero, must be files. On success *out is a new theme the
+ * caller frees with cb_theme_free. cb_theme_load reads the file and calls
+ * this. */
+cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int check_icons,
+                         cb_theme **out, cb_error *err);
 
 #endif

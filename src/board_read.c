@@ -8,7 +8,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "board_read.h"
 
 size_t cb_text_line(const char *text, size_t len, size_t offset)
@@ -467,6 +469,14 @@ cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, c
     FILE *f = fopen(path, "rb");
     if (!f)
         return cb_fail(err, CB_ERR_NOINPUT, "%s: %s", path, strerror(errno));
+    /* A file known to be too large is refused before anything is read. */
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) &&
+        (uintmax_t)sb.st_size > CB_BOARD_FILE_MAX) {
+        fclose(f);
+        return cb_fail(err, CB_ERR_DATA, "%s: too large (more than %zu MiB)", path,
+                       (size_t)(CB_BOARD_FILE_MAX >> 20));
+    }
     size_t cap = 1 << 16, len = 0, got;
     char *buf = malloc(cap);
     while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {

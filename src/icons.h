@@ -2,12 +2,13 @@
 #ifndef CB_ICONS_H
 #define CB_ICONS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cutboard.h"
 
 /* Largest icon side we accept: bigger files are mistakes, not icons. */
-#define CB_ICON_MAX_SIDE 4096u
+#define CB_ICON_MAX_SIDE ((unsigned)CB_MAX_ICON_SIDE)
 
 typedef struct {
     uint32_t w, h;
@@ -20,6 +21,11 @@ typedef struct {
  * than CB_ICON_MAX_SIDE on a side gives CB_ERR_DATA. On error *out is empty.
  * The caller frees a loaded icon with cb_icon_free. */
 cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err);
+
+/* Decodes LEN bytes of PNG at DATA like cb_icon_load; NAME (may be NULL)
+ * names the icon in errors. Inputs over CB_MAX_FILE_BYTES are refused. */
+cb_status cb_icon_decode(const void *data, size_t len, const char *name, cb_icon *out,
+                         cb_error *err);
 
 /* Frees the pixels and empties the icon; NULL or an empty icon is fine. */
 void cb_icon_free(cb_icon *icon);

@@ -4,6 +4,7 @@
  * asks for one, so the same game gives the same bytes. */
 #include "cutboard.h"
 #include "error.h"
+#include "font.h"
 #include "icons.h"
 #include "render.h"
 
@@ -371,17 +372,11 @@ cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
         (hs = HPDF_SetCurrentEncoder(p->doc, "UTF-8")) != HPDF_OK)
         return cb_hpdf_fail(p, hs, err, "turning on UTF-8");
 
-    /* libharu only says "file open error": check the file ourselves. */
-    FILE *f = fopen(font_path, "rb");
-    if (!f)
-        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: %s", font_path,
-                       strerror(errno));
-    struct stat sb;
-    int regular = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode);
-    fclose(f);
-    if (!regular)
-        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: not a regular file",
-                       font_path);
+    /* libharu only says "file open error", and trusts the file's offsets:
+     * check the file ourselves first. */
+    st = cb_font_check_file(font_path, err);
+    if (st != CB_OK)
+        return st;
     const char *name = HPDF_LoadTTFontFromFile(p->doc, font_path, HPDF_TRUE);
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
     if (!p->font)

@@ -1,14 +1,15 @@
 /* The theme file: node types and missions with their icons and rules. */
 #include <cjson/cJSON.h>
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include "error.h"
 
-#define MAX_THEME_BYTES (1 << 20)
 #define MAX_TYPES 64
 
 void cb_theme_free(cb_theme *t)
@@ -40,6 +41,19 @@ static char *read_file(const char *path, size_t limit, size_t *len, cb_error *er
         *st = cb_fail(err, CB_ERR_NOINPUT, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
+    /* The size is checked before anything is read or allocated. */
+    struct stat sb;
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        fclose(f);
+        *st = cb_fail(err, CB_ERR_NOINPUT, "%s: cannot open: not a regular file", path);
+        return NULL;
+    }
+    if ((uintmax_t)sb.st_size > limit) {
+        fclose(f);
+        *st = cb_fail(err, CB_ERR_DATA, "%s: %jd bytes, larger than the %zu allowed", path,
+                      (intmax_t)sb.st_size, limit);
+        return NULL;
+    }
     char *buf = malloc(limit + 1);
     size_t n = buf ? fread(buf, 1, limit + 1, f) : 0;
     int bad = ferror(f);
@@ -49,7 +63,7 @@ static char *read_file(const char *path, size_t limit, size_t *len, cb_error *er
         *st = cb_fail(err, buf ? CB_ERR_NOINPUT : CB_ERR_INTERNAL, "%s: cannot read", path);
         return NULL;
     }
-    if (n > limit) {
+    if (n > limit) { /* it grew while we read it */
         free(buf);
         *st = cb_fail(err, CB_ERR_DATA, "%s: larger than %zu bytes", path, limit);
         return NULL;
@@ -60,16 +74,17 @@ static char *read_file(const char *path, size_t limit, size_t *len, cb_error *er
 }
 
 /* Line number of byte offset OFF in TEXT, for error messages. */
-static int line_of(const char *text, size_t off)
+static int line_of(const char *text, size_t len, size_t off)
 {
     int line = 1;
-    for (size_t i = 0; i < off && text[i]; i++)
+    for (size_t i = 0; i < off && i < len && text[i]; i++)
         line += text[i] == '\n';
     return line;
 }
 
 typedef struct {
     const char *path, *dir;
+    int check_icons;
     cb_error *err;
     cb_status st;
 } loader;
@@ -124,8 +139,11 @@ static int get_color(loader *l, const cJSON *obj, const char *where, double rgb[
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, "color");
     unsigned r, g, b;
     char tail;
-    if (!cJSON_IsString(v) || strlen(v->valuestring) != 7 ||
-        sscanf(v->valuestring, "#%2x%2x%2x%c", &r, &g, &b, &tail) != 3)
+    /* sscanf's %x alone would take "#33-288" (a sign) or "# 1 2 3". */
+    int hex = cJSON_IsString(v) && strlen(v->valuestring) == 7 && v->valuestring[0] == '#';
+    for (int i = 1; hex && i < 7; i++)
+        hex = isxdigit((unsigned char)v->valuestring[i]) != 0;
+    if (!hex || sscanf(v->valuestring, "#%2x%2x%2x%c", &r, &g, &b, &tail) != 3)
         return bad(l, where, "\"color\" must be \"#RRGGBB\"");
     rgb[0] = r / 255.0;
     rgb[1] = g / 255.0;
@@ -153,7 +171,7 @@ static int get_icon(loader *l, const cJSON *obj, const char *where, char **out)
     snprintf(*out, len, "%s/%s", l->dir, name);
     free(name);
     struct stat sb;
-    if (stat(*out, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+    if (l->check_icons && (stat(*out, &sb) != 0 || !S_ISREG(sb.st_mode))) {
         l->st = cb_fail(l->err, CB_ERR_NOINPUT, "%s: %s: icon %s is missing", l->path,
                         where, *out);
         return -1;
@@ -225,28 +243,49 @@ static int load_type(loader *l, const cJSON *obj, const char *where, cb_node_typ
     return 0;
 }
 
+static char *theme_path(const char *dir)
+{
+    size_t plen = strlen(dir) + sizeof "/theme.json";
+    char *path = malloc(plen);
+    if (path)
+        snprintf(path, plen, "%s/theme.json", dir);
+    return path;
+}
+
 cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err)
 {
     *out = NULL;
-    size_t plen = strlen(dir) + sizeof "/theme.json";
-    char *path = malloc(plen);
+    char *path = theme_path(dir);
     if (!path)
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
-    snprintf(path, plen, "%s/theme.json", dir);
     size_t len;
     cb_status st = CB_OK;
-    char *text = read_file(path, MAX_THEME_BYTES, &len, err, &st);
-    if (!text) {
-        free(path);
+    char *text = read_file(path, CB_MAX_THEME_BYTES, &len, err, &st);
+    free(path);
+    if (!text)
         return st;
-    }
-    loader l = {path, dir, err, CB_OK};
+    st = cb_theme_parse(text, len, dir, 1, out, err);
+    free(text);
+    return st;
+}
+
+cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int check_icons,
+                         cb_theme **out, cb_error *err)
+{
+    *out = NULL;
+    if (len > CB_MAX_THEME_BYTES)
+        return cb_fail(err, CB_ERR_DATA, "%s/theme.json: %zu bytes, larger than the %d allowed",
+                       dir, len, CB_MAX_THEME_BYTES);
+    char *path = theme_path(dir);
+    if (!path)
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    loader l = {path, dir, check_icons, err, CB_OK};
     cb_theme *t = NULL;
     const char *end = NULL;
     cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
     if (!root) {
         size_t off = end ? (size_t)(end - text) : 0;
-        l.st = cb_fail(err, CB_ERR_DATA, "%s:%d: not valid JSON", path, line_of(text, off));
+        l.st = cb_fail(err, CB_ERR_DATA, "%s:%d: not valid JSON", path, line_of(text, len, off));
         goto done;
     }
     if (!cJSON_IsObject(root)) {
@@ -315,7 +354,6 @@ cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err)
     }
 done:
     cJSON_Delete(root);
-    free(text);
     free(path);
     if (l.st != CB_OK) {
         cb_theme_free(t);

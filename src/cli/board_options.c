@@ -109,7 +109,7 @@ int cli_board_option(cli_args *a, cli_board_options *o)
     return 1;
 }
 
-int cli_board_options_finish(cli_board_options *o)
+int cli_board_options_check(cli_board_options *o)
 {
     cb_error err = {CB_OK, ""};
     cb_spec *s = &o->spec;
@@ -132,6 +132,19 @@ int cli_board_options_finish(cli_board_options *o)
     cb_page_layout layout;
     if (cb_page_layout_make(s->page_w, s->page_h, &o->render, &layout, &err) != CB_OK)
         return cli_fail(err.status, "%s", err.message);
+    o->checked = 1;
+    return 0;
+}
+
+int cli_board_options_finish(cli_board_options *o)
+{
+    cb_error err = {CB_OK, ""};
+    cb_spec *s = &o->spec;
+    if (!o->checked) {
+        int rc = cli_board_options_check(o);
+        if (rc)
+            return rc;
+    }
     if (!o->theme_dir) {
         cli_data_path("icons/default", o->theme_buf, sizeof o->theme_buf);
         o->theme_dir = o->theme_buf;

@@ -75,7 +75,9 @@ typedef struct {
 
 /* Writes every output all-or-nothing: each is staged and flushed to disk,
  * then all are renamed into place with SIGINT/SIGTERM/SIGHUP held. On
- * failure no output is touched and err says why. */
+ * failure no output is touched and err says why; a signal with its default
+ * action that arrives meanwhile discards them all (the process then dies of
+ * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 
 /* --obj PATH: one OBJ file per sheet of G, PATH itself for one sheet, else
@@ -98,6 +100,7 @@ typedef struct {
     char theme_buf[4096];
     char font_buf[4096];
     cb_theme *theme;        /* loaded by cli_board_options_finish */
+    int checked;            /* cli_board_options_check has passed */
 } cli_board_options;
 
 extern const char cli_board_options_help[];
@@ -108,10 +111,25 @@ void cli_board_options_init(cli_board_options *o);
  * not, -1 when its value was bad (the error is printed). */
 int cli_board_option(cli_args *a, cli_board_options *o);
 
-/* Applies paper and orientation, picks a random seed if none was given,
- * checks the spec, finds the default theme and font, and loads the theme.
- * Returns 0 or an exit code (the error is printed). */
+/* Applies paper and orientation, picks a random seed if none was given and
+ * checks the spec, touching no file. Returns 0 or an exit code (the error
+ * is printed). */
+int cli_board_options_check(cli_board_options *o);
+
+/* Runs cli_board_options_check if it has not run, finds the default theme
+ * and font, and loads the theme. Returns 0 or an exit code (the error is
+ * printed). */
 int cli_board_options_finish(cli_board_options *o);
 void cli_board_options_free(cli_board_options *o);
+
+/* The game command's parse stage, with no file touched (the fuzz target
+ * tests/fuzz/fuzz_cli.c drives it): fills G from argv and checks the
+ * options. Returns -1 when the command should go on to generate, else the
+ * exit code (0 after --help or --version; the error is printed). */
+typedef struct {
+    cli_board_options board;
+    const char *output, *json_path, *obj_path;
+} cli_game_options;
+int cli_game_parse(int argc, char **argv, cli_game_options *g);
 
 #endif

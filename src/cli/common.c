@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #ifndef CB_DATADIR
@@ -176,9 +177,27 @@ void cli_random_seed(char *out, size_t len)
              (unsigned)(r[2] << 8 | r[3]) % 1000);
 }
 
-/* Everything is in memory before the first file is touched. Ctrl-C and
- * SIGTERM wait the few milliseconds until the files are renamed into place
- * or cleaned up, so they never leave a temporary file behind. */
+/* Test hook: CUTBOARD_TEST_STAGE_DELAY_MS=N makes cli_write_all wait N ms
+ * (at most 10 s) between staging the files and committing them, so that
+ * tests can deliver a signal while a temporary file exists. Not for users. */
+static void test_stage_delay(void)
+{
+    const char *env = getenv("CUTBOARD_TEST_STAGE_DELAY_MS");
+    long ms = env ? strtol(env, NULL, 10) : 0;
+    if (ms <= 0)
+        return;
+    struct timespec t = {(time_t)(ms > 10000 ? 10 : ms / 1000),
+                         (long)(ms > 10000 ? 0 : ms % 1000) * 1000000L};
+    while (nanosleep(&t, &t) != 0 && errno == EINTR)
+        ;
+}
+
+/* Everything is in memory before the first file is touched. SIGINT, SIGTERM
+ * and SIGHUP are held while the files are staged; if one that would end the
+ * process arrived meanwhile, the staged files are discarded instead of
+ * renamed, so an interrupted run leaves every existing output as it was and
+ * no temporary file, and then dies of the signal as usual. Otherwise the
+ * renames finish first. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
 {
     cb_staged_file *staged[16] = {NULL};
@@ -188,7 +207,7 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
         snprintf(err->message, sizeof err->message, "too many output files (%zu)", n);
         return CB_ERR_INTERNAL;
     }
-    sigset_t stop, old;
+    sigset_t stop, old, pending;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
@@ -197,13 +216,29 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
     size_t k;
     for (k = 0; k < n && st == CB_OK; k++)
         st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
+    if (st == CB_OK)
+        test_stage_delay();
+    /* Only a signal that will end the process (default action) throws the
+     * files away; a command with its own handler (deck) decides itself. */
+    int interrupted = 0;
+    static const int stops[] = {SIGINT, SIGTERM, SIGHUP};
+    for (size_t i = 0; i < sizeof stops / sizeof *stops; i++) {
+        struct sigaction now;
+        interrupted |= sigpending(&pending) == 0 && sigismember(&pending, stops[i]) == 1 &&
+                       sigaction(stops[i], NULL, &now) == 0 && now.sa_handler == SIG_DFL;
+    }
+    if (st == CB_OK && interrupted) {
+        err->status = st = CB_ERR_IO;
+        snprintf(err->message, sizeof err->message, "%s: interrupted, nothing written",
+                 outs[0].path);
+    }
     for (k = 0; k < n; k++) {
         if (st == CB_OK)
             st = cb_file_commit(staged[k], err);
         else
             cb_file_discard(staged[k]);
     }
-    sigprocmask(SIG_SETMASK, &old, NULL);
+    sigprocmask(SIG_SETMASK, &old, NULL); /* a pending signal ends us here */
     return st;
 }
 

@@ -25,15 +25,15 @@ static const char usage_end[] =
     "Exit codes: 0 ok, 64 bad option, 65 bad input data, 66 missing input,\n"
     "70 internal error, 73 cannot create output, 74 write error.\n";
 
-int cli_game(int argc, char **argv)
+int cli_game_parse(int argc, char **argv, cli_game_options *g)
 {
-    cli_board_options o;
+    cli_board_options *o = &g->board;
     cli_args a;
-    const char *output = NULL, *json_path = NULL, *obj_path = NULL;
-    cli_board_options_init(&o);
+    g->output = g->json_path = g->obj_path = NULL;
+    cli_board_options_init(o);
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
-        int got = cli_board_option(&a, &o);
+        int got = cli_board_option(&a, o);
         if (got < 0)
             return CB_ERR_USAGE;
         if (got)
@@ -45,22 +45,34 @@ int cli_game(int argc, char **argv)
             printf("cutboard %s\n", CB_VERSION);
             return 0;
         } else if (cli_value(&a, "-o|--output")) {
-            output = a.val;
+            g->output = a.val;
         } else if (cli_value(&a, "--json")) {
-            json_path = a.val;
+            g->json_path = a.val;
         } else if (cli_value(&a, "--obj")) {
-            obj_path = a.val;
+            g->obj_path = a.val;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("", a.arg);
         }
     }
     if (a.bad)
         return CB_ERR_USAGE;
-    if (!output)
+    if (!g->output)
         return cli_fail(CB_ERR_USAGE, "no output file: give -o FILE.pdf (see cutboard --help)");
-    int rc = cli_board_options_finish(&o);
+    int rc = cli_board_options_check(o);
+    return rc ? rc : -1;
+}
+
+int cli_game(int argc, char **argv)
+{
+    cli_game_options g;
+    int rc = cli_game_parse(argc, argv, &g);
+    if (rc >= 0)
+        return rc;
+    cli_board_options *o = &g.board;
+    const char *output = g.output, *json_path = g.json_path, *obj_path = g.obj_path;
+    rc = cli_board_options_finish(o);
     if (rc) {
-        cli_board_options_free(&o);
+        cli_board_options_free(o);
         return rc;
     }
 
@@ -71,13 +83,13 @@ int cli_game(int argc, char **argv)
     char *json = NULL;
     cli_output *objs = NULL;
     size_t n_obj = 0;
-    cb_status st = cb_game_generate(&o.spec, &game, &err);
+    cb_status st = cb_game_generate(&o->spec, &game, &err);
     if (st == CB_OK)
-        st = cb_pdf_render(game, o.theme, &o.render, &pdf, &pdf_len, &err);
+        st = cb_pdf_render(game, o->theme, &o->render, &pdf, &pdf_len, &err);
     if (st == CB_OK && json_path)
-        st = cb_json_render(game, o.theme, &json, &err);
+        st = cb_json_render(game, o->theme, &json, &err);
     if (st == CB_OK && obj_path) {
-        st = cli_obj_outputs(game, o.theme, obj_path, &objs, &err);
+        st = cli_obj_outputs(game, o->theme, obj_path, &objs, &err);
         n_obj = st == CB_OK ? game->n_sheets : 0;
     }
     if (st == CB_OK) {
@@ -91,12 +103,12 @@ int cli_game(int argc, char **argv)
     }
     if (st == CB_OK && isatty(STDERR_FILENO))
         fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,
-                game->n_sheets, game->n_sheets == 1 ? "" : "s", o.spec.seed);
+                game->n_sheets, game->n_sheets == 1 ? "" : "s", o->spec.seed);
     cli_obj_free(objs, n_obj);
     free(json);
     free(pdf);
     cb_game_free(game);
-    cli_board_options_free(&o);
+    cli_board_options_free(o);
     if (st != CB_OK)
         return cli_fail(st, "%s", err.message);
     return 0;
