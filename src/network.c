@@ -136,9 +136,13 @@ cb_status cb_net_spec_check(const cb_net_spec *s, cb_error *err)
             return cb_fail(err, CB_ERR_USAGE,
                            "--nodes %ld: a --geometric map has 3..%d nodes", n,
                            CB_NET_MAX_DRAWN_NODES);
-        if (!(s->width > 0) || !(s->height > 0) || !isfinite(s->width) || !isfinite(s->height))
-            return cb_fail(err, CB_ERR_USAGE, "geometric box %gx%g is not a positive size",
-                           s->width, s->height);
+        /* A positive, finite box, not so thin that the point grid's column
+         * count overflows (the net fuzzer's 1e300 x 1e-300 box). */
+        if (!(s->width > 0) || !(s->height > 0) || !isfinite(s->width) || !isfinite(s->height) ||
+            !(s->width / s->height <= 1e6) || !(s->height / s->width <= 1e6))
+            return cb_fail(err, CB_ERR_USAGE,
+                           "geometric box %gx%g is not a positive size (sides within 1e6 "
+                           "of each other)", s->width, s->height);
     }
     if (given & P_P) {
         if (!(s->p >= 0 && s->p <= 1))

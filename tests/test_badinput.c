@@ -622,6 +622,18 @@ static void test_network_limits(void **state)
     cb_net_spec_defaults(&s);
     s.model = (cb_net_model)CB_NET_MODELS;
     assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
+    /* A geometric box too thin for the point grid (found by the fuzzer). */
+    cb_net_spec_defaults(&s);
+    s.model = CB_NET_RANDOM;
+    s.n = 50;
+    s.geometric = 1;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_OK);
+    s.width = 1e300;
+    s.height = 1e-300;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
+    assert_message(&err, "geometric box", NULL);
+    s.width = NAN;
+    assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
 }
 
 /* ---- board files ---------------------------------------------------------- */
