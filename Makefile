@@ -54,7 +54,7 @@ $(LIB): $(OBJS)
 $(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
 	$(CC) $(CFLAGS) $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
-$(BUILD)/test_%: tests/test_%.c tests/test.h $(LIB)
+$(BUILD)/test_%: tests/test_%.c $(wildcard tests/*.h) $(LIB)
 	$(CC) $(CFLAGS) $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
 
 # End-to-end tests share the helpers that run the binary.
@@ -70,7 +70,7 @@ $(BUILD)/bench_%: tests/bench/bench_%.c $(wildcard tests/bench/*.h) $(LIB)
 FUZZ_SRCS_cli := $(filter-out src/cli/main.c,$(CLI_SRCS))
 $(BUILD)/replay_cli: $(FUZZ_SRCS_cli) src/cli/cli.h
 
-$(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(LIB)
+$(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(wildcard tests/fuzz/*.h) $(LIB)
 	$(CC) $(CFLAGS) $< $(FUZZ_SRCS_$*) tests/fuzz/replay.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
 $(BUILD):

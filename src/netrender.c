@@ -19,19 +19,9 @@ typedef struct {
     double page_h;
 } pen;
 
-static HPDF_REAL pt(double mm)
-{
-    return (HPDF_REAL)(mm * CB_PT_PER_MM);
-}
-
-static HPDF_REAL px(double mm)
-{
-    return pt(mm);
-}
-
 static HPDF_REAL py(const pen *d, double mm)
 {
-    return pt(d->page_h - mm);
+    return cb_pt(d->page_h - mm);
 }
 
 /* Text with its left end at (x, baseline y) mm, SIZE pt. */
@@ -39,7 +29,7 @@ static HPDF_STATUS text_at(const pen *d, double x, double y, double size, const 
 {
     CB_HPDF(HPDF_Page_BeginText(d->page));
     CB_HPDF(HPDF_Page_SetFontAndSize(d->page, d->p->font, (HPDF_REAL)size));
-    CB_HPDF(HPDF_Page_TextOut(d->page, px(x), py(d, y), s));
+    CB_HPDF(HPDF_Page_TextOut(d->page, cb_pt(x), py(d, y), s));
     return HPDF_Page_EndText(d->page);
 }
 
@@ -84,11 +74,11 @@ static HPDF_STATUS draw_node(const pen *d, double x, double y, double r, int cen
     CB_HPDF(HPDF_Page_SetRGBFill(pg, 1, 1, 1));
     CB_HPDF(HPDF_Page_SetRGBStroke(pg, 0.1f, 0.1f, 0.1f));
     CB_HPDF(HPDF_Page_SetLineWidth(pg, hub ? 2.2f : 0.8f));
-    CB_HPDF(HPDF_Page_Circle(pg, px(x), py(d, y), pt(r)));
+    CB_HPDF(HPDF_Page_Circle(pg, cb_pt(x), py(d, y), cb_pt(r)));
     CB_HPDF(HPDF_Page_FillStroke(pg));
     if (centre) {
         CB_HPDF(HPDF_Page_SetLineWidth(pg, 0.6f));
-        CB_HPDF(HPDF_Page_Circle(pg, px(x), py(d, y), pt(r) + (hub ? 2.6f : 1.8f)));
+        CB_HPDF(HPDF_Page_Circle(pg, cb_pt(x), py(d, y), cb_pt(r) + (hub ? 2.6f : 1.8f)));
         CB_HPDF(HPDF_Page_Stroke(pg));
     }
     return HPDF_OK;
@@ -112,8 +102,8 @@ static HPDF_STATUS draw_map(const pen *d, const cb_network *net, const cb_net_la
     CB_HPDF(HPDF_Page_SetLineCap(pg, HPDF_ROUND_END));
     for (size_t e = 0; e < net->n_edges; e++) {
         uint32_t u = net->edges[e].a, v = net->edges[e].b;
-        CB_HPDF(HPDF_Page_MoveTo(pg, px(xy[2 * u]), py(d, xy[2 * u + 1])));
-        CB_HPDF(HPDF_Page_LineTo(pg, px(xy[2 * v]), py(d, xy[2 * v + 1])));
+        CB_HPDF(HPDF_Page_MoveTo(pg, cb_pt(xy[2 * u]), py(d, xy[2 * u + 1])));
+        CB_HPDF(HPDF_Page_LineTo(pg, cb_pt(xy[2 * v]), py(d, xy[2 * v + 1])));
     }
     if (net->n_edges)
         CB_HPDF(HPDF_Page_Stroke(pg));
@@ -190,14 +180,14 @@ static HPDF_STATUS histogram(legend *g, const cb_net_analysis *a)
         double bh = h * (double)a->degree_hist[i] / (double)peak;
         if (bh <= 0)
             continue;
-        CB_HPDF(HPDF_Page_Rectangle(pg, px(g->x + bw * (double)i + bw * 0.1),
-                                    py(g->d, top + h), pt(bw * 0.8), pt(bh)));
+        CB_HPDF(HPDF_Page_Rectangle(pg, cb_pt(g->x + bw * (double)i + bw * 0.1),
+                                    py(g->d, top + h), cb_pt(bw * 0.8), cb_pt(bh)));
     }
     CB_HPDF(HPDF_Page_Fill(pg));
     CB_HPDF(HPDF_Page_SetRGBStroke(pg, 0, 0, 0));
     CB_HPDF(HPDF_Page_SetLineWidth(pg, 0.5f));
-    CB_HPDF(HPDF_Page_MoveTo(pg, px(g->x), py(g->d, top + h)));
-    CB_HPDF(HPDF_Page_LineTo(pg, px(g->x + g->w), py(g->d, top + h)));
+    CB_HPDF(HPDF_Page_MoveTo(pg, cb_pt(g->x), py(g->d, top + h)));
+    CB_HPDF(HPDF_Page_LineTo(pg, cb_pt(g->x + g->w), py(g->d, top + h)));
     CB_HPDF(HPDF_Page_Stroke(pg));
     CB_HPDF(HPDF_Page_SetRGBFill(pg, 0, 0, 0));
     char s[64];
@@ -308,9 +298,9 @@ cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
         pen d = {&p, HPDF_AddPage(p.doc), layout->page_h};
         HPDF_STATUS hs = d.page ? HPDF_OK : HPDF_FAILD_TO_ALLOC_MEM;
         if (hs == HPDF_OK)
-            hs = HPDF_Page_SetWidth(d.page, pt(layout->page_w));
+            hs = HPDF_Page_SetWidth(d.page, cb_pt(layout->page_w));
         if (hs == HPDF_OK)
-            hs = HPDF_Page_SetHeight(d.page, pt(layout->page_h));
+            hs = HPDF_Page_SetHeight(d.page, cb_pt(layout->page_h));
         if (hs == HPDF_OK)
             hs = draw_map(&d, net, layout, a);
         if (hs == HPDF_OK)

@@ -24,11 +24,6 @@ static const cb_rgb cb_ink = {0.1, 0.1, 0.1};       /* edges and dots */
 static const cb_rgb cb_plain = {0.5, 0.5, 0.5};     /* types without a theme */
 static const cb_rgb cb_plain_ctr = {0.25, 0.25, 0.25};
 
-static HPDF_REAL cb_pt(double mm)
-{
-    return (HPDF_REAL)(mm * CB_PT_PER_MM);
-}
-
 static HPDF_REAL cb_x(double mm)
 {
     return cb_pt(mm);

@@ -10,6 +10,12 @@
 
 #define CB_PT_PER_MM (72.0 / 25.4)
 
+/* Millimetres to PDF points. */
+static inline HPDF_REAL cb_pt(double mm)
+{
+    return (HPDF_REAL)(mm * CB_PT_PER_MM);
+}
+
 /* Propagates the first failing libharu call out of a function that returns
  * HPDF_STATUS. */
 #define CB_HPDF(call)                                                                       \

@@ -2,46 +2,12 @@
  * hand-made boards, with the answers worked out by hand in the comments,
  * and the shortest-cut figures over generated boards. */
 #include "test.h"
+#include "hand_board.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct {
-    cb_board b;
-    cb_node nodes[16];
-    cb_edge edges[40];
-} hand;
-
-static cb_board *make_hand(hand *h, const double (*xy)[2], size_t n, uint32_t center)
-{
-    memset(h, 0, sizeof *h);
-    h->b.nodes = h->nodes;
-    h->b.edges = h->edges;
-    h->b.seed = "hand";
-    h->b.page_w = h->b.page_h = 120;
-    h->b.board_x = h->b.board_y = 10;
-    h->b.board_w = h->b.board_h = 100;
-    h->b.node_radius = 3;
-    h->b.n_nodes = n;
-    h->b.center = center;
-    for (size_t i = 0; i < n; i++) {
-        h->nodes[i].x = xy[i][0];
-        h->nodes[i].y = xy[i][1];
-        h->nodes[i].side = CB_SIDE_NONE;
-        h->nodes[i].type = h->nodes[i].mission = -1;
-        h->nodes[i].kind = i == center ? CB_KIND_CENTER : CB_KIND_NODE;
-    }
-    return &h->b;
-}
-
-static void edge(cb_board *b, uint32_t u, uint32_t v)
-{
-    b->edges[b->n_edges].a = u < v ? u : v;
-    b->edges[b->n_edges].b = u < v ? v : u;
-    b->n_edges++;
-}
 
 static void start(cb_board *b, uint32_t v, cb_side side)
 {

@@ -3,46 +3,13 @@
  * holes), boards it must refuse, and Euler's formula on generated boards
  * over 1,000 seeds. */
 #include "test.h"
+#include "hand_board.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "halfedge.h"
-
-/* A hand-made board on a 120 mm page with the trim (10,10)-(110,110). */
-typedef struct {
-    cb_board b;
-    cb_node nodes[16];
-    cb_edge edges[32];
-} hand;
-
-static cb_board *make_hand(hand *h, const double (*xy)[2], size_t n)
-{
-    memset(h, 0, sizeof *h);
-    h->b.nodes = h->nodes;
-    h->b.edges = h->edges;
-    h->b.seed = "hand";
-    h->b.page_w = h->b.page_h = 120;
-    h->b.board_x = h->b.board_y = 10;
-    h->b.board_w = h->b.board_h = 100;
-    h->b.node_radius = 3;
-    h->b.n_nodes = n;
-    for (size_t i = 0; i < n; i++) {
-        h->nodes[i].x = xy[i][0];
-        h->nodes[i].y = xy[i][1];
-        h->nodes[i].side = CB_SIDE_NONE;
-        h->nodes[i].type = h->nodes[i].mission = -1;
-    }
-    return &h->b;
-}
-
-static void edge(cb_board *b, uint32_t u, uint32_t v)
-{
-    b->edges[b->n_edges].a = u < v ? u : v;
-    b->edges[b->n_edges].b = u < v ? v : u;
-    b->n_edges++;
-}
 
 static void build(cb_planar *p, const cb_board *b)
 {
@@ -66,7 +33,7 @@ static void test_bent_line(void **state)
 {
     (void)state;
     hand h;
-    cb_board *b = make_hand(&h, bent, 3);
+    cb_board *b = make_hand(&h, bent, 3, 0);
     edge(b, 0, 2);
     edge(b, 1, 2);
     cb_planar p;
@@ -118,7 +85,7 @@ static void test_holes(void **state)
     static const double xy[][2] = {{10, 60}, {110, 60}, {60, 40}, {40, 80},
                                    {80, 80}, {60, 100}, {60, 20}};
     hand h;
-    cb_board *b = make_hand(&h, xy, 7);
+    cb_board *b = make_hand(&h, xy, 7, 0);
     edge(b, 0, 2);
     edge(b, 1, 2);
     edge(b, 3, 4); /* half-edges 4: 3->4, 5: 4->3 */
@@ -159,7 +126,7 @@ static void test_edge_along_border(void **state)
     (void)state;
     static const double xy[][2] = {{10, 60}, {110, 60}, {60, 40}, {10, 20}};
     hand h;
-    cb_board *b = make_hand(&h, xy, 4);
+    cb_board *b = make_hand(&h, xy, 4, 0);
     edge(b, 0, 2);
     edge(b, 1, 2);
     edge(b, 0, 3); /* half-edges 4: 0->3 (up the left border), 5: 3->0 */
@@ -181,7 +148,7 @@ static void test_corner_node_and_empty(void **state)
     (void)state;
     static const double xy[][2] = {{10, 10}, {110, 110}};
     hand h;
-    cb_board *b = make_hand(&h, xy, 2);
+    cb_board *b = make_hand(&h, xy, 2, 0);
     edge(b, 0, 1); /* the diagonal: two triangles of 5000 */
     cb_planar p;
     build(&p, b);
@@ -191,7 +158,7 @@ static void test_corner_node_and_empty(void **state)
     assert_true(fabs(p.area[p.face[0]] - 5000) < 1e-9);
     assert_true(fabs(p.area[p.face[1]] - 5000) < 1e-9);
     cb_planar_free(&p);
-    b = make_hand(&h, xy, 0);
+    b = make_hand(&h, xy, 0, 0);
     build(&p, b);
     assert_int_equal(p.n_verts, 4);
     assert_int_equal(p.n_half, 8);
@@ -208,7 +175,7 @@ static void test_crossing_is_not_planar(void **state)
     (void)state;
     static const double xy[][2] = {{10, 60}, {110, 60}, {60, 10}, {60, 110}};
     hand h;
-    cb_board *b = make_hand(&h, xy, 4);
+    cb_board *b = make_hand(&h, xy, 4, 0);
     edge(b, 0, 1);
     edge(b, 2, 3);
     cb_planar p;
@@ -221,24 +188,24 @@ static void test_refuses_bad_boards(void **state)
 {
     (void)state;
     hand h;
-    cb_board *b = make_hand(&h, bent, 3);
+    cb_board *b = make_hand(&h, bent, 3, 0);
     h.nodes[2].x = 130;
     cb_planar p;
     cb_error err = {CB_OK, ""};
     assert_int_equal(cb_planar_build(&p, b, &err), CB_ERR_DATA);
     assert_non_null(strstr(err.message, "node 2 at (130.00, 40.00) mm lies outside"));
     cb_planar_free(&p);
-    b = make_hand(&h, bent, 3);
+    b = make_hand(&h, bent, 3, 0);
     edge(b, 0, 7);
     assert_int_equal(cb_planar_build(&p, b, &err), CB_ERR_DATA);
     assert_non_null(strstr(err.message, "refers to node 7"));
-    b = make_hand(&h, bent, 3);
+    b = make_hand(&h, bent, 3, 0);
     h.edges[0].a = h.edges[0].b = 1;
     b->n_edges = 1;
     assert_int_equal(cb_planar_build(&p, b, &err), CB_ERR_DATA);
     assert_non_null(strstr(err.message, "joins node 1 to itself"));
     /* The contract check reports it as a failed clause. */
-    b = make_hand(&h, bent, 3);
+    b = make_hand(&h, bent, 3, 0);
     h.nodes[2].y = 0;
     cb_verdict v;
     assert_int_equal(cb_board_check(b, 2, 4, &v, &err), CB_OK);
