@@ -7,18 +7,19 @@
 #include <string.h>
 #include "decorate.h"
 #include "error.h"
+#include "lattice.h"
 #include "work.h"
 
 #define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
 #define RADIUS_PER_SPACING 0.265
 #define RELAX_ITERATIONS 80
-/* The most nodes a board may have. Above about 400 nodes the starts are
- * chosen greedily over every candidate of a side (starts.c), which makes
- * A0 posters of 4,000-7,000 nodes in a few attempts; at 10,000 nodes most
- * attempts still find no 12 starts in one hop band (measured: 2 of 3 seeds
- * succeed, in 30-40 s), and beyond 12,000 the attempts run out, so such a
- * spec is refused up front rather than left to run for minutes. */
-#define MAX_NODES 12000
+/* The most nodes a board may have: the largest paper (5,080 mm, PDF's
+ * 14,400 pt) at the closest spacing that keeps the gap between node disks
+ * holds about 2.4 million; memory grows linearly, about 0.5 KB a node at
+ * the peak of the contract check. */
+#define MAX_NODES 3000000
+/* The largest paper side: PDF's page limit of 14,400 pt. */
+#define MAX_PAPER_MM 5080.0
 
 /* With --fair-cuts about 1 candidate in 250 to 1,000 qualifies (measured:
  * 4 of 1,000 A4 boards, 1 of 200, and 3,578 attempts for 4 boards), so a
@@ -61,10 +62,11 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
         return cb_fail(err, CB_ERR_USAGE, "--players: %d is out of range (2..9)", spec->players);
     if (!(spec->margin >= 5) || spec->margin > 50)
         return cb_fail(err, CB_ERR_USAGE, "--margin: %g mm is out of range (5..50 mm)", spec->margin);
-    if (!(spec->page_w >= 80 && spec->page_h >= 80) || spec->page_w > 2000 || spec->page_h > 2000)
+    if (!(spec->page_w >= 80 && spec->page_h >= 80) || spec->page_w > MAX_PAPER_MM ||
+        spec->page_h > MAX_PAPER_MM)
         return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: %gx%g mm is out of range (80..2000 mm a side)",
-                       spec->page_w, spec->page_h);
+                       "--paper: %gx%g mm is out of range (80..%g mm a side)",
+                       spec->page_w, spec->page_h, MAX_PAPER_MM);
     if (spec->start_cap < 2 || spec->start_cap > 4)
         return cb_fail(err, CB_ERR_USAGE,
                        "--start-cap: %d is out of range (2..4; a start needs 2 edges)",
@@ -175,7 +177,6 @@ oom:
     return NULL;
 }
 
-/* One candidate from one derived seed: NULL with *why when it fails. */
 /* The fair-cuts clause: every start can be cut off, and the shortest cuts
  * of the starts differ by at most one edge. */
 static int cuts_fair(const cb_board *b, const char **why, int *oom)
@@ -198,8 +199,38 @@ static int cuts_fair(const cb_board *b, const char **why, int *oom)
     return n > 0 && lo >= 0 && hi - lo <= 1;
 }
 
-static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_seed,
-                           const char **why, int *oom)
+/* A poster board on the lattice (lattice.c); NULL with *why or *oom. */
+static cb_board *lattice_candidate(const cb_spec *spec, const char *seed, cb_rng *rng,
+                                   const char **why, int *oom)
+{
+    double bx = spec->margin, by = spec->margin;
+    double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
+    double d = spacing(spec, bw, bh);
+    cb_lattice_params lp = {bx, by, bw, bh, node_count(bw, bh, d), RADIUS_PER_SPACING * d};
+    cb_board *b = calloc(1, sizeof *b);
+    if (!b || !(b->seed = strdup(seed))) {
+        cb_board_free(b);
+        *oom = 1;
+        return NULL;
+    }
+    b->page_w = spec->page_w;
+    b->page_h = spec->page_h;
+    b->board_x = bx;
+    b->board_y = by;
+    b->board_w = bw;
+    b->board_h = bh;
+    b->node_radius = lp.r;
+    if (cb_lattice_board(b, &lp, rng, why) != 0) {
+        *oom = strcmp(*why, "out of memory") == 0;
+        cb_board_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* The organic board of place.c .. balance.c; NULL with *why or *oom. */
+static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng *rng,
+                                   const char **why, int *oom)
 {
     double bx = spec->margin, by = spec->margin;
     double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
@@ -208,8 +239,6 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
      * fewest attempts on A4 and Letter); see place.c. */
     cb_place_params pp = {bx, by, bw, bh, node_count(bw, bh, d), d,
                           pow(fmax(bw, bh) / fmin(bw, bh), 0.65), RELAX_ITERATIONS};
-    cb_rng rng;
-    cb_rng_seed(&rng, rng_seed);
     cb_work w;
     if (cb_work_init(&w, pp.n) != 0) {
         *oom = 1;
@@ -221,7 +250,7 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     w.start_cap = spec->start_cap;
     w.node_cap = spec->node_cap;
     cb_board *b = NULL;
-    if (cb_place(&w, &pp, &rng) == 0 && cb_connect(&w, &rng) == 0 &&
+    if (cb_place(&w, &pp, rng) == 0 && cb_connect(&w, rng) == 0 &&
         cb_starts_choose(&w) == 0 && cb_balance(&w) == 0) {
         b = board_from_work(&w, spec, seed);
         if (!b)
@@ -231,6 +260,19 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         *oom = w.failure && strcmp(w.failure, "out of memory") == 0;
     }
     cb_work_free(&w);
+    return b;
+}
+
+/* One candidate from one derived seed: NULL with *why when it fails. */
+static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_seed,
+                           const char **why, int *oom)
+{
+    double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
+    cb_rng rng;
+    cb_rng_seed(&rng, rng_seed);
+    cb_board *b = node_count(bw, bh, spacing(spec, bw, bh)) > CB_LATTICE_NODES
+                      ? lattice_candidate(spec, seed, &rng, why, oom)
+                      : organic_candidate(spec, seed, &rng, why, oom);
     if (!b)
         return NULL;
     cb_verdict v;

@@ -52,16 +52,24 @@ typedef struct {
     uint32_t mark;
 } typing;
 
-static int eligible(typing *t, uint32_t v, size_t ty)
+/* The rules a node meets or not whatever its neighbours are: the edge and
+ * the distance from it. */
+static int fits_place(const typing *t, uint32_t v, size_t ty)
 {
     const cb_node_type *nt = &t->theme->types[ty];
     const cb_node *node = &t->b->nodes[v];
-    if (t->count[ty] >= t->hi[ty])
-        return 0;
     if (on_trim(t->b, node) && !nt->on_edge)
         return 0;
     double dep = depth_of(t->b, node);
-    if (dep < nt->min_edge - 1e-9 || dep > nt->max_edge + 1e-9)
+    return dep >= nt->min_edge - 1e-9 && dep <= nt->max_edge + 1e-9;
+}
+
+/* The rules that depend on the nodes typed so far: the type's maximum and
+ * its largest group. */
+static int fits_now(typing *t, uint32_t v, size_t ty)
+{
+    const cb_node_type *nt = &t->theme->types[ty];
+    if (t->count[ty] >= t->hi[ty])
         return 0;
     /* Size of the same-type group v would join: BFS over equal neighbours. */
     t->mark++;
@@ -108,8 +116,10 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
              *queue = malloc(n * sizeof *queue);
     double *weight = malloc(nt * sizeof *weight); /* the count each type is dealt */
     size_t *room = malloc(nt * sizeof *room), *by_room = malloc(nt * sizeof *by_room);
+    uint8_t *fits = malloc(n * nt + 1), *typed = calloc(n + 1, 1);
     int rc = -1;
-    if (!count || !lo || !hi || !order || !stamp || !queue || !weight || !room || !by_room) {
+    if (!count || !lo || !hi || !order || !stamp || !queue || !weight || !room || !by_room ||
+        !fits || !typed) {
         *why = "out of memory";
         goto done;
     }
@@ -126,6 +136,12 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     }
     cb_rng_shuffle(rng, order, regular);
     typing ty = {b, g, theme, count, lo, hi, stamp, queue, 0};
+    /* The fixed rules once per node and type, by position in ORDER: the
+     * scans below then touch a node's neighbours (memory all over a large
+     * board) only where a type can stand. */
+    for (size_t i = 0; i < regular; i++)
+        for (size_t t = 0; t < nt; t++)
+            fits[i * nt + t] = (uint8_t)fits_place(&ty, order[i], t);
     /* Each type is dealt its share of the nodes (its weight, within its
      * min..max), so shares across a deck match the weights: a weighted
      * random pick per node would let the types with few eligible nodes
@@ -144,16 +160,18 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         weight[t] = fmin(fmax(whole, lo[t]), hi[t]);
         by_room[t] = t;
         room[t] = 0;
-        for (size_t i = 0; i < regular; i++)
-            room[t] += (size_t)eligible(&ty, order[i], t);
+        if (hi[t] > 0) /* nothing is typed yet: no group to join */
+            for (size_t i = 0; i < regular; i++)
+                room[t] += fits[i * nt + t];
     }
     sort_by_room(by_room, room, nt);
     for (size_t k = 0; k < nt; k++) {
         size_t t = by_room[k];
         for (size_t i = 0; i < regular && count[t] < weight[t]; i++) {
             uint32_t v = order[i];
-            if (b->nodes[v].type < 0 && eligible(&ty, v, t)) {
+            if (!typed[i] && fits[i * nt + t] && fits_now(&ty, v, t)) {
                 b->nodes[v].type = (int)t;
+                typed[i] = 1;
                 count[t]++;
             }
         }
@@ -164,11 +182,11 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     }
     for (size_t i = 0; i < regular; i++) {
         uint32_t v = order[i];
-        if (b->nodes[v].type >= 0)
+        if (typed[i])
             continue;
         size_t pick = nt;
         for (size_t t = 0; t < nt; t++)
-            if (eligible(&ty, v, t) &&
+            if (fits[i * nt + t] && fits_now(&ty, v, t) &&
                 (pick == nt || weight[t] - count[t] > weight[pick] - count[pick]))
                 pick = t;
         if (pick == nt) {
@@ -181,7 +199,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     rc = 0;
 done:
     free(count); free(lo); free(hi); free(order); free(stamp); free(queue); free(weight);
-    free(room); free(by_room);
+    free(room); free(by_room); free(fits); free(typed);
     return rc;
 }
 
