@@ -54,6 +54,23 @@ static size_t node_count(double bw, double bh, double d)
     return (size_t)llround(bw * bh / (d * d));
 }
 
+/* The closest spacing at which a lattice board keeps the gap between node
+ * disks (the slack shrinks with the spacing), to 0.01 mm. */
+static double closest_lattice_spacing(double margin, double bw, double bh)
+{
+    double lo = 0.1, hi = 100;
+    while (hi - lo > 0.01) {
+        double d = (lo + hi) / 2;
+        cb_lattice_params lp = {margin, margin, bw, bh, node_count(bw, bh, d),
+                                RADIUS_PER_SPACING * d};
+        if (cb_lattice_slack(&lp) > 0)
+            hi = d;
+        else
+            lo = d;
+    }
+    return hi;
+}
+
 cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
 {
     if (!spec->seed)
@@ -94,11 +111,24 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
         return cb_fail(err, CB_ERR_USAGE,
                        "--paper: the board (%gx%g mm) has no room for 3 starts a side; "
                        "use a larger paper or a higher --resolution", bw, bh);
-    if (node_count(bw, bh, d) > MAX_NODES)
+    size_t n = node_count(bw, bh, d);
+    if (n > MAX_NODES)
         return cb_fail(err, CB_ERR_USAGE,
                        "--resolution: the board would have %zu nodes; at most %d can be "
                        "made fair (use a lower --resolution or a smaller paper)",
-                       node_count(bw, bh, d), MAX_NODES);
+                       n, MAX_NODES);
+    if (n <= CB_LATTICE_NODES)
+        return CB_OK;
+    if (spec->node_cap < 4)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--node-cap: boards of more than %d nodes need a cap of at least 4 "
+                       "(this one would have %zu nodes)", CB_LATTICE_NODES, n);
+    cb_lattice_params lp = {spec->margin, spec->margin, bw, bh, n, RADIUS_PER_SPACING * d};
+    if (cb_lattice_slack(&lp) <= 0)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--resolution: nodes %.2f mm apart cannot keep %.1f mm between their "
+                       "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM,
+                       floor(fmax(bw, bh) / closest_lattice_spacing(spec->margin, bw, bh)));
     return CB_OK;
 }
 

@@ -25,6 +25,10 @@
 
 #define JITTER_OF_SPACING 0.2  /* most a node moves, as a share of the spacing */
 #define START_STEP 4           /* lattice units between starts: no shared neighbour */
+/* No edge goes within this many lattice units of a start, so every start
+ * sits in the same pattern and the starts' shortest cuts (4 edges, found
+ * within 2 units) are equal: the boards are cut-fair by construction. */
+#define START_KEEP 6
 
 typedef struct {
     int R, width;           /* half side in lattice units; 2R + 1 */
@@ -84,9 +88,16 @@ static uint8_t parents_of(const frame *f, int x, int y)
     return k;
 }
 
+static int near_starts(const frame *f, int x, int y, int mid)
+{
+    int reach = START_STEP + START_KEEP;
+    return ((f->R - abs(y) <= START_KEEP && abs(x - mid) <= reach) ||
+            (f->R - abs(x) <= START_KEEP && abs(y - mid) <= reach));
+}
+
 /* Removes edges as the header comment says. EDGES holds the down-edges of
  * each cell; FACE_GONE marks diamonds (by their centre cell) that lost one. */
-static int thin_edges(const frame *f, uint8_t *edges, cb_rng *rng)
+static int thin_edges(const frame *f, uint8_t *edges, int mid, cb_rng *rng)
 {
     size_t cells = (size_t)f->width * (size_t)f->width;
     uint8_t *parents = malloc(cells), *face_gone = calloc(cells, 1);
@@ -120,7 +131,8 @@ static int thin_edges(const frame *f, uint8_t *edges, cb_rng *rng)
         size_t up = c, down = cell(f, x + dx, y + 1);
         size_t face_a = cell(f, x + dx, y), face_b = cell(f, x, y + 1);
         size_t child = hop_of(x, y) > hop_of(x + dx, y + 1) ? up : down;
-        if (face_gone[face_a] || face_gone[face_b] || parents[child] < 2)
+        if (face_gone[face_a] || face_gone[face_b] || parents[child] < 2 ||
+            near_starts(f, x, y, mid) || near_starts(f, x + dx, y + 1, mid))
             continue;
         edges[up] &= (uint8_t)~(dx < 0 ? DOWN_LEFT : DOWN_RIGHT);
         face_gone[face_a] = face_gone[face_b] = 1;
@@ -177,7 +189,7 @@ int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, cons
             if (is_node(&f, x + 1, y + 1))
                 edges[c] |= DOWN_RIGHT;
         }
-    if (thin_edges(&f, edges, rng) != 0)
+    if (thin_edges(&f, edges, mid, rng) != 0)
         goto oom;
     for (size_t c = 0; c < cells; c++)
         m += (edges[c] & DOWN_LEFT) != 0 && (edges[c] & DOWN_RIGHT) != 0 ? 2 : edges[c] != 0;

@@ -630,6 +630,67 @@ static void test_a0_posters(void **state)
     assert_true((double)f.nodes_sum / f.boards > 2000);
 }
 
+/* Poster boards above 5,000 nodes come from the lattice (src/lattice.c):
+ * hop counts equal by construction, and so are the starts' shortest cuts. */
+static void test_lattice_posters(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.page_w = 841; /* A1 */
+    spec.page_h = 594;
+    spec.resolution = 100;
+    figures f;
+    run_seeds(&spec, "lattice", 10, &f);
+    print_figures("A1 landscape, --resolution 100 (lattice)", &f);
+    assert_true((double)f.nodes_sum / f.boards > 5000);
+    assert_int_equal(f.spread[0], f.boards);
+    assert_int_equal(f.attempts_max, 1);
+    for (int i = 0; i < 3; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "lattice-cuts-%d", i);
+        cb_board *b = NULL;
+        cb_error err;
+        assert_int_equal(cb_board_generate(&spec, seed, 1, &b, &err), CB_OK);
+        int *cuts = NULL;
+        size_t n = 0;
+        assert_int_equal(cb_board_shortest_cuts(b, &cuts, &n, &err), CB_OK);
+        assert_int_equal(n, 12);
+        for (size_t k = 0; k < n; k++)
+            assert_int_equal(cuts[k], cuts[0]);
+        free(cuts);
+        cb_board_free(b);
+    }
+}
+
+/* 100,000 nodes on A0: the library's own checker (the naive one above is
+ * quadratic), every clause, and the same board again from the same seed. */
+static void test_lattice_100k(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.page_w = 1189;
+    spec.page_h = 841;
+    spec.margin = 15;
+    spec.resolution = 378;
+    cb_board *a = NULL, *b = NULL;
+    cb_error err;
+    assert_int_equal(cb_board_generate(&spec, "big", 1, &a, &err), CB_OK);
+    assert_true(a->n_nodes > 95000);
+    cb_verdict v;
+    assert_int_equal(cb_board_check(a, spec.start_cap, spec.node_cap, &v, &err), CB_OK);
+    assert_true(v.ok);
+    assert_int_equal(v.crossings + v.grazes + v.overlaps, 0);
+    assert_int_equal(v.hop_max, v.hop_min);
+    assert_true(v.min_disjoint >= 2);
+    assert_true(v.planar);
+    assert_int_equal(cb_board_generate(&spec, "big", 1, &b, &err), CB_OK);
+    assert_same_board(a, b);
+    cb_board_free(a);
+    cb_board_free(b);
+}
+
 static void test_deterministic(void **state)
 {
     (void)state;
@@ -763,6 +824,8 @@ int main(void)
         cmocka_unit_test(test_a3_landscape),
         cmocka_unit_test(test_shared_nine_players),
         cmocka_unit_test(test_a0_posters),
+        cmocka_unit_test(test_lattice_posters),
+        cmocka_unit_test(test_lattice_100k),
     };
     return cmocka_run_group_tests(tests, load_theme, free_theme);
 }
