@@ -13,6 +13,7 @@
 #define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
 #define RADIUS_PER_SPACING 0.265
 #define RELAX_ITERATIONS 80
+#define ORGANIC_MIN_SPACING_MM 9.0 /* closer boards are built on the lattice */
 /* The most nodes a board may have: the largest paper (5,080 mm, PDF's
  * 14,400 pt) at the closest spacing that keeps the gap between node disks
  * holds about 2.4 million; memory grows linearly, about 0.5 KB a node at
@@ -52,6 +53,17 @@ static double spacing(const cb_spec *spec, double bw, double bh)
 static size_t node_count(double bw, double bh, double d)
 {
     return (size_t)llround(bw * bh / (d * d));
+}
+
+/* Boards too big or too dense for the organic generator: above 5,000 nodes
+ * its search for 12 starts in one hop band mostly fails, and below 9 mm
+ * between nodes the gap between node disks leaves too few placements
+ * (measured on A4: 1-13 attempts at 13.6 mm, up to 112 at 9.1 mm, none in
+ * 200 below 8.5 mm). */
+static int on_lattice(const cb_spec *spec, double bw, double bh)
+{
+    double d = spacing(spec, bw, bh);
+    return node_count(bw, bh, d) > CB_LATTICE_NODES || d < ORGANIC_MIN_SPACING_MM;
 }
 
 /* The closest spacing at which a lattice board keeps the gap between node
@@ -117,13 +129,18 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
                        "--resolution: the board would have %zu nodes; at most %d can be "
                        "made fair (use a lower --resolution or a smaller paper)",
                        n, MAX_NODES);
-    if (n <= CB_LATTICE_NODES)
+    if (!on_lattice(spec, bw, bh))
         return CB_OK;
     if (spec->node_cap < 4)
         return cb_fail(err, CB_ERR_USAGE,
-                       "--node-cap: boards of more than %d nodes need a cap of at least 4 "
-                       "(this one would have %zu nodes)", CB_LATTICE_NODES, n);
+                       "--node-cap: boards of more than %d nodes or under %g mm apart "
+                       "need a cap of at least 4 (this one: %zu nodes, %.1f mm apart)",
+                       CB_LATTICE_NODES, ORGANIC_MIN_SPACING_MM, n, d);
     cb_lattice_params lp = {spec->margin, spec->margin, bw, bh, n, RADIUS_PER_SPACING * d};
+    if (!cb_lattice_has_room(&lp))
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: the board (%gx%g mm) has no room for 3 starts a side "
+                       "%.1f mm apart; use a larger paper or a lower --resolution", bw, bh, d);
     if (cb_lattice_slack(&lp) <= 0)
         return cb_fail(err, CB_ERR_USAGE,
                        "--resolution: nodes %.2f mm apart cannot keep %.1f mm between their "
@@ -300,7 +317,7 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
     cb_rng rng;
     cb_rng_seed(&rng, rng_seed);
-    cb_board *b = node_count(bw, bh, spacing(spec, bw, bh)) > CB_LATTICE_NODES
+    cb_board *b = on_lattice(spec, bw, bh)
                       ? lattice_candidate(spec, seed, &rng, why, oom)
                       : organic_candidate(spec, seed, &rng, why, oom);
     if (!b)

@@ -50,6 +50,26 @@ static frame frame_of(const cb_lattice_params *lp)
     return f;
 }
 
+/* The middle start of a side sits on the border point nearest the side's
+ * middle: 0, or +-1 when R is odd. */
+static int middle_start(const frame *f, cb_rng *rng)
+{
+    return f->R % 2 ? (cb_rng_uniform(rng) < 0.5 ? -1 : 1) : 0;
+}
+
+/* The outer starts of two sides share a neighbour unless they are 3 units
+ * from the corner. */
+static int room_for_starts(const frame *f)
+{
+    return (f->R % 2 ? 1 : 0) + START_STEP + 3 <= f->R;
+}
+
+int cb_lattice_has_room(const cb_lattice_params *lp)
+{
+    frame f = frame_of(lp);
+    return room_for_starts(&f);
+}
+
 double cb_lattice_slack(const cb_lattice_params *lp)
 {
     frame f = frame_of(lp);
@@ -165,10 +185,8 @@ static cb_side start_side(const frame *f, int x, int y, int x0, int y0)
 int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, const char **why)
 {
     frame f = frame_of(lp);
-    /* The middle start of a side sits on the border point nearest the
-     * side's middle: 0, or +-1 when R is odd. */
-    int mid = f.R % 2 ? (cb_rng_uniform(rng) < 0.5 ? -1 : 1) : 0;
-    if (abs(mid) + START_STEP >= f.R) {
+    int mid = middle_start(&f, rng);
+    if (!room_for_starts(&f)) {
         *why = "the lattice has no room for 3 starts a side";
         return -1;
     }

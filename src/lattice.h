@@ -8,9 +8,10 @@
 #include "cutboard.h"
 #include "rng.h"
 
-/* Boards with more nodes than this are built on the lattice: above it the
- * search for 12 starts in one hop band fails more and more often (1 seed in
- * 3 at 10,000 nodes after 200 attempts and 40 s). */
+/* Boards with more nodes than this are built on the lattice (so are boards
+ * with nodes closer than 9 mm, see board.c): above it the search for 12
+ * starts in one hop band fails more and more often (1 seed in 3 at 10,000
+ * nodes after 200 attempts and 40 s). */
 #define CB_LATTICE_NODES 5000
 
 typedef struct {
@@ -23,6 +24,9 @@ typedef struct {
  * and centre; 0, or -1 when out of memory or the lattice has no room for
  * 3 starts a side (*why says which). */
 int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, const char **why);
+
+/* Does the lattice have room for 3 starts a side, clear of the corners? */
+int cb_lattice_has_room(const cb_lattice_params *lp);
 
 /* Half the nodes' spacing on the lattice that the contract leaves for
  * jitter: below 0 the nodes cannot keep the gap between their disks. */
