@@ -10,12 +10,14 @@
  * caps, every node connected, and no bridge between a start and the centre. */
 #include <stdlib.h>
 #include <string.h>
+#include "hops.h"
 #include "work.h"
 
 #define MAX_ROUNDS 80
 
 typedef struct {
     cb_work *w;
+    cb_hops hops;       /* w->hops, updated edit by edit */
     uint32_t *queue, *starts;
     int n_starts;
     /* bridge search scratch */
@@ -83,12 +85,9 @@ static int cost(const balancer *b)
     return best;
 }
 
-static int all_reached(const cb_work *w)
+static int all_reached(const balancer *b)
 {
-    for (size_t v = 0; v < w->n; v++)
-        if (w->role[v] != CB_ROLE_DROPPED && w->hops[v] < 0)
-            return 0;
-    return 1;
+    return cb_hops_all_reached(&b->hops);
 }
 
 /* 1 when some bridge separates a start from the centre (Tarjan from the
@@ -242,11 +241,12 @@ static int try_cut(balancer *b, const cb_edge *cut, int k)
         if (w->deg[cut[i].a] < 3 || w->deg[cut[i].b] < 3) {
             for (int j = 0; j < i; j++)
                 cb_work_add_edge(w, cut[j].a, cut[j].b);
+            cb_hops_undo(&b->hops);
             return 0;
         }
         cb_work_remove_edge(w, cut[i].a, cut[i].b);
+        cb_hops_removed(&b->hops, cut[i].a, cut[i].b);
     }
-    cb_work_hops(w, b->queue);
     return 1;
 }
 
@@ -254,7 +254,7 @@ static void undo_cut(balancer *b, const cb_edge *cut, int k)
 {
     for (int i = 0; i < k; i++)
         cb_work_add_edge(b->w, cut[i].a, cut[i].b);
-    cb_work_hops(b->w, b->queue);
+    cb_hops_undo(&b->hops);
 }
 
 /* Tries every useful single-edge edit and keeps the one that lowers the
@@ -277,9 +277,10 @@ static int improve(balancer *b, int *current)
             cb_work_room(w, e.a) <= 0 || cb_work_room(w, e.b) <= 0)
             continue;
         cb_work_add_edge(w, e.a, e.b);
-        cb_work_hops(w, b->queue);
+        cb_hops_added(&b->hops, e.a, e.b);
         int c = cost(b);
         cb_work_remove_edge(w, e.a, e.b);
+        cb_hops_undo(&b->hops);
         if (c < best) {
             best = c;
             best_kind = 1;
@@ -287,7 +288,6 @@ static int improve(balancer *b, int *current)
         }
     }
     /* Removals: core edges on shortest paths (ends differ by one hop). */
-    cb_work_hops(w, b->queue);
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
         if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b) ||
@@ -297,15 +297,15 @@ static int improve(balancer *b, int *current)
         if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3)
             continue;
         cb_work_remove_edge(w, e.a, e.b);
-        cb_work_hops(w, b->queue);
+        cb_hops_removed(&b->hops, e.a, e.b);
         int c = cost(b);
-        if (c < best && all_reached(w) && !start_behind_bridge(b)) {
+        if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 2;
             best_edge = e;
         }
         cb_work_add_edge(w, e.a, e.b);
-        cb_work_hops(w, b->queue);
+        cb_hops_undo(&b->hops);
     }
     /* Cuts: lengthen the path of each start that is nearest the centre. */
     cb_edge cut[MAX_CUT], best_cut[MAX_CUT];
@@ -316,7 +316,7 @@ static int improve(balancer *b, int *current)
         if (k == 0 || !try_cut(b, cut, k))
             continue;
         int c = cost(b);
-        if (c < best && all_reached(w) && !start_behind_bridge(b)) {
+        if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 4;
             best_k = k;
@@ -336,10 +336,11 @@ static int improve(balancer *b, int *current)
             for (int j = 0; j < 2; j++) {
                 uint32_t a = w->adj[(size_t)s * CB_MAX_DEG + (size_t)j];
                 cb_work_remove_edge(w, s, a);
+                cb_hops_removed(&b->hops, s, a);
                 cb_work_add_edge(w, s, c);
-                cb_work_hops(w, b->queue);
+                cb_hops_added(&b->hops, s, c);
                 int cst = cost(b);
-                if (cst < best && all_reached(w) && !start_behind_bridge(b)) {
+                if (cst < best && all_reached(b) && !start_behind_bridge(b)) {
                     best = cst;
                     best_kind = 3;
                     best_edge.a = s;
@@ -349,6 +350,7 @@ static int improve(balancer *b, int *current)
                 }
                 cb_work_remove_edge(w, s, c);
                 cb_work_add_edge(w, s, a);
+                cb_hops_undo(&b->hops);
                 /* remove+add moved a to the end; restore the original order */
                 if (j == 0) {
                     uint32_t *ns = w->adj + (size_t)s * CB_MAX_DEG;
@@ -369,7 +371,7 @@ static int improve(balancer *b, int *current)
     }
     else if (best_kind == 2)
         cb_work_remove_edge(w, best_edge.a, best_edge.b);
-    cb_work_hops(w, b->queue);
+    cb_hops_reset(&b->hops);
     *current = best;
     return best_kind != 0;
 }
@@ -382,7 +384,7 @@ int cb_balance(cb_work *w)
     uint32_t *mem = malloc(8 * n * sizeof *mem);
     b.flow = malloc(n * CB_MAX_DEG);
     b.near = n > LARGE_BOARD ? malloc(n) : NULL;
-    if (!mem || !b.flow || (n > LARGE_BOARD && !b.near)) {
+    if (!mem || !b.flow || (n > LARGE_BOARD && !b.near) || cb_hops_init(&b.hops, w) != 0) {
         free(mem);
         free(b.flow);
         free(b.near);
@@ -400,11 +402,11 @@ int cb_balance(cb_work *w)
     for (uint32_t v = 0; v < n; v++)
         if (w->role[v] == CB_ROLE_START)
             b.starts[b.n_starts++] = v;
-    cb_work_hops(w, b.queue);
     int c = cost(&b);
     for (int round = 0; round < MAX_ROUNDS && c > 0; round++)
         if (!improve(&b, &c))
             break;
+    cb_hops_free(&b.hops);
     free(mem);
     free(b.flow);
     free(b.near);
