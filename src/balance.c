@@ -62,16 +62,25 @@ static int far_edge(const balancer *b, cb_edge e)
     return b->near && !(b->near[e.a] && b->near[e.b]);
 }
 
-/* Hops outside the best band {L, L+1}, summed over the starts. */
-static int cost(const balancer *b)
+/* Hops outside the best band {L, L+1}, summed over the starts, in the high
+ * bits; below them the spread of the hops (n * sum h^2 - (sum h)^2), so that
+ * among edits that leave the first unchanged the search still takes one that
+ * draws the starts together: with hops {5,5,5,6,...,6,7} lengthening one 5
+ * leaves the first figure at 1, but three such edits make it 0. */
+#define SPREAD_BITS 32
+
+static long long cost(const balancer *b)
 {
     int lo = 1 << 30, hi = -1;
+    long long sum = 0, sum2 = 0;
     for (int i = 0; i < b->n_starts; i++) {
         int h = b->w->hops[b->starts[i]];
         if (h < 0)
-            return 1 << 30;
+            return (long long)1 << 60;
         lo = h < lo ? h : lo;
         hi = h > hi ? h : hi;
+        sum += h;
+        sum2 += (long long)h * h;
     }
     int best = 1 << 30;
     for (int L = lo; L <= hi; L++) {
@@ -82,7 +91,16 @@ static int cost(const balancer *b)
         }
         best = c < best ? c : best;
     }
-    return best;
+    long long spread = b->n_starts * sum2 - sum * sum;
+    if (spread >= (long long)1 << SPREAD_BITS)
+        spread = ((long long)1 << SPREAD_BITS) - 1;
+    return (long long)best << SPREAD_BITS | spread;
+}
+
+/* The hops outside the band alone: 0 when the starts are fair. */
+static int unfair(long long c)
+{
+    return (int)(c >> SPREAD_BITS);
 }
 
 static int all_reached(const balancer *b)
@@ -259,10 +277,11 @@ static void undo_cut(balancer *b, const cb_edge *cut, int k)
 
 /* Tries every useful single-edge edit and keeps the one that lowers the
  * cost most (ties: the first in edge order). Returns 1 if one was made. */
-static int improve(balancer *b, int *current)
+static int improve(balancer *b, long long *current)
 {
     cb_work *w = b->w;
-    int best = *current, best_kind = 0;
+    long long best = *current;
+    int best_kind = 0;
     cb_edge best_edge = {0, 0};
     if (b->near)
         mark_near(b);
@@ -278,7 +297,7 @@ static int improve(balancer *b, int *current)
             continue;
         cb_work_add_edge(w, e.a, e.b);
         cb_hops_added(&b->hops, e.a, e.b);
-        int c = cost(b);
+        long long c = cost(b);
         cb_work_remove_edge(w, e.a, e.b);
         cb_hops_undo(&b->hops);
         if (c < best) {
@@ -298,7 +317,7 @@ static int improve(balancer *b, int *current)
             continue;
         cb_work_remove_edge(w, e.a, e.b);
         cb_hops_removed(&b->hops, e.a, e.b);
-        int c = cost(b);
+        long long c = cost(b);
         if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 2;
@@ -315,7 +334,7 @@ static int improve(balancer *b, int *current)
         int k = shortest_path_cut(b, s, cut);
         if (k == 0 || !try_cut(b, cut, k))
             continue;
-        int c = cost(b);
+        long long c = cost(b);
         if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 4;
@@ -339,7 +358,7 @@ static int improve(balancer *b, int *current)
                 cb_hops_removed(&b->hops, s, a);
                 cb_work_add_edge(w, s, c);
                 cb_hops_added(&b->hops, s, c);
-                int cst = cost(b);
+                long long cst = cost(b);
                 if (cst < best && all_reached(b) && !start_behind_bridge(b)) {
                     best = cst;
                     best_kind = 3;
@@ -402,15 +421,15 @@ int cb_balance(cb_work *w)
     for (uint32_t v = 0; v < n; v++)
         if (w->role[v] == CB_ROLE_START)
             b.starts[b.n_starts++] = v;
-    int c = cost(&b);
-    for (int round = 0; round < MAX_ROUNDS && c > 0; round++)
+    long long c = cost(&b);
+    for (int round = 0; round < MAX_ROUNDS && unfair(c) > 0; round++)
         if (!improve(&b, &c))
             break;
     cb_hops_free(&b.hops);
     free(mem);
     free(b.flow);
     free(b.near);
-    if (c > 0) {
+    if (unfair(c) > 0) {
         w->failure = "hop spread";
         return -1;
     }
