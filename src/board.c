@@ -11,7 +11,7 @@
 
 #define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
 #define RADIUS_PER_SPACING 0.265
-#define RELAX_ITERATIONS 80
+#define RELAX_ITERATIONS 25
 /* The most nodes a board may have. Above about 400 nodes the starts are
  * chosen greedily over every candidate of a side (starts.c), which makes
  * A0 posters of 4,000-7,000 nodes in a few attempts; at 10,000 nodes most
