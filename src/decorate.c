@@ -348,8 +348,10 @@ static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, 
 static int edge_blocks(const cb_board *b, size_t e, cb_point p, double reach, double dr)
 {
     const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
-    if (p.x < fmin(u->x, v->x) - reach || p.x > fmax(u->x, v->x) + reach ||
-        p.y < fmin(u->y, v->y) - reach || p.y > fmax(u->y, v->y) + reach)
+    /* Plain comparisons: fmin/fmax are library calls at -O2. */
+    double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
+    double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
+    if (p.x < xlo - reach || p.x > xhi + reach || p.y < ylo - reach || p.y > yhi + reach)
         return 0;
     cb_point a = {u->x, u->y}, c = {v->x, v->y};
     return cb_point_segment_dist(p, a, c) < dr + DOT_CLEARANCE_MM;
