@@ -40,6 +40,7 @@ typedef struct {
     triple *triples[4];
     int n_triples[4];
     int T, band;                /* hops allowed: T .. T + band */
+    uint64_t band_mask;         /* hop_bits(T, T + band) */
     long budget;
     uint8_t *used;              /* core nodes already a start's neighbour */
     /* current and best solution: per side, triple and the pair per start */
@@ -181,7 +182,12 @@ static void solve_side(search *s, int side)
         }
         return;
     }
+    const cand *cs = s->cands[side];
     for (int t = 0; t < s->n_triples[side] && s->budget > 0; t++) {
+        const triple *tr = &s->triples[side][t];
+        if (!(cs[tr->i].hops & s->band_mask) || !(cs[tr->j].hops & s->band_mask) ||
+            !(cs[tr->k].hops & s->band_mask))
+            continue; /* a start of it cannot reach the band */
         s->cur_triple[side] = t;
         double before = s->cur_score;
         s->cur_score += s->triples[side][t].score;
@@ -481,7 +487,8 @@ static int choose_exact(search *s)
     int any = 0;
     for (s->band = 1; s->band <= MAX_BAND && !any; s->band++)
         for (int T = hmin + 1; T <= hmax + 1; T++) {
-            if (!band_possible(s, hop_bits(T, T + s->band)))
+            s->band_mask = hop_bits(T, T + s->band);
+            if (!band_possible(s, s->band_mask))
                 continue;
             s->T = T;
             s->found = 0;
