@@ -10,12 +10,14 @@
  * caps, every node connected, and no bridge between a start and the centre. */
 #include <stdlib.h>
 #include <string.h>
+#include "hops.h"
 #include "work.h"
 
 #define MAX_ROUNDS 80
 
 typedef struct {
     cb_work *w;
+    cb_hops hops;       /* w->hops, updated edit by edit */
     uint32_t *queue, *starts;
     int n_starts;
     /* bridge search scratch */
@@ -60,16 +62,25 @@ static int far_edge(const balancer *b, cb_edge e)
     return b->near && !(b->near[e.a] && b->near[e.b]);
 }
 
-/* Hops outside the best band {L, L+1}, summed over the starts. */
-static int cost(const balancer *b)
+/* Hops outside the best band {L, L+1}, summed over the starts, in the high
+ * bits; below them the spread of the hops (n * sum h^2 - (sum h)^2), so that
+ * among edits that leave the first unchanged the search still takes one that
+ * draws the starts together: with hops {5,5,5,6,...,6,7} lengthening one 5
+ * leaves the first figure at 1, but three such edits make it 0. */
+#define SPREAD_BITS 32
+
+static long long cost(const balancer *b)
 {
     int lo = 1 << 30, hi = -1;
+    long long sum = 0, sum2 = 0;
     for (int i = 0; i < b->n_starts; i++) {
         int h = b->w->hops[b->starts[i]];
         if (h < 0)
-            return 1 << 30;
+            return (long long)1 << 60;
         lo = h < lo ? h : lo;
         hi = h > hi ? h : hi;
+        sum += h;
+        sum2 += (long long)h * h;
     }
     int best = 1 << 30;
     for (int L = lo; L <= hi; L++) {
@@ -80,15 +91,21 @@ static int cost(const balancer *b)
         }
         best = c < best ? c : best;
     }
-    return best;
+    long long spread = b->n_starts * sum2 - sum * sum;
+    if (spread >= (long long)1 << SPREAD_BITS)
+        spread = ((long long)1 << SPREAD_BITS) - 1;
+    return (long long)best << SPREAD_BITS | spread;
 }
 
-static int all_reached(const cb_work *w)
+/* The hops outside the band alone: 0 when the starts are fair. */
+static int unfair(long long c)
 {
-    for (size_t v = 0; v < w->n; v++)
-        if (w->role[v] != CB_ROLE_DROPPED && w->hops[v] < 0)
-            return 0;
-    return 1;
+    return (int)(c >> SPREAD_BITS);
+}
+
+static int all_reached(const balancer *b)
+{
+    return cb_hops_all_reached(&b->hops);
 }
 
 /* 1 when some bridge separates a start from the centre (Tarjan from the
@@ -242,11 +259,12 @@ static int try_cut(balancer *b, const cb_edge *cut, int k)
         if (w->deg[cut[i].a] < 3 || w->deg[cut[i].b] < 3) {
             for (int j = 0; j < i; j++)
                 cb_work_add_edge(w, cut[j].a, cut[j].b);
+            cb_hops_undo(&b->hops);
             return 0;
         }
         cb_work_remove_edge(w, cut[i].a, cut[i].b);
+        cb_hops_removed(&b->hops, cut[i].a, cut[i].b);
     }
-    cb_work_hops(w, b->queue);
     return 1;
 }
 
@@ -254,15 +272,16 @@ static void undo_cut(balancer *b, const cb_edge *cut, int k)
 {
     for (int i = 0; i < k; i++)
         cb_work_add_edge(b->w, cut[i].a, cut[i].b);
-    cb_work_hops(b->w, b->queue);
+    cb_hops_undo(&b->hops);
 }
 
 /* Tries every useful single-edge edit and keeps the one that lowers the
  * cost most (ties: the first in edge order). Returns 1 if one was made. */
-static int improve(balancer *b, int *current)
+static int improve(balancer *b, long long *current)
 {
     cb_work *w = b->w;
-    int best = *current, best_kind = 0;
+    long long best = *current;
+    int best_kind = 0;
     cb_edge best_edge = {0, 0};
     if (b->near)
         mark_near(b);
@@ -277,9 +296,10 @@ static int improve(balancer *b, int *current)
             cb_work_room(w, e.a) <= 0 || cb_work_room(w, e.b) <= 0)
             continue;
         cb_work_add_edge(w, e.a, e.b);
-        cb_work_hops(w, b->queue);
-        int c = cost(b);
+        cb_hops_added(&b->hops, e.a, e.b);
+        long long c = cost(b);
         cb_work_remove_edge(w, e.a, e.b);
+        cb_hops_undo(&b->hops);
         if (c < best) {
             best = c;
             best_kind = 1;
@@ -287,7 +307,6 @@ static int improve(balancer *b, int *current)
         }
     }
     /* Removals: core edges on shortest paths (ends differ by one hop). */
-    cb_work_hops(w, b->queue);
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
         if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b) ||
@@ -297,15 +316,15 @@ static int improve(balancer *b, int *current)
         if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3)
             continue;
         cb_work_remove_edge(w, e.a, e.b);
-        cb_work_hops(w, b->queue);
-        int c = cost(b);
-        if (c < best && all_reached(w) && !start_behind_bridge(b)) {
+        cb_hops_removed(&b->hops, e.a, e.b);
+        long long c = cost(b);
+        if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 2;
             best_edge = e;
         }
         cb_work_add_edge(w, e.a, e.b);
-        cb_work_hops(w, b->queue);
+        cb_hops_undo(&b->hops);
     }
     /* Cuts: lengthen the path of each start that is nearest the centre. */
     cb_edge cut[MAX_CUT], best_cut[MAX_CUT];
@@ -315,8 +334,8 @@ static int improve(balancer *b, int *current)
         int k = shortest_path_cut(b, s, cut);
         if (k == 0 || !try_cut(b, cut, k))
             continue;
-        int c = cost(b);
-        if (c < best && all_reached(w) && !start_behind_bridge(b)) {
+        long long c = cost(b);
+        if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 4;
             best_k = k;
@@ -336,10 +355,11 @@ static int improve(balancer *b, int *current)
             for (int j = 0; j < 2; j++) {
                 uint32_t a = w->adj[(size_t)s * CB_MAX_DEG + (size_t)j];
                 cb_work_remove_edge(w, s, a);
+                cb_hops_removed(&b->hops, s, a);
                 cb_work_add_edge(w, s, c);
-                cb_work_hops(w, b->queue);
-                int cst = cost(b);
-                if (cst < best && all_reached(w) && !start_behind_bridge(b)) {
+                cb_hops_added(&b->hops, s, c);
+                long long cst = cost(b);
+                if (cst < best && all_reached(b) && !start_behind_bridge(b)) {
                     best = cst;
                     best_kind = 3;
                     best_edge.a = s;
@@ -349,6 +369,7 @@ static int improve(balancer *b, int *current)
                 }
                 cb_work_remove_edge(w, s, c);
                 cb_work_add_edge(w, s, a);
+                cb_hops_undo(&b->hops);
                 /* remove+add moved a to the end; restore the original order */
                 if (j == 0) {
                     uint32_t *ns = w->adj + (size_t)s * CB_MAX_DEG;
@@ -369,7 +390,7 @@ static int improve(balancer *b, int *current)
     }
     else if (best_kind == 2)
         cb_work_remove_edge(w, best_edge.a, best_edge.b);
-    cb_work_hops(w, b->queue);
+    cb_hops_reset(&b->hops);
     *current = best;
     return best_kind != 0;
 }
@@ -382,7 +403,7 @@ int cb_balance(cb_work *w)
     uint32_t *mem = malloc(8 * n * sizeof *mem);
     b.flow = malloc(n * CB_MAX_DEG);
     b.near = n > LARGE_BOARD ? malloc(n) : NULL;
-    if (!mem || !b.flow || (n > LARGE_BOARD && !b.near)) {
+    if (!mem || !b.flow || (n > LARGE_BOARD && !b.near) || cb_hops_init(&b.hops, w) != 0) {
         free(mem);
         free(b.flow);
         free(b.near);
@@ -400,15 +421,15 @@ int cb_balance(cb_work *w)
     for (uint32_t v = 0; v < n; v++)
         if (w->role[v] == CB_ROLE_START)
             b.starts[b.n_starts++] = v;
-    cb_work_hops(w, b.queue);
-    int c = cost(&b);
-    for (int round = 0; round < MAX_ROUNDS && c > 0; round++)
+    long long c = cost(&b);
+    for (int round = 0; round < MAX_ROUNDS && unfair(c) > 0; round++)
         if (!improve(&b, &c))
             break;
+    cb_hops_free(&b.hops);
     free(mem);
     free(b.flow);
     free(b.near);
-    if (c > 0) {
+    if (unfair(c) > 0) {
         w->failure = "hop spread";
         return -1;
     }

@@ -12,7 +12,7 @@
 
 #define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
 #define RADIUS_PER_SPACING 0.265
-#define RELAX_ITERATIONS 80
+#define RELAX_ITERATIONS 25
 #define ORGANIC_MIN_SPACING_MM 9.0 /* closer boards are built on the lattice */
 /* The most nodes a board may have: the largest paper (5,080 mm, PDF's
  * 14,400 pt) at the closest spacing that keeps the gap between node disks

@@ -83,6 +83,11 @@ static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b
 {
     cb_point pa = w->p[a], pb = w->p[b];
     double reach = (CB_START_DEPTH + 1.5) * w->r + EDGE_CLEARANCE_MM;
+    /* A node's shape lies within this of its centre: nodes further than it
+     * from the edge's box cannot come near the edge (most in the cells). */
+    double shape = CB_START_DEPTH * w->r + EDGE_CLEARANCE_MM;
+    double xlo = (pa.x < pb.x ? pa.x : pb.x) - shape, xhi = (pa.x < pb.x ? pb.x : pa.x) + shape;
+    double ylo = (pa.y < pb.y ? pa.y : pb.y) - shape, yhi = (pa.y < pb.y ? pb.y : pa.y) + shape;
     uint32_t c0, r0, c1, r1;
     cb_grid_range(g, (pa.x + pb.x) / 2, (pa.y + pb.y) / 2,
                   fabs(pa.x - pb.x) / 2 + reach, fabs(pa.y - pb.y) / 2 + reach,
@@ -92,6 +97,9 @@ static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b
             size_t cell = (size_t)r * g->cols + c;
             for (uint32_t k = g->start[cell]; k < g->start[cell + 1]; k++) {
                 uint32_t v = g->items[k];
+                cb_point q = w->p[v];
+                if (q.x < xlo || q.x > xhi || q.y < ylo || q.y > yhi)
+                    continue;
                 if (v != a && v != b && node_dist(w, v, pa, pb, 1) < EDGE_CLEARANCE_MM)
                     return 0;
             }

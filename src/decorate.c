@@ -231,10 +231,16 @@ static int assign_missions(cb_board *b, const cb_theme *theme, cb_rng *rng)
     return 0;
 }
 
-static int cmp_double(const void *x, const void *y)
+/* Insertion sort: a node has a handful of edge angles. */
+static void sort_angles(double *a, int n)
 {
-    double a = *(const double *)x, c = *(const double *)y;
-    return (a > c) - (a < c);
+    for (int i = 1; i < n; i++) {
+        double x = a[i];
+        int j = i;
+        for (; j > 0 && a[j - 1] > x; j--)
+            a[j] = a[j - 1];
+        a[j] = x;
+    }
 }
 
 /* Distance from a node's centre to the edge of its shape along angle th
@@ -366,8 +372,10 @@ static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, 
 static int edge_blocks(const cb_board *b, size_t e, cb_point p, double reach, double dr)
 {
     const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
-    if (p.x < fmin(u->x, v->x) - reach || p.x > fmax(u->x, v->x) + reach ||
-        p.y < fmin(u->y, v->y) - reach || p.y > fmax(u->y, v->y) + reach)
+    /* Plain comparisons: fmin/fmax are library calls at -O2. */
+    double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
+    double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
+    if (p.x < xlo - reach || p.x > xhi + reach || p.y < ylo - reach || p.y > yhi + reach)
         return 0;
     cb_point a = {u->x, u->y}, c = {v->x, v->y};
     return cb_point_segment_dist(p, a, c) < dr + DOT_CLEARANCE_MM;
@@ -444,14 +452,26 @@ static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int ou
 
 typedef struct { double angle, rho, priority; int gap, rank; } dot_slot;
 
-static int cmp_slot(const void *x, const void *y)
+static int cmp_slot(const dot_slot *a, const dot_slot *c)
 {
-    const dot_slot *a = x, *c = y;
     if (a->priority != c->priority)
         return a->priority > c->priority ? -1 : 1;
     if (a->gap != c->gap)
         return a->gap - c->gap;
     return a->rank - c->rank;
+}
+
+/* Insertion sort on cmp_slot (a total order): a node has a few dozen slots
+ * at most, where qsort's call overhead dominates. */
+static void sort_slots(dot_slot *s, int n)
+{
+    for (int i = 1; i < n; i++) {
+        dot_slot x = s[i];
+        int j = i;
+        for (; j > 0 && cmp_slot(&s[j - 1], &x) > 0; j--)
+            s[j] = s[j - 1];
+        s[j] = x;
+    }
 }
 
 /* Places up to WANT dots around node i into xy, checking each against the
@@ -493,7 +513,7 @@ static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int wa
         want = max;
     if (want <= 0)
         return 0;
-    qsort(ang, (size_t)na, sizeof *ang, cmp_double);
+    sort_angles(ang, na);
     dot_slot slots[CB_DOTS_MAX_ANGLES * SLOTS_PER_GAP];
     int ns = 0;
     /* The centre's one dot goes in any gap, however narrow. */
@@ -523,7 +543,7 @@ static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int wa
             sl->rank = j;
         }
     }
-    qsort(slots, (size_t)ns, sizeof *slots, cmp_slot);
+    sort_slots(slots, ns);
     int out = 0;
     for (int k = 0; k < ns && out < want; k++) {
         cb_point p = {v->x + slots[k].rho * cos(slots[k].angle),

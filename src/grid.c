@@ -29,8 +29,9 @@ int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
     g->rows = (uint32_t)rows;
     g->start = calloc((size_t)g->cols * g->rows + 1, sizeof *g->start);
     g->items = malloc((n ? n : 1) * sizeof *g->items);
+    g->cell_of = malloc((n ? n : 1) * sizeof *g->cell_of);
     g->cap = n;
-    if (!g->start || !g->items) {
+    if (!g->start || !g->items || !g->cell_of) {
         cb_grid_free(g);
         return -1;
     }
@@ -49,14 +50,17 @@ void cb_grid_fill(cb_grid *g, const cb_point *p, size_t n)
     size_t cells = (size_t)g->cols * g->rows;
     for (size_t i = 0; i <= cells; i++)
         g->start[i] = 0;
-    for (size_t i = 0; i < n; i++)
-        g->start[cell_of(g, p[i]) + 1]++;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t c = (uint32_t)cell_of(g, p[i]);
+        g->cell_of[i] = c;
+        g->start[c + 1]++;
+    }
     for (size_t i = 0; i < cells; i++)
         g->start[i + 1] += g->start[i];
     /* Fill back to front: start[c+1] counts down to cell c's first slot, so
      * each cell lists its points in index order (determinism). */
     for (size_t i = n; i-- > 0;)
-        g->items[--g->start[cell_of(g, p[i]) + 1]] = (uint32_t)i;
+        g->items[--g->start[g->cell_of[i] + 1]] = (uint32_t)i;
     for (size_t c = 0; c < cells; c++)
         g->start[c] = g->start[c + 1];
     g->start[cells] = (uint32_t)n;
@@ -66,8 +70,10 @@ void cb_grid_free(cb_grid *g)
 {
     free(g->start);
     free(g->items);
+    free(g->cell_of);
     g->start = NULL;
     g->items = NULL;
+    g->cell_of = NULL;
 }
 
 void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,

@@ -11,6 +11,7 @@ typedef struct {
     uint32_t cols, rows;
     uint32_t *start;    /* cols * rows + 1 offsets into items */
     uint32_t *items;    /* point indices, bucketed by cell */
+    uint32_t *cell_of;  /* each point's cell, as of the last fill */
     size_t cap;         /* points items can hold */
 } cb_grid;
 

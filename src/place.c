@@ -13,6 +13,58 @@
 #include "grid.h"
 #include "work.h"
 
+/* The push on every point from the points closer than REACH: each pair is
+ * visited once, from the lower cell of a half stencil (same cell, then the
+ * right, lower-left, lower and lower-right cells), and pushes both ends.
+ * The grid's cells are at least REACH wide. */
+static void push_apart(const cb_grid *g, const cb_point *u, cb_point *move, size_t n,
+                       double reach)
+{
+    static const int stencil[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+    double reach2 = reach * reach;
+    for (size_t i = 0; i < n; i++)
+        move[i].x = move[i].y = 0;
+    for (uint32_t r = 0; r < g->rows; r++)
+        for (uint32_t c = 0; c < g->cols; c++) {
+            size_t cell = (size_t)r * g->cols + c;
+            for (uint32_t p = g->start[cell]; p < g->start[cell + 1]; p++) {
+                uint32_t i = g->items[p];
+                for (int k = -1; k < 4; k++) {
+                    uint32_t q0, q1;
+                    if (k < 0) { /* same cell: later points only */
+                        q0 = p + 1;
+                        q1 = g->start[cell + 1];
+                    } else {
+                        long cc = (long)c + stencil[k][0], rr = (long)r + stencil[k][1];
+                        if (cc < 0 || cc >= (long)g->cols || rr >= (long)g->rows)
+                            continue;
+                        size_t other = (size_t)rr * g->cols + (size_t)cc;
+                        q0 = g->start[other];
+                        q1 = g->start[other + 1];
+                    }
+                    for (uint32_t q = q0; q < q1; q++) {
+                        uint32_t j = g->items[q];
+                        double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
+                        double dist2 = dx * dx + dy * dy;
+                        if (dist2 >= reach2)
+                            continue; /* most pairs: no square root needed */
+                        double dist = sqrt(dist2);
+                        if (dist < 1e-9) { /* coincident: split by index */
+                            dx = i < j ? 1e-3 : -1e-3;
+                            dy = 0;
+                            dist = 1e-3;
+                        }
+                        double f = (reach - dist) * 0.5 / dist;
+                        move[i].x += dx * f;
+                        move[i].y += dy * f;
+                        move[j].x -= dx * f;
+                        move[j].y -= dy * f;
+                    }
+                }
+            }
+        }
+}
+
 int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
 {
     size_t n = pp->n;
@@ -26,7 +78,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     cb_point *u = w->p; /* relax in place, map to mm at the end */
     cb_point *move = malloc(n * sizeof *move);
     cb_grid g;
-    double reach = d, reach2 = reach * reach; /* points push within one spacing */
+    double reach = d; /* points push within one spacing */
     if (!move || cb_grid_init(&g, 0, 0, uw, uh, reach, n) != 0) {
         free(move);
         w->failure = "out of memory";
@@ -82,44 +134,20 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     for (int it = 0; it < pp->iterations; it++) {
         double step = 0.5 * d * (1.0 - (double)it / pp->iterations);
         cb_grid_fill(&g, u, n);
-        for (size_t i = 0; i < n; i++) {
-            double fx = 0, fy = 0;
-            uint32_t c0, r0, c1, r1;
-            cb_grid_range(&g, u[i].x, u[i].y, reach, reach, &c0, &r0, &c1, &r1);
-            for (uint32_t r = r0; r <= r1; r++) {
-                for (uint32_t c = c0; c <= c1; c++) {
-                    size_t cell = (size_t)r * g.cols + c;
-                    for (uint32_t q = g.start[cell]; q < g.start[cell + 1]; q++) {
-                        uint32_t j = g.items[q];
-                        double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
-                        double dist2 = dx * dx + dy * dy;
-                        if (j == i || dist2 >= reach2)
-                            continue; /* most pairs: no square root needed */
-                        double dist = sqrt(dist2);
-                        if (dist < 1e-9) { /* coincident: split by index */
-                            dx = i < j ? 1e-3 : -1e-3;
-                            dist = 1e-3;
-                        }
-                        fx += dx / dist * (reach - dist) * 0.5;
-                        fy += dy / dist * (reach - dist) * 0.5;
-                    }
-                }
-            }
-            double len = hypot(fx, fy);
-            if (len > step) {
-                fx *= step / len;
-                fy *= step / len;
-            }
-            move[i].x = fx;
-            move[i].y = fy;
-        }
+        push_apart(&g, u, move, n, reach);
         for (size_t i = 0; i < n; i++) {
             if (i == center)
                 continue;
+            double fx = move[i].x, fy = move[i].y, len2 = fx * fx + fy * fy;
+            if (len2 > step * step) {
+                double f = step / sqrt(len2);
+                fx *= f;
+                fy *= f;
+            }
             uint8_t s = w->sides[i];
-            double x = u[i].x + move[i].x, y = u[i].y + move[i].y;
-            x = fmin(fmax(x, 0), uw);
-            y = fmin(fmax(y, 0), uh);
+            double x = u[i].x + fx, y = u[i].y + fy;
+            x = x < 0 ? 0 : x > uw ? uw : x;
+            y = y < 0 ? 0 : y > uh ? uh : y;
             /* Snapped points stay on their side but may slide along it. */
             if ((s & (1u << CB_SIDE_LEFT)) || x < snap) { x = 0; s |= 1u << CB_SIDE_LEFT; }
             if ((s & (1u << CB_SIDE_RIGHT)) || x > uw - snap) { x = uw; s |= 1u << CB_SIDE_RIGHT; }

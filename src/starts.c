@@ -28,6 +28,7 @@ typedef struct {
     double pos;                 /* 0..1 along the side */
     uint32_t attach[MAX_ATTACH];
     int n_attach;
+    uint64_t hops;              /* bit h: some pair of attach gives hop count h (63: >= 63) */
 } cand;
 
 typedef struct { int i, j, k; double score; } triple;
@@ -39,6 +40,7 @@ typedef struct {
     triple *triples[4];
     int n_triples[4];
     int T, band;                /* hops allowed: T .. T + band */
+    uint64_t band_mask;         /* hop_bits(T, T + band) */
     long budget;
     uint8_t *used;              /* core nodes already a start's neighbour */
     /* current and best solution: per side, triple and the pair per start */
@@ -180,7 +182,12 @@ static void solve_side(search *s, int side)
         }
         return;
     }
+    const cand *cs = s->cands[side];
     for (int t = 0; t < s->n_triples[side] && s->budget > 0; t++) {
+        const triple *tr = &s->triples[side][t];
+        if (!(cs[tr->i].hops & s->band_mask) || !(cs[tr->j].hops & s->band_mask) ||
+            !(cs[tr->k].hops & s->band_mask))
+            continue; /* a start of it cannot reach the band */
         s->cur_triple[side] = t;
         double before = s->cur_score;
         s->cur_score += s->triples[side][t].score;
@@ -414,6 +421,33 @@ done:
     return rc;
 }
 
+static uint64_t hop_bits(int lo, int hi)
+{
+    uint64_t m = 0;
+    for (int h = lo < 0 ? 0 : lo; h <= hi; h++)
+        m |= (uint64_t)1 << (h < 63 ? h : 63);
+    return m;
+}
+
+/* Can every side seat a triple whose starts each reach the band, leaving
+ * aside shared neighbours? When not, the search for the band would only
+ * spend its budget and find nothing, so it is skipped. */
+static int band_possible(const search *s, uint64_t band)
+{
+    for (int side = 0; side < 4; side++) {
+        const cand *cs = s->cands[side];
+        int t = 0;
+        for (; t < s->n_triples[side]; t++) {
+            const triple *tr = &s->triples[side][t];
+            if ((cs[tr->i].hops & band) && (cs[tr->j].hops & band) && (cs[tr->k].hops & band))
+                break;
+        }
+        if (t == s->n_triples[side])
+            return 0;
+    }
+    return 1;
+}
+
 /* The exact search over the few candidates of each side; attaches the
  * starts and returns 1 when it finds a choice, 0 when there is none, -1
  * (with w->failure set) on an error. */
@@ -432,12 +466,18 @@ static int choose_exact(search *s)
     /* Start hop counts lie between those of the attachable nodes, + 1. */
     int hmin = INT32_MAX, hmax = 0;
     for (int side = 0; side < 4; side++)
-        for (int i = 0; i < s->n_cands[side]; i++)
-            for (int x = 0; x < s->cands[side][i].n_attach; x++) {
-                int h = w->hops[s->cands[side][i].attach[x]];
+        for (int i = 0; i < s->n_cands[side]; i++) {
+            cand *c = &s->cands[side][i];
+            c->hops = 0;
+            for (int x = 0; x < c->n_attach; x++) {
+                int h = w->hops[c->attach[x]];
                 hmin = h < hmin ? h : hmin;
                 hmax = h > hmax ? h : hmax;
+                for (int y = x + 1; y < c->n_attach; y++)
+                    c->hops |= hop_bits(hop_via(w, c->attach[x], c->attach[y]),
+                                        hop_via(w, c->attach[x], c->attach[y]));
             }
+        }
     w->failure = "no fair choice of starts";
     if (hmin == INT32_MAX)
         return 0;
@@ -447,6 +487,9 @@ static int choose_exact(search *s)
     int any = 0;
     for (s->band = 1; s->band <= MAX_BAND && !any; s->band++)
         for (int T = hmin + 1; T <= hmax + 1; T++) {
+            s->band_mask = hop_bits(T, T + s->band);
+            if (!band_possible(s, s->band_mask))
+                continue;
             s->T = T;
             s->found = 0;
             s->cur_score = 0;
