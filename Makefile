@@ -36,7 +36,7 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
-.PHONY: all deps run test check valgrind clean install bench fuzz
+.PHONY: all deps run test check valgrind clean install bench fuzz samples
 all: deps $(BIN)
 
 deps:
@@ -79,6 +79,14 @@ $(BUILD):
 run: all
 	./$(BIN) --players 4 --seed "game night" -o game.pdf
 	@echo "wrote game.pdf"
+
+# Remakes every sample from its samples/NAME.cmd, and a preview of its
+# first page (samples/NAME.png, 50 dpi; posters get a 100 dpi corner).
+samples: all
+	@cd samples && for c in *.cmd; do n=$${c%.cmd}; echo "== $$n"; \
+	  PATH="$(abspath .):$$PATH" sh $$c || exit 1; \
+	  case $$n in poster*) pdftoppm -png -r 100 -x 0 -y 0 -W 1200 -H 800 -singlefile $$n.pdf $$n;; \
+	  *) pdftoppm -png -r 50 -f 1 -l 1 -singlefile $$n.pdf $$n;; esac; done
 
 # Every test binary runs, then every fuzz corpus is replayed; the target
 # fails at the end if any of them failed.
