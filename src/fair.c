@@ -214,7 +214,10 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     v->hop_max = -1;
     v->min_disjoint = INT32_MAX;
     uint32_t *owner = malloc((n ? n : 1) * sizeof *owner);
-    if (!owner) {
+    uint32_t *comp = malloc((n ? n : 1) * sizeof *comp);
+    if (!owner || !comp || cb_graph_bridge_components(&gr, comp) != 0) {
+        free(owner);
+        free(comp);
         free(hops);
         cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
@@ -239,7 +242,11 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
             owner[u] = i;
         }
         int h = hops[i];
-        int paths = cb_graph_edge_disjoint(&gr, i, b->center, deg);
+        /* With 2 edges or fewer the count follows from the bridges alone;
+         * more edges need the max-flow. */
+        int paths = deg > 2 ? cb_graph_edge_disjoint(&gr, i, b->center, deg)
+                    : h < 0 ? 0
+                    : comp[i] == comp[b->center] ? deg : (deg > 0);
         if (v->starts < 12) {
             v->hops[v->starts] = h;
             v->disjoint[v->starts] = paths;
@@ -250,6 +257,7 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         if (paths < v->min_disjoint) v->min_disjoint = paths;
     }
     free(owner);
+    free(comp);
     for (int s = 0; s < 4; s++)
         if (per_side[s] != CB_STARTS_PER_SIDE_DEFAULT)
             v->starts_ok = 0;

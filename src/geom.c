@@ -6,9 +6,12 @@ double cb_orient(cb_point a, cb_point b, cb_point c)
     return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
 }
 
+/* sqrt, not hypot: several times faster, and millimetre coordinates are
+ * nowhere near overflowing a square. */
 double cb_dist(cb_point a, cb_point b)
 {
-    return hypot(a.x - b.x, a.y - b.y);
+    double dx = a.x - b.x, dy = a.y - b.y;
+    return sqrt(dx * dx + dy * dy);
 }
 
 static int same_point(cb_point a, cb_point b)

@@ -149,3 +149,77 @@ int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit)
     free(flow); free(queue); free(prev); free(pslot);
     return paths;
 }
+
+int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
+{
+    size_t n = g->n;
+    uint32_t *disc = malloc((n ? n : 1) * sizeof *disc), *low = malloc((n ? n : 1) * sizeof *low);
+    uint32_t *next = malloc((n ? n : 1) * sizeof *next), *up = malloc((n ? n : 1) * sizeof *up);
+    uint32_t *stack = malloc((n ? n : 1) * sizeof *stack);
+    uint8_t *bridge = calloc(g->m ? g->m : 1, 1);
+    if (!disc || !low || !next || !up || !stack || !bridge) {
+        free(disc); free(low); free(next); free(up); free(stack); free(bridge);
+        return -1;
+    }
+    /* Tarjan's bridges, iteratively: UP is the edge a node was reached by,
+     * skipped (by edge, not by neighbour) when looking back. */
+    uint32_t time = 0;
+    for (size_t v = 0; v < n; v++)
+        disc[v] = UINT32_MAX;
+    for (size_t root = 0; root < n; root++) {
+        if (disc[root] != UINT32_MAX)
+            continue;
+        size_t top = 0;
+        stack[top++] = (uint32_t)root;
+        disc[root] = low[root] = time++;
+        next[root] = g->start[root];
+        up[root] = UINT32_MAX;
+        while (top > 0) {
+            uint32_t v = stack[top - 1];
+            if (next[v] < g->start[v + 1]) {
+                uint32_t k = next[v]++, u = g->adj[k];
+                if (g->eid[k] == up[v])
+                    continue;
+                if (disc[u] == UINT32_MAX) {
+                    disc[u] = low[u] = time++;
+                    next[u] = g->start[u];
+                    up[u] = g->eid[k];
+                    stack[top++] = u;
+                } else if (disc[u] < low[v]) {
+                    low[v] = disc[u];
+                }
+                continue;
+            }
+            top--;
+            if (top > 0) {
+                uint32_t p = stack[top - 1];
+                if (low[v] < low[p])
+                    low[p] = low[v];
+                if (low[v] > disc[p])
+                    bridge[up[v]] = 1;
+            }
+        }
+    }
+    /* Components: flood fill that never crosses a bridge. */
+    for (size_t v = 0; v < n; v++)
+        comp[v] = UINT32_MAX;
+    for (size_t root = 0; root < n; root++) {
+        if (comp[root] != UINT32_MAX)
+            continue;
+        size_t top = 0;
+        stack[top++] = (uint32_t)root;
+        comp[root] = (uint32_t)root;
+        while (top > 0) {
+            uint32_t v = stack[--top];
+            for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
+                uint32_t u = g->adj[k];
+                if (!bridge[g->eid[k]] && comp[u] == UINT32_MAX) {
+                    comp[u] = (uint32_t)root;
+                    stack[top++] = u;
+                }
+            }
+        }
+    }
+    free(disc); free(low); free(next); free(up); free(stack); free(bridge);
+    return 0;
+}

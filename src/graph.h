@@ -24,5 +24,10 @@ void cb_graph_hops(const cb_graph *g, uint32_t src, int *hops);
 /* Edge-disjoint paths from S to T, counting at most LIMIT (unit-capacity
  * max-flow with BFS augmenting paths); -1 when out of memory. */
 int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit);
+/* Labels each node with its 2-edge-connected component (the nodes joined
+ * without crossing a bridge) in O(n + m): two nodes with the same label have
+ * at least 2 edge-disjoint paths between them, others at most 1. 0, or -1
+ * when out of memory. */
+int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp);
 
 #endif

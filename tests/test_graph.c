@@ -135,8 +135,46 @@ static int disjoint(const uint32_t (*e)[2], size_t m, size_t n, uint32_t s, uint
     int k = cb_graph_edge_disjoint(&g, s, t, limit);
     /* Symmetric in s and t. */
     assert_int_equal(cb_graph_edge_disjoint(&g, t, s, limit), k);
+    /* The bridge components agree with the max-flow: same component
+     * exactly when there are 2 or more edge-disjoint paths. */
+    if (s != t && s < n && t < n) {
+        uint32_t comp[64];
+        assert_true(n <= 64);
+        assert_int_equal(cb_graph_bridge_components(&g, comp), 0);
+        assert_int_equal(comp[s] == comp[t], cb_graph_edge_disjoint(&g, s, t, 8) >= 2);
+    }
     cb_graph_free(&g);
     return k;
+}
+
+/* Random sparse graphs: the bridge components and the max-flow agree on
+ * every pair of nodes. */
+static void test_bridge_components_random(void **state)
+{
+    (void)state;
+    uint64_t x = 88172645463325252ull;
+    for (int round = 0; round < 200; round++) {
+        uint32_t e[40][2];
+        size_t n = 12, m = 0;
+        while (m < 8 + (size_t)round % 12) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            uint32_t a = (uint32_t)(x % n), b = (uint32_t)((x >> 20) % n);
+            if (a == b)
+                continue;
+            if (a > b) { uint32_t t = a; a = b; b = t; }
+            int dup = 0;
+            for (size_t i = 0; i < m; i++)
+                dup |= e[i][0] == a && e[i][1] == b;
+            if (dup)
+                continue;
+            e[m][0] = a;
+            e[m][1] = b;
+            m++;
+        }
+        for (uint32_t s = 0; s < n; s++)
+            for (uint32_t t = s + 1; t < n; t++)
+                disjoint((const uint32_t (*)[2])e, m, n, s, t, 8);
+    }
 }
 
 static void test_disjoint_cycle_path_k4(void **state)
@@ -213,6 +251,7 @@ int main(void)
         cmocka_unit_test(test_disjoint_bridge_and_disconnected),
         cmocka_unit_test(test_disjoint_needs_flow_cancelling),
         cmocka_unit_test(test_disjoint_grid),
+        cmocka_unit_test(test_bridge_components_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
