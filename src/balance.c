@@ -398,6 +398,8 @@ static int improve(balancer *b, long long *current)
 int cb_balance(cb_work *w)
 {
     size_t n = w->n;
+    if (cb_close_bridges(w) != 0)
+        return -1;
     balancer b = {0};
     b.w = w;
     uint32_t *mem = malloc(8 * n * sizeof *mem);
@@ -422,6 +424,17 @@ int cb_balance(cb_work *w)
         if (w->role[v] == CB_ROLE_START)
             b.starts[b.n_starts++] = v;
     long long c = cost(&b);
+    /* Every edit below keeps a start that has two edge-disjoint ways to the
+     * centre so; one behind a bridge that cb_close_bridges could not close
+     * stays there. */
+    if (start_behind_bridge(&b)) {
+        cb_hops_free(&b.hops);
+        free(mem);
+        free(b.flow);
+        free(b.near);
+        w->failure = "a start behind a bridge";
+        return -1;
+    }
     for (int round = 0; round < MAX_ROUNDS && unfair(c) > 0; round++)
         if (!improve(&b, &c))
             break;
