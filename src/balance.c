@@ -24,7 +24,33 @@ typedef struct {
     uint32_t *disc, *low, *parent, *iter, *stack, *below;
     uint8_t *flow;
     uint8_t *near;      /* large boards: nodes within NEAR_HOPS of a start */
+    uint8_t *on_path;   /* nodes on some shortest path from the centre to a start */
 } balancer;
+
+/* Marks the nodes on shortest paths to the starts: from each start, up the
+ * edges to neighbours one hop nearer the centre. Removing an edge whose far
+ * end is not marked changes no start's hop count, so it is not tried. */
+static void mark_paths(balancer *b)
+{
+    cb_work *w = b->w;
+    uint32_t *q = b->stack, head = 0, tail = 0;
+    memset(b->on_path, 0, w->n);
+    for (int i = 0; i < b->n_starts; i++) {
+        b->on_path[b->starts[i]] = 1;
+        q[tail++] = b->starts[i];
+    }
+    while (head < tail) {
+        uint32_t v = q[head++];
+        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+        for (int k = 0; k < w->deg[v]; k++) {
+            uint32_t u = nv[k];
+            if (!b->on_path[u] && w->hops[u] == w->hops[v] - 1 && w->hops[u] >= 0) {
+                b->on_path[u] = 1;
+                q[tail++] = u;
+            }
+        }
+    }
+}
 
 /* On a large board each round would try every edge with a full search:
  * O(n^2). Only edges near a start can change a start's hops cheaply, so the
@@ -306,14 +332,17 @@ static int improve(balancer *b, long long *current)
             best_edge = e;
         }
     }
-    /* Removals: core edges on shortest paths (ends differ by one hop). */
+    /* Removals: core edges on shortest paths to starts (ends differ by one
+     * hop). */
+    mark_paths(b);
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
         if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b) ||
             !cb_work_has_edge(w, e.a, e.b))
             continue;
         int d = w->hops[e.a] - w->hops[e.b];
-        if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3)
+        if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3 ||
+            !b->on_path[d > 0 ? e.a : e.b])
             continue;
         cb_work_remove_edge(w, e.a, e.b);
         cb_hops_removed(&b->hops, e.a, e.b);
@@ -403,7 +432,8 @@ int cb_balance(cb_work *w)
     balancer b = {0};
     b.w = w;
     uint32_t *mem = malloc(8 * n * sizeof *mem);
-    b.flow = malloc(n * CB_MAX_DEG);
+    b.flow = malloc(n * CB_MAX_DEG + n);
+    b.on_path = b.flow ? b.flow + n * CB_MAX_DEG : NULL;
     b.near = n > LARGE_BOARD ? malloc(n) : NULL;
     if (!mem || !b.flow || (n > LARGE_BOARD && !b.near) || cb_hops_init(&b.hops, w) != 0) {
         free(mem);
