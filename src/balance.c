@@ -108,8 +108,9 @@ static long long cost(const balancer *b)
         sum += h;
         sum2 += (long long)h * h;
     }
-    int best = 1 << 30;
-    for (int L = lo; L <= hi; L++) {
+    /* Band {L, L+1}: L = hi is never better than hi - 1, nor L < lo than lo. */
+    int best = hi - lo <= 1 ? 0 : 1 << 30;
+    for (int L = lo; L < hi && best > 0; L++) {
         int c = 0;
         for (int i = 0; i < b->n_starts; i++) {
             int h = b->w->hops[b->starts[i]];
