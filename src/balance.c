@@ -24,7 +24,33 @@ typedef struct {
     uint32_t *disc, *low, *parent, *iter, *stack, *below;
     uint8_t *flow;
     uint8_t *near;      /* large boards: nodes within NEAR_HOPS of a start */
+    uint8_t *on_path;   /* nodes on some shortest path from the centre to a start */
 } balancer;
+
+/* Marks the nodes on shortest paths to the starts: from each start, up the
+ * edges to neighbours one hop nearer the centre. Removing an edge whose far
+ * end is not marked changes no start's hop count, so it is not tried. */
+static void mark_paths(balancer *b)
+{
+    cb_work *w = b->w;
+    uint32_t *q = b->stack, head = 0, tail = 0;
+    memset(b->on_path, 0, w->n);
+    for (int i = 0; i < b->n_starts; i++) {
+        b->on_path[b->starts[i]] = 1;
+        q[tail++] = b->starts[i];
+    }
+    while (head < tail) {
+        uint32_t v = q[head++];
+        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+        for (int k = 0; k < w->deg[v]; k++) {
+            uint32_t u = nv[k];
+            if (!b->on_path[u] && w->hops[u] == w->hops[v] - 1 && w->hops[u] >= 0) {
+                b->on_path[u] = 1;
+                q[tail++] = u;
+            }
+        }
+    }
+}
 
 /* On a large board each round would try every edge with a full search:
  * O(n^2). Only edges near a start can change a start's hops cheaply, so the
@@ -82,8 +108,9 @@ static long long cost(const balancer *b)
         sum += h;
         sum2 += (long long)h * h;
     }
-    int best = 1 << 30;
-    for (int L = lo; L <= hi; L++) {
+    /* Band {L, L+1}: L = hi is never better than hi - 1, nor L < lo than lo. */
+    int best = hi - lo <= 1 ? 0 : 1 << 30;
+    for (int L = lo; L < hi && best > 0; L++) {
         int c = 0;
         for (int i = 0; i < b->n_starts; i++) {
             int h = b->w->hops[b->starts[i]];
@@ -306,14 +333,17 @@ static int improve(balancer *b, long long *current)
             best_edge = e;
         }
     }
-    /* Removals: core edges on shortest paths (ends differ by one hop). */
+    /* Removals: core edges on shortest paths to starts (ends differ by one
+     * hop). */
+    mark_paths(b);
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
         if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b) ||
             !cb_work_has_edge(w, e.a, e.b))
             continue;
         int d = w->hops[e.a] - w->hops[e.b];
-        if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3)
+        if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3 ||
+            !b->on_path[d > 0 ? e.a : e.b])
             continue;
         cb_work_remove_edge(w, e.a, e.b);
         cb_hops_removed(&b->hops, e.a, e.b);
@@ -398,10 +428,13 @@ static int improve(balancer *b, long long *current)
 int cb_balance(cb_work *w)
 {
     size_t n = w->n;
+    if (cb_close_bridges(w) != 0)
+        return -1;
     balancer b = {0};
     b.w = w;
     uint32_t *mem = malloc(8 * n * sizeof *mem);
-    b.flow = malloc(n * CB_MAX_DEG);
+    b.flow = malloc(n * CB_MAX_DEG + n);
+    b.on_path = b.flow ? b.flow + n * CB_MAX_DEG : NULL;
     b.near = n > LARGE_BOARD ? malloc(n) : NULL;
     if (!mem || !b.flow || (n > LARGE_BOARD && !b.near) || cb_hops_init(&b.hops, w) != 0) {
         free(mem);
@@ -422,6 +455,17 @@ int cb_balance(cb_work *w)
         if (w->role[v] == CB_ROLE_START)
             b.starts[b.n_starts++] = v;
     long long c = cost(&b);
+    /* Every edit below keeps a start that has two edge-disjoint ways to the
+     * centre so; one behind a bridge that cb_close_bridges could not close
+     * stays there. */
+    if (start_behind_bridge(&b)) {
+        cb_hops_free(&b.hops);
+        free(mem);
+        free(b.flow);
+        free(b.near);
+        w->failure = "a start behind a bridge";
+        return -1;
+    }
     for (int round = 0; round < MAX_ROUNDS && unfair(c) > 0; round++)
         if (!improve(&b, &c))
             break;

@@ -13,6 +13,9 @@
 #define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
 #define RADIUS_PER_SPACING 0.265
 #define RELAX_ITERATIONS 25
+/* Connections tried per placement (an attempt is one derived seed: one
+ * placement, connected up to this many times); see organic_candidate. */
+#define CONNECT_TRIES 4
 #define ORGANIC_MIN_SPACING_MM 9.0 /* closer boards are built on the lattice */
 /* The most nodes a board may have: the largest paper (5,080 mm, PDF's
  * 14,400 pt) at the closest spacing that keeps the gap between node disks
@@ -297,8 +300,21 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
     w.start_cap = spec->start_cap;
     w.node_cap = spec->node_cap;
     cb_board *b = NULL;
-    if (cb_place(&w, &pp, rng) == 0 && cb_connect(&w, rng) == 0 &&
-        cb_starts_choose(&w) == 0 && cb_balance(&w) == 0) {
+    int ok = 0;
+    if (cb_place(&w, &pp, rng) == 0 && cb_connect_prepare(&w) == 0) {
+        for (int t = 0; t < CONNECT_TRIES; t++) {
+            if (t > 0)
+                cb_work_retry(&w);
+            ok = cb_connect_core(&w, rng) == 0 && cb_starts_choose(&w) == 0 &&
+                 cb_balance(&w) == 0;
+            /* A placement whose hops would not balance is connected again
+             * with other fill edges; one without fair starts is dropped. */
+            if (ok || !w.failure || (strcmp(w.failure, "hop spread") != 0 &&
+                                     strcmp(w.failure, "a start behind a bridge") != 0))
+                break;
+        }
+    }
+    if (ok) {
         b = board_from_work(&w, spec, seed);
         if (!b)
             *oom = 1;

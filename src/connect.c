@@ -12,6 +12,7 @@
  * graph; cb_starts_choose attaches them afterwards. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "delaunay.h"
 #include "grid.h"
 #include "work.h"
@@ -187,7 +188,22 @@ static int is_core(const cb_work *w, uint32_t v)
     return w->role[v] == CB_ROLE_CORE;
 }
 
-/* Kruskal over the core's candidate edges; -1 if the core is not connected. */
+/* In the graph built so far: the core, and the starts once chosen (while
+ * the core is built there are none, so this is is_core then). */
+static int in_graph(const cb_work *w, uint32_t v)
+{
+    return w->role[v] == CB_ROLE_CORE || w->role[v] == CB_ROLE_START;
+}
+
+static int full(const cb_work *w, uint32_t v)
+{
+    return v != w->center && w->deg[v] >= w->node_cap;
+}
+
+/* Kruskal over the core's candidate edges, within the degree cap (a
+ * Euclidean minimum spanning tree can give a node 5 or 6 edges): a second
+ * pass joins what the cap kept apart, and the candidate then fails. -1 if
+ * the core is not connected or a node is over the cap. */
 static int spanning_tree(cb_work *w, uint32_t *parent)
 {
     size_t core = 0, joined = 0;
@@ -195,18 +211,29 @@ static int spanning_tree(cb_work *w, uint32_t *parent)
         parent[v] = v;
         core += (size_t)is_core(w, v);
     }
-    for (size_t i = 0; i < w->n_cand; i++) {
-        cb_edge e = w->cand[i];
-        if (!is_core(w, e.a) || !is_core(w, e.b))
-            continue;
-        uint32_t ra = find(parent, e.a), rb = find(parent, e.b);
-        if (ra == rb)
-            continue;
-        parent[ra] = rb;
-        cb_work_add_edge(w, e.a, e.b);
-        joined++;
+    for (int pass = 0; pass < 2 && joined + 1 < core; pass++)
+        for (size_t i = 0; i < w->n_cand; i++) {
+            cb_edge e = w->cand[i];
+            if (!is_core(w, e.a) || !is_core(w, e.b) ||
+                (pass == 0 && (full(w, e.a) || full(w, e.b))))
+                continue;
+            uint32_t ra = find(parent, e.a), rb = find(parent, e.b);
+            if (ra == rb)
+                continue;
+            parent[ra] = rb;
+            cb_work_add_edge(w, e.a, e.b);
+            joined++;
+        }
+    if (joined + 1 != core) {
+        w->failure = "disconnected";
+        return -1;
     }
-    return joined + 1 == core ? 0 : -1;
+    for (uint32_t v = 0; v < w->n; v++)
+        if (is_core(w, v) && w->deg[v] > w->node_cap && v != w->center) {
+            w->failure = "a node over the degree cap";
+            return -1;
+        }
+    return 0;
 }
 
 /* The seed's "random fill tree": visit nodes in random order, connect each to
@@ -285,7 +312,7 @@ static int build_bridge_tree(cb_work *w, bridge_tree *bt, uint32_t *scratch)
         uint32_t v = stack[top - 1];
         if (iter[v] < w->deg[v]) {
             uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + iter[v]++];
-            if (!is_core(w, u) || u == parent[v])
+            if (!in_graph(w, u) || u == parent[v])
                 continue;
             if (disc[u] == NONE) {
                 disc[u] = low[u] = time++;
@@ -327,7 +354,7 @@ static uint32_t top_of(uint32_t *uf, const uint32_t *top, uint32_t c)
     return top[find(uf, c)];
 }
 
-static void close_bridges(cb_work *w, uint32_t *scratch)
+static void close_bridges_in(cb_work *w, uint32_t *scratch)
 {
     size_t n = w->n;
     bridge_tree bt;
@@ -342,7 +369,7 @@ static void close_bridges(cb_work *w, uint32_t *scratch)
         uf[c] = top[c] = c;
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
-        if (!is_core(w, e.a) || !is_core(w, e.b) || bt.comp[e.a] == UINT32_MAX ||
+        if (!in_graph(w, e.a) || !in_graph(w, e.b) || bt.comp[e.a] == UINT32_MAX ||
             bt.comp[e.b] == UINT32_MAX)
             continue;
         uint32_t a = top_of(uf, top, bt.comp[e.a]), b = top_of(uf, top, bt.comp[e.b]);
@@ -362,24 +389,41 @@ static void close_bridges(cb_work *w, uint32_t *scratch)
     }
 }
 
-int cb_connect(cb_work *w, cb_rng *rng)
+/* Scratch of 11 n words, kept in the work for the next try. */
+static uint32_t *scratch_of(cb_work *w)
 {
-    size_t n = w->n;
+    if (!w->scratch)
+        w->scratch = malloc(11 * (w->n ? w->n : 1) * sizeof *w->scratch);
+    return w->scratch;
+}
+
+int cb_connect_prepare(cb_work *w)
+{
     cb_grid g;
-    uint32_t *scratch = malloc(11 * n * sizeof *scratch);
-    if (!scratch || cb_grid_init(&g, w->bx, w->by, w->bw, w->bh, w->d, n) != 0) {
-        free(scratch);
+    if (cb_grid_init(&g, w->bx, w->by, w->bw, w->bh, w->d, w->n) != 0) {
         w->failure = "out of memory";
         return -1;
     }
-    cb_grid_fill(&g, w->p, n);
+    cb_grid_fill(&g, w->p, w->n);
     mark_candidates(w, &g);
     int rc = candidate_edges(w, &g);
     cb_grid_free(&g);
     if (rc == 0)
         rc = cb_work_index_cand(w);
+    if (rc == 0 && !w->marked)
+        rc = (w->marked = malloc(w->n ? w->n : 1)) ? 0 : -1;
     if (rc != 0) {
-        free(scratch);
+        w->failure = "out of memory";
+        return -1;
+    }
+    memcpy(w->marked, w->role, w->n);
+    return 0;
+}
+
+int cb_connect_core(cb_work *w, cb_rng *rng)
+{
+    uint32_t *scratch = scratch_of(w);
+    if (!scratch) {
         w->failure = "out of memory";
         return -1;
     }
@@ -394,15 +438,29 @@ int cb_connect(cb_work *w, cb_rng *rng)
             w->reserved[e.a] < MAX_RESERVED)
             w->reserved[e.a]++;
     }
-    if (spanning_tree(w, scratch) != 0) {
-        free(scratch);
-        w->failure = "disconnected";
+    if (spanning_tree(w, scratch) != 0)
         return -1;
-    }
     fill_edges(w, rng, scratch);
     center_edges(w);
-    close_bridges(w, scratch);
+    close_bridges_in(w, scratch);
     cb_work_hops(w, scratch);
-    free(scratch);
+    return 0;
+}
+
+int cb_connect(cb_work *w, cb_rng *rng)
+{
+    if (cb_connect_prepare(w) != 0)
+        return -1;
+    return cb_connect_core(w, rng);
+}
+
+int cb_close_bridges(cb_work *w)
+{
+    uint32_t *scratch = scratch_of(w);
+    if (!scratch) {
+        w->failure = "out of memory";
+        return -1;
+    }
+    close_bridges_in(w, scratch);
     return 0;
 }

@@ -30,11 +30,17 @@ int cb_dots_wanted(int players)
 }
 
 /* 0 on the trim line, 1 at the middle of the board. */
+static double min2(double a, double b)
+{
+    return a < b ? a : b; /* fmin is a library call at -O2; no NaN here */
+}
+
 static double depth_of(const cb_board *b, const cb_node *v)
 {
-    double fx = fmin(v->x - b->board_x, b->board_x + b->board_w - v->x) / (b->board_w / 2);
-    double fy = fmin(v->y - b->board_y, b->board_y + b->board_h - v->y) / (b->board_h / 2);
-    return fmax(0, fmin(1, fmin(fx, fy)));
+    double fx = min2(v->x - b->board_x, b->board_x + b->board_w - v->x) / (b->board_w / 2);
+    double fy = min2(v->y - b->board_y, b->board_y + b->board_h - v->y) / (b->board_h / 2);
+    double d = min2(1, min2(fx, fy));
+    return d > 0 ? d : 0;
 }
 
 static int on_trim(const cb_board *b, const cb_node *v)
@@ -269,22 +275,23 @@ static int inside_trim(const cb_board *b, double x, double y, double margin)
            y >= b->board_y + margin && y <= b->board_y + b->board_h - margin;
 }
 
-/* Clearance of a dot at p from node j's printed shape (disk or start rectangle). */
-static double node_clearance(const cb_board *b, uint32_t j, cb_point p)
+/* Is node j's printed shape (disk or start rectangle) closer than LIM to p? */
+static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
 {
     const cb_node *v = &b->nodes[j];
     double r = b->node_radius;
     if (v->kind != CB_KIND_START) {
         cb_point c = {v->x, v->y};
-        return cb_dist(p, c) - r;
+        return cb_dist2(p, c) < (lim + r) * (lim + r);
     }
-    double hw = CB_START_HALF_WIDTH * r, dep = CB_START_DEPTH * r;
+    double hw = CB_START_HALF_WIDTH * r, dep = CB_START_DEPTH * r, d;
     switch (v->side) {
-    case CB_SIDE_TOP: return cb_point_rect_dist(p, v->x - hw, v->y, v->x + hw, v->y + dep);
-    case CB_SIDE_BOTTOM: return cb_point_rect_dist(p, v->x - hw, v->y - dep, v->x + hw, v->y);
-    case CB_SIDE_LEFT: return cb_point_rect_dist(p, v->x, v->y - hw, v->x + dep, v->y + hw);
-    default: return cb_point_rect_dist(p, v->x - dep, v->y - hw, v->x, v->y + hw);
+    case CB_SIDE_TOP: d = cb_point_rect_dist(p, v->x - hw, v->y, v->x + hw, v->y + dep); break;
+    case CB_SIDE_BOTTOM: d = cb_point_rect_dist(p, v->x - hw, v->y - dep, v->x + hw, v->y); break;
+    case CB_SIDE_LEFT: d = cb_point_rect_dist(p, v->x, v->y - hw, v->x + dep, v->y + hw); break;
+    default: d = cb_point_rect_dist(p, v->x - dep, v->y - hw, v->x, v->y + hw); break;
     }
+    return d < lim;
 }
 
 /* Nodes and edges bucketed by cell, and the adjacency, so that a dot is
@@ -327,6 +334,7 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g)
     cb_grid_fill(&ix->nodes, p, n);
     free(p);
     const cb_grid *gr = &ix->nodes;
+    double lim = DOT_RADIUS * b->node_radius + DOT_CLEARANCE_MM; /* see edge_blocks */
     size_t cells = (size_t)gr->cols * gr->rows, refs = 0;
     ix->estart = calloc(cells + 1, sizeof *ix->estart);
     if (!ix->estart)
@@ -335,8 +343,8 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g)
         for (size_t e = 0; e < m; e++) {
             const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
             uint32_t c0, r0, c1, r1;
-            cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2,
-                          fabs(u->y - v->y) / 2, &c0, &r0, &c1, &r1);
+            cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2 + lim,
+                          fabs(u->y - v->y) / 2 + lim, &c0, &r0, &c1, &r1);
             for (uint32_t y = r0; y <= r1; y++)
                 for (uint32_t x = c0; x <= c1; x++) {
                     size_t c = (size_t)y * gr->cols + x;
@@ -366,24 +374,26 @@ static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, 
 {
     const cb_node *v = &b->nodes[j];
     return fabs(v->x - p.x) < reach && fabs(v->y - p.y) < reach &&
-           node_clearance(b, j, p) < dr + DOT_CLEARANCE_MM;
+           node_within(b, j, p, dr + DOT_CLEARANCE_MM);
 }
 
-static int edge_blocks(const cb_board *b, size_t e, cb_point p, double reach, double dr)
+static int edge_blocks(const cb_board *b, size_t e, cb_point p, double dr)
 {
     const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    double lim = dr + DOT_CLEARANCE_MM;
     /* Plain comparisons: fmin/fmax are library calls at -O2. */
     double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
     double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
-    if (p.x < xlo - reach || p.x > xhi + reach || p.y < ylo - reach || p.y > yhi + reach)
+    if (p.x <= xlo - lim || p.x >= xhi + lim || p.y <= ylo - lim || p.y >= yhi + lim)
         return 0;
     cb_point a = {u->x, u->y}, c = {v->x, v->y};
-    return cb_point_segment_dist(p, a, c) < dr + DOT_CLEARANCE_MM;
+    return cb_point_segment_dist2(p, a, c) < lim * lim;
 }
 
 static int dot_blocks(const double *q, cb_point p, double dr)
 {
-    return hypot(q[0] - p.x, q[1] - p.y) < 2 * dr + DOT_CLEARANCE_MM;
+    double dx = q[0] - p.x, dy = q[1] - p.y, lim = 2 * dr + DOT_CLEARANCE_MM;
+    return dx * dx + dy * dy < lim * lim;
 }
 
 /* May a dot go at p: inside the trim, clear of every node, every edge and
@@ -402,7 +412,7 @@ static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t before, cb_
             if (node_blocks(b, j, p, reach, dr))
                 return 0;
         for (size_t e = 0; e < b->n_edges; e++)
-            if (edge_blocks(b, e, p, reach, dr))
+            if (edge_blocks(b, e, p, dr))
                 return 0;
         for (size_t k = 0; k < n_placed; k++)
             if (dot_blocks(placed[k], p, dr))
@@ -411,15 +421,19 @@ static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t before, cb_
     }
     const cb_grid *g = &ix->nodes;
     uint32_t c0, r0, c1, r1;
+    /* An edge is listed in every cell within the clearance of its box, so
+     * p's own cell lists every edge that can block it. */
+    cb_grid_range(g, p.x, p.y, 0, 0, &c0, &r0, &c1, &r1);
+    size_t here = (size_t)r0 * g->cols + c0;
+    for (uint32_t k = ix->estart[here]; k < ix->estart[here + 1]; k++)
+        if (edge_blocks(b, ix->eitems[k], p, dr))
+            return 0;
     cb_grid_range(g, p.x, p.y, reach, reach, &c0, &r0, &c1, &r1);
     for (uint32_t y = r0; y <= r1; y++)
         for (uint32_t x = c0; x <= c1; x++) {
             size_t c = (size_t)y * g->cols + x;
             for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++)
                 if (node_blocks(b, g->items[k], p, reach, dr))
-                    return 0;
-            for (uint32_t k = ix->estart[c]; k < ix->estart[c + 1]; k++)
-                if (edge_blocks(b, ix->eitems[k], p, reach, dr))
                     return 0;
         }
     /* A node's dots lie within 2 * reach of it: look that far for dots. */

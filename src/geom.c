@@ -69,6 +69,22 @@ double cb_point_segment_dist(cb_point p, cb_point a, cb_point b)
     return cb_dist(p, q);
 }
 
+double cb_dist2(cb_point a, cb_point b)
+{
+    double dx = a.x - b.x, dy = a.y - b.y;
+    return dx * dx + dy * dy;
+}
+
+double cb_point_segment_dist2(cb_point p, cb_point a, cb_point b)
+{
+    double dx = b.x - a.x, dy = b.y - a.y;
+    double len2 = dx * dx + dy * dy;
+    double t = len2 > 0 ? ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    cb_point q = {a.x + t * dx, a.y + t * dy};
+    return cb_dist2(p, q);
+}
+
 double cb_point_rect_dist(cb_point p, double x0, double y0, double x1, double y1)
 {
     double dx = fmax(fmax(x0 - p.x, 0), p.x - x1);

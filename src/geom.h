@@ -17,6 +17,10 @@ double cb_segment_rect_dist(cb_point a, cb_point b, double x0, double y0,
 /* Distance from p to the rectangle (0 inside). */
 double cb_point_rect_dist(cb_point p, double x0, double y0, double x1, double y1);
 double cb_dist(cb_point a, cb_point b);
+/* Squared distances, for comparisons: no square root (cb_dist's hypot is
+ * slow); compare with the squared limit. */
+double cb_dist2(cb_point a, cb_point b);
+double cb_point_segment_dist2(cb_point p, cb_point a, cb_point b);
 /* The point where segments ab and cd cross (they must cross). */
 cb_point cb_segment_intersection(cb_point a, cb_point b, cb_point c, cb_point d);
 

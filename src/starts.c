@@ -39,6 +39,8 @@ typedef struct {
     int n_cands[4];
     triple *triples[4];
     int n_triples[4];
+    uint16_t live[4][MAX_TRIPLES]; /* the triples whose starts reach the band */
+    int n_live[4];
     int T, band;                /* hops allowed: T .. T + band */
     uint64_t band_mask;         /* hop_bits(T, T + band) */
     long budget;
@@ -48,6 +50,7 @@ typedef struct {
     int best_triple[4], best_pair[4][3][2];
     double cur_score, best_score;
     int found;
+    int alone;                  /* searching one side by itself (side_possible) */
 } search;
 
 static const double ideal[3] = {0.22, 0.5, 0.78};
@@ -142,7 +145,10 @@ static void solve_side(search *s, int side);
 static void solve_start(search *s, int side, int slot)
 {
     if (slot == 3) {
-        solve_side(s, side + 1);
+        if (s->alone)
+            s->found = 1;
+        else
+            solve_side(s, side + 1);
         return;
     }
     const triple *t = &s->triples[side][s->cur_triple[side]];
@@ -182,12 +188,8 @@ static void solve_side(search *s, int side)
         }
         return;
     }
-    const cand *cs = s->cands[side];
-    for (int t = 0; t < s->n_triples[side] && s->budget > 0; t++) {
-        const triple *tr = &s->triples[side][t];
-        if (!(cs[tr->i].hops & s->band_mask) || !(cs[tr->j].hops & s->band_mask) ||
-            !(cs[tr->k].hops & s->band_mask))
-            continue; /* a start of it cannot reach the band */
+    for (int l = 0; l < s->n_live[side] && s->budget > 0; l++) {
+        int t = s->live[side][l];
         s->cur_triple[side] = t;
         double before = s->cur_score;
         s->cur_score += s->triples[side][t].score;
@@ -196,6 +198,27 @@ static void solve_side(search *s, int side)
         if (s->found)
             return;
     }
+}
+
+/* Can SIDE seat three starts in the band by itself (no other side's
+ * starts taking neighbours)? When not, the search over all sides would try
+ * every choice for the sides before it in vain. 1 also when the budget ran
+ * out before the answer. */
+#define ALONE_BUDGET 2000
+
+static int side_possible(search *s, int side)
+{
+    s->alone = 1;
+    s->found = 0;
+    s->budget = ALONE_BUDGET;
+    for (int l = 0; l < s->n_live[side] && s->budget > 0 && !s->found; l++) {
+        s->cur_triple[side] = s->live[side][l];
+        solve_start(s, side, 0);
+    }
+    s->alone = 0;
+    int possible = s->found || s->budget <= 0;
+    s->found = 0;
+    return possible;
 }
 
 /* Is there a path from x to u other than the edge x-u? A breadth-first
@@ -429,20 +452,22 @@ static uint64_t hop_bits(int lo, int hi)
     return m;
 }
 
-/* Can every side seat a triple whose starts each reach the band, leaving
- * aside shared neighbours? When not, the search for the band would only
- * spend its budget and find nothing, so it is skipped. */
-static int band_possible(const search *s, uint64_t band)
+/* Lists each side's triples whose starts each reach the band (the search
+ * tries no others). Can every side seat one, leaving aside shared
+ * neighbours? When not, the search for the band would only spend its
+ * budget and find nothing, so it is skipped. */
+static int band_possible(search *s, uint64_t band)
 {
     for (int side = 0; side < 4; side++) {
         const cand *cs = s->cands[side];
-        int t = 0;
-        for (; t < s->n_triples[side]; t++) {
+        int n = 0;
+        for (int t = 0; t < s->n_triples[side]; t++) {
             const triple *tr = &s->triples[side][t];
             if ((cs[tr->i].hops & band) && (cs[tr->j].hops & band) && (cs[tr->k].hops & band))
-                break;
+                s->live[side][n++] = (uint16_t)t;
         }
-        if (t == s->n_triples[side])
+        s->n_live[side] = n;
+        if (n == 0)
             return 0;
     }
     return 1;
@@ -489,6 +514,12 @@ static int choose_exact(search *s)
         for (int T = hmin + 1; T <= hmax + 1; T++) {
             s->band_mask = hop_bits(T, T + s->band);
             if (!band_possible(s, s->band_mask))
+                continue;
+            s->T = T;
+            int side = 0;
+            while (side < 4 && side_possible(s, side))
+                side++;
+            if (side < 4)
                 continue;
             s->T = T;
             s->found = 0;

@@ -38,6 +38,8 @@ void cb_work_free(cb_work *w)
     free(w->cand);
     free(w->cand_off);
     free(w->cand_nbr);
+    free(w->marked);
+    free(w->scratch);
     memset(w, 0, sizeof *w);
 }
 
@@ -158,4 +160,30 @@ int cb_work_index_cand(cb_work *w)
     }
     free(fill);
     return 0;
+}
+
+void cb_work_reset_graph(cb_work *w)
+{
+    memset(w->role, 0, w->n);
+    memset(w->deg, 0, w->n);
+    memset(w->reserved, 0, w->n);
+    for (size_t i = 0; i < w->n; i++)
+        w->start_side[i] = CB_SIDE_NONE;
+    free(w->cand);
+    free(w->cand_off);
+    free(w->cand_nbr);
+    w->cand = NULL;
+    w->cand_off = w->cand_nbr = NULL;
+    w->n_cand = 0;
+    w->failure = NULL;
+}
+
+void cb_work_retry(cb_work *w)
+{
+    memcpy(w->role, w->marked, w->n);
+    memset(w->deg, 0, w->n);
+    memset(w->reserved, 0, w->n);
+    for (size_t i = 0; i < w->n; i++)
+        w->start_side[i] = CB_SIDE_NONE;
+    w->failure = NULL;
 }

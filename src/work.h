@@ -32,9 +32,13 @@ typedef struct {
     double r, d;            /* node radius, node spacing */
     int start_cap, node_cap;
     const char *failure;    /* why the candidate was thrown away */
+    uint8_t *marked;        /* roles as cb_connect_prepare marked them */
+    uint32_t *scratch;      /* 11 n words for connect.c, kept between tries */
 } cb_work;
 
 int cb_work_init(cb_work *w, size_t n);
+/* Forgets the edges, roles and start choice, keeping the placement. */
+void cb_work_reset_graph(cb_work *w);
 void cb_work_free(cb_work *w);
 int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b);
 void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b);
@@ -64,9 +68,24 @@ typedef struct {
 } cb_place_params;
 
 int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng);
+/* cb_connect is cb_connect_prepare (start candidates and the usable
+ * triangulation edges: the same for every try on one placement) followed by
+ * cb_connect_core (the core graph, which depends on RNG). */
 int cb_connect(cb_work *w, cb_rng *rng);
+int cb_connect_prepare(cb_work *w);
+int cb_connect_core(cb_work *w, cb_rng *rng);
+/* Undoes everything after cb_connect_prepare: edges, reservations, starts
+ * and dropped nodes, for another try of cb_connect_core on the placement. */
+void cb_work_retry(cb_work *w);
 int cb_starts_choose(cb_work *w);
 int cb_balance(cb_work *w);
+/* Adds usable edges, shortest first and within the degree caps, that put
+ * bridges of the graph (core and starts) on a cycle; -1 when out of memory. */
+int cb_close_bridges(cb_work *w);
+/* Adds triangulation edges, shortest first and within the degree caps, that
+ * put bridges of the graph (core and starts) on a cycle; -1 when out of
+ * memory. */
+int cb_close_bridges(cb_work *w);
 
 #define CB_STARTS_PER_SIDE 3
 /* Start rectangles: along the side and inward, in node radii. */
