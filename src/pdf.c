@@ -551,6 +551,8 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
         return;
     HPDF_Free(w->p.doc);
     free(w->p.icons);
+    free(w->p.icon_names);
+    free(w->p.cs.buf);
     free(w->p.type_icon);
     free(w->p.mission_icon);
     free(w->sheet_page);

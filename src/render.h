@@ -37,6 +37,16 @@ typedef struct {
     double w, h;      /* pixels, for the aspect ratio */
 } cb_pdf_icon;
 
+/* A page's content stream, written by render.c itself: libharu's page
+ * operators validate and format every number one byte at a time, which
+ * cost more than everything else a page needs. The text is byte for byte
+ * what those operators wrote. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    HPDF_STATUS st;        /* the first failure (out of memory, libharu) */
+} cb_content;
+
 /* One document being written: the font and the icons every page shares. */
 typedef struct {
     HPDF_Doc doc;
@@ -58,6 +68,9 @@ typedef struct {
     int *type_icon;        /* per theme type / mission: index in icons or -1 */
     int *mission_icon;
     int center_icon;
+    cb_content cs;         /* the current page's operators not yet written */
+    char (*icon_names)[16]; /* per icon: its resource name on the current page */
+    char font_name[16];    /* the font's resource name on the current page */
 } cb_pdf;
 
 /* Draws board B (already checked by cb_pdf_add_game) in the next slot of
