@@ -542,6 +542,9 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
     *len = 0;
     if (w->pages == 0)
         return cb_fail(err, CB_ERR_DATA, "PDF: the document has no pages");
+    HPDF_STATUS hs = cb_render_finish(&w->p);
+    if (hs != HPDF_OK)
+        return cb_hpdf_fail(&w->p, hs, err, "compressing the last page");
     return cb_pdf_save(&w->p, pdf, len, err);
 }
 
@@ -551,8 +554,7 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
         return;
     HPDF_Free(w->p.doc);
     free(w->p.icons);
-    free(w->p.icon_names);
-    free(w->p.cs.buf);
+    cb_render_free(&w->p);
     free(w->p.type_icon);
     free(w->p.mission_icon);
     free(w->sheet_page);

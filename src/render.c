@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 
 #define CB_LABEL_PT 7.0
 #define CB_LABEL_BASELINE_MM 6.0
@@ -140,17 +141,71 @@ static void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r)
     CB_OP(p, "c", x - r * k, y - r, x - r, y - r * k, x - r, y);
 }
 
-/* Appends what P's content buffer holds to PAGE's content stream. */
-static HPDF_STATUS cb_cs_flush(cb_pdf *p, HPDF_Page page)
+/* Writes "/Filter [ /FlateDecode ]" into a content stream's dictionary:
+ * the page's content is compressed by cb_render_finish, so libharu must
+ * copy the bytes as they are (its filter is off) yet name the filter. */
+static HPDF_STATUS cb_flate_name(HPDF_Dict dict, HPDF_Stream out)
 {
-    if (p->cs.st != HPDF_OK)
-        return p->cs.st;
+    (void)dict;
+    return HPDF_Stream_WriteStr(out, "/Filter [ /FlateDecode ]\012");
+}
+
+/* Deflate level for page content: the shapes repeat byte for byte, so the
+ * fast levels find nearly all of the matches at a fraction of the cost. */
+#define CB_CONTENT_LEVEL 3
+
+HPDF_STATUS cb_render_finish(cb_pdf *p)
+{
+    cb_content *c = &p->cs;
+    HPDF_Page page = c->page;
+    if (c->st != HPDF_OK)
+        return c->st;
+    if (!page)
+        return HPDF_OK;
+    c->page = NULL;
+    z_stream *z = c->z;
+    if (!z) {
+        z = calloc(1, sizeof *z);
+        if (!z || deflateInit(z, CB_CONTENT_LEVEL) != Z_OK) {
+            free(z);
+            return c->st = HPDF_FAILD_TO_ALLOC_MEM;
+        }
+        c->z = z;
+    } else if (deflateReset(z) != Z_OK) {
+        return c->st = HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    size_t bound = deflateBound(z, (uLong)c->len);
+    if (bound > c->out_cap) {
+        unsigned char *o = realloc(c->out, bound);
+        if (!o)
+            return c->st = HPDF_FAILD_TO_ALLOC_MEM;
+        c->out = o;
+        c->out_cap = bound;
+    }
+    z->next_in = (Bytef *)c->buf;
+    z->avail_in = (uInt)c->len;
+    z->next_out = c->out;
+    z->avail_out = (uInt)c->out_cap;
+    if (deflate(z, Z_FINISH) != Z_STREAM_END)
+        return c->st = HPDF_FAILD_TO_ALLOC_MEM;
+    size_t n = c->out_cap - z->avail_out;
+    c->len = 0;
     HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
-    HPDF_STATUS st = p->cs.len ? HPDF_Stream_Write(attr->stream, (const HPDF_BYTE *)p->cs.buf,
-                                                   (HPDF_UINT)p->cs.len)
-                               : HPDF_OK;
-    p->cs.len = 0;
-    return st;
+    attr->contents->filter = HPDF_STREAM_FILTER_NONE;
+    attr->contents->write_fn = cb_flate_name;
+    return HPDF_Stream_Write(attr->stream, c->out, (HPDF_UINT)n);
+}
+
+void cb_render_free(cb_pdf *p)
+{
+    if (p->cs.z)
+        deflateEnd(p->cs.z);
+    free(p->cs.z);
+    free(p->cs.buf);
+    free(p->cs.out);
+    free(p->icon_names);
+    memset(&p->cs, 0, sizeof p->cs);
+    p->icon_names = NULL;
 }
 
 static cb_rgb cb_tint(cb_rgb c)
@@ -732,6 +787,7 @@ static void cb_draw_marks(cb_pdf *p)
 /* A new page of the layout's size, with its boxes and marks. */
 static HPDF_STATUS cb_new_page(cb_pdf *p)
 {
+    CB_HPDF(cb_render_finish(p));
     HPDF_Page page = HPDF_AddPage(p->doc);
     if (!page)
         return p->herr.error_no ? p->herr.error_no : HPDF_FAILD_TO_ALLOC_MEM;
@@ -750,6 +806,7 @@ static HPDF_STATUS cb_new_page(cb_pdf *p)
     if (p->icon_names)
         memset(p->icon_names, 0, p->n_icons * sizeof *p->icon_names);
     p->font_name[0] = '\0';
+    p->cs.page = page;
     cb_draw_marks(p);
     p->sheet = page;
     p->slot = 0;
@@ -779,5 +836,5 @@ HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b)
     cb_draw_board(p, page, b);
     if (moved)
         cb_cs_str(p, "Q\n");
-    return cb_cs_flush(p, page);
+    return p->cs.st;
 }

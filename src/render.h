@@ -45,6 +45,10 @@ typedef struct {
     char *buf;
     size_t len, cap;
     HPDF_STATUS st;        /* the first failure (out of memory, libharu) */
+    HPDF_Page page;        /* the page BUF belongs to, or NULL */
+    void *z;               /* the deflate state, reused page to page */
+    unsigned char *out;    /* a page's compressed content */
+    size_t out_cap;
 } cb_content;
 
 /* One document being written: the font and the icons every page shares. */
@@ -77,6 +81,13 @@ typedef struct {
  * P's layout, starting a new page when the current one is full (always,
  * without N-up); returns the first libharu status that is not HPDF_OK. */
 HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b);
+
+/* Compresses the content of the page being filled into its content stream:
+ * call after the last cb_render_sheet, before saving. */
+HPDF_STATUS cb_render_finish(cb_pdf *p);
+
+/* Frees what rendering allocated in P (not P itself). */
+void cb_render_free(cb_pdf *p);
 
 /* A node's extent in mm: its disk's box, or a start's rectangle (x, y, w, h). */
 void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4]);
