@@ -141,6 +141,85 @@ static void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r)
     CB_OP(p, "c", x - r * k, y - r, x - r, y - r * k, x - r, y);
 }
 
+/* The shape SHAPES[K] in the page's /XObject resources as "/C<K+1>",
+ * for the page P is filling; 0 or -1 when libharu fails. */
+static int cb_shape_list(cb_pdf *p, HPDF_Page page, int k)
+{
+    cb_shape *sh = &p->shapes[k];
+    if (sh->page == p->n_pages)
+        return 0;
+    HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
+    if (!attr->xobjects) {
+        HPDF_Dict res = HPDF_Page_GetInheritableItem(page, "Resources", HPDF_OCLASS_DICT);
+        HPDF_Dict xo = res ? HPDF_Dict_New(page->mmgr) : NULL;
+        if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK)
+            return -1;
+        attr->xobjects = xo;
+    }
+    char name[16];
+    snprintf(name, sizeof name, "C%d", k + 1);
+    if (HPDF_Dict_Add(attr->xobjects, name, sh->form) != HPDF_OK)
+        return -1;
+    sh->page = p->n_pages;
+    return 0;
+}
+
+/* A new shape: the form's dictionary and its (uncompressed: a few hundred
+ * bytes) content, drawn in P's buffer past its end and moved out. Returns
+ * its index, or -1 (the caller then draws the circle itself). */
+static int cb_shape_new(cb_pdf *p, HPDF_REAL r, char paint, HPDF_REAL pad)
+{
+    if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
+        return -1;
+    HPDF_MMgr mm = p->doc->mmgr;
+    HPDF_Dict f = HPDF_DictStream_New(mm, p->doc->xref);
+    HPDF_REAL e = r + pad;
+    HPDF_Box box = {-e, -e, e, e};
+    HPDF_Array bbox = f ? HPDF_Box_Array_New(mm, box) : NULL;
+    HPDF_Dict res = bbox ? HPDF_Dict_New(mm) : NULL;
+    if (!res || HPDF_Dict_AddName(f, "Type", "XObject") != HPDF_OK ||
+        HPDF_Dict_AddName(f, "Subtype", "Form") != HPDF_OK ||
+        HPDF_Dict_Add(f, "BBox", bbox) != HPDF_OK || HPDF_Dict_Add(f, "Resources", res) != HPDF_OK)
+        return -1;
+    size_t start = p->cs.len;
+    cb_cs_circle(p, 0, 0, r);
+    cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
+    if (p->cs.st != HPDF_OK)
+        return -1;
+    HPDF_STATUS st = HPDF_Stream_Write(f->stream, (const HPDF_BYTE *)p->cs.buf + start,
+                                       (HPDF_UINT)(p->cs.len - start));
+    p->cs.len = start;
+    if (st != HPDF_OK)
+        return -1;
+    f->filter = HPDF_STREAM_FILTER_NONE;
+    cb_shape *sh = &p->shapes[p->n_shapes];
+    sh->r = r;
+    sh->paint = paint;
+    sh->form = f;
+    sh->page = 0;
+    return p->n_shapes++;
+}
+
+/* A circle of radius R about the origin painted by PAINT ('f' fill, 'B'
+ * fill and stroke, whose line reaches PAD past R) with the current
+ * colours: "/Ck Do" of a shared shape, else the path itself. */
+static void cb_circle(cb_pdf *p, HPDF_Page page, HPDF_REAL r, char paint, HPDF_REAL pad)
+{
+    int k = 0;
+    while (k < p->n_shapes && !(p->shapes[k].r == r && p->shapes[k].paint == paint))
+        k++;
+    if (k == p->n_shapes)
+        k = cb_shape_new(p, r, paint, pad);
+    if (k < 0 || cb_shape_list(p, page, k) != 0) {
+        cb_cs_circle(p, 0, 0, r);
+        cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
+        return;
+    }
+    char op[24];
+    snprintf(op, sizeof op, "/C%d Do\n", k + 1);
+    cb_cs_str(p, op);
+}
+
 /* Writes "/Filter [ /FlateDecode ]" into a content stream's dictionary:
  * the page's content is compressed by cb_render_finish, so libharu must
  * copy the bytes as they are (its filter is off) yet name the filter. */
@@ -287,12 +366,12 @@ static void cb_begin_at(cb_pdf *p, HPDF_REAL x, HPDF_REAL y)
 }
 
 /* A filled, outlined disk about the origin. */
-static void cb_disk(cb_pdf *p, double r_pt, cb_rgb fill, cb_rgb stroke, double width_pt)
+static void cb_disk(cb_pdf *p, HPDF_Page page, double r_pt, cb_rgb fill, cb_rgb stroke,
+                    double width_pt)
 {
     cb_set_fill(p, fill);
     cb_set_stroke(p, stroke, width_pt);
-    cb_cs_circle(p, 0, 0, (HPDF_REAL)r_pt);
-    cb_cs_str(p, "B\n");
+    cb_circle(p, page, (HPDF_REAL)r_pt, 'B', (HPDF_REAL)(width_pt + 1));
 }
 
 /* Icon SLOT's resource name on PAGE (registered the first time a page uses
@@ -420,7 +499,7 @@ static void cb_draw_center(cb_pdf *p, HPDF_Page page, const cb_board *b, const c
     double r = cb_pt(b->node_radius);
     cb_rgb c = p->theme ? cb_rgb_of(p->theme->center.rgb) : cb_plain_ctr;
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
-    cb_disk(p, r, p->ink ? cb_white : cb_tint(c), c, 2.4);
+    cb_disk(p, page, r, p->ink ? cb_white : cb_tint(c), c, 2.4);
     cb_set_stroke(p, c, 0.8);
     cb_cs_circle(p, 0, 0, (HPDF_REAL)(0.78 * r));
     cb_cs_str(p, "S\n");
@@ -439,14 +518,14 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
     }
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
     if (p->ink)
-        cb_disk(p, r, cb_white, c, 1.2);
+        cb_disk(p, page, r, cb_white, c, 1.2);
     else
-        cb_disk(p, r, cb_tint(c), c, 1.0);
+        cb_disk(p, page, r, cb_tint(c), c, 1.0);
     cb_icon_draw(p, page, slot, 0, 0, 1.25 * r, 0);
     cb_cs_str(p, "Q\n");
 }
 
-static void cb_draw_dots(cb_pdf *p, const cb_board *b)
+static void cb_draw_dots(cb_pdf *p, HPDF_Page page, const cb_board *b)
 {
     double xy[CB_MAX_DOTS][2];
     HPDF_REAL r = (HPDF_REAL)(0.13 * cb_pt(b->node_radius));
@@ -455,8 +534,8 @@ static void cb_draw_dots(cb_pdf *p, const cb_board *b)
         int k = cb_board_dot_positions(b, (uint32_t)i, xy, CB_MAX_DOTS);
         for (int d = 0; d < k && d < CB_MAX_DOTS; d++) {
             cb_begin_at(p, cb_x(xy[d][0]), cb_y(b, xy[d][1]));
-            cb_cs_circle(p, 0, 0, r);
-            cb_cs_str(p, "f\nQ\n");
+            cb_circle(p, page, r, 'f', 1);
+            cb_cs_str(p, "Q\n");
         }
     }
 }
@@ -714,7 +793,7 @@ static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
         else
             cb_draw_node(p, page, b, n);
     }
-    cb_draw_dots(p, b);
+    cb_draw_dots(p, page, b);
     cb_draw_label(p, page, b);
 }
 

@@ -51,6 +51,19 @@ typedef struct {
     size_t out_cap;
 } cb_content;
 
+/* A circle about the origin, filled ("f") or filled and outlined ("B")
+ * with the colours and line width in force where it is drawn: a form
+ * XObject the whole document shares, so a page names it in a few bytes
+ * instead of spelling out four Beziers for every node and power dot. */
+typedef struct {
+    HPDF_REAL r;
+    char paint;
+    HPDF_Dict form;
+    size_t page;           /* the last page (1-based) that lists it */
+} cb_shape;
+
+#define CB_MAX_SHAPES 16
+
 /* One document being written: the font and the icons every page shares. */
 typedef struct {
     HPDF_Doc doc;
@@ -75,6 +88,8 @@ typedef struct {
     cb_content cs;         /* the current page's operators not yet written */
     char (*icon_names)[16]; /* per icon: its resource name on the current page */
     char font_name[16];    /* the font's resource name on the current page */
+    cb_shape shapes[CB_MAX_SHAPES];
+    int n_shapes;
 } cb_pdf;
 
 /* Draws board B (already checked by cb_pdf_add_game) in the next slot of

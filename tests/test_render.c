@@ -281,10 +281,13 @@ static void test_reproducible(void **state)
 
 /* blade, lantern, key (type and mission), traveler, treasure, summit: six
  * distinct files, each one RGB image plus one soft mask, whatever the page
- * count; the unused type and mission (missing files) are never loaded. */
+ * count; the unused type and mission (missing files) are never loaded.
+ * The node disk and the power dot are two form XObjects ("/C1", "/C2"),
+ * also embedded once and drawn the same number of times on every page. */
 static void test_icons_once(void **state)
 {
     fixture *f = *state;
+    size_t shapes_per_page = 0;
     for (size_t sheets = 1; sheets <= 3; sheets++) {
         f->game.n_sheets = sheets;
         pdf_buf a = render_ok(f, &f->theme, 0, "icons-once");
@@ -292,9 +295,16 @@ static void test_icons_once(void **state)
         assert_int_equal(count(&a, "/Subtype /Image", NULL), 12);
         assert_int_equal(count(&a, "/SMask", NULL), 6);
         assert_int_equal(count(&a, "/ColorSpace /DeviceRGB", NULL), 6);
+        assert_int_equal(count(&a, "/Subtype /Form", NULL), 2);
         /* Every page draws its 13 icons (untyped node 13 has none). */
         char *c = page_contents(&a);
-        assert_int_equal(count_str(c, " Do\n"), 13 * sheets);
+        assert_int_equal(count_str(c, "\n/X"), 13 * sheets);
+        size_t shapes = count_str(c, "\n/C1 Do\n") + count_str(c, "\n/C2 Do\n");
+        assert_int_equal(count_str(c, " Do\n") - count_str(c, "\n/X"), shapes);
+        if (sheets == 1)
+            shapes_per_page = shapes;
+        assert_true(shapes_per_page > 13); /* every node's disk and every dot */
+        assert_int_equal(shapes, shapes_per_page * sheets);
         free(c);
         free(a.data);
     }
