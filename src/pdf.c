@@ -125,6 +125,11 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
     }
 }
 
+/* Icons are deflated once per document when first used; level 3 takes a
+ * third of the time of libharu's level 6 for ~25 % more bytes (~30 KB a
+ * document for the default theme). */
+#define CB_ICON_LEVEL 3
+
 /* Embeds one decoded icon: RGB image plus its alpha as a DeviceGray soft
  * mask (left out for fully opaque icons, which need none); in CMYK mode one
  * DeviceCMYK image flattened onto SLOT's backdrop. */
@@ -148,12 +153,15 @@ static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slo
         slot->h = icon.h;
         slot->image =
             HPDF_LoadRawImageFromMem(p->doc, cmyk, icon.w, icon.h, HPDF_CS_DEVICE_CMYK, 8);
+        HPDF_STATUS hs = slot->image ? cb_pdf_put_deflated(p, slot->image, cmyk, n * 4,
+                                                           CB_ICON_LEVEL)
+                                     : HPDF_INVALID_IMAGE;
         free(cmyk);
         cb_icon_free(&icon);
-        if (!slot->image) {
+        if (hs != HPDF_OK) {
             char what[400];
             snprintf(what, sizeof what, "embedding icon %s", path);
-            return cb_hpdf_fail(p, HPDF_INVALID_IMAGE, err, what);
+            return cb_hpdf_fail(p, hs, err, what);
         }
         return CB_OK;
     }
@@ -179,11 +187,14 @@ static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slo
     slot->w = icon.w;
     slot->h = icon.h;
     slot->image = HPDF_LoadRawImageFromMem(p->doc, rgb, icon.w, icon.h, HPDF_CS_DEVICE_RGB, 8);
-    HPDF_STATUS hs = slot->image ? HPDF_OK : HPDF_INVALID_IMAGE;
+    HPDF_STATUS hs = slot->image ? cb_pdf_put_deflated(p, slot->image, rgb, n * 3, CB_ICON_LEVEL)
+                                 : HPDF_INVALID_IMAGE;
     if (hs == HPDF_OK && !opaque) {
         HPDF_Image mask =
             HPDF_LoadRawImageFromMem(p->doc, alpha, icon.w, icon.h, HPDF_CS_DEVICE_GRAY, 8);
-        hs = mask ? HPDF_Image_AddSMask(slot->image, mask) : HPDF_INVALID_IMAGE;
+        hs = mask ? cb_pdf_put_deflated(p, mask, alpha, n, CB_ICON_LEVEL) : HPDF_INVALID_IMAGE;
+        if (hs == HPDF_OK)
+            hs = HPDF_Image_AddSMask(slot->image, mask);
     }
     free(rgb);
     free(alpha);

@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zlib.h>
@@ -233,6 +234,52 @@ static HPDF_STATUS cb_flate_name(HPDF_Dict dict, HPDF_Stream out)
  * fast levels find nearly all of the matches at a fraction of the cost. */
 #define CB_CONTENT_LEVEL 3
 
+HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
+                                int level)
+{
+    cb_content *c = &p->cs;
+    if (dict->write_fn && dict->write_fn != cb_flate_name) {
+        /* A dictionary libharu writes itself: leave the deflating to it. */
+        HPDF_MemStream_FreeData(dict->stream);
+        return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
+    }
+    z_stream *z = c->z;
+    if (z && c->z_level != level) {
+        deflateEnd(z);
+        free(z);
+        z = c->z = NULL;
+    }
+    if (!z) {
+        z = calloc(1, sizeof *z);
+        if (!z || deflateInit(z, level) != Z_OK) {
+            free(z);
+            return HPDF_FAILD_TO_ALLOC_MEM;
+        }
+        c->z = z;
+        c->z_level = level;
+    } else if (deflateReset(z) != Z_OK) {
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    size_t bound = deflateBound(z, (uLong)len);
+    if (bound > c->out_cap) {
+        unsigned char *o = realloc(c->out, bound);
+        if (!o)
+            return HPDF_FAILD_TO_ALLOC_MEM;
+        c->out = o;
+        c->out_cap = bound;
+    }
+    z->next_in = (Bytef *)(uintptr_t)data;
+    z->avail_in = (uInt)len;
+    z->next_out = c->out;
+    z->avail_out = (uInt)c->out_cap;
+    if (deflate(z, Z_FINISH) != Z_STREAM_END)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    HPDF_MemStream_FreeData(dict->stream);
+    dict->filter = HPDF_STREAM_FILTER_NONE;
+    dict->write_fn = cb_flate_name;
+    return HPDF_Stream_Write(dict->stream, c->out, (HPDF_UINT)(c->out_cap - z->avail_out));
+}
+
 HPDF_STATUS cb_render_finish(cb_pdf *p)
 {
     cb_content *c = &p->cs;
@@ -242,37 +289,12 @@ HPDF_STATUS cb_render_finish(cb_pdf *p)
     if (!page)
         return HPDF_OK;
     c->page = NULL;
-    z_stream *z = c->z;
-    if (!z) {
-        z = calloc(1, sizeof *z);
-        if (!z || deflateInit(z, CB_CONTENT_LEVEL) != Z_OK) {
-            free(z);
-            return c->st = HPDF_FAILD_TO_ALLOC_MEM;
-        }
-        c->z = z;
-    } else if (deflateReset(z) != Z_OK) {
-        return c->st = HPDF_FAILD_TO_ALLOC_MEM;
-    }
-    size_t bound = deflateBound(z, (uLong)c->len);
-    if (bound > c->out_cap) {
-        unsigned char *o = realloc(c->out, bound);
-        if (!o)
-            return c->st = HPDF_FAILD_TO_ALLOC_MEM;
-        c->out = o;
-        c->out_cap = bound;
-    }
-    z->next_in = (Bytef *)c->buf;
-    z->avail_in = (uInt)c->len;
-    z->next_out = c->out;
-    z->avail_out = (uInt)c->out_cap;
-    if (deflate(z, Z_FINISH) != Z_STREAM_END)
-        return c->st = HPDF_FAILD_TO_ALLOC_MEM;
-    size_t n = c->out_cap - z->avail_out;
-    c->len = 0;
     HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
-    attr->contents->filter = HPDF_STREAM_FILTER_NONE;
-    attr->contents->write_fn = cb_flate_name;
-    return HPDF_Stream_Write(attr->stream, c->out, (HPDF_UINT)n);
+    HPDF_STATUS st = cb_pdf_put_deflated(p, attr->contents, c->buf, c->len, CB_CONTENT_LEVEL);
+    c->len = 0;
+    if (st != HPDF_OK)
+        c->st = st;
+    return st;
 }
 
 void cb_render_free(cb_pdf *p)
