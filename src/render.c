@@ -76,33 +76,35 @@ static char *cb_ftoa(char *s, HPDF_REAL val)
     HPDF_INT32 ip = (HPDF_INT32)((double)val + 0.000005);
     HPDF_INT32 fp =
         (HPDF_INT32)((HPDF_REAL)((double)(val - (HPDF_REAL)ip) + 0.000005) * (HPDF_REAL)100000);
-    char frac[5], digits[12];
-    for (int i = 4; i >= 0; i--) {
-        frac[i] = (char)(fp % 10 + '0');
-        fp /= 10;
-    }
+    /* Both are >= 0 here; libharu keeps the last 5 digits of FP. */
+    unsigned u = (unsigned)ip, f = (unsigned)fp % 100000u;
+    char digits[12];
     int n = 0;
     do {
-        digits[n++] = (char)(ip % 10 + '0');
-        ip /= 10;
-    } while (ip > 0 && n < 12);
+        digits[n++] = (char)('0' + u % 10u);
+        u /= 10u;
+    } while (u > 0 && n < 12);
     while (n > 0)
         *s++ = digits[--n];
+    if (f == 0)
+        return s;
     int k = 5;
-    while (k > 0 && frac[k - 1] == '0')
+    while (f % 10u == 0) {
+        f /= 10u;
         k--;
-    if (k > 0) {
-        *s++ = '.';
-        memcpy(s, frac, (size_t)k);
-        s += k;
     }
-    return s;
+    *s = '.';
+    for (int i = k; i > 0; i--) {
+        s[i] = (char)('0' + f % 10u);
+        f /= 10u;
+    }
+    return s + k + 1;
 }
 
-/* N numbers, then the operator OP and a newline: "1 0 0 1 x y cm". */
-static void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op)
+/* N numbers, then the operator OP (OPLEN bytes) and a newline:
+ * "1 0 0 1 x y cm". */
+static void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen)
 {
-    size_t oplen = strlen(op);
     char *s = cb_cs_room(p, (size_t)n * 13 + oplen + 1), *o = s;
     if (!s)
         return;
@@ -116,9 +118,11 @@ static void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op)
     p->cs.len += (size_t)(o - s);
 }
 
+/* CB_OP(p, "m", x, y): OP a string literal. */
 #define CB_OP(p, op, ...) \
     cb_cs_op((p), (const HPDF_REAL[]){__VA_ARGS__}, \
-             (int)(sizeof((const HPDF_REAL[]){__VA_ARGS__}) / sizeof(HPDF_REAL)), (op))
+             (int)(sizeof((const HPDF_REAL[]){__VA_ARGS__}) / sizeof(HPDF_REAL)), (op), \
+             sizeof(op) - 1)
 
 static void cb_cs_str(cb_pdf *p, const char *text)
 {
