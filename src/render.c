@@ -161,9 +161,7 @@ static int cb_shape_list(cb_pdf *p, HPDF_Page page, int k)
             return -1;
         attr->xobjects = xo;
     }
-    char name[16];
-    snprintf(name, sizeof name, "C%d", k + 1);
-    if (HPDF_Dict_Add(attr->xobjects, name, sh->form) != HPDF_OK)
+    if (HPDF_Dict_Add(attr->xobjects, sh->name, sh->form) != HPDF_OK)
         return -1;
     sh->page = p->n_pages;
     return 0;
@@ -202,6 +200,7 @@ static int cb_shape_new(cb_pdf *p, HPDF_REAL r, char paint, HPDF_REAL pad)
     sh->paint = paint;
     sh->form = f;
     sh->page = 0;
+    snprintf(sh->name, sizeof sh->name, "C%d", p->n_shapes + 1);
     return p->n_shapes++;
 }
 
@@ -220,9 +219,9 @@ static void cb_circle(cb_pdf *p, HPDF_Page page, HPDF_REAL r, char paint, HPDF_R
         cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
         return;
     }
-    char op[24];
-    snprintf(op, sizeof op, "/C%d Do\n", k + 1);
-    cb_cs_str(p, op);
+    cb_cs_str(p, "/");
+    cb_cs_str(p, p->shapes[k].name);
+    cb_cs_str(p, " Do\n");
 }
 
 /* Writes "/Filter [ /FlateDecode ]" into a content stream's dictionary:

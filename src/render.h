@@ -61,6 +61,7 @@ typedef struct {
     char paint;
     HPDF_Dict form;
     size_t page;           /* the last page (1-based) that lists it */
+    char name[16];         /* "C1" */
 } cb_shape;
 
 #define CB_MAX_SHAPES 16
