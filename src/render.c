@@ -39,6 +39,10 @@ static HPDF_REAL cb_y(const cb_board *b, double mm)
 
 /* ---- the content stream ------------------------------------------------ */
 
+/* Deflate level for page content: the shapes repeat byte for byte, so the
+ * fast levels find nearly all of the matches at a fraction of the cost. */
+#define CB_CONTENT_LEVEL 3
+
 /* Room for N more bytes at the end of P's content; NULL (the status set)
  * when out of memory. */
 static char *cb_cs_room(cb_pdf *p, size_t n)
@@ -167,41 +171,78 @@ static int cb_shape_list(cb_pdf *p, HPDF_Page page, int k)
     return 0;
 }
 
-/* A new shape: the form's dictionary and its (uncompressed: a few hundred
- * bytes) content, drawn in P's buffer past its end and moved out. Returns
- * its index, or -1 (the caller then draws the circle itself). */
-static int cb_shape_new(cb_pdf *p, HPDF_REAL r, char paint, HPDF_REAL pad)
+/* A new form XObject: its dictionary, with a BBox of +-E about the origin
+ * and resources RES of its own (empty); NULL when libharu fails. */
+static HPDF_Dict cb_form_new(cb_pdf *p, HPDF_REAL e, HPDF_Dict *res)
 {
-    if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
-        return -1;
     HPDF_MMgr mm = p->doc->mmgr;
     HPDF_Dict f = HPDF_DictStream_New(mm, p->doc->xref);
-    HPDF_REAL e = r + pad;
     HPDF_Box box = {-e, -e, e, e};
     HPDF_Array bbox = f ? HPDF_Box_Array_New(mm, box) : NULL;
-    HPDF_Dict res = bbox ? HPDF_Dict_New(mm) : NULL;
-    if (!res || HPDF_Dict_AddName(f, "Type", "XObject") != HPDF_OK ||
+    *res = bbox ? HPDF_Dict_New(mm) : NULL;
+    if (!*res || HPDF_Dict_AddName(f, "Type", "XObject") != HPDF_OK ||
         HPDF_Dict_AddName(f, "Subtype", "Form") != HPDF_OK ||
-        HPDF_Dict_Add(f, "BBox", bbox) != HPDF_OK || HPDF_Dict_Add(f, "Resources", res) != HPDF_OK)
+        HPDF_Dict_Add(f, "BBox", bbox) != HPDF_OK || HPDF_Dict_Add(f, "Resources", *res) != HPDF_OK)
+        return NULL;
+    return f;
+}
+
+/* Moves what P's buffer holds past START into form F (deflated when
+ * DEFLATE; a bare circle is too short to gain) and files it as a shape
+ * with key R, PAINT and TYPE; returns its index, or -1. */
+static int cb_form_add(cb_pdf *p, HPDF_Dict f, size_t start, HPDF_REAL r, char paint, int type,
+                       int deflate)
+{
+    if (p->cs.st != HPDF_OK)
+        return -1;
+    const char *text = p->cs.buf + start;
+    size_t len = p->cs.len - start;
+    HPDF_STATUS st;
+    if (deflate) {
+        st = cb_pdf_put_deflated(p, f, text, len, CB_CONTENT_LEVEL);
+    } else {
+        st = HPDF_Stream_Write(f->stream, (const HPDF_BYTE *)text, (HPDF_UINT)len);
+        f->filter = HPDF_STREAM_FILTER_NONE;
+    }
+    p->cs.len = start;
+    if (st != HPDF_OK)
+        return -1;
+    cb_shape *sh = &p->shapes[p->n_shapes];
+    sh->r = r;
+    sh->paint = paint;
+    sh->type = type;
+    sh->form = f;
+    sh->page = 0;
+    snprintf(sh->name, sizeof sh->name, "%c%d", paint == 'N' ? 'N' : 'C', p->n_shapes + 1);
+    return p->n_shapes++;
+}
+
+/* A new circle shape; its index, or -1 (the caller then draws the circle
+ * itself). */
+static int cb_shape_new(cb_pdf *p, HPDF_REAL r, char paint, HPDF_REAL pad)
+{
+    HPDF_Dict res;
+    if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
+        return -1;
+    HPDF_Dict f = cb_form_new(p, r + pad, &res);
+    if (!f)
         return -1;
     size_t start = p->cs.len;
     cb_cs_circle(p, 0, 0, r);
     cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
-    if (p->cs.st != HPDF_OK)
+    return cb_form_add(p, f, start, r, paint, -1, 0);
+}
+
+/* "/Name Do" of shape K, listing it in PAGE's resources first; 0, or -1
+ * when libharu fails (nothing written). */
+static int cb_shape_do(cb_pdf *p, HPDF_Page page, int k)
+{
+    if (k < 0 || cb_shape_list(p, page, k) != 0)
         return -1;
-    HPDF_STATUS st = HPDF_Stream_Write(f->stream, (const HPDF_BYTE *)p->cs.buf + start,
-                                       (HPDF_UINT)(p->cs.len - start));
-    p->cs.len = start;
-    if (st != HPDF_OK)
-        return -1;
-    f->filter = HPDF_STREAM_FILTER_NONE;
-    cb_shape *sh = &p->shapes[p->n_shapes];
-    sh->r = r;
-    sh->paint = paint;
-    sh->form = f;
-    sh->page = 0;
-    snprintf(sh->name, sizeof sh->name, "C%d", p->n_shapes + 1);
-    return p->n_shapes++;
+    cb_cs_str(p, "/");
+    cb_cs_str(p, p->shapes[k].name);
+    cb_cs_str(p, " Do\n");
+    return 0;
 }
 
 /* A circle of radius R about the origin painted by PAINT ('f' fill, 'B'
@@ -214,14 +255,10 @@ static void cb_circle(cb_pdf *p, HPDF_Page page, HPDF_REAL r, char paint, HPDF_R
         k++;
     if (k == p->n_shapes)
         k = cb_shape_new(p, r, paint, pad);
-    if (k < 0 || cb_shape_list(p, page, k) != 0) {
+    if (cb_shape_do(p, page, k) != 0) {
         cb_cs_circle(p, 0, 0, r);
         cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
-        return;
     }
-    cb_cs_str(p, "/");
-    cb_cs_str(p, p->shapes[k].name);
-    cb_cs_str(p, " Do\n");
 }
 
 /* Writes "/Filter [ /FlateDecode ]" into a content stream's dictionary:
@@ -233,9 +270,6 @@ static HPDF_STATUS cb_flate_name(HPDF_Dict dict, HPDF_Stream out)
     return HPDF_Stream_WriteStr(out, "/Filter [ /FlateDecode ]\012");
 }
 
-/* Deflate level for page content: the shapes repeat byte for byte, so the
- * fast levels find nearly all of the matches at a fraction of the cost. */
-#define CB_CONTENT_LEVEL 3
 
 HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
                                 int level)
@@ -430,6 +464,20 @@ static void cb_image(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_REAL
     cb_cs_str(p, " Do\nQ\n");
 }
 
+/* Icon SLOT's size (pt) fitted into a square of SIDE pt, and the corner
+ * that centres it on the origin. */
+static void cb_icon_box(const cb_pdf *p, int slot, double side, HPDF_REAL box[4])
+{
+    const cb_pdf_icon *ic = &p->icons[slot];
+    double w = side, h = side;
+    if (ic->w > ic->h)
+        h = side * ic->h / ic->w;
+    else if (ic->h > ic->w)
+        w = side * ic->w / ic->h;
+    box[0] = (HPDF_REAL)(-w / 2), box[1] = (HPDF_REAL)(-h / 2);
+    box[2] = (HPDF_REAL)w, box[3] = (HPDF_REAL)h;
+}
+
 /* Draws icon SLOT centred on (x, y) pt, fitted into a square of SIDE pt and
  * turned by QUARTERS quarter turns counter-clockwise. */
 static void cb_icon_draw(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_REAL y,
@@ -440,21 +488,16 @@ static void cb_icon_draw(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_
         {1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0}};
     if (slot < 0)
         return;
-    const cb_pdf_icon *ic = &p->icons[slot];
-    double w = side, h = side;
-    if (ic->w > ic->h)
-        h = side * ic->h / ic->w;
-    else if (ic->h > ic->w)
-        w = side * ic->w / ic->h;
-    HPDF_REAL x0 = (HPDF_REAL)(-w / 2), y0 = (HPDF_REAL)(-h / 2);
+    HPDF_REAL box[4];
+    cb_icon_box(p, slot, side, box);
     if (quarters == 0 && x == 0 && y == 0) { /* already placed by cb_begin_at */
-        cb_image(p, page, slot, x0, y0, (HPDF_REAL)w, (HPDF_REAL)h);
+        cb_image(p, page, slot, box[0], box[1], box[2], box[3]);
         return;
     }
     const HPDF_REAL *m = rot[quarters & 3];
     cb_cs_str(p, "q\n");
     CB_OP(p, "cm", m[0], m[1], m[2], m[3], x, y);
-    cb_image(p, page, slot, x0, y0, (HPDF_REAL)w, (HPDF_REAL)h);
+    cb_image(p, page, slot, box[0], box[1], box[2], box[3]);
     cb_cs_str(p, "Q\n");
 }
 
@@ -532,21 +575,64 @@ static void cb_draw_center(cb_pdf *p, HPDF_Page page, const cb_board *b, const c
     cb_cs_str(p, "Q\n");
 }
 
+/* A node of theme type TYPE (-1: none) and radius R pt, drawn whole about
+ * the origin (fill, outline, icon) as a shape every page shares: the
+ * nodes are most of a page, and a page then names each in one line.
+ * Returns the shape's index, or -1 (draw the node inline). */
+static int cb_node_shape(cb_pdf *p, int type, double r)
+{
+    HPDF_REAL rr = (HPDF_REAL)r;
+    for (int k = 0; k < p->n_shapes; k++)
+        if (p->shapes[k].paint == 'N' && p->shapes[k].type == type && p->shapes[k].r == rr)
+            return k;
+    if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
+        return -1;
+    cb_rgb c = type >= 0 ? cb_rgb_of(p->theme->types[type].rgb) : cb_plain;
+    int slot = type >= 0 ? p->type_icon[type] : -1;
+    double width = p->ink ? 1.2 : 1.0;
+    HPDF_Dict res, xo = NULL;
+    HPDF_Dict f = cb_form_new(p, (HPDF_REAL)(r + width + 1), &res);
+    if (f && slot >= 0) {
+        xo = HPDF_Dict_New(p->doc->mmgr);
+        if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK ||
+            HPDF_Dict_Add(xo, "I", p->icons[slot].image) != HPDF_OK)
+            f = NULL;
+    }
+    if (!f)
+        return -1;
+    size_t start = p->cs.len;
+    cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
+    cb_set_stroke(p, c, width);
+    cb_cs_circle(p, 0, 0, rr);
+    cb_cs_str(p, "B\n");
+    if (slot >= 0) {
+        HPDF_REAL box[4];
+        cb_icon_box(p, slot, 1.25 * r, box);
+        cb_cs_str(p, "q\n");
+        CB_OP(p, "cm", box[2], 0, 0, box[3], box[0], box[1]);
+        cb_cs_str(p, "/I Do\nQ\n");
+    }
+    return cb_form_add(p, f, start, rr, 'N', type, 1);
+}
+
 static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
 {
     double r = cb_pt(b->node_radius);
     cb_rgb c = cb_plain;
-    int slot = -1;
+    int slot = -1, type = -1;
     if (p->theme && n->type >= 0) {
+        type = n->type;
         c = cb_rgb_of(p->theme->types[n->type].rgb);
         slot = p->type_icon[n->type];
     }
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
-    if (p->ink)
-        cb_disk(p, page, r, cb_white, c, 1.2);
-    else
-        cb_disk(p, page, r, cb_tint(c), c, 1.0);
-    cb_icon_draw(p, page, slot, 0, 0, 1.25 * r, 0);
+    if (cb_shape_do(p, page, cb_node_shape(p, type, r)) != 0) {
+        if (p->ink)
+            cb_disk(p, page, r, cb_white, c, 1.2);
+        else
+            cb_disk(p, page, r, cb_tint(c), c, 1.0);
+        cb_icon_draw(p, page, slot, 0, 0, 1.25 * r, 0);
+    }
     cb_cs_str(p, "Q\n");
 }
 

@@ -52,19 +52,21 @@ typedef struct {
     size_t out_cap;
 } cb_content;
 
-/* A circle about the origin, filled ("f") or filled and outlined ("B")
- * with the colours and line width in force where it is drawn: a form
- * XObject the whole document shares, so a page names it in a few bytes
- * instead of spelling out four Beziers for every node and power dot. */
+/* A form XObject the whole document shares, so a page names it in a few
+ * bytes instead of spelling it out for every node and power dot: a circle
+ * about the origin, filled ('f') or filled and outlined ('B') with the
+ * colours and line width in force where it is drawn, or a whole node of
+ * one type ('N': fill, outline and icon). */
 typedef struct {
     HPDF_REAL r;
     char paint;
+    int type;              /* 'N': the theme type, -1 for none */
     HPDF_Dict form;
     size_t page;           /* the last page (1-based) that lists it */
-    char name[16];         /* "C1" */
+    char name[16];         /* "C1", "N2" */
 } cb_shape;
 
-#define CB_MAX_SHAPES 16
+#define CB_MAX_SHAPES 64
 
 /* One document being written: the font and the icons every page shares. */
 typedef struct {
