@@ -199,7 +199,7 @@ static int cb_form_add(cb_pdf *p, HPDF_Dict f, size_t start, HPDF_REAL r, char p
     size_t len = p->cs.len - start;
     HPDF_STATUS st;
     if (deflate) {
-        st = cb_pdf_put_deflated(p, f, text, len, CB_CONTENT_LEVEL);
+        st = cb_pdf_put_deflated(p, f, text, len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
     } else {
         st = HPDF_Stream_Write(f->stream, (const HPDF_BYTE *)text, (HPDF_UINT)len);
         f->filter = HPDF_STREAM_FILTER_NONE;
@@ -272,7 +272,7 @@ static HPDF_STATUS cb_flate_name(HPDF_Dict dict, HPDF_Stream out)
 
 
 HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
-                                int level)
+                                int level, int strategy)
 {
     cb_content *c = &p->cs;
     if (dict->write_fn && dict->write_fn != cb_flate_name) {
@@ -281,19 +281,20 @@ HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, siz
         return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
     }
     z_stream *z = c->z;
-    if (z && c->z_level != level) {
+    if (z && (c->z_level != level || c->z_strategy != strategy)) {
         deflateEnd(z);
         free(z);
         z = c->z = NULL;
     }
     if (!z) {
         z = calloc(1, sizeof *z);
-        if (!z || deflateInit(z, level) != Z_OK) {
+        if (!z || deflateInit2(z, level, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
             free(z);
             return HPDF_FAILD_TO_ALLOC_MEM;
         }
         c->z = z;
         c->z_level = level;
+        c->z_strategy = strategy;
     } else if (deflateReset(z) != Z_OK) {
         return HPDF_FAILD_TO_ALLOC_MEM;
     }
@@ -327,7 +328,7 @@ HPDF_STATUS cb_render_finish(cb_pdf *p)
         return HPDF_OK;
     c->page = NULL;
     HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
-    HPDF_STATUS st = cb_pdf_put_deflated(p, attr->contents, c->buf, c->len, CB_CONTENT_LEVEL);
+    HPDF_STATUS st = cb_pdf_put_deflated(p, attr->contents, c->buf, c->len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
     c->len = 0;
     if (st != HPDF_OK)
         c->st = st;

@@ -47,7 +47,7 @@ typedef struct {
     HPDF_STATUS st;        /* the first failure (out of memory, libharu) */
     HPDF_Page page;        /* the page BUF belongs to, or NULL */
     void *z;               /* the deflate state, reused page to page */
-    int z_level;
+    int z_level, z_strategy;
     unsigned char *out;    /* a page's compressed content */
     size_t out_cap;
 } cb_content;
@@ -106,11 +106,11 @@ HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b);
 HPDF_STATUS cb_render_finish(cb_pdf *p);
 
 /* Puts LEN bytes of DATA into stream dictionary DICT (a page's content, an
- * image) already deflated at LEVEL with Z (a deflate state of P's, made on
- * first use), so libharu writes them as they are under /FlateDecode
- * instead of deflating them itself at level 6 through its memory stream. */
+ * image) already deflated at LEVEL with zlib STRATEGY (P keeps one deflate
+ * state), so libharu writes them as they are under /FlateDecode instead
+ * of deflating them itself at level 6 through its memory stream. */
 HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
-                                int level);
+                                int level, int strategy);
 
 /* Frees what rendering allocated in P (not P itself). */
 void cb_render_free(cb_pdf *p);
