@@ -117,6 +117,10 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
     size_t n = (size_t)icon->w * icon->h;
     for (size_t i = 0; i < n; i++) {
         const unsigned char *px = icon->rgba + 4 * i;
+        if (i > 0 && memcmp(px, px - 4, 4) == 0) { /* flat areas: the same again */
+            memcpy(out + 4 * i, out + 4 * (i - 1), 4);
+            continue;
+        }
         double a = px[3] / 255.0, rgb[3], cmyk[4];
         for (int c = 0; c < 3; c++)
             rgb[c] = a * (px[c] / 255.0) + (1 - a) * bg[c];
