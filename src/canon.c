@@ -14,22 +14,126 @@
  * quantization does not break the symmetry. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include "cutboard.h"
 #include "rng.h"
 
 #define QUANTUM_PER_MM 100.0
 
+/* A node as two sort keys, compared as unsigned integers: KEY is x then y
+ * (each offset by 2^31, so the order is the signed order), TIE is kind
+ * (offset the same way) then the original id. Positions beyond +-2^31 quanta (21 km) cannot be
+ * packed; such boards fall back to the quantized values themselves. */
+typedef struct {
+    uint64_t key, tie;
+} qnode;
+
+#define CB_CANON_PACK_MAX 2147483647LL
+
+static int qnode_less(const qnode *a, const qnode *b)
+{
+    return a->key != b->key ? a->key < b->key : a->tie < b->tie;
+}
+
+/* Sorts A[0..n) (ascending, a total order) with scratch T of n: a bottom-up
+ * merge sort, runs of 8 by insertion first; no calls per comparison. */
+static void sort_qnodes(qnode *a, qnode *t, size_t n)
+{
+    for (size_t lo = 0; lo < n; lo += 8) {
+        size_t hi = lo + 8 < n ? lo + 8 : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            qnode v = a[i];
+            size_t j = i;
+            for (; j > lo && qnode_less(&v, &a[j - 1]); j--)
+                a[j] = a[j - 1];
+            a[j] = v;
+        }
+    }
+    qnode *src = a, *dst = t;
+    for (size_t w = 8; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                dst[k++] = qnode_less(&src[j], &src[i]) ? src[j++] : src[i++];
+            while (i < mid)
+                dst[k++] = src[i++];
+            while (j < hi)
+                dst[k++] = src[j++];
+        }
+        qnode *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != a)
+        memcpy(a, src, n * sizeof *a);
+}
+
+/* The same for plain 64-bit keys (edges: lower end << 32 | upper end). */
+static void sort_u64(uint64_t *a, uint64_t *t, size_t n)
+{
+    for (size_t lo = 0; lo < n; lo += 8) {
+        size_t hi = lo + 8 < n ? lo + 8 : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            uint64_t v = a[i];
+            size_t j = i;
+            for (; j > lo && v < a[j - 1]; j--)
+                a[j] = a[j - 1];
+            a[j] = v;
+        }
+    }
+    uint64_t *src = a, *dst = t;
+    for (size_t w = 8; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                dst[k++] = src[j] < src[i] ? src[j++] : src[i++];
+            while (i < mid)
+                dst[k++] = src[i++];
+            while (j < hi)
+                dst[k++] = src[j++];
+        }
+        uint64_t *x = src;
+        src = dst;
+        dst = x;
+    }
+    if (src != a)
+        memcpy(a, src, n * sizeof *a);
+}
+
+/* FNV-1a over the 8 bytes of V, low byte first (unrolled: the hash is a
+ * chain of multiplications, the loop's own work was as large again). */
+static uint64_t fnv(uint64_t h, long long v)
+{
+    const uint64_t prime = 0x100000001b3ull;
+    uint64_t u = (uint64_t)v;
+    h = (h ^ (u & 0xff)) * prime;
+    h = (h ^ ((u >> 8) & 0xff)) * prime;
+    h = (h ^ ((u >> 16) & 0xff)) * prime;
+    h = (h ^ ((u >> 24) & 0xff)) * prime;
+    h = (h ^ ((u >> 32) & 0xff)) * prime;
+    h = (h ^ ((u >> 40) & 0xff)) * prime;
+    h = (h ^ ((u >> 48) & 0xff)) * prime;
+    return (h ^ (u >> 56)) * prime;
+}
+
+static long long quantize(double mm)
+{
+    return llround(mm * QUANTUM_PER_MM);
+}
+
+/* Boards too large to pack: the same hash from the quantized coordinates
+ * with the general comparator (qsort; never met by real paper sizes). */
 typedef struct {
     long long x, y;
     int kind;
     uint32_t id;
-} qnode;
+} wnode;
 
-typedef struct { uint32_t a, b; } qedge;
-
-static int cmp_qnode(const void *p, const void *q)
+static int cmp_wnode(const void *p, const void *q)
 {
-    const qnode *a = p, *b = q;
+    const wnode *a = p, *b = q;
     if (a->x != b->x)
         return a->x < b->x ? -1 : 1;
     if (a->y != b->y)
@@ -39,63 +143,43 @@ static int cmp_qnode(const void *p, const void *q)
     return (a->id > b->id) - (a->id < b->id);
 }
 
-static int cmp_qedge(const void *p, const void *q)
+static int cmp_u64(const void *p, const void *q)
 {
-    const qedge *a = p, *b = q;
-    if (a->a != b->a)
-        return a->a < b->a ? -1 : 1;
-    return (a->b > b->b) - (a->b < b->b);
+    uint64_t a = *(const uint64_t *)p, b = *(const uint64_t *)q;
+    return (a > b) - (a < b);
 }
 
-static uint64_t fnv(uint64_t h, long long v)
-{
-    uint64_t u = (uint64_t)v;
-    for (int i = 0; i < 8; i++) {
-        h ^= (u >> (8 * i)) & 0xff;
-        h *= 0x100000001b3ull;
-    }
-    return h;
-}
-
-static long long quantize(double mm)
-{
-    return llround(mm * QUANTUM_PER_MM);
-}
-
-uint64_t cb_board_canonical_hash(const cb_board *b)
+static uint64_t canonical_hash_wide(const cb_board *b, const long long *qx, const long long *qy,
+                                    long long qw, long long qh)
 {
     size_t n = b->n_nodes, m = b->n_edges;
-    qnode *q = malloc((n ? n : 1) * sizeof *q);
+    wnode *q = malloc((n ? n : 1) * sizeof *q);
     uint32_t *rank = malloc((n ? n : 1) * sizeof *rank);
-    qedge *e = malloc((m ? m : 1) * sizeof *e);
-    long long qw = quantize(b->board_w), qh = quantize(b->board_h);
+    uint64_t *e = malloc((m ? m : 1) * sizeof *e);
     uint64_t best = UINT64_MAX;
     if (!q || !rank || !e) {
-        /* Out of memory: a hash of the sizes alone still never merges two
-         * boards that differ in them. */
         best = cb_mix64(fnv(fnv(0xcbf29ce484222325ull, (long long)n), (long long)m));
         goto done;
     }
-    double cx = b->board_x + b->board_w / 2, cy = b->board_y + b->board_h / 2;
     int symmetries = qw == qh ? 8 : 4;
     for (int t = 0; t < symmetries; t++) {
         for (size_t v = 0; v < n; v++) {
-            double u = b->nodes[v].x - cx, w = b->nodes[v].y - cy;
+            long long u = qx[v], w = qy[v];
             if (t & 1)
                 u = -u;
             if (t & 2)
                 w = -w;
             if (t & 4) {
-                double s = u;
+                long long s = u;
                 u = w;
                 w = s;
             }
-            q[v].x = quantize(u);
-            q[v].y = quantize(w);
+            q[v].x = u;
+            q[v].y = w;
             q[v].kind = (int)b->nodes[v].kind;
             q[v].id = (uint32_t)v;
         }
-        qsort(q, n, sizeof *q, cmp_qnode);
+        qsort(q, n, sizeof *q, cmp_wnode);
         for (size_t i = 0; i < n; i++)
             rank[q[i].id] = (uint32_t)i;
         size_t k = 0;
@@ -103,11 +187,9 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
             if (b->edges[i].a >= n || b->edges[i].b >= n)
                 continue;
             uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
-            e[k].a = x < y ? x : y;
-            e[k].b = x < y ? y : x;
-            k++;
+            e[k++] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
         }
-        qsort(e, k, sizeof *e, cmp_qedge);
+        qsort(e, k, sizeof *e, cmp_u64);
         uint64_t h = 0xcbf29ce484222325ull;
         h = fnv(h, qw < qh ? qw : qh);
         h = fnv(h, qw < qh ? qh : qw);
@@ -119,7 +201,7 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
             h = fnv(h, q[i].kind);
         }
         for (size_t i = 0; i < k; i++)
-            h = fnv(h, (long long)e[i].a << 32 | e[i].b);
+            h = fnv(h, (long long)e[i]);
         h = cb_mix64(h);
         if (h < best)
             best = h;
@@ -128,5 +210,88 @@ done:
     free(q);
     free(rank);
     free(e);
+    return best;
+}
+
+uint64_t cb_board_canonical_hash(const cb_board *b)
+{
+    size_t n = b->n_nodes, m = b->n_edges;
+    qnode *q = malloc((n ? n : 1) * 2 * sizeof *q);
+    uint32_t *rank = malloc((n ? n : 1) * sizeof *rank);
+    uint64_t *e = malloc((m ? m : 1) * 2 * sizeof *e);
+    long long *qx = malloc((n ? n : 1) * 2 * sizeof *qx), *qy = qx ? qx + (n ? n : 1) : NULL;
+    long long qw = quantize(b->board_w), qh = quantize(b->board_h);
+    uint64_t best = UINT64_MAX;
+    if (!q || !rank || !e || !qx) {
+        /* Out of memory: a hash of the sizes alone still never merges two
+         * boards that differ in them. */
+        best = cb_mix64(fnv(fnv(0xcbf29ce484222325ull, (long long)n), (long long)m));
+        goto done;
+    }
+    double cx = b->board_x + b->board_w / 2, cy = b->board_y + b->board_h / 2;
+    int symmetries = qw == qh ? 8 : 4;
+    /* Mirroring negates a coordinate exactly, and llround rounds halves
+     * away from zero, so every symmetry's quantized coordinates are the
+     * identity's, negated and/or swapped. */
+    int packable = 1;
+    for (size_t v = 0; v < n; v++) {
+        qx[v] = quantize(b->nodes[v].x - cx);
+        qy[v] = quantize(b->nodes[v].y - cy);
+        if (qx[v] > CB_CANON_PACK_MAX || -qx[v] > CB_CANON_PACK_MAX ||
+            qy[v] > CB_CANON_PACK_MAX || -qy[v] > CB_CANON_PACK_MAX)
+            packable = 0;
+    }
+    if (!packable) {
+        best = canonical_hash_wide(b, qx, qy, qw, qh);
+        goto done;
+    }
+    for (int t = 0; t < symmetries; t++) {
+        for (size_t v = 0; v < n; v++) {
+            long long u = qx[v], w = qy[v];
+            if (t & 1)
+                u = -u;
+            if (t & 2)
+                w = -w;
+            if (t & 4) {
+                long long s = u;
+                u = w;
+                w = s;
+            }
+            q[v].key = (uint64_t)(u + 2147483648LL) << 32 | (uint64_t)(w + 2147483648LL);
+            q[v].tie = (uint64_t)((long long)b->nodes[v].kind + 2147483648LL) << 32 |
+                       (uint64_t)(uint32_t)v;
+        }
+        sort_qnodes(q, q + n, n);
+        for (size_t i = 0; i < n; i++)
+            rank[(uint32_t)q[i].tie] = (uint32_t)i;
+        size_t k = 0;
+        for (size_t i = 0; i < m; i++) {
+            if (b->edges[i].a >= n || b->edges[i].b >= n)
+                continue;
+            uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
+            e[k++] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
+        }
+        sort_u64(e, e + m, k);
+        uint64_t h = 0xcbf29ce484222325ull;
+        h = fnv(h, qw < qh ? qw : qh);
+        h = fnv(h, qw < qh ? qh : qw);
+        h = fnv(h, (long long)n);
+        h = fnv(h, (long long)k);
+        for (size_t i = 0; i < n; i++) {
+            h = fnv(h, (long long)(q[i].key >> 32) - 2147483648LL);
+            h = fnv(h, (long long)(q[i].key & 0xFFFFFFFFu) - 2147483648LL);
+            h = fnv(h, (long long)(q[i].tie >> 32) - 2147483648LL);
+        }
+        for (size_t i = 0; i < k; i++)
+            h = fnv(h, (long long)e[i]);
+        h = cb_mix64(h);
+        if (h < best)
+            best = h;
+    }
+done:
+    free(q);
+    free(rank);
+    free(e);
+    free(qx);
     return best;
 }

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <zlib.h>
 
 /* libharu refuses pages outside 3..14400 pt; say so in millimetres first. */
 #define CB_PAGE_MIN_MM (3.0 / CB_PT_PER_MM)
@@ -116,6 +117,10 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
     size_t n = (size_t)icon->w * icon->h;
     for (size_t i = 0; i < n; i++) {
         const unsigned char *px = icon->rgba + 4 * i;
+        if (i > 0 && memcmp(px, px - 4, 4) == 0) { /* flat areas: the same again */
+            memcpy(out + 4 * i, out + 4 * (i - 1), 4);
+            continue;
+        }
         double a = px[3] / 255.0, rgb[3], cmyk[4];
         for (int c = 0; c < 3; c++)
             rgb[c] = a * (px[c] / 255.0) + (1 - a) * bg[c];
@@ -124,6 +129,14 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
             out[4 * i + (size_t)c] = (unsigned char)lround(cmyk[c] * 255.0);
     }
 }
+
+/* Icons are deflated once per document when first used. RGB icons and
+ * masks by run lengths only (zlib's Z_RLE: transparent pixels are white,
+ * so flat areas are runs of one byte): smaller than at libharu's level 6
+ * (99 KB against 112 KB for the default theme) in a quarter of the time.
+ * A flattened CMYK pixel repeats every 4 bytes, which runs can't see: those
+ * take level 1 (145 KB against 108 KB, in half the time). */
+#define CB_ICON_LEVEL 1
 
 /* Embeds one decoded icon: RGB image plus its alpha as a DeviceGray soft
  * mask (left out for fully opaque icons, which need none); in CMYK mode one
@@ -148,12 +161,15 @@ static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slo
         slot->h = icon.h;
         slot->image =
             HPDF_LoadRawImageFromMem(p->doc, cmyk, icon.w, icon.h, HPDF_CS_DEVICE_CMYK, 8);
+        HPDF_STATUS hs = slot->image ? cb_pdf_put_deflated(p, slot->image, cmyk, n * 4,
+                                                           CB_ICON_LEVEL, Z_DEFAULT_STRATEGY)
+                                     : HPDF_INVALID_IMAGE;
         free(cmyk);
         cb_icon_free(&icon);
-        if (!slot->image) {
+        if (hs != HPDF_OK) {
             char what[400];
             snprintf(what, sizeof what, "embedding icon %s", path);
-            return cb_hpdf_fail(p, HPDF_INVALID_IMAGE, err, what);
+            return cb_hpdf_fail(p, hs, err, what);
         }
         return CB_OK;
     }
@@ -179,11 +195,14 @@ static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slo
     slot->w = icon.w;
     slot->h = icon.h;
     slot->image = HPDF_LoadRawImageFromMem(p->doc, rgb, icon.w, icon.h, HPDF_CS_DEVICE_RGB, 8);
-    HPDF_STATUS hs = slot->image ? HPDF_OK : HPDF_INVALID_IMAGE;
+    HPDF_STATUS hs = slot->image ? cb_pdf_put_deflated(p, slot->image, rgb, n * 3, CB_ICON_LEVEL, Z_RLE)
+                                 : HPDF_INVALID_IMAGE;
     if (hs == HPDF_OK && !opaque) {
         HPDF_Image mask =
             HPDF_LoadRawImageFromMem(p->doc, alpha, icon.w, icon.h, HPDF_CS_DEVICE_GRAY, 8);
-        hs = mask ? HPDF_Image_AddSMask(slot->image, mask) : HPDF_INVALID_IMAGE;
+        hs = mask ? cb_pdf_put_deflated(p, mask, alpha, n, CB_ICON_LEVEL, Z_RLE) : HPDF_INVALID_IMAGE;
+        if (hs == HPDF_OK)
+            hs = HPDF_Image_AddSMask(slot->image, mask);
     }
     free(rgb);
     free(alpha);
@@ -542,6 +561,9 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
     *len = 0;
     if (w->pages == 0)
         return cb_fail(err, CB_ERR_DATA, "PDF: the document has no pages");
+    HPDF_STATUS hs = cb_render_finish(&w->p);
+    if (hs != HPDF_OK)
+        return cb_hpdf_fail(&w->p, hs, err, "compressing the last page");
     return cb_pdf_save(&w->p, pdf, len, err);
 }
 
@@ -551,6 +573,7 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
         return;
     HPDF_Free(w->p.doc);
     free(w->p.icons);
+    cb_render_free(&w->p);
     free(w->p.type_icon);
     free(w->p.mission_icon);
     free(w->sheet_page);

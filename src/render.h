@@ -37,6 +37,37 @@ typedef struct {
     double w, h;      /* pixels, for the aspect ratio */
 } cb_pdf_icon;
 
+/* A page's content stream, written by render.c itself: libharu's page
+ * operators validate and format every number one byte at a time, which
+ * cost more than everything else a page needs. The text is byte for byte
+ * what those operators wrote. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    HPDF_STATUS st;        /* the first failure (out of memory, libharu) */
+    HPDF_Page page;        /* the page BUF belongs to, or NULL */
+    void *z;               /* the deflate state, reused page to page */
+    int z_level, z_strategy;
+    unsigned char *out;    /* a page's compressed content */
+    size_t out_cap;
+} cb_content;
+
+/* A form XObject the whole document shares, so a page names it in a few
+ * bytes instead of spelling it out for every node and power dot: a circle
+ * about the origin, filled ('f') or filled and outlined ('B') with the
+ * colours and line width in force where it is drawn, or a whole node of
+ * one type ('N': fill, outline and icon). */
+typedef struct {
+    HPDF_REAL r;
+    char paint;
+    int type;              /* 'N': the theme type, -1 for none */
+    HPDF_Dict form;
+    size_t page;           /* the last page (1-based) that lists it */
+    char name[16];         /* "C1", "N2" */
+} cb_shape;
+
+#define CB_MAX_SHAPES 64
+
 /* One document being written: the font and the icons every page shares. */
 typedef struct {
     HPDF_Doc doc;
@@ -58,12 +89,31 @@ typedef struct {
     int *type_icon;        /* per theme type / mission: index in icons or -1 */
     int *mission_icon;
     int center_icon;
+    cb_content cs;         /* the current page's operators not yet written */
+    char (*icon_names)[16]; /* per icon: its resource name on the current page */
+    char font_name[16];    /* the font's resource name on the current page */
+    cb_shape shapes[CB_MAX_SHAPES];
+    int n_shapes;
 } cb_pdf;
 
 /* Draws board B (already checked by cb_pdf_add_game) in the next slot of
  * P's layout, starting a new page when the current one is full (always,
  * without N-up); returns the first libharu status that is not HPDF_OK. */
 HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b);
+
+/* Compresses the content of the page being filled into its content stream:
+ * call after the last cb_render_sheet, before saving. */
+HPDF_STATUS cb_render_finish(cb_pdf *p);
+
+/* Puts LEN bytes of DATA into stream dictionary DICT (a page's content, an
+ * image) already deflated at LEVEL with zlib STRATEGY (P keeps one deflate
+ * state), so libharu writes them as they are under /FlateDecode instead
+ * of deflating them itself at level 6 through its memory stream. */
+HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
+                                int level, int strategy);
+
+/* Frees what rendering allocated in P (not P itself). */
+void cb_render_free(cb_pdf *p);
 
 /* A node's extent in mm: its disk's box, or a start's rectangle (x, y, w, h). */
 void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4]);

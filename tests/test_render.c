@@ -187,9 +187,10 @@ static const char *find(const char *hay, const char *end, const char *needle)
     return NULL;
 }
 
-/* The page content streams, inflated and joined: the Flate streams whose
- * object names no Subtype (images) and no Length1 (the font file), and
- * which inflate to text (not the binary CIDToGIDMap). */
+/* The page content streams and the form XObjects they draw (nodes are
+ * drawn by a form per type), inflated and joined: the Flate streams that
+ * are no image and no font file (Length1), and which inflate to text (not
+ * the binary CIDToGIDMap). */
 static char *page_contents(const pdf_buf *b)
 {
     size_t cap = 1 << 20, used = 0;
@@ -201,7 +202,7 @@ static char *page_contents(const pdf_buf *b)
         const char *st = find(obj, next ? next : end, "stream\r\n");
         if (!next || !st)
             continue;
-        if (find(obj, st, "/Subtype") || find(obj, st, "/Length1") ||
+        if (find(obj, st, "/Subtype /Image") || find(obj, st, "/Length1") ||
             !find(obj, st, "/FlateDecode"))
             continue;
         const char *data = st + 8, *stop = find(data, next, "endstream");
@@ -221,6 +222,23 @@ static size_t count_str(const char *hay, const char *needle)
     size_t n = 0;
     for (const char *s = hay; (s = strstr(s, needle)) != NULL; s++)
         n++;
+    return n;
+}
+
+/* Lines "/<LETTER><digits> Do" in TEXT: the uses of one kind of form. */
+static size_t count_do(const char *text, char letter)
+{
+    size_t n = 0;
+    char key[3] = {'/', letter, '\0'};
+    for (const char *s = text; (s = strstr(s, key)) != NULL; s++) {
+        if (s > text && s[-1] != '\n')
+            continue;
+        const char *d = s + 2;
+        while (*d >= '0' && *d <= '9')
+            d++;
+        if (d > s + 2 && strncmp(d, " Do\n", 4) == 0)
+            n++;
+    }
     return n;
 }
 
@@ -281,10 +299,14 @@ static void test_reproducible(void **state)
 
 /* blade, lantern, key (type and mission), traveler, treasure, summit: six
  * distinct files, each one RGB image plus one soft mask, whatever the page
- * count; the unused type and mission (missing files) are never loaded. */
+ * count; the unused type and mission (missing files) are never loaded.
+ * Shapes are form XObjects, also embedded once: the centre's disk and the
+ * power dot ("/C"), and one whole node per type ("/N": the three themed
+ * types draw their icon as "/I", the untyped node has none). */
 static void test_icons_once(void **state)
 {
     fixture *f = *state;
+    size_t shapes_per_page = 0;
     for (size_t sheets = 1; sheets <= 3; sheets++) {
         f->game.n_sheets = sheets;
         pdf_buf a = render_ok(f, &f->theme, 0, "icons-once");
@@ -292,9 +314,20 @@ static void test_icons_once(void **state)
         assert_int_equal(count(&a, "/Subtype /Image", NULL), 12);
         assert_int_equal(count(&a, "/SMask", NULL), 6);
         assert_int_equal(count(&a, "/ColorSpace /DeviceRGB", NULL), 6);
-        /* Every page draws its 13 icons (untyped node 13 has none). */
+        assert_int_equal(count(&a, "/Subtype /Form", NULL), 2 + 4);
+        /* Every page draws its 13 icons (untyped node 13 has none): the
+         * four starts and the centre directly, the eight typed nodes
+         * through the forms of their three types. */
         char *c = page_contents(&a);
-        assert_int_equal(count_str(c, " Do\n"), 13 * sheets);
+        assert_int_equal(count_do(c, 'X'), 5 * sheets);
+        assert_int_equal(count_do(c, 'N'), 9 * sheets);
+        assert_int_equal(count_str(c, "\n/I Do\n"), 3);
+        size_t shapes = count_do(c, 'C') + count_do(c, 'N');
+        assert_int_equal(count_str(c, " Do\n"), count_do(c, 'X') + shapes + 3);
+        if (sheets == 1)
+            shapes_per_page = shapes;
+        assert_true(shapes_per_page > 9); /* every node, the centre and every dot */
+        assert_int_equal(shapes, shapes_per_page * sheets);
         free(c);
         free(a.data);
     }
@@ -339,10 +372,11 @@ static void test_ink_friendly(void **state)
     fixture *f = *state;
     pdf_buf a = render_ok(f, &f->theme, 0, "colour"), b = render_ok(f, &f->theme, 1, "ink");
     assert_true(a.len != b.len || memcmp(a.data, b.data, a.len) != 0);
-    /* Ordinary nodes fill white and stroke 1.2 pt. */
+    /* Ordinary nodes fill white and stroke 1.2 pt (in the form of each of
+     * the four node types). */
     char *ca = page_contents(&a), *cb = page_contents(&b);
     assert_int_equal(count_str(ca, "1.2 w"), 0);
-    assert_true(count_str(cb, "1.2 w") >= 8);
+    assert_int_equal(count_str(cb, "1.2 w"), 4);
     assert_true(count_str(cb, "1 1 1 rg") > count_str(ca, "1 1 1 rg"));
     free(ca);
     free(cb);
