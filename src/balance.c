@@ -130,6 +130,17 @@ static int unfair(long long c)
     return (int)(c >> SPREAD_BITS);
 }
 
+/* Did the trial edit move a start? Only starts' hops enter the cost, so an
+ * edit that moves none leaves it as it was and cannot be the best. */
+static int moved_start(const balancer *b)
+{
+    const cb_hops *h = &b->hops;
+    for (size_t i = 0; i < h->n_log; i++)
+        if (b->w->role[h->log_v[i]] == CB_ROLE_START)
+            return 1;
+    return 0;
+}
+
 static int all_reached(const balancer *b)
 {
     return cb_hops_all_reached(&b->hops);
@@ -324,7 +335,7 @@ static int improve(balancer *b, long long *current)
             continue;
         cb_work_add_edge(w, e.a, e.b);
         cb_hops_added(&b->hops, e.a, e.b);
-        long long c = cost(b);
+        long long c = moved_start(b) ? cost(b) : *current;
         cb_work_remove_edge(w, e.a, e.b);
         cb_hops_undo(&b->hops);
         if (c < best) {
@@ -338,16 +349,15 @@ static int improve(balancer *b, long long *current)
     mark_paths(b);
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
-        if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b) ||
-            !cb_work_has_edge(w, e.a, e.b))
+        if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b))
             continue;
         int d = w->hops[e.a] - w->hops[e.b];
         if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3 ||
-            !b->on_path[d > 0 ? e.a : e.b])
+            !b->on_path[d > 0 ? e.a : e.b] || !cb_work_has_edge(w, e.a, e.b))
             continue;
         cb_work_remove_edge(w, e.a, e.b);
         cb_hops_removed(&b->hops, e.a, e.b);
-        long long c = cost(b);
+        long long c = moved_start(b) ? cost(b) : *current;
         if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 2;
@@ -364,7 +374,7 @@ static int improve(balancer *b, long long *current)
         int k = shortest_path_cut(b, s, cut);
         if (k == 0 || !try_cut(b, cut, k))
             continue;
-        long long c = cost(b);
+        long long c = moved_start(b) ? cost(b) : *current;
         if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 4;
@@ -388,7 +398,7 @@ static int improve(balancer *b, long long *current)
                 cb_hops_removed(&b->hops, s, a);
                 cb_work_add_edge(w, s, c);
                 cb_hops_added(&b->hops, s, c);
-                long long cst = cost(b);
+                long long cst = moved_start(b) ? cost(b) : *current;
                 if (cst < best && all_reached(b) && !start_behind_bridge(b)) {
                     best = cst;
                     best_kind = 3;
