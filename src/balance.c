@@ -94,6 +94,7 @@ static int far_edge(const balancer *b, cb_edge e)
  * draws the starts together: with hops {5,5,5,6,...,6,7} lengthening one 5
  * leaves the first figure at 1, but three such edits make it 0. */
 #define SPREAD_BITS 32
+#define COST_SPAN 64 /* hop spreads counted by histogram */
 
 static long long cost(const balancer *b)
 {
@@ -110,13 +111,34 @@ static long long cost(const balancer *b)
     }
     /* Band {L, L+1}: L = hi is never better than hi - 1, nor L < lo than lo. */
     int best = hi - lo <= 1 ? 0 : 1 << 30;
-    for (int L = lo; L < hi && best > 0; L++) {
-        int c = 0;
-        for (int i = 0; i < b->n_starts; i++) {
-            int h = b->w->hops[b->starts[i]];
-            c += h < L ? L - h : h > L + 1 ? h - L - 1 : 0;
+    if (best > 0 && hi - lo < COST_SPAN) {
+        /* From the hop counts: c(L+1) = c(L) + #{h <= L} - #{h >= L+2}. */
+        int cnt[COST_SPAN + 1];
+        for (int t = 0; t <= hi - lo; t++)
+            cnt[t] = 0;
+        for (int i = 0; i < b->n_starts; i++)
+            cnt[b->w->hops[b->starts[i]] - lo]++;
+        int c = 0, below = 0, above = 0; /* c(lo); #{h <= L}; #{h >= L+2} */
+        for (int t = 2; t <= hi - lo; t++) {
+            c += (t - 1) * cnt[t];
+            above += cnt[t];
         }
-        best = c < best ? c : best;
+        best = c;
+        for (int L = lo; L + 1 < hi && best > 0; L++) {
+            below += cnt[L - lo];
+            c += below - above;
+            above -= cnt[L + 2 - lo];
+            best = c < best ? c : best;
+        }
+    } else {
+        for (int L = lo; L < hi && best > 0; L++) { /* wide spreads */
+            int c = 0;
+            for (int i = 0; i < b->n_starts; i++) {
+                int h = b->w->hops[b->starts[i]];
+                c += h < L ? L - h : h > L + 1 ? h - L - 1 : 0;
+            }
+            best = c < best ? c : best;
+        }
     }
     long long spread = b->n_starts * sum2 - sum * sum;
     if (spread >= (long long)1 << SPREAD_BITS)
@@ -223,10 +245,12 @@ static int shortest_path_cut(balancer *b, uint32_t s, cb_edge *cut)
     memset(flow, 0, n * CB_MAX_DEG);
     uint32_t *prev = b->parent, *slot = b->iter, *queue = b->stack;
     int paths = 0;
+    size_t tail = 0;
     for (;;) {
         for (size_t v = 0; v < n; v++)
             prev[v] = UINT32_MAX;
-        size_t head = 0, tail = 0;
+        size_t head = 0;
+        tail = 0;
         queue[tail++] = s;
         prev[s] = s;
         while (head < tail && prev[w->center] == UINT32_MAX) {
@@ -269,21 +293,26 @@ static int shortest_path_cut(balancer *b, uint32_t s, cb_edge *cut)
             }
         }
     }
-    /* The cut: downhill edges from the residual-reachable side (prev set)
-     * to the rest. */
-    int k = 0;
-    for (uint32_t v = 0; v < n; v++) {
-        if (prev[v] == UINT32_MAX)
-            continue;
+    /* The cut: downhill edges from the residual-reachable side (prev set,
+     * the last search's queue) to the rest, in node order and each node's
+     * edge order. */
+    int k = 0, at[MAX_CUT];
+    for (size_t q = 0; q < tail; q++) {
+        uint32_t v = queue[q];
         for (int i = 0; i < w->deg[v]; i++) {
             uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)i];
             if (w->hops[u] != w->hops[v] - 1 || prev[u] != UINT32_MAX)
                 continue;
             if (k == MAX_CUT || !editable(w, v) || !editable(w, u))
                 return 0;
-            cut[k].a = v;
-            cut[k].b = u;
-            k++;
+            int j = k++;
+            for (; j > 0 && (cut[j - 1].a > v || (cut[j - 1].a == v && at[j - 1] > i)); j--) {
+                cut[j] = cut[j - 1];
+                at[j] = at[j - 1];
+            }
+            cut[j].a = v;
+            cut[j].b = u;
+            at[j] = i;
         }
     }
     return k;
