@@ -385,8 +385,7 @@ static int improve(balancer *b, long long *current)
             !b->on_path[d > 0 ? e.a : e.b] || !cb_work_has_edge(w, e.a, e.b))
             continue;
         cb_work_remove_edge(w, e.a, e.b);
-        cb_hops_removed(&b->hops, e.a, e.b);
-        long long c = moved_start(b) ? cost(b) : *current;
+        long long c = cb_hops_removed_trial(&b->hops, e.a, e.b) ? cost(b) : *current;
         if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 2;
