@@ -94,6 +94,7 @@ static int far_edge(const balancer *b, cb_edge e)
  * draws the starts together: with hops {5,5,5,6,...,6,7} lengthening one 5
  * leaves the first figure at 1, but three such edits make it 0. */
 #define SPREAD_BITS 32
+#define COST_SPAN 64 /* hop spreads counted by histogram */
 
 static long long cost(const balancer *b)
 {
@@ -110,13 +111,34 @@ static long long cost(const balancer *b)
     }
     /* Band {L, L+1}: L = hi is never better than hi - 1, nor L < lo than lo. */
     int best = hi - lo <= 1 ? 0 : 1 << 30;
-    for (int L = lo; L < hi && best > 0; L++) {
-        int c = 0;
-        for (int i = 0; i < b->n_starts; i++) {
-            int h = b->w->hops[b->starts[i]];
-            c += h < L ? L - h : h > L + 1 ? h - L - 1 : 0;
+    if (best > 0 && hi - lo < COST_SPAN) {
+        /* From the hop counts: c(L+1) = c(L) + #{h <= L} - #{h >= L+2}. */
+        int cnt[COST_SPAN + 1];
+        for (int t = 0; t <= hi - lo; t++)
+            cnt[t] = 0;
+        for (int i = 0; i < b->n_starts; i++)
+            cnt[b->w->hops[b->starts[i]] - lo]++;
+        int c = 0, below = 0, above = 0; /* c(lo); #{h <= L}; #{h >= L+2} */
+        for (int t = 2; t <= hi - lo; t++) {
+            c += (t - 1) * cnt[t];
+            above += cnt[t];
         }
-        best = c < best ? c : best;
+        best = c;
+        for (int L = lo; L + 1 < hi && best > 0; L++) {
+            below += cnt[L - lo];
+            c += below - above;
+            above -= cnt[L + 2 - lo];
+            best = c < best ? c : best;
+        }
+    } else {
+        for (int L = lo; L < hi && best > 0; L++) { /* wide spreads */
+            int c = 0;
+            for (int i = 0; i < b->n_starts; i++) {
+                int h = b->w->hops[b->starts[i]];
+                c += h < L ? L - h : h > L + 1 ? h - L - 1 : 0;
+            }
+            best = c < best ? c : best;
+        }
     }
     long long spread = b->n_starts * sum2 - sum * sum;
     if (spread >= (long long)1 << SPREAD_BITS)
@@ -128,6 +150,17 @@ static long long cost(const balancer *b)
 static int unfair(long long c)
 {
     return (int)(c >> SPREAD_BITS);
+}
+
+/* Did the trial edit move a start? Only starts' hops enter the cost, so an
+ * edit that moves none leaves it as it was and cannot be the best. */
+static int moved_start(const balancer *b)
+{
+    const cb_hops *h = &b->hops;
+    for (size_t i = 0; i < h->n_log; i++)
+        if (b->w->role[h->log_v[i]] == CB_ROLE_START)
+            return 1;
+    return 0;
 }
 
 static int all_reached(const balancer *b)
@@ -212,10 +245,12 @@ static int shortest_path_cut(balancer *b, uint32_t s, cb_edge *cut)
     memset(flow, 0, n * CB_MAX_DEG);
     uint32_t *prev = b->parent, *slot = b->iter, *queue = b->stack;
     int paths = 0;
+    size_t tail = 0;
     for (;;) {
         for (size_t v = 0; v < n; v++)
             prev[v] = UINT32_MAX;
-        size_t head = 0, tail = 0;
+        size_t head = 0;
+        tail = 0;
         queue[tail++] = s;
         prev[s] = s;
         while (head < tail && prev[w->center] == UINT32_MAX) {
@@ -258,21 +293,26 @@ static int shortest_path_cut(balancer *b, uint32_t s, cb_edge *cut)
             }
         }
     }
-    /* The cut: downhill edges from the residual-reachable side (prev set)
-     * to the rest. */
-    int k = 0;
-    for (uint32_t v = 0; v < n; v++) {
-        if (prev[v] == UINT32_MAX)
-            continue;
+    /* The cut: downhill edges from the residual-reachable side (prev set,
+     * the last search's queue) to the rest, in node order and each node's
+     * edge order. */
+    int k = 0, at[MAX_CUT];
+    for (size_t q = 0; q < tail; q++) {
+        uint32_t v = queue[q];
         for (int i = 0; i < w->deg[v]; i++) {
             uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)i];
             if (w->hops[u] != w->hops[v] - 1 || prev[u] != UINT32_MAX)
                 continue;
             if (k == MAX_CUT || !editable(w, v) || !editable(w, u))
                 return 0;
-            cut[k].a = v;
-            cut[k].b = u;
-            k++;
+            int j = k++;
+            for (; j > 0 && (cut[j - 1].a > v || (cut[j - 1].a == v && at[j - 1] > i)); j--) {
+                cut[j] = cut[j - 1];
+                at[j] = at[j - 1];
+            }
+            cut[j].a = v;
+            cut[j].b = u;
+            at[j] = i;
         }
     }
     return k;
@@ -324,7 +364,7 @@ static int improve(balancer *b, long long *current)
             continue;
         cb_work_add_edge(w, e.a, e.b);
         cb_hops_added(&b->hops, e.a, e.b);
-        long long c = cost(b);
+        long long c = moved_start(b) ? cost(b) : *current;
         cb_work_remove_edge(w, e.a, e.b);
         cb_hops_undo(&b->hops);
         if (c < best) {
@@ -338,16 +378,14 @@ static int improve(balancer *b, long long *current)
     mark_paths(b);
     for (size_t k = 0; k < w->n_cand; k++) {
         cb_edge e = w->cand[k];
-        if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b) ||
-            !cb_work_has_edge(w, e.a, e.b))
+        if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b))
             continue;
         int d = w->hops[e.a] - w->hops[e.b];
         if ((d != 1 && d != -1) || w->deg[e.a] < 3 || w->deg[e.b] < 3 ||
-            !b->on_path[d > 0 ? e.a : e.b])
+            !b->on_path[d > 0 ? e.a : e.b] || !cb_work_has_edge(w, e.a, e.b))
             continue;
         cb_work_remove_edge(w, e.a, e.b);
-        cb_hops_removed(&b->hops, e.a, e.b);
-        long long c = cost(b);
+        long long c = cb_hops_removed_trial(&b->hops, e.a, e.b) ? cost(b) : *current;
         if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 2;
@@ -364,7 +402,7 @@ static int improve(balancer *b, long long *current)
         int k = shortest_path_cut(b, s, cut);
         if (k == 0 || !try_cut(b, cut, k))
             continue;
-        long long c = cost(b);
+        long long c = moved_start(b) ? cost(b) : *current;
         if (c < best && all_reached(b) && !start_behind_bridge(b)) {
             best = c;
             best_kind = 4;
@@ -388,7 +426,7 @@ static int improve(balancer *b, long long *current)
                 cb_hops_removed(&b->hops, s, a);
                 cb_work_add_edge(w, s, c);
                 cb_hops_added(&b->hops, s, c);
-                long long cst = cost(b);
+                long long cst = moved_start(b) ? cost(b) : *current;
                 if (cst < best && all_reached(b) && !start_behind_bridge(b)) {
                     best = cst;
                     best_kind = 3;

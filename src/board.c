@@ -163,14 +163,6 @@ void cb_board_free(cb_board *b)
     free(b);
 }
 
-static int cmp_edge(const void *x, const void *y)
-{
-    const cb_edge *a = x, *b = y;
-    if (a->a != b->a)
-        return a->a < b->a ? -1 : 1;
-    return (a->b > b->b) - (a->b < b->b);
-}
-
 /* The surviving nodes and edges of a candidate as a board. */
 static cb_board *board_from_work(const cb_work *w, const cb_spec *spec, const char *seed)
 {
@@ -208,17 +200,21 @@ static cb_board *board_from_work(const cb_work *w, const cb_spec *spec, const ch
                      : w->role[v] == CB_ROLE_START ? CB_KIND_START : CB_KIND_NODE;
         node->side = node->kind == CB_KIND_START ? w->start_side[v] : CB_SIDE_NONE;
         node->type = node->mission = -1;
+        /* Ids keep the node order, so edges listed node by node, each
+         * node's by the far end, come out sorted by (a, b). */
+        size_t first = b->n_edges;
         for (int k = 0; k < w->deg[v]; k++) {
             uint32_t u = w->adj[v * CB_MAX_DEG + (size_t)k];
             if (u > v && id[u] != UINT32_MAX) {
-                b->edges[b->n_edges].a = id[v];
-                b->edges[b->n_edges].b = id[u];
-                b->n_edges++;
+                size_t j = b->n_edges++;
+                for (; j > first && b->edges[j - 1].b > id[u]; j--)
+                    b->edges[j] = b->edges[j - 1];
+                b->edges[j].a = id[v];
+                b->edges[j].b = id[u];
             }
         }
     }
     b->n_nodes = n;
-    qsort(b->edges, b->n_edges, sizeof *b->edges, cmp_edge);
     free(id);
     return b;
 oom:

@@ -133,19 +133,21 @@ static int has_parent(const cb_hops *h, uint32_t v)
     return 0;
 }
 
-void cb_hops_removed(cb_hops *h, uint32_t a, uint32_t b)
+/* cb_hops_removed; with STARTS_ONLY, returns 0 without touching a hop when
+ * no start is among the affected nodes, and 1 otherwise. */
+static int removed(cb_hops *h, uint32_t a, uint32_t b, int starts_only)
 {
     cb_work *w = h->w;
     int *hops = w->hops;
     if (hops[a] < 0 || hops[b] < 0 || hops[a] == hops[b])
-        return; /* the edge was on no shortest path */
+        return 0; /* the edge was on no shortest path */
     uint32_t child = hops[a] > hops[b] ? a : b;
     if (++h->mark_id == 0) {
         memset(h->mark, 0, w->n * sizeof *h->mark);
         h->mark_id = 1;
     }
     if (has_parent(h, child))
-        return;
+        return 0;
     /* The affected nodes, level by level: a node is affected when every
      * neighbour one hop nearer is. All of a level is marked before the next
      * level is looked at, because the list grows in hop order. */
@@ -163,6 +165,13 @@ void cb_hops_removed(cb_hops *h, uint32_t a, uint32_t b)
             h->mark[y] = h->mark_id;
             h->aff[n_aff++] = y;
         }
+    }
+    if (starts_only) {
+        size_t i = 0;
+        while (i < n_aff && w->role[h->aff[i]] != CB_ROLE_START)
+            i++;
+        if (i == n_aff)
+            return 0;
     }
     /* Each affected node's best hop through unaffected neighbours. */
     int lo = INT_MAX, hi = -1;
@@ -185,7 +194,7 @@ void cb_hops_removed(cb_hops *h, uint32_t a, uint32_t b)
     for (size_t i = 0; i < n_aff; i++)
         set_hop(h, h->aff[i], -1);
     if (hi < 0)
-        return; /* cut off from the centre */
+        return 1; /* cut off from the centre */
     /* Seeds sorted by tentative hop (counting sort; hops are below n). */
     size_t n_seeds = 0;
     for (size_t i = 0; i < n_aff; i++)
@@ -225,4 +234,15 @@ void cb_hops_removed(cb_hops *h, uint32_t a, uint32_t b)
             }
         }
     }
+    return 1;
+}
+
+void cb_hops_removed(cb_hops *h, uint32_t a, uint32_t b)
+{
+    removed(h, a, b, 0);
+}
+
+int cb_hops_removed_trial(cb_hops *h, uint32_t a, uint32_t b)
+{
+    return removed(h, a, b, 1);
 }

@@ -33,6 +33,11 @@ void cb_hops_undo(cb_hops *h);
 /* Report an edit right after cb_work_add_edge / cb_work_remove_edge. */
 void cb_hops_added(cb_hops *h, uint32_t a, uint32_t b);
 void cb_hops_removed(cb_hops *h, uint32_t a, uint32_t b);
+/* cb_hops_removed for a trial that is undone at once and only matters when
+ * it moves a start: returns 0, leaving every hop as it was (those of the
+ * nodes that lost their shortest paths then stale), when no start's hop
+ * changes; else updates the hops as cb_hops_removed and returns 1. */
+int cb_hops_removed_trial(cb_hops *h, uint32_t a, uint32_t b);
 /* 1 when every node that is not dropped reaches the centre. */
 int cb_hops_all_reached(const cb_hops *h);
 

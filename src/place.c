@@ -13,17 +13,22 @@
 #include "grid.h"
 #include "work.h"
 
-/* The push on every point from the points closer than REACH: each pair is
- * visited once, from the lower cell of a half stencil (same cell, then the
- * right, lower-left, lower and lower-right cells), and pushes both ends.
- * The grid's cells are at least REACH wide. */
-static void push_apart(const cb_grid *g, const cb_point *u, cb_point *move, size_t n,
-                       double reach)
+#define PAIR_SKIN 0.5 /* in spacings */
+
+/* Pairs of points closer than REACH: each pair once, from the lower cell of
+ * a half stencil (same cell, then the right, lower-left, lower and
+ * lower-right cells). The grid's cells are at least REACH wide. Returns the
+ * number of pairs, or -1 when out of memory. */
+typedef struct {
+    uint32_t i, j;
+} pair;
+
+static long list_pairs(const cb_grid *g, const cb_point *u, double reach, pair **pairs,
+                       size_t *cap)
 {
     static const int stencil[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
     double reach2 = reach * reach;
-    for (size_t i = 0; i < n; i++)
-        move[i].x = move[i].y = 0;
+    size_t np = 0;
     for (uint32_t r = 0; r < g->rows; r++)
         for (uint32_t c = 0; c < g->cols; c++) {
             size_t cell = (size_t)r * g->cols + c;
@@ -45,24 +50,52 @@ static void push_apart(const cb_grid *g, const cb_point *u, cb_point *move, size
                     for (uint32_t q = q0; q < q1; q++) {
                         uint32_t j = g->items[q];
                         double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
-                        double dist2 = dx * dx + dy * dy;
-                        if (dist2 >= reach2)
-                            continue; /* most pairs: no square root needed */
-                        double dist = sqrt(dist2);
-                        if (dist < 1e-9) { /* coincident: split by index */
-                            dx = i < j ? 1e-3 : -1e-3;
-                            dy = 0;
-                            dist = 1e-3;
+                        if (dx * dx + dy * dy >= reach2)
+                            continue;
+                        if (np == *cap) {
+                            size_t nc = *cap * 2 + 64;
+                            pair *grown = realloc(*pairs, nc * sizeof *grown);
+                            if (!grown)
+                                return -1;
+                            *pairs = grown;
+                            *cap = nc;
                         }
-                        double f = (reach - dist) * 0.5 / dist;
-                        move[i].x += dx * f;
-                        move[i].y += dy * f;
-                        move[j].x -= dx * f;
-                        move[j].y -= dy * f;
+                        (*pairs)[np].i = i;
+                        (*pairs)[np].j = j;
+                        np++;
                     }
                 }
             }
         }
+    return (long)np;
+}
+
+/* The push on every point from the listed pairs closer than REACH: both
+ * ends move apart. */
+static void push_apart(const pair *pairs, size_t np, const cb_point *u, cb_point *move,
+                       size_t n, double reach)
+{
+    double reach2 = reach * reach;
+    for (size_t i = 0; i < n; i++)
+        move[i].x = move[i].y = 0;
+    for (size_t k = 0; k < np; k++) {
+        uint32_t i = pairs[k].i, j = pairs[k].j;
+        double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
+        double dist2 = dx * dx + dy * dy;
+        if (dist2 >= reach2)
+            continue; /* most pairs: no square root needed */
+        double dist = sqrt(dist2);
+        if (dist < 1e-9) { /* coincident: split by index */
+            dx = i < j ? 1e-3 : -1e-3;
+            dy = 0;
+            dist = 1e-3;
+        }
+        double f = (reach - dist) * 0.5 / dist;
+        move[i].x += dx * f;
+        move[i].y += dy * f;
+        move[j].x -= dx * f;
+        move[j].y -= dy * f;
+    }
 }
 
 int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
@@ -76,10 +109,18 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     double snap = 0.3 * d;
 
     cb_point *u = w->p; /* relax in place, map to mm at the end */
-    cb_point *move = malloc(n * sizeof *move);
+    /* move, then each point's place when the pairs were last listed */
+    cb_point *move = malloc(2 * n * sizeof *move), *listed = move + n;
     cb_grid g;
     double reach = d; /* points push within one spacing */
-    if (!move || cb_grid_init(&g, 0, 0, uw, uh, reach, n) != 0) {
+    /* Pairs are listed within reach + SKIN and listed again once some point
+     * has moved SKIN / 2: until then no pair outside the list can come
+     * within reach. */
+    double skin = PAIR_SKIN * d;
+    pair *pairs = NULL;
+    size_t cap = 0, np = 0;
+    int stale = 1;
+    if (!move || cb_grid_init(&g, 0, 0, uw, uh, reach + skin, n) != 0) {
         free(move);
         w->failure = "out of memory";
         return -1;
@@ -133,8 +174,24 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
 
     for (int it = 0; it < pp->iterations; it++) {
         double step = 0.5 * d * (1.0 - (double)it / pp->iterations);
-        cb_grid_fill(&g, u, n);
-        push_apart(&g, u, move, n, reach);
+        if (stale) {
+            cb_grid_fill(&g, u, n);
+            long got = list_pairs(&g, u, reach + skin, &pairs, &cap);
+            if (got < 0) {
+                free(pairs);
+                free(move);
+                free(order);
+                cb_grid_free(&g);
+                w->failure = "out of memory";
+                return -1;
+            }
+            np = (size_t)got;
+            for (size_t i = 0; i < n; i++)
+                listed[i] = u[i];
+            stale = 0;
+        }
+        push_apart(pairs, np, u, move, n, reach);
+        double limit2 = skin * skin / 4;
         for (size_t i = 0; i < n; i++) {
             if (i == center)
                 continue;
@@ -156,6 +213,8 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
             w->sides[i] = s;
             u[i].x = x;
             u[i].y = y;
+            double mx = x - listed[i].x, my = y - listed[i].y;
+            stale |= mx * mx + my * my > limit2;
         }
     }
     for (size_t i = 0; i < n; i++) {
@@ -172,6 +231,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     w->p[center].x = pp->bx + pp->bw / 2;
     w->p[center].y = pp->by + pp->bh / 2;
     cb_grid_free(&g);
+    free(pairs);
     free(order);
     free(move);
     return 0;

@@ -12,6 +12,7 @@
  * Candidates not chosen become ordinary nodes, attached only by edges that
  * change no hop count, so the fairness found here survives. */
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include "work.h"
@@ -73,6 +74,54 @@ static int cmp_triple(const void *x, const void *y)
     return a->k - b->k;
 }
 
+/* Insertion sort on cmp_cand (a total order, so the result is qsort's): a
+ * side has a few candidates. */
+static void sort_cands(cand *c, int n)
+{
+    for (int i = 1; i < n; i++) {
+        cand x = c[i];
+        int j = i;
+        for (; j > 0 && cmp_cand(&x, &c[j - 1]) < 0; j--)
+            c[j] = c[j - 1];
+        c[j] = x;
+    }
+}
+
+/* Merge sort on cmp_triple (a total order, so the result is qsort's) with
+ * the comparison inlined; runs of 8 by insertion first. */
+static void sort_triples(triple *t, int n)
+{
+    triple tmp[MAX_TRIPLES];
+    for (int i = 1; i < n; i++) {
+        if (i % 8 == 0)
+            continue;
+        triple x = t[i];
+        int j = i;
+        for (; j % 8 && cmp_triple(&x, &t[j - 1]) < 0; j--)
+            t[j] = t[j - 1];
+        t[j] = x;
+    }
+    triple *from = t, *to = tmp;
+    for (int width = 8; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n;
+            int hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi)
+                to[k++] = cmp_triple(&from[j], &from[i]) < 0 ? from[j++] : from[i++];
+            while (i < mid)
+                to[k++] = from[i++];
+            while (j < hi)
+                to[k++] = from[j++];
+        }
+        triple *x = from;
+        from = to;
+        to = x;
+    }
+    if (from != t)
+        memcpy(t, from, (size_t)n * sizeof *t);
+}
+
 /* Position of edge node v along its side, 0..1. */
 static double side_pos(const cb_work *w, uint32_t v, cb_side side)
 {
@@ -107,7 +156,7 @@ static int collect(search *s)
         }
     double min_sep = fmax(2 * CB_START_HALF_WIDTH * w->r + 2 * CB_NODE_GAP_MM, 0.8 * w->d);
     for (int side = 0; side < 4; side++) {
-        qsort(s->cands[side], (size_t)s->n_cands[side], sizeof(cand), cmp_cand);
+        sort_cands(s->cands[side], s->n_cands[side]);
         double len = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM ? w->bw : w->bh;
         double sep = min_sep / len;
         int m = s->n_cands[side], nt = 0;
@@ -127,7 +176,7 @@ static int collect(search *s)
                                fabs(cs[k].pos - ideal[2]);
                 }
             }
-        qsort(s->triples[side], (size_t)nt, sizeof(triple), cmp_triple);
+        sort_triples(s->triples[side], nt);
         s->n_triples[side] = nt;
     }
     return 0;
@@ -547,7 +596,14 @@ static int choose_exact(search *s)
 
 int cb_starts_choose(cb_work *w)
 {
-    search *s = calloc(1, sizeof *s);
+    /* Zeroed but for the candidates and live triples, written before they
+     * are read: clearing all of it cost more than the rest of a search. */
+    search *s = malloc(sizeof *s);
+    if (s) {
+        memset(s, 0, offsetof(search, cands));
+        memset(&s->n_cands, 0, offsetof(search, live) - offsetof(search, n_cands));
+        memset(&s->n_live, 0, sizeof *s - offsetof(search, n_live));
+    }
     uint8_t *used = calloc(w->n, 1);
     triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);
     uint32_t *queue = malloc(w->n * sizeof *queue);
