@@ -313,26 +313,41 @@ int cb_net_sort_edges(cb_edge *e, size_t m, size_t n)
         i++;
     if (i >= m) /* already sorted (linear, complete) */
         return 0;
+    /* LSD: a stable counting pass by b, then one by a. Models that emit
+     * links in order of their higher end (G(n, p), scale-free) need only
+     * the second. */
+    int b_sorted = 1;
+    for (i = 1; i < m && b_sorted; i++)
+        b_sorted = e[i - 1].b <= e[i].b;
     cb_edge *tmp = malloc(m * sizeof *tmp);
-    size_t *count = malloc((n + 1) * sizeof *count);
-    if (!tmp || !count) {
+    uint32_t *ca = calloc(n + 1, sizeof *ca), *cb = b_sorted ? NULL : calloc(n + 1, sizeof *cb);
+    if (!tmp || !ca || (!b_sorted && !cb)) {
         free(tmp);
-        free(count);
+        free(ca);
+        free(cb);
         return -1;
     }
-    /* LSD: stable by b, then stable by a. */
-    for (int pass = 0; pass < 2; pass++) {
-        memset(count, 0, (n + 1) * sizeof *count);
+    for (i = 0; i < m; i++)
+        ca[e[i].a + 1]++;
+    for (size_t v = 0; v < n; v++)
+        ca[v + 1] += ca[v];
+    if (b_sorted) {
         for (i = 0; i < m; i++)
-            count[(pass ? e[i].a : e[i].b) + 1]++;
-        for (size_t v = 0; v < n; v++)
-            count[v + 1] += count[v];
-        for (i = 0; i < m; i++)
-            tmp[count[pass ? e[i].a : e[i].b]++] = e[i];
+            tmp[ca[e[i].a]++] = e[i];
         memcpy(e, tmp, m * sizeof *e);
+    } else {
+        for (i = 0; i < m; i++)
+            cb[e[i].b + 1]++;
+        for (size_t v = 0; v < n; v++)
+            cb[v + 1] += cb[v];
+        for (i = 0; i < m; i++)
+            tmp[cb[e[i].b]++] = e[i];
+        for (i = 0; i < m; i++)
+            e[ca[tmp[i].a]++] = tmp[i];
     }
     free(tmp);
-    free(count);
+    free(ca);
+    free(cb);
     return 0;
 }
 
@@ -384,13 +399,24 @@ static void linear(elist *l, uint32_t n)
         el_add(l, i, i + 1);
 }
 
-/* Ring lattice, NetworkX's order: for j = 1..k/2, every u to u + j. */
+/* Ring lattice: every u linked to u + j (mod n) for j = 1..k/2 (k < n),
+ * written straight in sorted order: node a's higher ends are a + j for
+ * j = 1..k/2 while below n, then the wrapped ones a + n - j for j = k/2
+ * down to a + 1. */
 static void ring(elist *l, uint32_t n, uint32_t k)
 {
-    el_reserve(l, (size_t)n * (k / 2));
-    for (uint32_t j = 1; j <= k / 2; j++)
-        for (uint32_t u = 0; u < n; u++)
-            el_add(l, u, (u + j) % n);
+    uint32_t h = k / 2;
+    el_reserve(l, l->n + (size_t)n * h);
+    if (l->oom)
+        return;
+    cb_edge *e = l->e + l->n;
+    for (uint32_t a = 0; a < n; a++) {
+        for (uint32_t j = 1; j <= h && a + j < n; j++)
+            e->a = a, (e++)->b = a + j;
+        for (uint32_t j = h; j > a; j--)
+            e->a = a, (e++)->b = a + n - j;
+    }
+    l->n = (size_t)(e - l->e);
 }
 
 static void complete(elist *l, uint32_t n)
@@ -561,46 +587,151 @@ out:
     return rc;
 }
 
+/* Adds a-b to a set that grows: *COUNT keys held, kept at most half full.
+ * 1 when added, 0 when there already, -1 when out of memory. */
+static int es_add_grow(eset *s, size_t *count, uint32_t a, uint32_t b)
+{
+    if (2 * (*count + 1) > s->mask + 1) {
+        eset t;
+        if (es_init(&t, s->mask + 1) != 0)
+            return -1;
+        for (size_t i = 0; i <= s->mask; i++)
+            if (s->k[i] != 0 && s->k[i] != ES_GONE)
+                t.k[es_find(&t, s->k[i])] = s->k[i];
+        free(s->k);
+        *s = t;
+    }
+    int added = es_add(s, a, b);
+    *count += (size_t)added;
+    return added;
+}
+
+/* The small-world state: which lattice links u-(u+j) (bit (j-1) n + u) have
+ * moved away, and the set of the moved links' new ends. */
+typedef struct {
+    uint32_t n, h;
+    uint64_t *gone;
+    eset moved;
+} sw_state;
+
+static int sw_gone(const sw_state *w, uint32_t j, uint32_t u)
+{
+    size_t bit = (size_t)(j - 1) * w->n + u;
+    return (int)(w->gone[bit >> 6] >> (bit & 63) & 1);
+}
+
+/* Whether u-w (u != w) is a link now. */
+static int sw_linked(const sw_state *w, uint32_t u, uint32_t x)
+{
+    uint32_t d = x > u ? x - u : x + w->n - u; /* from u forward to x */
+    if (d <= w->h && !sw_gone(w, d, u))
+        return 1;
+    if (w->n - d <= w->h && !sw_gone(w, w->n - d, x))
+        return 1;
+    return es_has(&w->moved, u, x);
+}
+
+/* Degree - k of every node: the lattice links still in place and the moved
+ * links MV. NULL when out of memory. */
+static int32_t *sw_degrees(const sw_state *w, const elist *mv, uint32_t k)
+{
+    int32_t *extra = malloc((size_t)w->n * sizeof *extra);
+    if (!extra)
+        return NULL;
+    for (uint32_t x = 0; x < w->n; x++)
+        extra[x] = -(int32_t)k;
+    for (uint32_t j = 1; j <= w->h; j++)
+        for (uint32_t u = 0; u < w->n; u++)
+            if (!sw_gone(w, j, u)) {
+                extra[u]++;
+                extra[u + j < w->n ? u + j : u + j - w->n]++;
+            }
+    for (size_t i = 0; i < mv->n; i++) {
+        extra[mv->e[i].a]++;
+        extra[mv->e[i].b]++;
+    }
+    return extra;
+}
+
 /* Watts-Strogatz as NetworkX's watts_strogatz_graph: the ring lattice, then
  * for j = 1..k/2 and every u, with probability p the link u-(u+j) moves its
  * far end to a uniform node w that is not u nor already linked to u (the
- * move is skipped when u is linked to every node). */
+ * move is skipped when u is linked to every node). The lattice is never
+ * built as a list: a bit per lattice link says whether it moved, a small set
+ * holds the moved links, and the two are merged in sorted order at the end. */
 static int small_world(elist *l, uint32_t n, uint32_t k, double p, cb_rng *rng)
 {
-    ring(l, n, k);
-    if (l->oom)
-        return -1;
-    eset s;
-    uint32_t *deg = malloc((size_t)n * sizeof *deg);
-    if (!deg || es_init(&s, 2 * l->n) != 0) {
-        free(deg);
-        return -1;
-    }
-    for (uint32_t v = 0; v < n; v++)
-        deg[v] = k;
-    for (size_t i = 0; i < l->n; i++)
-        es_add(&s, l->e[i].a, l->e[i].b);
-    size_t i = 0;
-    for (uint32_t j = 1; j <= k / 2; j++)
-        for (uint32_t u = 0; u < n; u++, i++) {
+    uint32_t h = k / 2;
+    size_t lat = (size_t)n * h, nmoved = 0;
+    sw_state st = {n, h, calloc(lat / 64 + 1, sizeof(uint64_t)), {0}};
+    /* Degree - k of every node, counted only once some node could be linked
+     * to all others: a degree is at most k + the moves so far. */
+    int32_t *extra = NULL;
+    elist mv = {0};
+    int rc = -1;
+    el_reserve(l, l->n + lat);
+    el_reserve(&mv, (size_t)(p * (double)lat * 1.2) + 16);
+    if (!st.gone || l->oom || mv.oom ||
+        es_init(&st.moved, (size_t)(p * (double)lat * 1.2) + 16) != 0)
+        goto out;
+    for (uint32_t j = 1; j <= h; j++)
+        for (uint32_t u = 0; u < n; u++) {
             if (!(cb_rng_uniform(rng) < p))
                 continue;
-            if (deg[u] >= n - 1)
+            if (!extra && (size_t)k + nmoved >= (size_t)n - 1 &&
+                !(extra = sw_degrees(&st, &mv, k)))
+                goto out;
+            if (extra && (int64_t)k + extra[u] >= (int64_t)n - 1)
                 continue;
-            uint32_t v = (u + j) % n, w;
+            uint32_t w;
             do
                 w = (uint32_t)cb_rng_below(rng, n);
-            while (w == u || es_has(&s, u, w));
-            es_del(&s, u, v);
-            es_add(&s, u, w);
-            deg[v]--;
-            deg[w]++;
-            cb_edge e = {u < w ? u : w, u < w ? w : u};
-            l->e[i] = e;
+            while (w == u || sw_linked(&st, u, w));
+            size_t bit = (size_t)(j - 1) * n + u;
+            st.gone[bit >> 6] |= (uint64_t)1 << (bit & 63);
+            if (extra) {
+                extra[u + j < n ? u + j : u + j - n]--;
+                extra[w]++;
+            }
+            if (es_add_grow(&st.moved, &nmoved, u, w) < 0)
+                goto out;
+            el_add(&mv, u, w);
         }
-    free(deg);
-    free(s.k);
-    return 0;
+    if (mv.oom || cb_net_sort_edges(mv.e, mv.n, n) != 0)
+        goto out;
+    /* Merge the lattice links still in place (in ring()'s sorted order) with
+     * the moved ones. */
+    cb_edge *e = l->e + l->n;
+    size_t i = 0;
+    for (uint32_t a = 0; a < n; a++) {
+        for (uint32_t t = 0; t < 2 * h; t++) {
+            uint32_t j = t < h ? t + 1 : 2 * h - t, b, from;
+            if (t < h) { /* a + j */
+                if (a + j >= n)
+                    continue;
+                b = a + j, from = a;
+            } else { /* a + n - j */
+                if (j <= a)
+                    continue;
+                b = a + n - j, from = b;
+            }
+            if (sw_gone(&st, j, from))
+                continue;
+            while (i < mv.n && mv.e[i].a == a && mv.e[i].b < b)
+                *e++ = mv.e[i++];
+            e->a = a, (e++)->b = b;
+        }
+        while (i < mv.n && mv.e[i].a == a)
+            *e++ = mv.e[i++];
+    }
+    l->n = (size_t)(e - l->e);
+    rc = 0;
+out:
+    free(st.gone);
+    free(st.moved.k);
+    free(extra);
+    free(mv.e);
+    return rc;
 }
 
 /* Barabasi-Albert as NetworkX's barabasi_albert_graph: a star on m + 1
