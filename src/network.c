@@ -306,49 +306,102 @@ static void es_del(eset *s, uint32_t a, uint32_t b)
 
 /* ---- sorting and adjacency --------------------------------------------- */
 
-int cb_net_sort_edges(cb_edge *e, size_t m, size_t n)
+static int sort_radix(cb_edge *e, size_t m, size_t n, cb_edge *tmp)
 {
-    size_t i = 1;
-    while (i < m && (e[i - 1].a < e[i].a || (e[i - 1].a == e[i].a && e[i - 1].b < e[i].b)))
-        i++;
-    if (i >= m) /* already sorted (linear, complete) */
-        return 0;
-    /* LSD: a stable counting pass by b, then one by a. Models that emit
-     * links in order of their higher end (G(n, p), scale-free) need only
-     * the second. */
+    unsigned bits = 1;
+    while (bits < 32 && ((size_t)1 << bits) < n)
+        bits++;
+    unsigned passes = (2 * bits + 11) / 12, dig = (2 * bits + passes - 1) / passes;
+    size_t buckets = (size_t)1 << dig, mask = buckets - 1;
+    size_t *count = calloc(passes * buckets, sizeof *count);
+    if (!count)
+        return -1;
+    for (size_t i = 0; i < m; i++) {
+        uint64_t key = (uint64_t)e[i].a << bits | e[i].b;
+        for (unsigned p = 0; p < passes; p++)
+            count[p * buckets + (key >> (p * dig) & mask)]++;
+    }
+    cb_edge *src = e, *dst = tmp;
+    for (unsigned p = 0; p < passes; p++) {
+        size_t *c = count + p * buckets;
+        unsigned shift = p * dig;
+        if (c[((uint64_t)src[0].a << bits | src[0].b) >> shift & mask] == m)
+            continue; /* the same digit in every key */
+        for (size_t d = 0, sum = 0; d < buckets; d++) {
+            size_t t = c[d];
+            c[d] = sum;
+            sum += t;
+        }
+        for (size_t i = 0; i < m; i++)
+            dst[c[((uint64_t)src[i].a << bits | src[i].b) >> shift & mask]++] = src[i];
+        cb_edge *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != e)
+        memcpy(e, src, m * sizeof *e);
+    free(count);
+    return 0;
+}
+
+static int sort_counting(cb_edge *e, size_t m, size_t n, cb_edge *tmp)
+{
     int b_sorted = 1;
-    for (i = 1; i < m && b_sorted; i++)
+    for (size_t i = 1; i < m && b_sorted; i++)
         b_sorted = e[i - 1].b <= e[i].b;
-    cb_edge *tmp = malloc(m * sizeof *tmp);
     uint32_t *ca = calloc(n + 1, sizeof *ca), *cb = b_sorted ? NULL : calloc(n + 1, sizeof *cb);
-    if (!tmp || !ca || (!b_sorted && !cb)) {
-        free(tmp);
+    if (!ca || (!b_sorted && !cb)) {
         free(ca);
         free(cb);
         return -1;
     }
-    for (i = 0; i < m; i++)
+    for (size_t i = 0; i < m; i++)
         ca[e[i].a + 1]++;
     for (size_t v = 0; v < n; v++)
         ca[v + 1] += ca[v];
     if (b_sorted) {
-        for (i = 0; i < m; i++)
+        for (size_t i = 0; i < m; i++)
             tmp[ca[e[i].a]++] = e[i];
         memcpy(e, tmp, m * sizeof *e);
     } else {
-        for (i = 0; i < m; i++)
+        for (size_t i = 0; i < m; i++)
             cb[e[i].b + 1]++;
         for (size_t v = 0; v < n; v++)
             cb[v + 1] += cb[v];
-        for (i = 0; i < m; i++)
+        for (size_t i = 0; i < m; i++)
             tmp[cb[e[i].b]++] = e[i];
-        for (i = 0; i < m; i++)
+        for (size_t i = 0; i < m; i++)
             e[ca[tmp[i].a]++] = tmp[i];
     }
-    free(tmp);
     free(ca);
     free(cb);
     return 0;
+}
+
+/* Sorts M links (ends below N) by (a, b). SCRATCH holds M links or is NULL.
+ * Few links among many nodes: LSD radix on the key a << bits | b in digits
+ * of at most 12 bits (no n-sized counts to clear). Otherwise a stable
+ * counting pass by b, then one by a; links that come in order of b (G(n, p),
+ * scale-free) need only the second. */
+static int sort_edges(cb_edge *e, size_t m, size_t n, cb_edge *scratch)
+{
+    size_t i = 1;
+    while (i < m && ((uint64_t)e[i - 1].a << 32 | e[i - 1].b) < ((uint64_t)e[i].a << 32 | e[i].b))
+        i++;
+    if (i >= m) /* already sorted (linear, ring, complete, small-world) */
+        return 0;
+    cb_edge *tmp = scratch ? scratch : malloc(m * sizeof *tmp);
+    if (!tmp)
+        return -1;
+    int rc = m < n / 4 ? sort_radix(e, m, n, tmp) : sort_counting(e, m, n, tmp);
+    if (tmp != scratch)
+        free(tmp);
+    return rc;
+}
+
+int cb_net_sort_edges(cb_edge *e, size_t m, size_t n)
+{
+    return sort_edges(e, m, n, NULL);
 }
 
 int cb_net_csr_build(cb_net_csr *g, const cb_network *net)
@@ -633,7 +686,7 @@ static int sw_linked(const sw_state *w, uint32_t u, uint32_t x)
 
 /* Degree - k of every node: the lattice links still in place and the moved
  * links MV. NULL when out of memory. */
-static int32_t *sw_degrees(const sw_state *w, const elist *mv, uint32_t k)
+static int32_t *sw_degrees(const sw_state *w, const cb_edge *mv, size_t nmv, uint32_t k)
 {
     int32_t *extra = malloc((size_t)w->n * sizeof *extra);
     if (!extra)
@@ -646,9 +699,9 @@ static int32_t *sw_degrees(const sw_state *w, const elist *mv, uint32_t k)
                 extra[u]++;
                 extra[u + j < w->n ? u + j : u + j - w->n]++;
             }
-    for (size_t i = 0; i < mv->n; i++) {
-        extra[mv->e[i].a]++;
-        extra[mv->e[i].b]++;
+    for (size_t i = 0; i < nmv; i++) {
+        extra[mv[i].a]++;
+        extra[mv[i].b]++;
     }
     return extra;
 }
@@ -658,28 +711,28 @@ static int32_t *sw_degrees(const sw_state *w, const elist *mv, uint32_t k)
  * far end to a uniform node w that is not u nor already linked to u (the
  * move is skipped when u is linked to every node). The lattice is never
  * built as a list: a bit per lattice link says whether it moved, a small set
- * holds the moved links, and the two are merged in sorted order at the end. */
-static int small_world(elist *l, uint32_t n, uint32_t k, double p, cb_rng *rng)
+ * holds the moved links, which wait at the end of the output until they are
+ * sorted and merged with the lattice links in place. */
+static int small_world(elist *l, uint32_t n, uint32_t k, double p, cb_rng *rng_out)
 {
+    cb_rng rng_copy = *rng_out, *rng = &rng_copy; /* stays in registers */
     uint32_t h = k / 2;
     size_t lat = (size_t)n * h, nmoved = 0;
     sw_state st = {n, h, calloc(lat / 64 + 1, sizeof(uint64_t)), {0}};
     /* Degree - k of every node, counted only once some node could be linked
      * to all others: a degree is at most k + the moves so far. */
     int32_t *extra = NULL;
-    elist mv = {0};
     int rc = -1;
-    el_reserve(l, l->n + lat);
-    el_reserve(&mv, (size_t)(p * (double)lat * 1.2) + 16);
-    if (!st.gone || l->oom || mv.oom ||
-        es_init(&st.moved, (size_t)(p * (double)lat * 1.2) + 16) != 0)
+    el_reserve(l, lat); /* l is empty */
+    if (!st.gone || l->oom || es_init(&st.moved, (size_t)(p * (double)lat) + 16) != 0)
         goto out;
+    cb_edge *mv = l->e + lat; /* moved links: l->e[lat - nmoved, lat) */
     for (uint32_t j = 1; j <= h; j++)
         for (uint32_t u = 0; u < n; u++) {
             if (!(cb_rng_uniform(rng) < p))
                 continue;
             if (!extra && (size_t)k + nmoved >= (size_t)n - 1 &&
-                !(extra = sw_degrees(&st, &mv, k)))
+                !(extra = sw_degrees(&st, mv, nmoved, k)))
                 goto out;
             if (extra && (int64_t)k + extra[u] >= (int64_t)n - 1)
                 continue;
@@ -695,42 +748,54 @@ static int small_world(elist *l, uint32_t n, uint32_t k, double p, cb_rng *rng)
             }
             if (es_add_grow(&st.moved, &nmoved, u, w) < 0)
                 goto out;
-            el_add(&mv, u, w);
+            mv--;
+            mv->a = u < w ? u : w;
+            mv->b = u < w ? w : u;
         }
-    if (mv.oom || cb_net_sort_edges(mv.e, mv.n, n) != 0)
+    /* The free head of l is scratch for the sort when big enough. */
+    if (sort_edges(mv, nmoved, n, nmoved <= lat - nmoved ? l->e : NULL) != 0)
         goto out;
-    /* Merge the lattice links still in place (in ring()'s sorted order) with
-     * the moved ones. */
-    cb_edge *e = l->e + l->n;
-    size_t i = 0;
+    /* Write each node's lattice links still in place (in ring()'s sorted
+     * order), then insert its moved links. The write end stays behind the
+     * moved links not read yet: it is ahead of them by the lattice links in
+     * place, at most lat - nmoved. While far behind, a lattice link is
+     * written whether or not it moved and kept only if it did not (no
+     * branch to mispredict). */
+    cb_edge *e = l->e, *mv_end = l->e + lat;
     for (uint32_t a = 0; a < n; a++) {
-        for (uint32_t t = 0; t < 2 * h; t++) {
-            uint32_t j = t < h ? t + 1 : 2 * h - t, b, from;
-            if (t < h) { /* a + j */
-                if (a + j >= n)
-                    continue;
-                b = a + j, from = a;
-            } else { /* a + n - j */
-                if (j <= a)
-                    continue;
-                b = a + n - j, from = b;
+        cb_edge *first = e;
+        uint32_t jmax = n - 1 - a < h ? n - 1 - a : h;
+        if (e + 2 * h <= mv) {
+            for (uint32_t j = 1; j <= jmax; j++) {
+                e->a = a, e->b = a + j;
+                e += !sw_gone(&st, j, a);
             }
-            if (sw_gone(&st, j, from))
-                continue;
-            while (i < mv.n && mv.e[i].a == a && mv.e[i].b < b)
-                *e++ = mv.e[i++];
-            e->a = a, (e++)->b = b;
+            for (uint32_t j = h; j > a; j--) {
+                e->a = a, e->b = a + n - j;
+                e += !sw_gone(&st, j, a + n - j);
+            }
+        } else {
+            for (uint32_t j = 1; j <= jmax; j++)
+                if (!sw_gone(&st, j, a))
+                    e->a = a, (e++)->b = a + j;
+            for (uint32_t j = h; j > a; j--)
+                if (!sw_gone(&st, j, a + n - j))
+                    e->a = a, (e++)->b = a + n - j;
         }
-        while (i < mv.n && mv.e[i].a == a)
-            *e++ = mv.e[i++];
+        while (mv < mv_end && mv->a == a) {
+            cb_edge x = *mv++, *y = e++;
+            for (; y > first && y[-1].b > x.b; y--)
+                *y = y[-1];
+            *y = x;
+        }
     }
     l->n = (size_t)(e - l->e);
     rc = 0;
 out:
+    *rng_out = rng_copy;
     free(st.gone);
     free(st.moved.k);
     free(extra);
-    free(mv.e);
     return rc;
 }
 
