@@ -646,7 +646,7 @@ static int es_add_grow(eset *s, size_t *count, uint32_t a, uint32_t b)
 {
     if (2 * (*count + 1) > s->mask + 1) {
         eset t;
-        if (es_init(&t, s->mask + 1) != 0)
+        if (es_init(&t, (s->mask + 1) / 2) != 0) /* twice the slots */
             return -1;
         for (size_t i = 0; i <= s->mask; i++)
             if (s->k[i] != 0 && s->k[i] != ES_GONE)
