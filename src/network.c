@@ -511,33 +511,87 @@ static void gnp(elist *l, uint32_t n, double p, cb_rng *rng, const eset *skip)
     }
 }
 
-/* Adds uniformly random new links (no loops, none already in S) until L
- * holds TOTAL. Rejection while few pairs are taken, else a shuffle of the
- * free pairs. S must hold the links of L already. */
-static int add_random_links(elist *l, eset *s, uint32_t n, size_t total, cb_rng *rng)
+static uint64_t link_key(cb_edge e)
+{
+    return (uint64_t)e.a << 32 | e.b;
+}
+
+/* The union of sorted distinct links L and sorted links C (repeats allowed)
+ * into OUT, sorted and distinct; returns its size. */
+static size_t merge_links(const cb_edge *l, size_t nl, const cb_edge *c, size_t nc, cb_edge *out)
+{
+    size_t i = 0, o = 0;
+    for (size_t x = 0; x < nc; x++) {
+        uint64_t k = link_key(c[x]);
+        if (x > 0 && k == link_key(c[x - 1]))
+            continue;
+        while (i < nl && link_key(l[i]) < k)
+            out[o++] = l[i++];
+        if (i < nl && link_key(l[i]) == k)
+            continue;
+        out[o++] = c[x];
+    }
+    while (i < nl)
+        out[o++] = l[i++];
+    return o;
+}
+
+/* Adds uniformly random new links (no loops, none already in L) until L
+ * holds TOTAL; L is sorted and distinct before and after. While few pairs
+ * are taken: rounds of as many uniform pairs as links are missing, sorted
+ * and merged into L (repeats and links already there dropped), until none
+ * is missing. Every step treats the free pairs alike, so the links added are
+ * a uniform choice among them, as one-by-one rejection would give, with no
+ * hash set: memory is read in order. Else a shuffle of the free pairs. */
+static int add_random_links(elist *l, uint32_t n, size_t total, cb_rng *rng)
 {
     double pairs = pairs_of(n);
     if (total <= l->n)
         return 0;
     el_reserve(l, total);
+    if (l->oom)
+        return -1;
     if ((double)total <= pairs / 2) {
-        while (l->n < total && !l->oom) {
-            uint32_t a = (uint32_t)cb_rng_below(rng, n), b = (uint32_t)cb_rng_below(rng, n);
-            if (a != b && es_add(s, a, b))
-                el_add(l, a, b);
+        size_t want = total - l->n;
+        cb_edge *cand = malloc(want * sizeof *cand), *out = malloc(total * sizeof *out);
+        int rc = cand && out ? 0 : -1;
+        while (rc == 0 && l->n < total) {
+            size_t d = total - l->n;
+            for (size_t x = 0; x < d; x++) {
+                uint32_t a, b;
+                do {
+                    a = (uint32_t)cb_rng_below(rng, n);
+                    b = (uint32_t)cb_rng_below(rng, n);
+                } while (a == b);
+                cand[x].a = a < b ? a : b;
+                cand[x].b = a < b ? b : a;
+            }
+            if (sort_edges(cand, d, n, NULL) != 0) {
+                rc = -1;
+                break;
+            }
+            l->n = merge_links(l->e, l->n, cand, d, out);
+            cb_edge *t = l->e;
+            l->e = out;
+            out = t;
         }
-        return l->oom ? -1 : 0;
+        free(cand);
+        free(out);
+        return rc;
     }
-    size_t nfree = (size_t)pairs - l->n, want = total - l->n;
+    size_t nfree = (size_t)pairs - l->n, want = total - l->n, have = l->n;
     cb_edge *fr = malloc((nfree ? nfree : 1) * sizeof *fr);
     if (!fr)
         return -1;
-    size_t f = 0;
+    size_t f = 0, i = 0; /* L is sorted: walk it along the pairs */
     for (uint32_t a = 0; a < n; a++)
-        for (uint32_t b = a + 1; b < n; b++)
-            if (!es_has(s, a, b))
+        for (uint32_t b = a + 1; b < n; b++) {
+            if (i < have && l->e[i].a == a && l->e[i].b == b)
+                i++;
+            else
                 fr[f].a = a, fr[f++].b = b;
-    for (size_t i = 0; i < want && i < f; i++) { /* partial Fisher-Yates */
+        }
+    for (i = 0; i < want && i < f; i++) { /* partial Fisher-Yates */
         size_t j = i + (size_t)cb_rng_below(rng, f - i);
         cb_edge t = fr[i];
         fr[i] = fr[j];
@@ -545,7 +599,7 @@ static int add_random_links(elist *l, eset *s, uint32_t n, size_t total, cb_rng 
         el_add(l, fr[i].a, fr[i].b);
     }
     free(fr);
-    return l->oom ? -1 : 0;
+    return l->oom || cb_net_sort_edges(l->e, l->n, n) != 0 ? -1 : 0;
 }
 
 /* Random k-regular: the configuration model (stubs shuffled and paired),
@@ -851,29 +905,29 @@ static int scale_free(elist *l, uint32_t n, uint32_t m, cb_rng *rng)
 static int anchored(elist *l, uint32_t n, long links, double p, cb_rng *rng)
 {
     uint32_t *perm = malloc((size_t)n * sizeof *perm);
-    eset s;
     size_t expect = links >= 0 ? (size_t)links : (size_t)(n - 1) + (size_t)(p * pairs_of(n) * 1.1);
-    if (!perm || es_init(&s, expect) != 0) {
-        free(perm);
+    if (!perm)
         return -1;
-    }
     for (uint32_t i = 0; i < n; i++)
         perm[i] = i;
     cb_rng_shuffle(rng, perm, n);
     el_reserve(l, expect);
-    for (uint32_t i = 1; i < n; i++) {
-        uint32_t a = perm[i], b = perm[cb_rng_below(rng, i)];
-        es_add(&s, a, b);
-        el_add(l, a, b);
-    }
+    for (uint32_t i = 1; i < n; i++)
+        el_add(l, perm[i], perm[cb_rng_below(rng, i)]);
     free(perm);
-    int rc = 0;
-    if (links >= 0)
-        rc = add_random_links(l, &s, n, (size_t)links, rng);
-    else
-        gnp(l, n, p, rng, &s);
+    if (l->oom)
+        return -1;
+    if (links >= 0) /* the tree sorted, then the random links merged in */
+        return cb_net_sort_edges(l->e, l->n, n) != 0 ||
+                       add_random_links(l, n, (size_t)links, rng) != 0 || l->oom ? -1 : 0;
+    eset s;
+    if (es_init(&s, n) != 0)
+        return -1;
+    for (size_t i = 0; i < l->n; i++)
+        es_add(&s, l->e[i].a, l->e[i].b);
+    gnp(l, n, p, rng, &s);
     free(s.k);
-    return rc || l->oom ? -1 : 0;
+    return l->oom ? -1 : 0;
 }
 
 /* ---- geometric versions ------------------------------------------------- */
@@ -1313,13 +1367,7 @@ cb_status cb_network_build(const cb_net_spec *spec, cb_network **out, cb_error *
         case CB_NET_COMPLETE: complete(&l, n); break;
         case CB_NET_RANDOM:
             if (q.links >= 0) {
-                eset s;
-                if (es_init(&s, (size_t)q.links) != 0) {
-                    rc = -1;
-                    break;
-                }
-                rc = add_random_links(&l, &s, n, (size_t)q.links, &rng);
-                free(s.k);
+                rc = add_random_links(&l, n, (size_t)q.links, &rng);
             } else {
                 gnp(&l, n, q.p, &rng, NULL);
             }
