@@ -573,6 +573,7 @@ static int add_random_links(elist *l, uint32_t n, size_t total, cb_rng *rng)
             l->n = merge_links(l->e, l->n, cand, d, out);
             cb_edge *t = l->e;
             l->e = out;
+            l->cap = total; /* both buffers hold at least that */
             out = t;
         }
         free(cand);
