@@ -109,8 +109,15 @@ valgrind: all $(TESTS) $(REPLAYS)
 	  CUTBOARD="valgrind -q --error-exitcode=99 --leak-check=full ./$(BIN)" $(VG) $$t; done; \
 	for f in $(FUZZERS); do echo "== replay $$f"; $(VG) $(BUILD)/replay_$$f tests/fuzz/$$f; done
 
-# Benchmarks print a table of figures (see README, Performance).
+# Benchmarks print a table of figures (see README, Performance). The network
+# benchmark compares with igraph too: make bench installs python3-igraph
+# (about 5 MB, Debian main) when missing, and goes on without it if that fails.
+IGRAPH := /usr/lib/python3/dist-packages/igraph/__init__.py
 bench: all $(BENCHES)
+	@[ -f $(IGRAPH) ] || { echo "installing: python3-igraph (benchmark only)"; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	    python3-igraph; } || echo "python3-igraph not installed: no igraph comparison"; }
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
 
 # make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang

@@ -306,34 +306,102 @@ static void es_del(eset *s, uint32_t a, uint32_t b)
 
 /* ---- sorting and adjacency --------------------------------------------- */
 
-int cb_net_sort_edges(cb_edge *e, size_t m, size_t n)
+static int sort_radix(cb_edge *e, size_t m, size_t n, cb_edge *tmp)
 {
-    size_t i = 1;
-    while (i < m && (e[i - 1].a < e[i].a || (e[i - 1].a == e[i].a && e[i - 1].b < e[i].b)))
-        i++;
-    if (i >= m) /* already sorted (linear, complete) */
-        return 0;
-    cb_edge *tmp = malloc(m * sizeof *tmp);
-    size_t *count = malloc((n + 1) * sizeof *count);
-    if (!tmp || !count) {
-        free(tmp);
-        free(count);
+    unsigned bits = 1;
+    while (bits < 32 && ((size_t)1 << bits) < n)
+        bits++;
+    unsigned passes = (2 * bits + 11) / 12, dig = (2 * bits + passes - 1) / passes;
+    size_t buckets = (size_t)1 << dig, mask = buckets - 1;
+    size_t *count = calloc(passes * buckets, sizeof *count);
+    if (!count)
         return -1;
+    for (size_t i = 0; i < m; i++) {
+        uint64_t key = (uint64_t)e[i].a << bits | e[i].b;
+        for (unsigned p = 0; p < passes; p++)
+            count[p * buckets + (key >> (p * dig) & mask)]++;
     }
-    /* LSD: stable by b, then stable by a. */
-    for (int pass = 0; pass < 2; pass++) {
-        memset(count, 0, (n + 1) * sizeof *count);
-        for (i = 0; i < m; i++)
-            count[(pass ? e[i].a : e[i].b) + 1]++;
-        for (size_t v = 0; v < n; v++)
-            count[v + 1] += count[v];
-        for (i = 0; i < m; i++)
-            tmp[count[pass ? e[i].a : e[i].b]++] = e[i];
-        memcpy(e, tmp, m * sizeof *e);
+    cb_edge *src = e, *dst = tmp;
+    for (unsigned p = 0; p < passes; p++) {
+        size_t *c = count + p * buckets;
+        unsigned shift = p * dig;
+        if (c[((uint64_t)src[0].a << bits | src[0].b) >> shift & mask] == m)
+            continue; /* the same digit in every key */
+        for (size_t d = 0, sum = 0; d < buckets; d++) {
+            size_t t = c[d];
+            c[d] = sum;
+            sum += t;
+        }
+        for (size_t i = 0; i < m; i++)
+            dst[c[((uint64_t)src[i].a << bits | src[i].b) >> shift & mask]++] = src[i];
+        cb_edge *t = src;
+        src = dst;
+        dst = t;
     }
-    free(tmp);
+    if (src != e)
+        memcpy(e, src, m * sizeof *e);
     free(count);
     return 0;
+}
+
+static int sort_counting(cb_edge *e, size_t m, size_t n, cb_edge *tmp)
+{
+    int b_sorted = 1;
+    for (size_t i = 1; i < m && b_sorted; i++)
+        b_sorted = e[i - 1].b <= e[i].b;
+    uint32_t *ca = calloc(n + 1, sizeof *ca), *cb = b_sorted ? NULL : calloc(n + 1, sizeof *cb);
+    if (!ca || (!b_sorted && !cb)) {
+        free(ca);
+        free(cb);
+        return -1;
+    }
+    for (size_t i = 0; i < m; i++)
+        ca[e[i].a + 1]++;
+    for (size_t v = 0; v < n; v++)
+        ca[v + 1] += ca[v];
+    if (b_sorted) {
+        for (size_t i = 0; i < m; i++)
+            tmp[ca[e[i].a]++] = e[i];
+        memcpy(e, tmp, m * sizeof *e);
+    } else {
+        for (size_t i = 0; i < m; i++)
+            cb[e[i].b + 1]++;
+        for (size_t v = 0; v < n; v++)
+            cb[v + 1] += cb[v];
+        for (size_t i = 0; i < m; i++)
+            tmp[cb[e[i].b]++] = e[i];
+        for (size_t i = 0; i < m; i++)
+            e[ca[tmp[i].a]++] = tmp[i];
+    }
+    free(ca);
+    free(cb);
+    return 0;
+}
+
+/* Sorts M links (ends below N) by (a, b). SCRATCH holds M links or is NULL.
+ * Few links among many nodes: LSD radix on the key a << bits | b in digits
+ * of at most 12 bits (no n-sized counts to clear). Otherwise a stable
+ * counting pass by b, then one by a; links that come in order of b (G(n, p),
+ * scale-free) need only the second. */
+static int sort_edges(cb_edge *e, size_t m, size_t n, cb_edge *scratch)
+{
+    size_t i = 1;
+    while (i < m && ((uint64_t)e[i - 1].a << 32 | e[i - 1].b) < ((uint64_t)e[i].a << 32 | e[i].b))
+        i++;
+    if (i >= m) /* already sorted (linear, ring, complete, small-world) */
+        return 0;
+    cb_edge *tmp = scratch ? scratch : malloc(m * sizeof *tmp);
+    if (!tmp)
+        return -1;
+    int rc = m < n / 4 ? sort_radix(e, m, n, tmp) : sort_counting(e, m, n, tmp);
+    if (tmp != scratch)
+        free(tmp);
+    return rc;
+}
+
+int cb_net_sort_edges(cb_edge *e, size_t m, size_t n)
+{
+    return sort_edges(e, m, n, NULL);
 }
 
 int cb_net_csr_build(cb_net_csr *g, const cb_network *net)
@@ -384,13 +452,24 @@ static void linear(elist *l, uint32_t n)
         el_add(l, i, i + 1);
 }
 
-/* Ring lattice, NetworkX's order: for j = 1..k/2, every u to u + j. */
+/* Ring lattice: every u linked to u + j (mod n) for j = 1..k/2 (k < n),
+ * written straight in sorted order: node a's higher ends are a + j for
+ * j = 1..k/2 while below n, then the wrapped ones a + n - j for j = k/2
+ * down to a + 1. */
 static void ring(elist *l, uint32_t n, uint32_t k)
 {
-    el_reserve(l, (size_t)n * (k / 2));
-    for (uint32_t j = 1; j <= k / 2; j++)
-        for (uint32_t u = 0; u < n; u++)
-            el_add(l, u, (u + j) % n);
+    uint32_t h = k / 2;
+    el_reserve(l, l->n + (size_t)n * h);
+    if (l->oom)
+        return;
+    cb_edge *e = l->e + l->n;
+    for (uint32_t a = 0; a < n; a++) {
+        for (uint32_t j = 1; j <= h && a + j < n; j++)
+            e->a = a, (e++)->b = a + j;
+        for (uint32_t j = h; j > a; j--)
+            e->a = a, (e++)->b = a + n - j;
+    }
+    l->n = (size_t)(e - l->e);
 }
 
 static void complete(elist *l, uint32_t n)
@@ -432,33 +511,88 @@ static void gnp(elist *l, uint32_t n, double p, cb_rng *rng, const eset *skip)
     }
 }
 
-/* Adds uniformly random new links (no loops, none already in S) until L
- * holds TOTAL. Rejection while few pairs are taken, else a shuffle of the
- * free pairs. S must hold the links of L already. */
-static int add_random_links(elist *l, eset *s, uint32_t n, size_t total, cb_rng *rng)
+static uint64_t link_key(cb_edge e)
+{
+    return (uint64_t)e.a << 32 | e.b;
+}
+
+/* The union of sorted distinct links L and sorted links C (repeats allowed)
+ * into OUT, sorted and distinct; returns its size. */
+static size_t merge_links(const cb_edge *l, size_t nl, const cb_edge *c, size_t nc, cb_edge *out)
+{
+    size_t i = 0, o = 0;
+    for (size_t x = 0; x < nc; x++) {
+        uint64_t k = link_key(c[x]);
+        if (x > 0 && k == link_key(c[x - 1]))
+            continue;
+        while (i < nl && link_key(l[i]) < k)
+            out[o++] = l[i++];
+        if (i < nl && link_key(l[i]) == k)
+            continue;
+        out[o++] = c[x];
+    }
+    while (i < nl)
+        out[o++] = l[i++];
+    return o;
+}
+
+/* Adds uniformly random new links (no loops, none already in L) until L
+ * holds TOTAL; L is sorted and distinct before and after. While few pairs
+ * are taken: rounds of as many uniform pairs as links are missing, sorted
+ * and merged into L (repeats and links already there dropped), until none
+ * is missing. Every step treats the free pairs alike, so the links added are
+ * a uniform choice among them, as one-by-one rejection would give, with no
+ * hash set: memory is read in order. Else a shuffle of the free pairs. */
+static int add_random_links(elist *l, uint32_t n, size_t total, cb_rng *rng)
 {
     double pairs = pairs_of(n);
     if (total <= l->n)
         return 0;
     el_reserve(l, total);
+    if (l->oom)
+        return -1;
     if ((double)total <= pairs / 2) {
-        while (l->n < total && !l->oom) {
-            uint32_t a = (uint32_t)cb_rng_below(rng, n), b = (uint32_t)cb_rng_below(rng, n);
-            if (a != b && es_add(s, a, b))
-                el_add(l, a, b);
+        size_t want = total - l->n;
+        cb_edge *cand = malloc(want * sizeof *cand), *out = malloc(total * sizeof *out);
+        int rc = cand && out ? 0 : -1;
+        while (rc == 0 && l->n < total) {
+            size_t d = total - l->n;
+            for (size_t x = 0; x < d; x++) {
+                uint32_t a, b;
+                do {
+                    a = (uint32_t)cb_rng_below(rng, n);
+                    b = (uint32_t)cb_rng_below(rng, n);
+                } while (a == b);
+                cand[x].a = a < b ? a : b;
+                cand[x].b = a < b ? b : a;
+            }
+            if (sort_edges(cand, d, n, NULL) != 0) {
+                rc = -1;
+                break;
+            }
+            l->n = merge_links(l->e, l->n, cand, d, out);
+            cb_edge *t = l->e;
+            l->e = out;
+            l->cap = total; /* both buffers hold at least that */
+            out = t;
         }
-        return l->oom ? -1 : 0;
+        free(cand);
+        free(out);
+        return rc;
     }
-    size_t nfree = (size_t)pairs - l->n, want = total - l->n;
+    size_t nfree = (size_t)pairs - l->n, want = total - l->n, have = l->n;
     cb_edge *fr = malloc((nfree ? nfree : 1) * sizeof *fr);
     if (!fr)
         return -1;
-    size_t f = 0;
+    size_t f = 0, i = 0; /* L is sorted: walk it along the pairs */
     for (uint32_t a = 0; a < n; a++)
-        for (uint32_t b = a + 1; b < n; b++)
-            if (!es_has(s, a, b))
+        for (uint32_t b = a + 1; b < n; b++) {
+            if (i < have && l->e[i].a == a && l->e[i].b == b)
+                i++;
+            else
                 fr[f].a = a, fr[f++].b = b;
-    for (size_t i = 0; i < want && i < f; i++) { /* partial Fisher-Yates */
+        }
+    for (i = 0; i < want && i < f; i++) { /* partial Fisher-Yates */
         size_t j = i + (size_t)cb_rng_below(rng, f - i);
         cb_edge t = fr[i];
         fr[i] = fr[j];
@@ -466,7 +600,7 @@ static int add_random_links(elist *l, eset *s, uint32_t n, size_t total, cb_rng 
         el_add(l, fr[i].a, fr[i].b);
     }
     free(fr);
-    return l->oom ? -1 : 0;
+    return l->oom || cb_net_sort_edges(l->e, l->n, n) != 0 ? -1 : 0;
 }
 
 /* Random k-regular: the configuration model (stubs shuffled and paired),
@@ -561,46 +695,163 @@ out:
     return rc;
 }
 
+/* Adds a-b to a set that grows: *COUNT keys held, kept at most half full.
+ * 1 when added, 0 when there already, -1 when out of memory. */
+static int es_add_grow(eset *s, size_t *count, uint32_t a, uint32_t b)
+{
+    if (2 * (*count + 1) > s->mask + 1) {
+        eset t;
+        if (es_init(&t, (s->mask + 1) / 2) != 0) /* twice the slots */
+            return -1;
+        for (size_t i = 0; i <= s->mask; i++)
+            if (s->k[i] != 0 && s->k[i] != ES_GONE)
+                t.k[es_find(&t, s->k[i])] = s->k[i];
+        free(s->k);
+        *s = t;
+    }
+    int added = es_add(s, a, b);
+    *count += (size_t)added;
+    return added;
+}
+
+/* The small-world state: which lattice links u-(u+j) (bit (j-1) n + u) have
+ * moved away, and the set of the moved links' new ends. */
+typedef struct {
+    uint32_t n, h;
+    uint64_t *gone;
+    eset moved;
+} sw_state;
+
+static int sw_gone(const sw_state *w, uint32_t j, uint32_t u)
+{
+    size_t bit = (size_t)(j - 1) * w->n + u;
+    return (int)(w->gone[bit >> 6] >> (bit & 63) & 1);
+}
+
+/* Whether u-w (u != w) is a link now. */
+static int sw_linked(const sw_state *w, uint32_t u, uint32_t x)
+{
+    uint32_t d = x > u ? x - u : x + w->n - u; /* from u forward to x */
+    if (d <= w->h && !sw_gone(w, d, u))
+        return 1;
+    if (w->n - d <= w->h && !sw_gone(w, w->n - d, x))
+        return 1;
+    return es_has(&w->moved, u, x);
+}
+
+/* Degree - k of every node: the lattice links still in place and the moved
+ * links MV. NULL when out of memory. */
+static int32_t *sw_degrees(const sw_state *w, const cb_edge *mv, size_t nmv, uint32_t k)
+{
+    int32_t *extra = malloc((size_t)w->n * sizeof *extra);
+    if (!extra)
+        return NULL;
+    for (uint32_t x = 0; x < w->n; x++)
+        extra[x] = -(int32_t)k;
+    for (uint32_t j = 1; j <= w->h; j++)
+        for (uint32_t u = 0; u < w->n; u++)
+            if (!sw_gone(w, j, u)) {
+                extra[u]++;
+                extra[u + j < w->n ? u + j : u + j - w->n]++;
+            }
+    for (size_t i = 0; i < nmv; i++) {
+        extra[mv[i].a]++;
+        extra[mv[i].b]++;
+    }
+    return extra;
+}
+
 /* Watts-Strogatz as NetworkX's watts_strogatz_graph: the ring lattice, then
  * for j = 1..k/2 and every u, with probability p the link u-(u+j) moves its
  * far end to a uniform node w that is not u nor already linked to u (the
- * move is skipped when u is linked to every node). */
-static int small_world(elist *l, uint32_t n, uint32_t k, double p, cb_rng *rng)
+ * move is skipped when u is linked to every node). The lattice is never
+ * built as a list: a bit per lattice link says whether it moved, a small set
+ * holds the moved links, which wait at the end of the output until they are
+ * sorted and merged with the lattice links in place. */
+static int small_world(elist *l, uint32_t n, uint32_t k, double p, cb_rng *rng_out)
 {
-    ring(l, n, k);
-    if (l->oom)
-        return -1;
-    eset s;
-    uint32_t *deg = malloc((size_t)n * sizeof *deg);
-    if (!deg || es_init(&s, 2 * l->n) != 0) {
-        free(deg);
-        return -1;
-    }
-    for (uint32_t v = 0; v < n; v++)
-        deg[v] = k;
-    for (size_t i = 0; i < l->n; i++)
-        es_add(&s, l->e[i].a, l->e[i].b);
-    size_t i = 0;
-    for (uint32_t j = 1; j <= k / 2; j++)
-        for (uint32_t u = 0; u < n; u++, i++) {
+    cb_rng rng_copy = *rng_out, *rng = &rng_copy; /* stays in registers */
+    uint32_t h = k / 2;
+    size_t lat = (size_t)n * h, nmoved = 0;
+    sw_state st = {n, h, calloc(lat / 64 + 1, sizeof(uint64_t)), {0}};
+    /* Degree - k of every node, counted only once some node could be linked
+     * to all others: a degree is at most k + the moves so far. */
+    int32_t *extra = NULL;
+    int rc = -1;
+    el_reserve(l, lat); /* l is empty */
+    if (!st.gone || l->oom || es_init(&st.moved, (size_t)(p * (double)lat) + 16) != 0)
+        goto out;
+    cb_edge *mv = l->e + lat; /* moved links: l->e[lat - nmoved, lat) */
+    for (uint32_t j = 1; j <= h; j++)
+        for (uint32_t u = 0; u < n; u++) {
             if (!(cb_rng_uniform(rng) < p))
                 continue;
-            if (deg[u] >= n - 1)
+            if (!extra && (size_t)k + nmoved >= (size_t)n - 1 &&
+                !(extra = sw_degrees(&st, mv, nmoved, k)))
+                goto out;
+            if (extra && (int64_t)k + extra[u] >= (int64_t)n - 1)
                 continue;
-            uint32_t v = (u + j) % n, w;
+            uint32_t w;
             do
                 w = (uint32_t)cb_rng_below(rng, n);
-            while (w == u || es_has(&s, u, w));
-            es_del(&s, u, v);
-            es_add(&s, u, w);
-            deg[v]--;
-            deg[w]++;
-            cb_edge e = {u < w ? u : w, u < w ? w : u};
-            l->e[i] = e;
+            while (w == u || sw_linked(&st, u, w));
+            size_t bit = (size_t)(j - 1) * n + u;
+            st.gone[bit >> 6] |= (uint64_t)1 << (bit & 63);
+            if (extra) {
+                extra[u + j < n ? u + j : u + j - n]--;
+                extra[w]++;
+            }
+            if (es_add_grow(&st.moved, &nmoved, u, w) < 0)
+                goto out;
+            mv--;
+            mv->a = u < w ? u : w;
+            mv->b = u < w ? w : u;
         }
-    free(deg);
-    free(s.k);
-    return 0;
+    /* The free head of l is scratch for the sort when big enough. */
+    if (sort_edges(mv, nmoved, n, nmoved <= lat - nmoved ? l->e : NULL) != 0)
+        goto out;
+    /* Write each node's lattice links still in place (in ring()'s sorted
+     * order), then insert its moved links. The write end stays behind the
+     * moved links not read yet: it is ahead of them by the lattice links in
+     * place, at most lat - nmoved. While far behind, a lattice link is
+     * written whether or not it moved and kept only if it did not (no
+     * branch to mispredict). */
+    cb_edge *e = l->e, *mv_end = l->e + lat;
+    for (uint32_t a = 0; a < n; a++) {
+        cb_edge *first = e;
+        uint32_t jmax = n - 1 - a < h ? n - 1 - a : h;
+        if (e + 2 * h <= mv) {
+            for (uint32_t j = 1; j <= jmax; j++) {
+                e->a = a, e->b = a + j;
+                e += !sw_gone(&st, j, a);
+            }
+            for (uint32_t j = h; j > a; j--) {
+                e->a = a, e->b = a + n - j;
+                e += !sw_gone(&st, j, a + n - j);
+            }
+        } else {
+            for (uint32_t j = 1; j <= jmax; j++)
+                if (!sw_gone(&st, j, a))
+                    e->a = a, (e++)->b = a + j;
+            for (uint32_t j = h; j > a; j--)
+                if (!sw_gone(&st, j, a + n - j))
+                    e->a = a, (e++)->b = a + n - j;
+        }
+        while (mv < mv_end && mv->a == a) {
+            cb_edge x = *mv++, *y = e++;
+            for (; y > first && y[-1].b > x.b; y--)
+                *y = y[-1];
+            *y = x;
+        }
+    }
+    l->n = (size_t)(e - l->e);
+    rc = 0;
+out:
+    *rng_out = rng_copy;
+    free(st.gone);
+    free(st.moved.k);
+    free(extra);
+    return rc;
 }
 
 /* Barabasi-Albert as NetworkX's barabasi_albert_graph: a star on m + 1
@@ -655,29 +906,29 @@ static int scale_free(elist *l, uint32_t n, uint32_t m, cb_rng *rng)
 static int anchored(elist *l, uint32_t n, long links, double p, cb_rng *rng)
 {
     uint32_t *perm = malloc((size_t)n * sizeof *perm);
-    eset s;
     size_t expect = links >= 0 ? (size_t)links : (size_t)(n - 1) + (size_t)(p * pairs_of(n) * 1.1);
-    if (!perm || es_init(&s, expect) != 0) {
-        free(perm);
+    if (!perm)
         return -1;
-    }
     for (uint32_t i = 0; i < n; i++)
         perm[i] = i;
     cb_rng_shuffle(rng, perm, n);
     el_reserve(l, expect);
-    for (uint32_t i = 1; i < n; i++) {
-        uint32_t a = perm[i], b = perm[cb_rng_below(rng, i)];
-        es_add(&s, a, b);
-        el_add(l, a, b);
-    }
+    for (uint32_t i = 1; i < n; i++)
+        el_add(l, perm[i], perm[cb_rng_below(rng, i)]);
     free(perm);
-    int rc = 0;
-    if (links >= 0)
-        rc = add_random_links(l, &s, n, (size_t)links, rng);
-    else
-        gnp(l, n, p, rng, &s);
+    if (l->oom)
+        return -1;
+    if (links >= 0) /* the tree sorted, then the random links merged in */
+        return cb_net_sort_edges(l->e, l->n, n) != 0 ||
+                       add_random_links(l, n, (size_t)links, rng) != 0 || l->oom ? -1 : 0;
+    eset s;
+    if (es_init(&s, n) != 0)
+        return -1;
+    for (size_t i = 0; i < l->n; i++)
+        es_add(&s, l->e[i].a, l->e[i].b);
+    gnp(l, n, p, rng, &s);
     free(s.k);
-    return rc || l->oom ? -1 : 0;
+    return l->oom ? -1 : 0;
 }
 
 /* ---- geometric versions ------------------------------------------------- */
@@ -1117,13 +1368,7 @@ cb_status cb_network_build(const cb_net_spec *spec, cb_network **out, cb_error *
         case CB_NET_COMPLETE: complete(&l, n); break;
         case CB_NET_RANDOM:
             if (q.links >= 0) {
-                eset s;
-                if (es_init(&s, (size_t)q.links) != 0) {
-                    rc = -1;
-                    break;
-                }
-                rc = add_random_links(&l, &s, n, (size_t)q.links, &rng);
-                free(s.k);
+                rc = add_random_links(&l, n, (size_t)q.links, &rng);
             } else {
                 gnp(&l, n, q.p, &rng, NULL);
             }

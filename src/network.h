@@ -19,7 +19,7 @@ typedef struct {
 int cb_net_csr_build(cb_net_csr *g, const cb_network *net);
 void cb_net_csr_free(cb_net_csr *g);
 
-/* Sorts N links by (a, b) in O(n + links) (two counting passes). 0 or -1
+/* Sorts N links by (a, b) in O(n + links) (counting passes). 0 or -1
  * when out of memory. */
 int cb_net_sort_edges(cb_edge *e, size_t n_edges, size_t n_nodes);
 

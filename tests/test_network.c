@@ -2,6 +2,8 @@
  * the parameter checks, determinism, and crossing-free drawings where the
  * map promises them (--geometric, paths, cycles, trees). */
 #include "test.h"
+#include "network.h"
+#include "rng.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -234,6 +236,100 @@ static void test_ws_rewires(void **state)
         cb_network_free(ws);
         cb_network_free(ring);
     }
+}
+
+/* Small-world is NetworkX's loop, draw for draw: a plain version on an
+ * adjacency matrix, fed by the RNG seeded as cb_network_build seeds it,
+ * gives the same links for every n, k, p and seed (small n reach the
+ * "linked to every node" skip; big p the moved links' growing set). */
+static void test_ws_reference(void **state)
+{
+    (void)state;
+    const long ns[] = {3, 4, 5, 6, 7, 9, 12, 33, 200, 1000};
+    const double ps[] = {0, 0.1, 0.5, 0.9, 1};
+    for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++)
+        for (long k = 2; k <= 8 && k < ns[ni]; k += 2)
+            for (size_t pi = 0; pi < sizeof ps / sizeof *ps; pi++)
+                for (int sd = 0; sd < 3; sd++) {
+                    uint32_t n = (uint32_t)ns[ni];
+                    char seed[16];
+                    snprintf(seed, sizeof seed, "ref%d", sd);
+                    cb_rng rng;
+                    cb_rng_seed(&rng, cb_hash_string(seed) ^ cb_hash_string("network/small-world/"));
+                    uint8_t *adj = calloc((size_t)n * n, 1);
+                    uint32_t *deg = calloc(n, sizeof *deg);
+                    assert_non_null(adj);
+                    assert_non_null(deg);
+                    for (uint32_t j = 1; j <= (uint32_t)k / 2; j++)
+                        for (uint32_t u = 0; u < n; u++) {
+                            uint32_t v = (u + j) % n;
+                            adj[(size_t)u * n + v] = adj[(size_t)v * n + u] = 1;
+                            deg[u]++, deg[v]++;
+                        }
+                    for (uint32_t j = 1; j <= (uint32_t)k / 2; j++)
+                        for (uint32_t u = 0; u < n; u++) {
+                            if (!(cb_rng_uniform(&rng) < ps[pi]) || deg[u] >= n - 1)
+                                continue;
+                            uint32_t v = (u + j) % n, w;
+                            do
+                                w = (uint32_t)cb_rng_below(&rng, n);
+                            while (w == u || adj[(size_t)u * n + w]);
+                            adj[(size_t)u * n + v] = adj[(size_t)v * n + u] = 0;
+                            adj[(size_t)u * n + w] = adj[(size_t)w * n + u] = 1;
+                            deg[v]--, deg[w]++;
+                        }
+                    cb_network *ws = build(CB_NET_SMALL_WORLD, (long)n, seed, k, ps[pi], -1, -1, 0);
+                    size_t i = 0;
+                    for (uint32_t a = 0; a < n; a++)
+                        for (uint32_t b = a + 1; b < n; b++)
+                            if (adj[(size_t)a * n + b]) {
+                                assert_true(i < ws->n_edges);
+                                assert_int_equal(ws->edges[i].a, a);
+                                assert_int_equal(ws->edges[i].b, b);
+                                i++;
+                            }
+                    assert_int_equal(i, ws->n_edges);
+                    cb_network_free(ws);
+                    free(adj);
+                    free(deg);
+                }
+}
+
+static int cmp_edge(const void *x, const void *y)
+{
+    const cb_edge *e = x, *f = y;
+    return e->a != f->a ? (e->a > f->a) - (e->a < f->a) : (e->b > f->b) - (e->b < f->b);
+}
+
+/* The link sort against qsort: few links among many nodes (radix), about as
+ * many as nodes (two counting passes), links already in order of b (one),
+ * ends all low (radix digits that are the same in every key). */
+static void test_sort_edges(void **state)
+{
+    (void)state;
+    cb_rng rng;
+    cb_rng_seed(&rng, 7);
+    const size_t cases[][2] = {{10, 1}, {1000, 3}, {100000, 20000}, {100000, 150000},
+                               {1000, 20000}, {5, 9}, {1 << 20, 1000}};
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+        for (int mode = 0; mode < 3; mode++) {
+            size_t n = cases[c][0], m = cases[c][1], top = mode == 2 && n > 200 ? 200 : n;
+            cb_edge *e = malloc(m * sizeof *e), *want = malloc(m * sizeof *want);
+            assert_non_null(e);
+            assert_non_null(want);
+            for (size_t i = 0; i < m; i++) {
+                uint32_t b = mode == 1 ? (uint32_t)(1 + i * (n - 1) / m)
+                                       : (uint32_t)(1 + cb_rng_below(&rng, top - 1));
+                e[i].b = b;
+                e[i].a = (uint32_t)cb_rng_below(&rng, b);
+            }
+            memcpy(want, e, m * sizeof *e);
+            qsort(want, m, sizeof *want, cmp_edge);
+            assert_int_equal(cb_net_sort_edges(e, m, n), 0);
+            assert_memory_equal(e, want, m * sizeof *e);
+            free(e);
+            free(want);
+        }
 }
 
 static void test_anchored_connected(void **state)
@@ -482,6 +578,8 @@ int main(void)
         cmocka_unit_test(test_gnp_mean),
         cmocka_unit_test(test_ws_p0_is_ring),
         cmocka_unit_test(test_ws_rewires),
+        cmocka_unit_test(test_ws_reference),
+        cmocka_unit_test(test_sort_edges),
         cmocka_unit_test(test_anchored_connected),
         cmocka_unit_test(test_ba_heavy_tail),
         cmocka_unit_test(test_deterministic),

@@ -1,7 +1,14 @@
 /* Benchmark: every network model at n = 100,000 (complete: 2,000), the
- * median of RUNS builds, side by side with NetworkX building the same model
- * (tests/bench/bench_networkx.py) when python3 has networkx. Prints one row
- * per model. BENCH_RUNS (default 5) sets the number of runs of each side. */
+ * median of RUNS builds, side by side with NetworkX (tests/bench/
+ * bench_networkx.py) and igraph's C core (tests/bench/bench_igraph.py)
+ * building the same model, each where a python3 has it. Prints one row per
+ * model. BENCH_RUNS (default 5) sets the number of runs of each side.
+ *
+ * What is timed, on every side: building the model's graph from its
+ * parameters (our cb_network_build: checks, generation, links sorted; no
+ * analysis), in CPU time of the process (CLOCK_PROCESS_CPUTIME_ID here,
+ * time.process_time() in the scripts), so that other processes on a shared
+ * machine do not count; every side is single-threaded. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +22,7 @@
 static double now_ms(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
@@ -32,6 +39,33 @@ typedef struct {
     double p;
     const char *params;
 } row;
+
+/* Runs SCRIPT with the first python3 that imports MODULE (the PATH's, else
+ * Debian's: make deps installs python3-networkx there) and reads its
+ * "<model> <ms>" lines into MS by row name. 0 when no python3 has MODULE. */
+static int other_side(const char *module, const char *script, int runs, const row *rows,
+                      size_t nrows, double *ms)
+{
+    const char *pythons[] = {"python3", "/usr/bin/python3"};
+    for (size_t p = 0; p < sizeof pythons / sizeof *pythons; p++) {
+        char cmd[256];
+        snprintf(cmd, sizeof cmd, "%s -c 'import %s' >/dev/null 2>&1", pythons[p], module);
+        if (system(cmd) != 0)
+            continue;
+        snprintf(cmd, sizeof cmd, "%s %s %d", pythons[p], script, runs);
+        FILE *f = popen(cmd, "r");
+        char name[64];
+        double t;
+        while (f && fscanf(f, "%63s %lf", name, &t) == 2)
+            for (size_t r = 0; r < nrows; r++)
+                if (strcmp(name, rows[r].name) == 0)
+                    ms[r] = t;
+        if (f)
+            pclose(f);
+        return 1;
+    }
+    return 0;
+}
 
 int main(void)
 {
@@ -51,7 +85,7 @@ int main(void)
         {"scale-free", CB_NET_SCALE_FREE, N, -1, 2, -1, -1, "m=2"},
     };
     size_t nrows = sizeof rows / sizeof *rows;
-    double ours[16], theirs[16];
+    double ours[16], theirs[16], ig[16];
     for (size_t r = 0; r < nrows; r++) {
         double t[100];
         for (int i = 0; i < runs; i++) {
@@ -78,38 +112,28 @@ int main(void)
         }
         qsort(t, (size_t)runs, sizeof *t, cmp_double);
         ours[r] = t[runs / 2];
-        theirs[r] = -1;
+        theirs[r] = ig[r] = -1;
     }
-    /* NetworkX, when present */
-    const char *python = NULL; /* the PATH's, else Debian's (make deps) */
-    if (system("python3 -c 'import networkx' >/dev/null 2>&1") == 0)
-        python = "python3";
-    else if (system("/usr/bin/python3 -c 'import networkx' >/dev/null 2>&1") == 0)
-        python = "/usr/bin/python3";
-    int have_nx = python != NULL;
-    if (have_nx) {
-        char cmd[128];
-        snprintf(cmd, sizeof cmd, "%s tests/bench/bench_networkx.py %d", python, runs);
-        FILE *f = popen(cmd, "r");
-        char name[64];
-        double ms;
-        while (f && fscanf(f, "%63s %lf", name, &ms) == 2)
-            for (size_t r = 0; r < nrows; r++)
-                if (strcmp(name, rows[r].name) == 0)
-                    theirs[r] = ms;
-        if (f)
-            pclose(f);
-    }
-    printf("network models, median of %d runs (n = %d; complete n = 2000)%s\n", runs, N,
-           have_nx ? "" : "; NetworkX not installed: no comparison");
-    printf("| model | parameters | cutboard ms | NetworkX ms | speed-up |\n");
-    printf("| --- | --- | ---: | ---: | ---: |\n");
+    int have_nx = other_side("networkx", "tests/bench/bench_networkx.py", runs, rows, nrows,
+                             theirs);
+    int have_ig = other_side("igraph", "tests/bench/bench_igraph.py", runs, rows, nrows, ig);
+    printf("network models, median CPU time of %d runs (n = %d; complete n = 2000)%s%s\n", runs,
+           N, have_nx ? "" : "; NetworkX not installed: no comparison",
+           have_ig ? "" : "; igraph not installed: no comparison");
+    printf("| model | parameters | cutboard ms | NetworkX ms | vs NetworkX | igraph ms | "
+           "vs igraph |\n");
+    printf("| --- | --- | ---: | ---: | ---: | ---: | ---: |\n");
     for (size_t r = 0; r < nrows; r++) {
+        double us = ours[r] > 0.001 ? ours[r] : 0.001;
+        printf("| %s | %s | %.2f |", rows[r].name, rows[r].params, ours[r]);
         if (theirs[r] >= 0)
-            printf("| %s | %s | %.2f | %.1f | %.0fx |\n", rows[r].name, rows[r].params, ours[r],
-                   theirs[r], theirs[r] / (ours[r] > 0.001 ? ours[r] : 0.001));
+            printf(" %.1f | %.0fx |", theirs[r], theirs[r] / us);
         else
-            printf("| %s | %s | %.2f | - | - |\n", rows[r].name, rows[r].params, ours[r]);
+            printf(" - | - |");
+        if (ig[r] >= 0)
+            printf(" %.1f | %.1fx |\n", ig[r], ig[r] / us);
+        else
+            printf(" - | - |\n");
     }
     return 0;
 }
