@@ -17,6 +17,7 @@
 #include <string.h>
 #include "cutboard.h"
 #include "rng.h"
+#include "sort.h"
 
 #define QUANTUM_PER_MM 100.0
 
@@ -35,71 +36,29 @@ static int qnode_less(const qnode *a, const qnode *b)
     return a->key != b->key ? a->key < b->key : a->tie < b->tie;
 }
 
-/* Sorts A[0..n) (ascending, a total order) with scratch T of n: a bottom-up
- * merge sort, runs of 8 by insertion first; no calls per comparison. */
-static void sort_qnodes(qnode *a, qnode *t, size_t n)
+CB_DEFINE_SORT(sort_qnodes, qnode, qnode_less)
+
+static int u64_less(const uint64_t *a, const uint64_t *b)
 {
-    for (size_t lo = 0; lo < n; lo += 8) {
-        size_t hi = lo + 8 < n ? lo + 8 : n;
-        for (size_t i = lo + 1; i < hi; i++) {
-            qnode v = a[i];
-            size_t j = i;
-            for (; j > lo && qnode_less(&v, &a[j - 1]); j--)
-                a[j] = a[j - 1];
-            a[j] = v;
-        }
-    }
-    qnode *src = a, *dst = t;
-    for (size_t w = 8; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                dst[k++] = qnode_less(&src[j], &src[i]) ? src[j++] : src[i++];
-            while (i < mid)
-                dst[k++] = src[i++];
-            while (j < hi)
-                dst[k++] = src[j++];
-        }
-        qnode *x = src;
-        src = dst;
-        dst = x;
-    }
-    if (src != a)
-        memcpy(a, src, n * sizeof *a);
+    return *a < *b;
 }
 
-/* The same for plain 64-bit keys (edges: lower end << 32 | upper end). */
-static void sort_u64(uint64_t *a, uint64_t *t, size_t n)
+/* Edges as 64-bit keys: lower end << 32 | upper end. */
+CB_DEFINE_SORT(sort_u64, uint64_t, u64_less)
+
+/* Symmetry T of the page (bit 0: mirror x, bit 1: mirror y, bit 2: swap
+ * the axes) applied to the point (U, W). */
+static void symmetry(int t, long long *u, long long *w)
 {
-    for (size_t lo = 0; lo < n; lo += 8) {
-        size_t hi = lo + 8 < n ? lo + 8 : n;
-        for (size_t i = lo + 1; i < hi; i++) {
-            uint64_t v = a[i];
-            size_t j = i;
-            for (; j > lo && v < a[j - 1]; j--)
-                a[j] = a[j - 1];
-            a[j] = v;
-        }
+    if (t & 1)
+        *u = -*u;
+    if (t & 2)
+        *w = -*w;
+    if (t & 4) {
+        long long s = *u;
+        *u = *w;
+        *w = s;
     }
-    uint64_t *src = a, *dst = t;
-    for (size_t w = 8; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                dst[k++] = src[j] < src[i] ? src[j++] : src[i++];
-            while (i < mid)
-                dst[k++] = src[i++];
-            while (j < hi)
-                dst[k++] = src[j++];
-        }
-        uint64_t *x = src;
-        src = dst;
-        dst = x;
-    }
-    if (src != a)
-        memcpy(a, src, n * sizeof *a);
 }
 
 /* FNV-1a over the 8 bytes of V, low byte first (unrolled: the hash is a
@@ -165,15 +124,7 @@ static uint64_t canonical_hash_wide(const cb_board *b, const long long *qx, cons
     for (int t = 0; t < symmetries; t++) {
         for (size_t v = 0; v < n; v++) {
             long long u = qx[v], w = qy[v];
-            if (t & 1)
-                u = -u;
-            if (t & 2)
-                w = -w;
-            if (t & 4) {
-                long long s = u;
-                u = w;
-                w = s;
-            }
+            symmetry(t, &u, &w);
             q[v].x = u;
             q[v].y = w;
             q[v].kind = (int)b->nodes[v].kind;
@@ -248,15 +199,7 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
     for (int t = 0; t < symmetries; t++) {
         for (size_t v = 0; v < n; v++) {
             long long u = qx[v], w = qy[v];
-            if (t & 1)
-                u = -u;
-            if (t & 2)
-                w = -w;
-            if (t & 4) {
-                long long s = u;
-                u = w;
-                w = s;
-            }
+            symmetry(t, &u, &w);
             q[v].key = (uint64_t)(u + 2147483648LL) << 32 | (uint64_t)(w + 2147483648LL);
             q[v].tie = (uint64_t)((long long)b->nodes[v].kind + 2147483648LL) << 32 |
                        (uint64_t)(uint32_t)v;

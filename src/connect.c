@@ -15,6 +15,7 @@
 #include <string.h>
 #include "delaunay.h"
 #include "grid.h"
+#include "sort.h"
 #include "work.h"
 
 #define MAX_EDGE_SPACINGS 2.2  /* longest edge, in node spacings */
@@ -126,40 +127,9 @@ static int sized_less(const sized_edge *a, const sized_edge *b)
     return cmp_sized(a, b) < 0;
 }
 
-/* Merge sort on cmp_sized (a total order, so the result is qsort's) with
- * the comparison inlined: a few hundred edges, where qsort's indirect calls
- * dominate. TMP holds N edges. */
-static void sort_sized(sized_edge *es, sized_edge *tmp, size_t n)
-{
-    for (size_t i = 1; i < n; i++) { /* runs of 8 by insertion */
-        if (i % 8 == 0)
-            continue;
-        sized_edge x = es[i];
-        size_t j = i;
-        for (; j % 8 && sized_less(&x, &es[j - 1]); j--)
-            es[j] = es[j - 1];
-        es[j] = x;
-    }
-    sized_edge *from = es, *to = tmp;
-    for (size_t width = 8; width < n; width *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * width) {
-            size_t mid = lo + width < n ? lo + width : n;
-            size_t hi = lo + 2 * width < n ? lo + 2 * width : n;
-            size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                to[k++] = sized_less(&from[j], &from[i]) ? from[j++] : from[i++];
-            while (i < mid)
-                to[k++] = from[i++];
-            while (j < hi)
-                to[k++] = from[j++];
-        }
-        sized_edge *t = from;
-        from = to;
-        to = t;
-    }
-    if (from != es)
-        memcpy(es, from, n * sizeof *es);
-}
+/* cmp_sized's order with the comparison inlined: a few hundred edges, where
+ * qsort's indirect calls dominate. */
+CB_DEFINE_SORT(sort_sized, sized_edge, sized_less)
 
 /* The usable triangulation edges, shortest first. */
 static int candidate_edges(cb_work *w, const cb_grid *g)

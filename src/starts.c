@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include "sort.h"
 #include "work.h"
 
 #define MAX_CANDS 48       /* candidates per side considered */
@@ -87,39 +88,18 @@ static void sort_cands(cand *c, int n)
     }
 }
 
-/* Merge sort on cmp_triple (a total order, so the result is qsort's) with
- * the comparison inlined; runs of 8 by insertion first. */
+static int triple_less(const triple *a, const triple *b)
+{
+    return cmp_triple(a, b) < 0;
+}
+
+/* cmp_triple's order with the comparison inlined. */
+CB_DEFINE_SORT(merge_triples, triple, triple_less)
+
 static void sort_triples(triple *t, int n)
 {
     triple tmp[MAX_TRIPLES];
-    for (int i = 1; i < n; i++) {
-        if (i % 8 == 0)
-            continue;
-        triple x = t[i];
-        int j = i;
-        for (; j % 8 && cmp_triple(&x, &t[j - 1]) < 0; j--)
-            t[j] = t[j - 1];
-        t[j] = x;
-    }
-    triple *from = t, *to = tmp;
-    for (int width = 8; width < n; width *= 2) {
-        for (int lo = 0; lo < n; lo += 2 * width) {
-            int mid = lo + width < n ? lo + width : n;
-            int hi = lo + 2 * width < n ? lo + 2 * width : n;
-            int i = lo, j = mid, k = lo;
-            while (i < mid && j < hi)
-                to[k++] = cmp_triple(&from[j], &from[i]) < 0 ? from[j++] : from[i++];
-            while (i < mid)
-                to[k++] = from[i++];
-            while (j < hi)
-                to[k++] = from[j++];
-        }
-        triple *x = from;
-        from = to;
-        to = x;
-    }
-    if (from != t)
-        memcpy(t, from, (size_t)n * sizeof *t);
+    merge_triples(t, tmp, (size_t)n);
 }
 
 /* Position of edge node v along its side, 0..1. */
