@@ -82,6 +82,41 @@ static long long quantize(double mm)
     return llround(mm * QUANTUM_PER_MM);
 }
 
+/* The edges as pairs of node ranks, lower first, sorted (E holds 2m: the
+ * second half is scratch); edges naming a missing node are left out.
+ * Returns how many there are. */
+static size_t ranked_edges(const cb_board *b, const uint32_t *rank, uint64_t *e)
+{
+    size_t n = b->n_nodes, m = b->n_edges, k = 0;
+    for (size_t i = 0; i < m; i++) {
+        if (b->edges[i].a >= n || b->edges[i].b >= n)
+            continue;
+        uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
+        e[k++] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
+    }
+    sort_u64(e, e + m, k);
+    return k;
+}
+
+/* One symmetry's hash begins with the trim's size (either way round) and
+ * the counts, goes on with the nodes in rank order and ends here with the
+ * ranked edges. */
+static uint64_t hash_start(long long qw, long long qh, size_t n, size_t k)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    h = fnv(h, qw < qh ? qw : qh);
+    h = fnv(h, qw < qh ? qh : qw);
+    h = fnv(h, (long long)n);
+    return fnv(h, (long long)k);
+}
+
+static uint64_t hash_end(uint64_t h, const uint64_t *e, size_t k)
+{
+    for (size_t i = 0; i < k; i++)
+        h = fnv(h, (long long)e[i]);
+    return cb_mix64(h);
+}
+
 /* Boards too large to pack: the same hash from the quantized coordinates
  * with the general comparator (qsort; never met by real paper sizes). */
 typedef struct {
@@ -102,22 +137,16 @@ static int cmp_wnode(const void *p, const void *q)
     return (a->id > b->id) - (a->id < b->id);
 }
 
-static int cmp_u64(const void *p, const void *q)
-{
-    uint64_t a = *(const uint64_t *)p, b = *(const uint64_t *)q;
-    return (a > b) - (a < b);
-}
-
 static uint64_t canonical_hash_wide(const cb_board *b, const long long *qx, const long long *qy,
                                     long long qw, long long qh)
 {
     size_t n = b->n_nodes, m = b->n_edges;
     wnode *q = malloc((n ? n : 1) * sizeof *q);
     uint32_t *rank = malloc((n ? n : 1) * sizeof *rank);
-    uint64_t *e = malloc((m ? m : 1) * sizeof *e);
+    uint64_t *e = malloc((m ? m : 1) * 2 * sizeof *e);
     uint64_t best = UINT64_MAX;
     if (!q || !rank || !e) {
-        best = cb_mix64(fnv(fnv(0xcbf29ce484222325ull, (long long)n), (long long)m));
+        best = hash_end(hash_start(0, 0, n, m), NULL, 0);
         goto done;
     }
     int symmetries = qw == qh ? 8 : 4;
@@ -133,27 +162,14 @@ static uint64_t canonical_hash_wide(const cb_board *b, const long long *qx, cons
         qsort(q, n, sizeof *q, cmp_wnode);
         for (size_t i = 0; i < n; i++)
             rank[q[i].id] = (uint32_t)i;
-        size_t k = 0;
-        for (size_t i = 0; i < m; i++) {
-            if (b->edges[i].a >= n || b->edges[i].b >= n)
-                continue;
-            uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
-            e[k++] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
-        }
-        qsort(e, k, sizeof *e, cmp_u64);
-        uint64_t h = 0xcbf29ce484222325ull;
-        h = fnv(h, qw < qh ? qw : qh);
-        h = fnv(h, qw < qh ? qh : qw);
-        h = fnv(h, (long long)n);
-        h = fnv(h, (long long)k);
+        size_t k = ranked_edges(b, rank, e);
+        uint64_t h = hash_start(qw, qh, n, k);
         for (size_t i = 0; i < n; i++) {
             h = fnv(h, q[i].x);
             h = fnv(h, q[i].y);
             h = fnv(h, q[i].kind);
         }
-        for (size_t i = 0; i < k; i++)
-            h = fnv(h, (long long)e[i]);
-        h = cb_mix64(h);
+        h = hash_end(h, e, k);
         if (h < best)
             best = h;
     }
@@ -176,7 +192,7 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
     if (!q || !rank || !e || !qx) {
         /* Out of memory: a hash of the sizes alone still never merges two
          * boards that differ in them. */
-        best = cb_mix64(fnv(fnv(0xcbf29ce484222325ull, (long long)n), (long long)m));
+        best = hash_end(hash_start(0, 0, n, m), NULL, 0);
         goto done;
     }
     double cx = b->board_x + b->board_w / 2, cy = b->board_y + b->board_h / 2;
@@ -207,27 +223,14 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
         sort_qnodes(q, q + n, n);
         for (size_t i = 0; i < n; i++)
             rank[(uint32_t)q[i].tie] = (uint32_t)i;
-        size_t k = 0;
-        for (size_t i = 0; i < m; i++) {
-            if (b->edges[i].a >= n || b->edges[i].b >= n)
-                continue;
-            uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
-            e[k++] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
-        }
-        sort_u64(e, e + m, k);
-        uint64_t h = 0xcbf29ce484222325ull;
-        h = fnv(h, qw < qh ? qw : qh);
-        h = fnv(h, qw < qh ? qh : qw);
-        h = fnv(h, (long long)n);
-        h = fnv(h, (long long)k);
+        size_t k = ranked_edges(b, rank, e);
+        uint64_t h = hash_start(qw, qh, n, k);
         for (size_t i = 0; i < n; i++) {
             h = fnv(h, (long long)(q[i].key >> 32) - 2147483648LL);
             h = fnv(h, (long long)(q[i].key & 0xFFFFFFFFu) - 2147483648LL);
             h = fnv(h, (long long)(q[i].tie >> 32) - 2147483648LL);
         }
-        for (size_t i = 0; i < k; i++)
-            h = fnv(h, (long long)e[i]);
-        h = cb_mix64(h);
+        h = hash_end(h, e, k);
         if (h < best)
             best = h;
     }

@@ -109,7 +109,9 @@ static cb_board *transformed(const cb_board *b, int mx, int my, int t)
 
 /* ---- canonical hash ---- */
 
-static void hash_symmetries(double w, double h, int square)
+/* FAR puts one node 30 km out, past what the fast path packs into 64 bits,
+ * so the general path is the one tested. */
+static void hash_symmetries(double w, double h, int square, int far)
 {
     cb_spec s;
     shared_spec(&s, "canon");
@@ -118,6 +120,8 @@ static void hash_symmetries(double w, double h, int square)
     cb_board *b = NULL;
     cb_error err;
     assert_int_equal(cb_board_generate(&s, "canon", 0, &b, &err), CB_OK);
+    if (far)
+        b->nodes[3].x += 3e7;
     uint64_t h0 = cb_board_canonical_hash(b);
     for (int t = 1; t < (square ? 8 : 4); t++) {
         cb_board *c = transformed(b, t & 1, t & 2, t & 4);
@@ -144,13 +148,20 @@ static void hash_symmetries(double w, double h, int square)
 static void test_hash_rectangle(void **state)
 {
     (void)state;
-    hash_symmetries(297, 210, 0);
+    hash_symmetries(297, 210, 0, 0);
 }
 
 static void test_hash_square(void **state)
 {
     (void)state;
-    hash_symmetries(260, 260, 1);
+    hash_symmetries(260, 260, 1, 0);
+}
+
+static void test_hash_far_node(void **state)
+{
+    (void)state;
+    hash_symmetries(297, 210, 0, 1);
+    hash_symmetries(260, 260, 1, 1);
 }
 
 /* Over many boards of a deck, no two distinct boards share a hash. */
@@ -538,6 +549,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_hash_rectangle),
         cmocka_unit_test(test_hash_square),
+        cmocka_unit_test(test_hash_far_node),
         cmocka_unit_test(test_hash_separates_boards),
         cmocka_unit_test(test_seed_derivation),
         cmocka_unit_test(test_game_is_its_seed),
