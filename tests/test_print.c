@@ -53,16 +53,7 @@ static pdf_buf render_ok(const cb_game *g, const cb_render_options *o, const cha
     cb_error err = {CB_OK, ""};
     if (cb_pdf_render(g, default_theme, o, &out.data, &out.len, &err) != CB_OK)
         fail_msg("render %s: %s", name, err.message);
-    const char *keep = getenv("CB_TEST_PDF");
-    if (keep) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s.pdf", keep, name);
-        FILE *fp = fopen(path, "wb");
-        if (fp) {
-            fwrite(out.data, 1, out.len, fp);
-            fclose(fp);
-        }
-    }
+    keep_pdf(name, out.data, out.len);
     return out;
 }
 

@@ -150,16 +150,7 @@ static pdf_buf render_ok(const fixture *f, const cb_theme *theme, int ink, const
         fail_msg("render failed (%d): %s", st, err.message);
     assert_non_null(out.data);
     assert_true(out.len > 1000);
-    const char *keep = getenv("CB_TEST_PDF");
-    if (keep) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s.pdf", keep, name);
-        FILE *fp = fopen(path, "wb");
-        if (fp) {
-            fwrite(out.data, 1, out.len, fp);
-            fclose(fp);
-        }
-    }
+    keep_pdf(name, out.data, out.len);
     return out;
 }
 
