@@ -170,14 +170,16 @@ static double jitter(cb_rng *rng, double j)
     return (2 * cb_rng_uniform(rng) - 1) * j;
 }
 
-static cb_side start_side(const frame *f, int x, int y, int x0, int y0)
+/* The side whose start node (x, y) is, or CB_SIDE_NONE: each side has
+ * starts at MID and MID +- START_STEP along it. */
+static cb_side start_side(const frame *f, int x, int y, int mid)
 {
     int along;
     cb_side side;
-    if (y == -f->R) { side = CB_SIDE_TOP; along = x - x0; }
-    else if (y == f->R) { side = CB_SIDE_BOTTOM; along = x - x0; }
-    else if (x == -f->R) { side = CB_SIDE_LEFT; along = y - y0; }
-    else if (x == f->R) { side = CB_SIDE_RIGHT; along = y - y0; }
+    if (y == -f->R) { side = CB_SIDE_TOP; along = x - mid; }
+    else if (y == f->R) { side = CB_SIDE_BOTTOM; along = x - mid; }
+    else if (x == -f->R) { side = CB_SIDE_LEFT; along = y - mid; }
+    else if (x == f->R) { side = CB_SIDE_RIGHT; along = y - mid; }
     else return CB_SIDE_NONE;
     return abs(along) <= START_STEP && along % START_STEP == 0 ? side : CB_SIDE_NONE;
 }
@@ -219,8 +221,6 @@ int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, cons
     double j = fmin(JITTER_OF_SPACING * hypot(f.sx, f.sy), 0.9 * cb_lattice_slack(lp));
     if (j < 0)
         j = 0;
-    /* Side starts: x0 along top and bottom, y0 along left and right. */
-    int x0 = mid, y0 = mid;
     for (int y = -f.R; y <= f.R; y++)
         for (int x = -f.R; x <= f.R; x++) {
             size_t c = cell(&f, x, y);
@@ -230,7 +230,7 @@ int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, cons
             v->x = lp->bx + (x + f.R) * f.sx;
             v->y = lp->by + (y + f.R) * f.sy;
             v->type = v->mission = -1;
-            v->side = start_side(&f, x, y, x0, y0);
+            v->side = start_side(&f, x, y, mid);
             v->kind = v->side != CB_SIDE_NONE ? CB_KIND_START : CB_KIND_NODE;
             if (x == 0 && y == 0) {
                 v->kind = CB_KIND_CENTER;
