@@ -397,8 +397,13 @@ static int improve(balancer *b, long long *current)
     /* Cuts: lengthen the path of each start that is nearest the centre. */
     cb_edge cut[MAX_CUT], best_cut[MAX_CUT];
     int best_k = 0;
+    int nearest = INT32_MAX;
+    for (int i = 0; i < b->n_starts; i++)
+        nearest = w->hops[b->starts[i]] < nearest ? w->hops[b->starts[i]] : nearest;
     for (int i = 0; i < b->n_starts; i++) {
         uint32_t s = b->starts[i];
+        if (w->hops[s] != nearest)
+            continue;
         int k = shortest_path_cut(b, s, cut);
         if (k == 0 || !try_cut(b, cut, k))
             continue;
