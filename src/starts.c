@@ -285,15 +285,19 @@ static int other_path(const cb_work *w, uint32_t x, uint32_t u)
 }
 
 /* A full core neighbour u of v can give up one edge u-x when x keeps at
- * least 3 edges and stays connected without it; returns x or UINT32_MAX. */
-static uint32_t spare_edge(cb_work *w, uint32_t u)
+ * least 3 edges and stays connected without it; returns x or UINT32_MAX.
+ * On boards the exact search serves, no start may be left behind a bridge
+ * either (cb_balance could seldom mend that: a third of its failures on A4);
+ * that test costs O(n) a move, too much on large boards. SCRATCH: 6 n words. */
+static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *scratch)
 {
     const uint32_t *nu = w->adj + (size_t)u * CB_MAX_DEG;
     for (int i = 0; i < w->deg[u]; i++) {
         uint32_t x = nu[i];
         if (w->role[x] != CB_ROLE_CORE || x == w->center || w->deg[x] < 3)
             continue;
-        if (other_path(w, x, u))
+        if (other_path(w, x, u) &&
+            (w->n > LARGE_NODES || !cb_work_start_behind_bridge(w, u, x, scratch)))
             return x;
     }
     return UINT32_MAX;
@@ -303,7 +307,7 @@ static uint32_t spare_edge(cb_work *w, uint32_t u)
  * spare edge of a full one if none has room), plus one more edge that changes
  * no hop count (|hop difference| <= 1). Neither changes any other node's hop
  * count, so hops are recomputed only after a spare edge moved. */
-static void attach_rest(cb_work *w, uint32_t *queue)
+static void attach_rest(cb_work *w, uint32_t *queue, uint32_t *scratch)
 {
     cb_work_hops(w, queue);
     for (uint32_t v = 0; v < w->n; v++) {
@@ -319,7 +323,7 @@ static void attach_rest(cb_work *w, uint32_t *queue)
                 if (best == UINT32_MAX || w->hops[u] < w->hops[best])
                     best = u;
             } else if (full == UINT32_MAX && u != w->center &&
-                       (spare = spare_edge(w, u)) != UINT32_MAX) {
+                       (spare = spare_edge(w, u, scratch)) != UINT32_MAX) {
                 full = u;
             }
         }
@@ -586,7 +590,7 @@ int cb_starts_choose(cb_work *w)
     }
     uint8_t *used = calloc(w->n, 1);
     triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);
-    uint32_t *queue = malloc(w->n * sizeof *queue);
+    uint32_t *queue = malloc(7 * w->n * sizeof *queue); /* and 6 n of scratch */
     int rc = -1;
     if (!s || !used || !tri || !queue) {
         w->failure = "out of memory";
@@ -601,7 +605,7 @@ int cb_starts_choose(cb_work *w)
      * on a large board, so the node count alone picks the method. */
     int found = w->n > LARGE_NODES ? choose_large(w, used) == 0 : choose_exact(s);
     if (found == 1) {
-        attach_rest(w, queue);
+        attach_rest(w, queue, queue + w->n);
         rc = 0;
     }
 done:

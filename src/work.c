@@ -187,3 +187,51 @@ void cb_work_retry(cb_work *w)
         w->start_side[i] = CB_SIDE_NONE;
     w->failure = NULL;
 }
+
+/* Tarjan's bridges by an explicit-stack depth-first search from the centre:
+ * a tree edge p-v is a bridge when low[v] > disc[p], and it cuts a start off
+ * when v's subtree holds one. */
+int cb_work_start_behind_bridge(const cb_work *w, uint32_t a, uint32_t b, uint32_t *scratch)
+{
+    const uint32_t NONE = UINT32_MAX;
+    size_t n = w->n;
+    uint32_t *disc = scratch, *low = scratch + n, *parent = scratch + 2 * n,
+             *iter = scratch + 3 * n, *stack = scratch + 4 * n, *below = scratch + 5 * n;
+    for (size_t v = 0; v < n; v++) {
+        disc[v] = NONE;
+        below[v] = w->role[v] == CB_ROLE_START;
+    }
+    uint32_t time = 0;
+    size_t top = 0;
+    stack[top++] = w->center;
+    disc[w->center] = low[w->center] = time++;
+    parent[w->center] = NONE;
+    iter[w->center] = 0;
+    while (top) {
+        uint32_t v = stack[top - 1];
+        if (iter[v] < w->deg[v]) {
+            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + iter[v]++];
+            if (u == parent[v] || (v == a && u == b) || (v == b && u == a))
+                continue;
+            if (disc[u] == NONE) {
+                disc[u] = low[u] = time++;
+                parent[u] = v;
+                iter[u] = 0;
+                stack[top++] = u;
+            } else if (disc[u] < low[v]) {
+                low[v] = disc[u];
+            }
+        } else {
+            top--;
+            uint32_t p = parent[v];
+            if (p == NONE)
+                continue;
+            if (low[v] > disc[p] && below[v])
+                return 1;
+            if (low[v] < low[p])
+                low[p] = low[v];
+            below[p] += below[v];
+        }
+    }
+    return 0;
+}
