@@ -250,54 +250,70 @@ static int side_possible(search *s, int side)
     return possible;
 }
 
-/* Is there a path from x to u other than the edge x-u? A breadth-first
- * search from x that skips that edge and gives up after SPARE_REACH nodes
- * (so the answer "no" may be a long detour: the edge is then kept). */
+/* Are x and u joined by two edge-disjoint paths besides the edge x-u? Then
+ * removing x-u leaves no new bridge (a new bridge f would make {x-u, f} a
+ * cut between x and u), so no start is cut off by it; on A4, spare edges
+ * taken with only one other path left a start behind a bridge in a third of
+ * cb_balance's failures. A unit-capacity max-flow of two breadth-first
+ * searches, each giving up after SPARE_REACH nodes (the answer "no" may
+ * then be a long detour: the edge is kept). SEEN and FROM: n words, SEEN
+ * all UINT32_MAX on entry and on return. */
 #define SPARE_REACH 128
 
-static int other_path(const cb_work *w, uint32_t x, uint32_t u)
+static int path_in_residual(const cb_work *w, uint32_t x, uint32_t u, const uint32_t *used,
+                            int n_used, uint32_t *seen, uint32_t *from, uint32_t *queue)
 {
-    uint32_t seen[SPARE_REACH];
     size_t head = 0, tail = 0;
-    seen[tail++] = x;
-    while (head < tail) {
-        uint32_t v = seen[head++];
+    int found = 0;
+    queue[tail++] = x;
+    seen[x] = 1;
+    while (head < tail && !found) {
+        uint32_t v = queue[head++];
         const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
-        for (int i = 0; i < w->deg[v]; i++) {
+        for (int i = 0; i < w->deg[v] && !found; i++) {
             uint32_t y = nv[i];
-            if (v == x && y == u)
+            if ((v == x && y == u) || seen[y] != UINT32_MAX || w->role[y] == CB_ROLE_DROPPED)
                 continue;
-            if (y == u)
-                return 1;
-            if (w->role[y] == CB_ROLE_DROPPED)
+            int full = 0; /* the first path runs v -> y: no room left that way */
+            for (int k = 0; k < n_used && !full; k++)
+                full = used[2 * k] == v && used[2 * k + 1] == y;
+            if (full || tail == SPARE_REACH)
                 continue;
-            size_t k = 0;
-            while (k < tail && seen[k] != y)
-                k++;
-            if (k < tail)
-                continue;
-            if (tail == SPARE_REACH)
-                return 0;
-            seen[tail++] = y;
+            seen[y] = 1;
+            from[y] = v;
+            queue[tail++] = y;
+            found = y == u;
         }
     }
-    return 0;
+    for (size_t k = 0; k < tail; k++)
+        seen[queue[k]] = UINT32_MAX;
+    return found;
+}
+
+static int two_other_paths(const cb_work *w, uint32_t x, uint32_t u, uint32_t *seen,
+                           uint32_t *from)
+{
+    uint32_t queue[SPARE_REACH], used[2 * SPARE_REACH];
+    int n_used = 0;
+    if (!path_in_residual(w, x, u, NULL, 0, seen, from, queue))
+        return 0;
+    for (uint32_t v = u; v != x; v = from[v], n_used++) {
+        used[2 * n_used] = from[v];
+        used[2 * n_used + 1] = v;
+    }
+    return path_in_residual(w, x, u, used, n_used, seen, from, queue);
 }
 
 /* A full core neighbour u of v can give up one edge u-x when x keeps at
- * least 3 edges and stays connected without it; returns x or UINT32_MAX.
- * On boards the exact search serves, no start may be left behind a bridge
- * either (cb_balance could seldom mend that: a third of its failures on A4);
- * that test costs O(n) a move, too much on large boards. SCRATCH: 6 n words. */
-static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *scratch)
+ * least 3 edges and two other ways to u; returns x or UINT32_MAX. */
+static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *seen, uint32_t *from)
 {
     const uint32_t *nu = w->adj + (size_t)u * CB_MAX_DEG;
     for (int i = 0; i < w->deg[u]; i++) {
         uint32_t x = nu[i];
         if (w->role[x] != CB_ROLE_CORE || x == w->center || w->deg[x] < 3)
             continue;
-        if (other_path(w, x, u) &&
-            (w->n > LARGE_NODES || !cb_work_start_behind_bridge(w, u, x, scratch)))
+        if (two_other_paths(w, x, u, seen, from))
             return x;
     }
     return UINT32_MAX;
@@ -307,8 +323,10 @@ static uint32_t spare_edge(cb_work *w, uint32_t u, uint32_t *scratch)
  * spare edge of a full one if none has room), plus one more edge that changes
  * no hop count (|hop difference| <= 1). Neither changes any other node's hop
  * count, so hops are recomputed only after a spare edge moved. */
-static void attach_rest(cb_work *w, uint32_t *queue, uint32_t *scratch)
+static void attach_rest(cb_work *w, uint32_t *queue, uint32_t *seen, uint32_t *from)
 {
+    for (size_t v = 0; v < w->n; v++)
+        seen[v] = UINT32_MAX;
     cb_work_hops(w, queue);
     for (uint32_t v = 0; v < w->n; v++) {
         if (w->role[v] != CB_ROLE_CANDIDATE)
@@ -323,7 +341,7 @@ static void attach_rest(cb_work *w, uint32_t *queue, uint32_t *scratch)
                 if (best == UINT32_MAX || w->hops[u] < w->hops[best])
                     best = u;
             } else if (full == UINT32_MAX && u != w->center &&
-                       (spare = spare_edge(w, u, scratch)) != UINT32_MAX) {
+                       (spare = spare_edge(w, u, seen, from)) != UINT32_MAX) {
                 full = u;
             }
         }
@@ -590,7 +608,7 @@ int cb_starts_choose(cb_work *w)
     }
     uint8_t *used = calloc(w->n, 1);
     triple *tri = malloc(4 * MAX_TRIPLES * sizeof *tri);
-    uint32_t *queue = malloc(7 * w->n * sizeof *queue); /* and 6 n of scratch */
+    uint32_t *queue = malloc(3 * w->n * sizeof *queue); /* and attach_rest's seen, from */
     int rc = -1;
     if (!s || !used || !tri || !queue) {
         w->failure = "out of memory";
@@ -605,7 +623,7 @@ int cb_starts_choose(cb_work *w)
      * on a large board, so the node count alone picks the method. */
     int found = w->n > LARGE_NODES ? choose_large(w, used) == 0 : choose_exact(s);
     if (found == 1) {
-        attach_rest(w, queue, queue + w->n);
+        attach_rest(w, queue, queue + w->n, queue + 2 * w->n);
         rc = 0;
     }
 done:

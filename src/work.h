@@ -57,9 +57,6 @@ int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side)
 int cb_work_index_cand(cb_work *w);
 /* BFS hops from the centre over nodes whose role is not DROPPED (-1: unreached). */
 void cb_work_hops(cb_work *w, uint32_t *queue);
-/* 1 when a bridge cuts some start off from the centre, with the edge a-b
- * left out (a == b: none left out). SCRATCH holds 6 n words. */
-int cb_work_start_behind_bridge(const cb_work *w, uint32_t a, uint32_t b, uint32_t *scratch);
 
 /* Steps of the generator; each returns 0, or -1 with w->failure set. */
 typedef struct {
