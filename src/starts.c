@@ -332,23 +332,22 @@ static void attach_rest(cb_work *w, uint32_t *queue, uint32_t *seen, uint32_t *f
         if (w->role[v] != CB_ROLE_CANDIDATE)
             continue;
         w->role[v] = CB_ROLE_CORE;
-        uint32_t best = UINT32_MAX, full = UINT32_MAX, spare = UINT32_MAX;
+        uint32_t best = UINT32_MAX;
         for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1]; k++) {
             uint32_t u = w->cand_nbr[k];
-            if (w->role[u] != CB_ROLE_CORE || w->hops[u] < 0)
-                continue;
-            if (cb_work_room(w, u) > 0) {
-                if (best == UINT32_MAX || w->hops[u] < w->hops[best])
-                    best = u;
-            } else if (full == UINT32_MAX && u != w->center &&
-                       (spare = spare_edge(w, u, seen, from)) != UINT32_MAX) {
-                full = u;
-            }
+            if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0 && cb_work_room(w, u) > 0 &&
+                (best == UINT32_MAX || w->hops[u] < w->hops[best]))
+                best = u;
         }
-        if (best == UINT32_MAX && full != UINT32_MAX) {
-            cb_work_remove_edge(w, full, spare);
+        /* None has room: the first full one that can spare an edge. */
+        for (uint32_t k = w->cand_off[v]; k < w->cand_off[v + 1] && best == UINT32_MAX; k++) {
+            uint32_t u = w->cand_nbr[k], spare;
+            if (w->role[u] != CB_ROLE_CORE || w->hops[u] < 0 || u == w->center ||
+                (spare = spare_edge(w, u, seen, from)) == UINT32_MAX)
+                continue;
+            cb_work_remove_edge(w, u, spare);
             cb_work_hops(w, queue);
-            best = full;
+            best = u;
         }
         if (best == UINT32_MAX) {
             w->role[v] = CB_ROLE_DROPPED;
