@@ -6,9 +6,9 @@
  * start's hop count lies in {L, L+1}: it adds a triangulation edge
  * (shortening the paths of starts that are too far), removes the fewest
  * edges that lengthen the path of a start that is too near, moves one of a
- * start's two edges to another neighbour, or removes one edge, keeping the
- * degree caps, every node connected, and no bridge between a start and the
- * centre. */
+ * start's two edges to another neighbour, removes one edge, or adds an edge
+ * to a full node in place of another of its edges, keeping the degree caps,
+ * every node connected, and no bridge between a start and the centre. */
 #include <stdlib.h>
 #include <string.h>
 #include "hops.h"
@@ -472,6 +472,47 @@ static void try_reattachments(balancer *b, long long current, edit *best)
     }
 }
 
+/* Additions to a full node: triangulation edges whose ends differ by 2+
+ * hops where one end has no room, made room for by removing another of its
+ * edges. Tried last, when no single edit helps: degree caps block many
+ * additions. */
+static void try_evictions(balancer *b, long long current, edit *best)
+{
+    cb_work *w = b->w;
+    for (size_t k = 0; k < w->n_cand; k++) {
+        cb_edge e = w->cand[k];
+        if (far_edge(b, e) || !editable(w, e.a) || !editable(w, e.b))
+            continue;
+        int d = w->hops[e.a] - w->hops[e.b];
+        int room_a = cb_work_room(w, e.a), room_b = cb_work_room(w, e.b);
+        if ((d < 2 && d > -2) || (room_a > 0) == (room_b > 0) || cb_work_has_edge(w, e.a, e.b))
+            continue;
+        uint32_t f = room_a > 0 ? e.b : e.a;
+        uint32_t nf[CB_MAX_DEG];
+        int deg = w->deg[f];
+        memcpy(nf, w->adj + (size_t)f * CB_MAX_DEG, (size_t)deg * sizeof *nf);
+        for (int i = 0; i < deg; i++) {
+            uint32_t c = nf[i];
+            if (!editable(w, c) || w->deg[c] < 3 || w->deg[f] < 3 || c == e.a || c == e.b)
+                continue;
+            cb_work_remove_edge(w, f, c);
+            cb_hops_removed(&b->hops, f, c);
+            cb_work_add_edge(w, e.a, e.b);
+            cb_hops_added(&b->hops, e.a, e.b);
+            long long cst = moved_start(b) ? cost(b) : current;
+            if (cst < best->cost && all_reached(b) && !start_behind_bridge(b)) {
+                best->cost = cst;
+                best->kind = EDIT_REATTACH;
+                best->edge = (cb_edge){f, c};
+                best->swap = e;
+            }
+            cb_work_remove_edge(w, e.a, e.b);
+            cb_work_add_edge(w, f, c);
+            cb_hops_undo(&b->hops);
+        }
+    }
+}
+
 static void apply_edit(balancer *b, const edit *e)
 {
     cb_work *w = b->w;
@@ -501,7 +542,8 @@ static void apply_edit(balancer *b, const edit *e)
 static int improve(balancer *b, long long *current)
 {
     typedef void (*try_fn)(balancer *, long long, edit *);
-    static const try_fn kinds[] = {try_additions, try_cuts, try_reattachments, try_removals};
+    static const try_fn kinds[] = {try_additions, try_cuts, try_reattachments, try_removals,
+                                   try_evictions};
     edit best = {.cost = *current};
     if (b->near)
         mark_near(b);
