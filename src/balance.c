@@ -537,13 +537,14 @@ static void apply_edit(balancer *b, const edit *e)
 /* Makes the edit that lowers the cost most (ties: the first in edge
  * order) of the first kind, in the order below, that has one: trying every
  * kind each round cost a third more and balanced no more boards (measured
- * on 1,000 A4 boards); removals, whose trials move the most hops, come last.
- * Returns 1 if an edit was made. */
+ * on 1,000 A4 boards); removals, whose trials move the most hops, come last
+ * (this order was the cheapest of those measured). Returns 1 if an edit
+ * was made. */
 static int improve(balancer *b, long long *current)
 {
     typedef void (*try_fn)(balancer *, long long, edit *);
-    static const try_fn kinds[] = {try_additions, try_cuts, try_reattachments, try_removals,
-                                   try_evictions};
+    static const try_fn kinds[] = {try_additions, try_cuts, try_evictions, try_reattachments,
+                                   try_removals};
     edit best = {.cost = *current};
     if (b->near)
         mark_near(b);
