@@ -487,6 +487,14 @@ static void try_evictions(balancer *b, long long current, edit *best)
         int room_a = cb_work_room(w, e.a), room_b = cb_work_room(w, e.b);
         if ((d < 2 && d > -2) || (room_a > 0) == (room_b > 0) || cb_work_has_edge(w, e.a, e.b))
             continue;
+        /* The addition must do some good by itself first. */
+        cb_work_add_edge(w, e.a, e.b);
+        cb_hops_added(&b->hops, e.a, e.b);
+        long long alone = moved_start(b) ? cost(b) : current;
+        cb_work_remove_edge(w, e.a, e.b);
+        cb_hops_undo(&b->hops);
+        if (alone >= current)
+            continue;
         uint32_t f = room_a > 0 ? e.b : e.a;
         uint32_t nf[CB_MAX_DEG];
         int deg = w->deg[f];
