@@ -249,14 +249,15 @@ static void sort_angles(double *a, int n)
     }
 }
 
-/* Distance from a node's centre to the edge of its shape along angle th
- * (y down, as on the page). */
-static double shape_reach(const cb_board *b, const cb_node *v, double th)
+/* Distance from a node's centre to the edge of its shape along the unit
+ * direction (dx, dy) (y down, as on the page): one radius but for a start's
+ * rectangle. */
+static double shape_reach(const cb_board *b, const cb_node *v, double dx, double dy)
 {
     double r = b->node_radius;
     if (v->kind != CB_KIND_START)
         return r;
-    double dx = cos(th), dy = sin(th), in, along;
+    double in, along;
     switch (v->side) {
     case CB_SIDE_TOP: in = dy; along = dx; break;
     case CB_SIDE_BOTTOM: in = -dy; along = dx; break;
@@ -264,8 +265,8 @@ static double shape_reach(const cb_board *b, const cb_node *v, double th)
     default: in = -dx; along = dy; break;
     }
     double t = INFINITY;
-    if (in > 1e-9) t = fmin(t, CB_START_DEPTH * r / in);
-    if (fabs(along) > 1e-9) t = fmin(t, CB_START_HALF_WIDTH * r / fabs(along));
+    if (in > 1e-9) t = min2(t, CB_START_DEPTH * r / in);
+    if (fabs(along) > 1e-9) t = min2(t, CB_START_HALF_WIDTH * r / fabs(along));
     return isfinite(t) ? t : r;
 }
 
@@ -464,28 +465,61 @@ static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int ou
     return 1;
 }
 
-typedef struct { double angle, rho, priority; int gap, rank; } dot_slot;
+/* One angular gap between a node's edges and the dot slots it holds: up to
+ * SLOTS_PER_GAP, from the middle out (0, +1, -1, +2, ...; half steps when
+ * their count is even). Its ring radius, slot spacing and slot count are
+ * measured only when its first slot comes up: a node takes its few dots
+ * from its widest gap or two, so most gaps are never measured. */
+typedef struct {
+    double lo, w;       /* start angle and width */
+    int next;           /* rank of the next slot to try */
+    int cap;            /* slots it holds; -1 until measured */
+    double mid, rho, dth; /* middle angle, ring radius, angle between slots */
+} dot_gap;
 
-static int cmp_slot(const dot_slot *a, const dot_slot *c)
+static void gap_measure(const cb_board *b, const cb_node *v, dot_gap *gap)
 {
-    if (a->priority != c->priority)
-        return a->priority > c->priority ? -1 : 1;
-    if (a->gap != c->gap)
-        return a->gap - c->gap;
-    return a->rank - c->rank;
+    double r = b->node_radius;
+    gap->mid = gap->lo + gap->w / 2;
+    double reach = v->kind == CB_KIND_START ? shape_reach(b, v, cos(gap->mid), sin(gap->mid)) : r;
+    gap->rho = reach + DOT_RING * r;
+    double margin = asin(min2(1, (DOT_RADIUS * r + 1.0) / gap->rho));
+    gap->dth = DOT_SPACING * r / gap->rho;
+    double room = gap->w - 2 * margin;
+    int cap = room >= 0 ? (int)floor(room / gap->dth) + 1 : 0;
+    gap->cap = cap > SLOTS_PER_GAP ? SLOTS_PER_GAP : cap;
 }
 
-/* Insertion sort on cmp_slot (a total order): a node has a few dozen slots
- * at most, where qsort's call overhead dominates. */
-static void sort_slots(dot_slot *s, int n)
+static double slot_angle(const dot_gap *gap, int rank)
 {
-    for (int i = 1; i < n; i++) {
-        dot_slot x = s[i];
-        int j = i;
-        for (; j > 0 && cmp_slot(&s[j - 1], &x) > 0; j--)
-            s[j] = s[j - 1];
-        s[j] = x;
+    int odd = gap->cap % 2;
+    if (odd && rank == 0)
+        return gap->mid;
+    double off = (odd ? 0 : 0.5) + (rank + 1) / 2;
+    return gap->mid + (rank % 2 ? -off : off) * gap->dth;
+}
+
+/* The gap whose next slot comes first, or -1 when all are used up. Slots go
+ * by priority (the gap's width over rank + 1: wider gaps first, one dot per
+ * gap before any gets a second), ties to the lower gap, so merging the gaps'
+ * slot lists this way gives the order a sort of every slot would. A gap not
+ * measured yet competes with its next slot; if that slot turns out not to
+ * exist, neither do its later ones. */
+static int next_gap(const dot_gap *gaps, int n)
+{
+    int best = -1;
+    double best_priority = 0;
+    for (int k = 0; k < n; k++) {
+        const dot_gap *gap = &gaps[k];
+        if (gap->cap >= 0 && gap->next >= gap->cap)
+            continue;
+        double priority = gap->w / (gap->next + 1);
+        if (best < 0 || priority > best_priority) {
+            best = k;
+            best_priority = priority;
+        }
     }
+    return best;
 }
 
 /* Places up to WANT dots around node i into xy, checking each against the
@@ -499,6 +533,10 @@ static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int wa
     double r = b->node_radius;
     double ang[CB_DOTS_MAX_ANGLES];
     int na = 0;
+    if (want > max)
+        want = max;
+    if (want <= 0)
+        return 0;
     if (ix) { /* the graph lists i's edges in edge order, as the scan below */
         for (uint32_t k = ix->g->start[i]; k < ix->g->start[i + 1] && na < CB_DOTS_MAX_ANGLES - 4;
              k++) {
@@ -523,13 +561,9 @@ static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int wa
         ang[na++] = 0;
         ang[na++] = M_PI;
     }
-    if (want > max)
-        want = max;
-    if (want <= 0)
-        return 0;
     sort_angles(ang, na);
-    dot_slot slots[CB_DOTS_MAX_ANGLES * SLOTS_PER_GAP];
-    int ns = 0;
+    dot_gap gaps[CB_DOTS_MAX_ANGLES];
+    int ng = 0;
     /* The centre's one dot goes in any gap, however narrow. */
     double min_gap = v->kind == CB_KIND_CENTER ? 0 : on_trim(b, v) ? MIN_GAP_TRIM : MIN_GAP;
     for (int k = 0; k < (na ? na : 1); k++) {
@@ -537,31 +571,26 @@ static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int wa
         double w = na ? (k + 1 < na ? ang[k + 1] : ang[0] + 2 * M_PI) - lo : 2 * M_PI;
         if (w < min_gap)
             continue;
-        double mid = lo + w / 2;
-        double rho = shape_reach(b, v, mid) + DOT_RING * r;
-        double margin = asin(fmin(1, (DOT_RADIUS * r + 1.0) / rho));
-        double dth = DOT_SPACING * r / rho;
-        int cap = w - 2 * margin >= 0 ? (int)floor((w - 2 * margin) / dth) + 1 : 0;
-        if (cap > SLOTS_PER_GAP)
-            cap = SLOTS_PER_GAP;
-        /* Slots from the middle out: 0, +1, -1, +2, ... (half steps if even). */
-        for (int j = 0; j < cap; j++) {
-            double off = (cap % 2 ? 0 : 0.5) + (j + 1) / 2;
-            dot_slot *sl = &slots[ns++];
-            sl->angle = mid + (j % 2 ? -off : off) * dth;
-            if (cap % 2 && j == 0)
-                sl->angle = mid;
-            sl->rho = fmax(rho, shape_reach(b, v, sl->angle) + DOT_RING * r);
-            sl->priority = w / (j + 1);
-            sl->gap = k;
-            sl->rank = j;
-        }
+        gaps[ng++] = (dot_gap){.lo = lo, .w = w, .next = 0, .cap = -1};
     }
-    sort_slots(slots, ns);
     int out = 0;
-    for (int k = 0; k < ns && out < want; k++) {
-        cb_point p = {v->x + slots[k].rho * cos(slots[k].angle),
-                      v->y + slots[k].rho * sin(slots[k].angle)};
+    while (out < want) {
+        int k = next_gap(gaps, ng);
+        if (k < 0)
+            break;
+        dot_gap *gap = &gaps[k];
+        if (gap->cap < 0) {
+            gap_measure(b, v, gap);
+            if (gap->next >= gap->cap)
+                continue;
+        }
+        double th = slot_angle(gap, gap->next++), dx = cos(th), dy = sin(th);
+        double rho = gap->rho;
+        if (v->kind == CB_KIND_START) { /* further out where the rectangle reaches further */
+            double own = shape_reach(b, v, dx, dy) + DOT_RING * r;
+            rho = own > rho ? own : rho;
+        }
+        cb_point p = {v->x + rho * dx, v->y + rho * dy};
         if (!dot_fits(b, ix, i, p, placed, n_placed) || !own_dots_clear(b, p, xy, out))
             continue;
         xy[out][0] = p.x;
