@@ -295,13 +295,19 @@ static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
     return d < lim;
 }
 
-/* Nodes and edges bucketed by cell, and the adjacency, so that a dot is
- * checked only against what is near it: O(1) per dot instead of O(n + E). */
+#define NO_DOT UINT32_MAX
+
+/* Nodes, edges and the dots placed so far bucketed by cell, and the
+ * adjacency, so that a dot is checked only against what is near it: O(1)
+ * per dot instead of O(n + E). */
 typedef struct {
     const cb_graph *g;
     cb_grid nodes;          /* node centres */
     uint32_t *estart;       /* per cell of `nodes`: offsets into eitems */
     uint32_t *eitems;       /* edges whose bounding box touches the cell */
+    double (*dot_xy)[2];    /* the board's dots */
+    uint32_t *dot_head;     /* per cell: the last dot added in it, or NO_DOT */
+    uint32_t *dot_next;     /* per dot: the one added before it in its cell, or NO_DOT */
 } dot_index;
 
 static double dot_reach(const cb_board *b)
@@ -315,12 +321,16 @@ static void dot_index_free(dot_index *ix)
     cb_grid_free(&ix->nodes);
     free(ix->estart);
     free(ix->eitems);
+    free(ix->dot_head);
+    free(ix->dot_next);
 }
 
-static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g)
+/* Indexes B's nodes and edges, with room for MAX_DOTS dots at b->dot_xy. */
+static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, size_t max_dots)
 {
     memset(ix, 0, sizeof *ix);
     ix->g = g;
+    ix->dot_xy = b->dot_xy;
     size_t n = b->n_nodes, m = b->n_edges;
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
     if (!p || cb_grid_init(&ix->nodes, b->board_x, b->board_y, b->board_w, b->board_h,
@@ -338,8 +348,12 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g)
     double lim = DOT_RADIUS * b->node_radius + DOT_CLEARANCE_MM; /* see edge_blocks */
     size_t cells = (size_t)gr->cols * gr->rows, refs = 0;
     ix->estart = calloc(cells + 1, sizeof *ix->estart);
-    if (!ix->estart)
+    ix->dot_head = malloc(cells * sizeof *ix->dot_head);
+    ix->dot_next = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_next);
+    if (!ix->estart || !ix->dot_head || !ix->dot_next)
         return -1;
+    for (size_t c = 0; c < cells; c++)
+        ix->dot_head[c] = NO_DOT;
     for (int pass = 0; pass < 2; pass++) {
         for (size_t e = 0; e < m; e++) {
             const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
@@ -371,6 +385,16 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g)
     return 0;
 }
 
+/* Adds dot K (placed at ix->dot_xy[K]) to its cell. */
+static void dot_index_add(dot_index *ix, uint32_t k)
+{
+    uint32_t c0, r0, c1, r1;
+    cb_grid_range(&ix->nodes, ix->dot_xy[k][0], ix->dot_xy[k][1], 0, 0, &c0, &r0, &c1, &r1);
+    size_t c = (size_t)r0 * ix->nodes.cols + c0;
+    ix->dot_next[k] = ix->dot_head[c];
+    ix->dot_head[c] = k;
+}
+
 static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, double dr)
 {
     const cb_node *v = &b->nodes[j];
@@ -391,18 +415,22 @@ static int edge_blocks(const cb_board *b, size_t e, cb_point p, double dr)
     return cb_point_segment_dist2(p, a, c) < lim * lim;
 }
 
+/* The least distance between the centres of two dots of radius DR. */
+static double dots_apart(double dr)
+{
+    return 2 * dr + DOT_CLEARANCE_MM;
+}
+
 static int dot_blocks(const double *q, cb_point p, double dr)
 {
-    double dx = q[0] - p.x, dy = q[1] - p.y, lim = 2 * dr + DOT_CLEARANCE_MM;
+    double dx = q[0] - p.x, dy = q[1] - p.y, lim = dots_apart(dr);
     return dx * dx + dy * dy < lim * lim;
 }
 
-/* May a dot go at p: inside the trim, clear of every node, every edge and
- * the dots placed so far? With an index, PLACED is the board's dot_xy and
- * only the dots of nearby nodes below BEFORE (already decorated) count;
- * without one, every node, edge and placed dot is checked. */
-static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t before, cb_point p,
-                    double (*placed)[2], size_t n_placed)
+/* May a dot go at p: inside the trim, clear of every node, every edge and,
+ * with an index, the dots added to it so far? Without one (a node placed
+ * alone) every node and edge is checked. */
+static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p)
 {
     double r = b->node_radius, dr = DOT_RADIUS * r;
     if (!inside_trim(b, p.x, p.y, dr))
@@ -414,9 +442,6 @@ static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t before, cb_
                 return 0;
         for (size_t e = 0; e < b->n_edges; e++)
             if (edge_blocks(b, e, p, dr))
-                return 0;
-        for (size_t k = 0; k < n_placed; k++)
-            if (dot_blocks(placed[k], p, dr))
                 return 0;
         return 1;
     }
@@ -437,21 +462,16 @@ static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t before, cb_
                 if (node_blocks(b, g->items[k], p, reach, dr))
                     return 0;
         }
-    /* A node's dots lie within 2 * reach of it: look that far for dots. */
-    cb_grid_range(g, p.x, p.y, 2 * reach, 2 * reach, &c0, &r0, &c1, &r1);
+    /* A dot blocks p only if closer than dots_apart on both axes, so its
+     * cell is in this range. */
+    double apart = dots_apart(dr);
+    cb_grid_range(g, p.x, p.y, apart, apart, &c0, &r0, &c1, &r1);
     for (uint32_t y = r0; y <= r1; y++)
-        for (uint32_t x = c0; x <= c1; x++) {
-            size_t c = (size_t)y * g->cols + x;
-            for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++) {
-                uint32_t j = g->items[k];
-                if (j >= before)
-                    continue;
-                const cb_node *v = &b->nodes[j];
-                for (int d = 0; d < v->dots; d++)
-                    if (dot_blocks(placed[v->first_dot + (size_t)d], p, dr))
-                        return 0;
-            }
-        }
+        for (uint32_t x = c0; x <= c1; x++)
+            for (uint32_t k = ix->dot_head[(size_t)y * g->cols + x]; k != NO_DOT;
+                 k = ix->dot_next[k])
+                if (dot_blocks(ix->dot_xy[k], p, dr))
+                    return 0;
     return 1;
 }
 
@@ -523,11 +543,11 @@ static int next_gap(const dot_gap *gaps, int n)
 }
 
 /* Places up to WANT dots around node i into xy, checking each against the
- * board and the PLACED dots of other nodes; returns how many fit. Candidate
+ * board and, with an index, the dots added to it; returns how many fit. Candidate
  * slots fill the angular gaps between the node's edges from the middle out;
  * wider gaps come first, one dot per gap before any gap gets a second. */
 static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int want,
-                      double (*xy)[2], int max, double (*placed)[2], size_t n_placed)
+                      double (*xy)[2], int max)
 {
     const cb_node *v = &b->nodes[i];
     double r = b->node_radius;
@@ -591,7 +611,7 @@ static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int wa
             rho = own > rho ? own : rho;
         }
         cb_point p = {v->x + rho * dx, v->y + rho * dy};
-        if (!dot_fits(b, ix, i, p, placed, n_placed) || !own_dots_clear(b, p, xy, out))
+        if (!dot_fits(b, ix, p) || !own_dots_clear(b, p, xy, out))
             continue;
         xy[out][0] = p.x;
         xy[out][1] = p.y;
@@ -606,7 +626,7 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node, double (*xy)[2]
         return 0;
     const cb_node *v = &board->nodes[node];
     if (!board->dot_xy) /* a board made by hand: place this node's alone */
-        return place_dots(board, NULL, node, v->dots, xy, max, NULL, 0);
+        return place_dots(board, NULL, node, v->dots, xy, max);
     int k = 0;
     for (; k < v->dots && k < max && v->first_dot + (size_t)k < board->n_dot_xy; k++) {
         xy[k][0] = board->dot_xy[v->first_dot + (size_t)k][0];
@@ -641,9 +661,10 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     int each = cb_dots_wanted(players);
     free(b->dot_xy);
     b->n_dot_xy = 0;
-    b->dot_xy = malloc((b->n_nodes * (size_t)(each > 1 ? each : 1) + 1) * sizeof *b->dot_xy);
+    size_t max_dots = b->n_nodes * (size_t)(each > 1 ? each : 1) + 1;
+    b->dot_xy = malloc(max_dots * sizeof *b->dot_xy);
     dot_index ix;
-    if (!b->dot_xy || dot_index_build(&ix, b, &g) != 0) {
+    if (!b->dot_xy || dot_index_build(&ix, b, &g, max_dots) != 0) {
         if (b->dot_xy)
             dot_index_free(&ix);
         cb_graph_free(&g);
@@ -653,9 +674,9 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     for (uint32_t v = 0; v < b->n_nodes; v++) {
         int want = v == b->center ? 1 : each;
         b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
-        b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + b->n_dot_xy, want, b->dot_xy,
-                                      b->n_dot_xy);
-        b->n_dot_xy += (size_t)b->nodes[v].dots;
+        b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + b->n_dot_xy, want);
+        for (int d = 0; d < b->nodes[v].dots; d++)
+            dot_index_add(&ix, (uint32_t)b->n_dot_xy++);
     }
     dot_index_free(&ix);
     cb_graph_free(&g);
