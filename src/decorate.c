@@ -59,15 +59,12 @@ typedef struct {
 } typing;
 
 /* The rules a node meets or not whatever its neighbours are: the edge and
- * the distance from it. */
-static int fits_place(const typing *t, uint32_t v, size_t ty)
+ * the distance from it (DEPTH, see depth_of). */
+static int fits_place(const cb_node_type *nt, int trim, double depth)
 {
-    const cb_node_type *nt = &t->theme->types[ty];
-    const cb_node *node = &t->b->nodes[v];
-    if (on_trim(t->b, node) && !nt->on_edge)
+    if (trim && !nt->on_edge)
         return 0;
-    double dep = depth_of(t->b, node);
-    return dep >= nt->min_edge - 1e-9 && dep <= nt->max_edge + 1e-9;
+    return depth >= nt->min_edge - 1e-9 && depth <= nt->max_edge + 1e-9;
 }
 
 /* The rules that depend on the nodes typed so far: the type's maximum and
@@ -144,10 +141,20 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     typing ty = {b, g, theme, count, lo, hi, stamp, queue, 0};
     /* The fixed rules once per node and type, by position in ORDER: the
      * scans below then touch a node's neighbours (memory all over a large
-     * board) only where a type can stand. */
-    for (size_t i = 0; i < regular; i++)
-        for (size_t t = 0; t < nt; t++)
-            fits[i * nt + t] = (uint8_t)fits_place(&ty, order[i], t);
+     * board) only where a type can stand. ROOM counts the nodes each type
+     * may take (none when it may take none: nothing is typed yet, so there
+     * is no group to join). */
+    for (size_t t = 0; t < nt; t++)
+        room[t] = 0;
+    for (size_t i = 0; i < regular; i++) {
+        const cb_node *node = &b->nodes[order[i]];
+        int trim = on_trim(b, node);
+        double depth = depth_of(b, node);
+        for (size_t t = 0; t < nt; t++) {
+            fits[i * nt + t] = (uint8_t)fits_place(&theme->types[t], trim, depth);
+            room[t] += hi[t] > 0 && fits[i * nt + t];
+        }
+    }
     /* Each type is dealt its share of the nodes (its weight, within its
      * min..max), so shares across a deck match the weights: a weighted
      * random pick per node would let the types with few eligible nodes
@@ -165,10 +172,6 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         whole += cb_rng_uniform(rng) < want - whole;
         weight[t] = fmin(fmax(whole, lo[t]), hi[t]);
         by_room[t] = t;
-        room[t] = 0;
-        if (hi[t] > 0) /* nothing is typed yet: no group to join */
-            for (size_t i = 0; i < regular; i++)
-                room[t] += fits[i * nt + t];
     }
     sort_by_room(by_room, room, nt);
     for (size_t k = 0; k < nt; k++) {
