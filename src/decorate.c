@@ -300,6 +300,8 @@ static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
 
 #define NO_DOT UINT32_MAX
 
+typedef struct { uint32_t c0, r0, c1, r1; } cell_box; /* cells [c0,c1] x [r0,r1] */
+
 /* Nodes, edges and the dots placed so far bucketed by cell, and the
  * adjacency, so that a dot is checked only against what is near it: O(1)
  * per dot instead of O(n + E). */
@@ -349,42 +351,44 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
     free(p);
     const cb_grid *gr = &ix->nodes;
     double lim = DOT_RADIUS * b->node_radius + DOT_CLEARANCE_MM; /* see edge_blocks */
-    size_t cells = (size_t)gr->cols * gr->rows, refs = 0;
+    size_t cells = (size_t)gr->cols * gr->rows;
     ix->estart = calloc(cells + 1, sizeof *ix->estart);
     ix->dot_head = malloc(cells * sizeof *ix->dot_head);
     ix->dot_next = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_next);
-    if (!ix->estart || !ix->dot_head || !ix->dot_next)
+    cell_box *box = malloc((m ? m : 1) * sizeof *box); /* each edge's cells */
+    if (!ix->estart || !ix->dot_head || !ix->dot_next || !box) {
+        free(box);
         return -1;
+    }
     for (size_t c = 0; c < cells; c++)
         ix->dot_head[c] = NO_DOT;
-    for (int pass = 0; pass < 2; pass++) {
-        for (size_t e = 0; e < m; e++) {
-            const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
-            uint32_t c0, r0, c1, r1;
-            cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2 + lim,
-                          fabs(u->y - v->y) / 2 + lim, &c0, &r0, &c1, &r1);
-            for (uint32_t y = r0; y <= r1; y++)
-                for (uint32_t x = c0; x <= c1; x++) {
-                    size_t c = (size_t)y * gr->cols + x;
-                    if (pass == 0)
-                        ix->estart[c + 1]++;
-                    else
-                        ix->eitems[ix->estart[c]++] = (uint32_t)e;
-                }
-        }
-        if (pass == 0) {
-            for (size_t c = 0; c < cells; c++)
-                ix->estart[c + 1] += ix->estart[c];
-            refs = ix->estart[cells];
-            ix->eitems = malloc((refs ? refs : 1) * sizeof *ix->eitems);
-            if (!ix->eitems)
-                return -1;
-        } else { /* estart[c] now holds the end of cell c: shift back */
-            for (size_t c = cells; c > 0; c--)
-                ix->estart[c] = ix->estart[c - 1];
-            ix->estart[0] = 0;
-        }
+    /* Count the edges per cell, then list them (counting sort). */
+    for (size_t e = 0; e < m; e++) {
+        const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+        cell_box *bx = &box[e];
+        cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2 + lim,
+                      fabs(u->y - v->y) / 2 + lim, &bx->c0, &bx->r0, &bx->c1, &bx->r1);
+        for (uint32_t y = bx->r0; y <= bx->r1; y++)
+            for (uint32_t x = bx->c0; x <= bx->c1; x++)
+                ix->estart[(size_t)y * gr->cols + x + 1]++;
     }
+    for (size_t c = 0; c < cells; c++)
+        ix->estart[c + 1] += ix->estart[c];
+    size_t refs = ix->estart[cells];
+    ix->eitems = malloc((refs ? refs : 1) * sizeof *ix->eitems);
+    if (!ix->eitems) {
+        free(box);
+        return -1;
+    }
+    for (size_t e = 0; e < m; e++)
+        for (uint32_t y = box[e].r0; y <= box[e].r1; y++)
+            for (uint32_t x = box[e].c0; x <= box[e].c1; x++)
+                ix->eitems[ix->estart[(size_t)y * gr->cols + x]++] = (uint32_t)e;
+    /* estart[c] now holds the end of cell c: shift back. */
+    for (size_t c = cells; c > 0; c--)
+        ix->estart[c] = ix->estart[c - 1];
+    ix->estart[0] = 0;
+    free(box);
     return 0;
 }
 
