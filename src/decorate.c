@@ -308,6 +308,7 @@ typedef struct { uint32_t c0, r0, c1, r1; } cell_box; /* cells [c0,c1] x [r0,r1]
 typedef struct {
     const cb_graph *g;
     cb_grid nodes;          /* node centres */
+    double node_near;       /* nodes further than this on either axis never block a dot */
     uint32_t *estart;       /* per cell of `nodes`: offsets into eitems */
     uint32_t *eitems;       /* edges whose bounding box touches the cell */
     double (*dot_xy)[2];    /* the board's dots */
@@ -336,6 +337,13 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
     memset(ix, 0, sizeof *ix);
     ix->g = g;
     ix->dot_xy = b->dot_xy;
+    /* A node blocks a dot when its shape comes within the dot's radius and
+     * clearance; the shape reaches from the centre along either axis at
+     * most the start rectangle's depth or half width, or the disk's radius
+     * (a nanometre spare for the rounding of the rectangle's corners). */
+    double r = b->node_radius;
+    double extent = fmax(1, fmax(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
+    ix->node_near = extent + DOT_RADIUS * r + DOT_CLEARANCE_MM + 1e-6;
     size_t n = b->n_nodes, m = b->n_edges;
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
     if (!p || cb_grid_init(&ix->nodes, b->board_x, b->board_y, b->board_w, b->board_h,
@@ -461,7 +469,7 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p)
     for (uint32_t k = ix->estart[here]; k < ix->estart[here + 1]; k++)
         if (edge_blocks(b, ix->eitems[k], p, dr))
             return 0;
-    cb_grid_range(g, p.x, p.y, reach, reach, &c0, &r0, &c1, &r1);
+    cb_grid_range(g, p.x, p.y, ix->node_near, ix->node_near, &c0, &r0, &c1, &r1);
     for (uint32_t y = r0; y <= r1; y++)
         for (uint32_t x = c0; x <= c1; x++) {
             size_t c = (size_t)y * g->cols + x;
