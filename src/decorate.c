@@ -301,6 +301,7 @@ static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
 #define NO_DOT UINT32_MAX
 
 typedef struct { uint32_t c0, r0, c1, r1; } cell_box; /* cells [c0,c1] x [r0,r1] */
+typedef struct { double x0, y0, x1, y1; } edge_box;  /* open box: x0 < x < x1, y0 < y < y1 */
 
 /* Nodes, edges and the dots placed so far bucketed by cell, and the
  * adjacency, so that a dot is checked only against what is near it: O(1)
@@ -310,10 +311,12 @@ typedef struct {
     cb_grid nodes;          /* node centres */
     double node_near;       /* nodes further than this on either axis never block a dot */
     uint32_t *estart;       /* per cell of `nodes`: offsets into eitems */
-    uint32_t *eitems;       /* edges whose bounding box touches the cell */
-    double (*dot_xy)[2];    /* the board's dots */
-    uint32_t *dot_head;     /* per cell: the last dot added in it, or NO_DOT */
-    uint32_t *dot_next;     /* per dot: the one added before it in its cell, or NO_DOT */
+    uint32_t *eitems;       /* edges whose box touches the cell */
+    edge_box *ebox;         /* per edge: where a dot may come too close to it */
+    double (*dot_xy)[2];    /* the dots placed so far */
+    uint32_t n_dots;
+    uint32_t *dot_next;     /* per dot: the one placed before it in its cell, or NO_DOT */
+    uint32_t *dot_head;     /* per cell: the last dot placed in it, or NO_DOT */
 } dot_index;
 
 static double dot_reach(const cb_board *b)
@@ -322,28 +325,65 @@ static double dot_reach(const cb_board *b)
     return (CB_START_DEPTH + 1) * r + DOT_RADIUS * r;
 }
 
+/* How close a dot of radius DR may come to an edge's line: its centre
+ * must be further than this. */
+static double edge_apart(double dr)
+{
+    return dr + DOT_CLEARANCE_MM;
+}
+
+/* The least distance between the centres of two dots of radius DR. */
+static double dots_apart(double dr)
+{
+    return 2 * dr + DOT_CLEARANCE_MM;
+}
+
+/* Edge e's bounding box grown by LIM: no point outside it is within LIM of
+ * the edge. Plain comparisons: fmin/fmax are library calls at -O2. */
+static edge_box edge_box_of(const cb_board *b, size_t e, double lim)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
+    double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
+    return (edge_box){xlo - lim, ylo - lim, xhi + lim, yhi + lim};
+}
+
+static int box_holds(const edge_box *bx, cb_point p)
+{
+    return p.x > bx->x0 && p.x < bx->x1 && p.y > bx->y0 && p.y < bx->y1;
+}
+
+/* Is p within LIM of edge e? */
+static int edge_within(const cb_board *b, size_t e, cb_point p, double lim)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    cb_point a = {u->x, u->y}, c = {v->x, v->y};
+    return cb_point_segment_dist2(p, a, c) < lim * lim;
+}
+
 static void dot_index_free(dot_index *ix)
 {
     cb_grid_free(&ix->nodes);
     free(ix->estart);
     free(ix->eitems);
-    free(ix->dot_head);
+    free(ix->ebox);
+    free(ix->dot_xy);
     free(ix->dot_next);
+    free(ix->dot_head);
 }
 
-/* Indexes B's nodes and edges, with room for MAX_DOTS dots at b->dot_xy. */
+/* Indexes B's nodes and edges, with room for MAX_DOTS dots. */
 static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, size_t max_dots)
 {
     memset(ix, 0, sizeof *ix);
     ix->g = g;
-    ix->dot_xy = b->dot_xy;
     /* A node blocks a dot when its shape comes within the dot's radius and
      * clearance; the shape reaches from the centre along either axis at
      * most the start rectangle's depth or half width, or the disk's radius
      * (a nanometre spare for the rounding of the rectangle's corners). */
-    double r = b->node_radius;
+    double r = b->node_radius, dr = DOT_RADIUS * r;
     double extent = fmax(1, fmax(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
-    ix->node_near = extent + DOT_RADIUS * r + DOT_CLEARANCE_MM + 1e-6;
+    ix->node_near = extent + dr + DOT_CLEARANCE_MM + 1e-6;
     size_t n = b->n_nodes, m = b->n_edges;
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
     if (!p || cb_grid_init(&ix->nodes, b->board_x, b->board_y, b->board_w, b->board_h,
@@ -358,13 +398,15 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
     cb_grid_fill(&ix->nodes, p, n);
     free(p);
     const cb_grid *gr = &ix->nodes;
-    double lim = DOT_RADIUS * b->node_radius + DOT_CLEARANCE_MM; /* see edge_blocks */
+    double lim = edge_apart(dr);
     size_t cells = (size_t)gr->cols * gr->rows;
     ix->estart = calloc(cells + 1, sizeof *ix->estart);
-    ix->dot_head = malloc(cells * sizeof *ix->dot_head);
+    ix->ebox = malloc((m ? m : 1) * sizeof *ix->ebox);
+    ix->dot_xy = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_xy);
     ix->dot_next = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_next);
+    ix->dot_head = malloc(cells * sizeof *ix->dot_head);
     cell_box *box = malloc((m ? m : 1) * sizeof *box); /* each edge's cells */
-    if (!ix->estart || !ix->dot_head || !ix->dot_next || !box) {
+    if (!ix->estart || !ix->ebox || !ix->dot_xy || !ix->dot_next || !ix->dot_head || !box) {
         free(box);
         return -1;
     }
@@ -374,6 +416,7 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
     for (size_t e = 0; e < m; e++) {
         const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
         cell_box *bx = &box[e];
+        ix->ebox[e] = edge_box_of(b, e, lim);
         cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2 + lim,
                       fabs(u->y - v->y) / 2 + lim, &bx->c0, &bx->r0, &bx->c1, &bx->r1);
         for (uint32_t y = bx->r0; y <= bx->r1; y++)
@@ -400,14 +443,14 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
     return 0;
 }
 
-/* Adds dot K (placed at ix->dot_xy[K]) to its cell. */
-static void dot_index_add(dot_index *ix, uint32_t k)
+/* Places a dot at p, in CELL of the index. */
+static void dot_index_add(dot_index *ix, cb_point p, size_t cell)
 {
-    uint32_t c0, r0, c1, r1;
-    cb_grid_range(&ix->nodes, ix->dot_xy[k][0], ix->dot_xy[k][1], 0, 0, &c0, &r0, &c1, &r1);
-    size_t c = (size_t)r0 * ix->nodes.cols + c0;
-    ix->dot_next[k] = ix->dot_head[c];
-    ix->dot_head[c] = k;
+    uint32_t k = ix->n_dots++;
+    ix->dot_xy[k][0] = p.x;
+    ix->dot_xy[k][1] = p.y;
+    ix->dot_next[k] = ix->dot_head[cell];
+    ix->dot_head[cell] = k;
 }
 
 static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, double dr)
@@ -419,21 +462,9 @@ static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, 
 
 static int edge_blocks(const cb_board *b, size_t e, cb_point p, double dr)
 {
-    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
-    double lim = dr + DOT_CLEARANCE_MM;
-    /* Plain comparisons: fmin/fmax are library calls at -O2. */
-    double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
-    double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
-    if (p.x <= xlo - lim || p.x >= xhi + lim || p.y <= ylo - lim || p.y >= yhi + lim)
-        return 0;
-    cb_point a = {u->x, u->y}, c = {v->x, v->y};
-    return cb_point_segment_dist2(p, a, c) < lim * lim;
-}
-
-/* The least distance between the centres of two dots of radius DR. */
-static double dots_apart(double dr)
-{
-    return 2 * dr + DOT_CLEARANCE_MM;
+    double lim = edge_apart(dr);
+    edge_box bx = edge_box_of(b, e, lim);
+    return box_holds(&bx, p) && edge_within(b, e, p, lim);
 }
 
 static int dot_blocks(const double *q, cb_point p, double dr)
@@ -443,9 +474,10 @@ static int dot_blocks(const double *q, cb_point p, double dr)
 }
 
 /* May a dot go at p: inside the trim, clear of every node, every edge and,
- * with an index, the dots added to it so far? Without one (a node placed
- * alone) every node and edge is checked. */
-static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p)
+ * with an index, the dots placed on it so far? Then *CELL is p's cell in
+ * the index. Without one (a node placed alone) every node and edge is
+ * checked. */
+static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *cell)
 {
     double r = b->node_radius, dr = DOT_RADIUS * r;
     if (!inside_trim(b, p.x, p.y, dr))
@@ -466,9 +498,15 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p)
      * p's own cell lists every edge that can block it. */
     cb_grid_range(g, p.x, p.y, 0, 0, &c0, &r0, &c1, &r1);
     size_t here = (size_t)r0 * g->cols + c0;
-    for (uint32_t k = ix->estart[here]; k < ix->estart[here + 1]; k++)
-        if (edge_blocks(b, ix->eitems[k], p, dr))
+    double lim = edge_apart(dr);
+    for (uint32_t k = ix->estart[here]; k < ix->estart[here + 1]; k++) {
+        uint32_t e = ix->eitems[k];
+        if (box_holds(&ix->ebox[e], p) && edge_within(b, e, p, lim))
             return 0;
+    }
+    /* A node blocks p only if nearer than node_near on both axes, a dot
+     * only if nearer than dots_apart, which is less (two dot radii are less
+     * than a node's): the cells in this range hold every one that can. */
     cb_grid_range(g, p.x, p.y, ix->node_near, ix->node_near, &c0, &r0, &c1, &r1);
     for (uint32_t y = r0; y <= r1; y++)
         for (uint32_t x = c0; x <= c1; x++) {
@@ -476,17 +514,11 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p)
             for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++)
                 if (node_blocks(b, g->items[k], p, reach, dr))
                     return 0;
-        }
-    /* A dot blocks p only if closer than dots_apart on both axes, so its
-     * cell is in this range. */
-    double apart = dots_apart(dr);
-    cb_grid_range(g, p.x, p.y, apart, apart, &c0, &r0, &c1, &r1);
-    for (uint32_t y = r0; y <= r1; y++)
-        for (uint32_t x = c0; x <= c1; x++)
-            for (uint32_t k = ix->dot_head[(size_t)y * g->cols + x]; k != NO_DOT;
-                 k = ix->dot_next[k])
+            for (uint32_t k = ix->dot_head[c]; k != NO_DOT; k = ix->dot_next[k])
                 if (dot_blocks(ix->dot_xy[k], p, dr))
                     return 0;
+        }
+    *cell = here;
     return 1;
 }
 
@@ -558,10 +590,11 @@ static int next_gap(const dot_gap *gaps, int n)
 }
 
 /* Places up to WANT dots around node i into xy, checking each against the
- * board and, with an index, the dots added to it; returns how many fit. Candidate
+ * board and, with an index, the dots placed on it, where it then places
+ * them too; returns how many fit. Candidate
  * slots fill the angular gaps between the node's edges from the middle out;
  * wider gaps come first, one dot per gap before any gap gets a second. */
-static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int want,
+static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
                       double (*xy)[2], int max)
 {
     const cb_node *v = &b->nodes[i];
@@ -626,11 +659,15 @@ static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int wa
             rho = own > rho ? own : rho;
         }
         cb_point p = {v->x + rho * dx, v->y + rho * dy};
-        if (!dot_fits(b, ix, p) || !own_dots_clear(b, p, xy, out))
+        size_t cell;
+        /* With an index, the node's own dots are on it already. */
+        if (!dot_fits(b, ix, p, &cell) || (!ix && !own_dots_clear(b, p, xy, out)))
             continue;
         xy[out][0] = p.x;
         xy[out][1] = p.y;
         out++;
+        if (ix)
+            dot_index_add(ix, p, cell);
     }
     return out;
 }
@@ -690,8 +727,7 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
         int want = v == b->center ? 1 : each;
         b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
         b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + b->n_dot_xy, want);
-        for (int d = 0; d < b->nodes[v].dots; d++)
-            dot_index_add(&ix, (uint32_t)b->n_dot_xy++);
+        b->n_dot_xy += (size_t)b->nodes[v].dots;
     }
     dot_index_free(&ix);
     cb_graph_free(&g);
