@@ -19,6 +19,7 @@
 #define MIN_GAP_TRIM (0.22 * M_PI) /* on the trim line only half the turn is free */
 #define DOT_CLEARANCE_MM 0.5   /* between a dot and any line, node or dot */
 #define SLOTS_PER_GAP 8
+#define OUT_TOLERANCE 1e-6     /* radians: see points_out */
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -589,6 +590,27 @@ static int next_gap(const dot_gap *gaps, int n)
     return best;
 }
 
+/* Does direction TH (radians, in any turn) point out of the board across a
+ * trim line V sits on, by more than OUT_TOLERANCE (angles are good to about
+ * 1e-15 here)? A dot that way has its centre on or beyond the trim line,
+ * which dot_fits refuses (a dot's radius is positive): no need to work out
+ * where it would go. */
+static int points_out(const cb_board *b, const cb_node *v, double th)
+{
+    while (th > M_PI)
+        th -= 2 * M_PI;
+    while (th <= -M_PI)
+        th += 2 * M_PI;
+    double tol = OUT_TOLERANCE;
+    if (v->x <= b->board_x && fabs(th) > M_PI / 2 + tol) /* leftward */
+        return 1;
+    if (v->x >= b->board_x + b->board_w && fabs(th) < M_PI / 2 - tol) /* rightward */
+        return 1;
+    if (v->y <= b->board_y && th < -tol && th > -M_PI + tol) /* upward (y down) */
+        return 1;
+    return v->y >= b->board_y + b->board_h && th > tol && th < M_PI - tol; /* downward */
+}
+
 /* Places up to WANT dots around node i into xy, checking each against the
  * board and, with an index, the dots placed on it, where it then places
  * them too; returns how many fit. Candidate
@@ -633,7 +655,8 @@ static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
     dot_gap gaps[CB_DOTS_MAX_ANGLES];
     int ng = 0;
     /* The centre's one dot goes in any gap, however narrow. */
-    double min_gap = v->kind == CB_KIND_CENTER ? 0 : on_trim(b, v) ? MIN_GAP_TRIM : MIN_GAP;
+    int trim = on_trim(b, v);
+    double min_gap = v->kind == CB_KIND_CENTER ? 0 : trim ? MIN_GAP_TRIM : MIN_GAP;
     for (int k = 0; k < (na ? na : 1); k++) {
         double lo = na ? ang[k] : 0;
         double w = na ? (k + 1 < na ? ang[k + 1] : ang[0] + 2 * M_PI) - lo : 2 * M_PI;
@@ -652,7 +675,10 @@ static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
             if (gap->next >= gap->cap)
                 continue;
         }
-        double th = slot_angle(gap, gap->next++), dx = cos(th), dy = sin(th);
+        double th = slot_angle(gap, gap->next++);
+        if (trim && points_out(b, v, th))
+            continue;
+        double dx = cos(th), dy = sin(th);
         double rho = gap->rho;
         if (v->kind == CB_KIND_START) { /* further out where the rectangle reaches further */
             double own = shape_reach(b, v, dx, dy) + DOT_RING * r;
