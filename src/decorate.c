@@ -509,16 +509,17 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
      * only if nearer than dots_apart, which is less (two dot radii are less
      * than a node's): the cells in this range hold every one that can. */
     cb_grid_range(g, p.x, p.y, ix->node_near, ix->node_near, &c0, &r0, &c1, &r1);
-    for (uint32_t y = r0; y <= r1; y++)
-        for (uint32_t x = c0; x <= c1; x++) {
-            size_t c = (size_t)y * g->cols + x;
-            for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++)
-                if (node_blocks(b, g->items[k], p, reach, dr))
-                    return 0;
-            for (uint32_t k = ix->dot_head[c]; k != NO_DOT; k = ix->dot_next[k])
+    for (uint32_t y = r0; y <= r1; y++) {
+        size_t row = (size_t)y * g->cols;
+        /* A row's cells list their nodes one after the other. */
+        for (uint32_t k = g->start[row + c0]; k < g->start[row + c1 + 1]; k++)
+            if (node_blocks(b, g->items[k], p, reach, dr))
+                return 0;
+        for (uint32_t x = c0; x <= c1; x++)
+            for (uint32_t k = ix->dot_head[row + x]; k != NO_DOT; k = ix->dot_next[k])
                 if (dot_blocks(ix->dot_xy[k], p, dr))
                     return 0;
-        }
+    }
     *cell = here;
     return 1;
 }
