@@ -454,6 +454,7 @@ static void dot_index_add(dot_index *ix, cb_point p, size_t cell)
     ix->dot_head[cell] = k;
 }
 
+/* Does node j, if nearer than REACH to p on both axes, block a dot at p? */
 static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, double dr)
 {
     const cb_node *v = &b->nodes[j];
@@ -509,11 +510,14 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
      * only if nearer than dots_apart, which is less (two dot radii are less
      * than a node's): the cells in this range hold every one that can. */
     cb_grid_range(g, p.x, p.y, ix->node_near, ix->node_near, &c0, &r0, &c1, &r1);
+    /* node_blocks's first test: any node within node_near still passes it,
+     * and it asks for the reach as ever. */
+    double near = ix->node_near < reach ? ix->node_near : reach;
     for (uint32_t y = r0; y <= r1; y++) {
         size_t row = (size_t)y * g->cols;
         /* A row's cells list their nodes one after the other. */
         for (uint32_t k = g->start[row + c0]; k < g->start[row + c1 + 1]; k++)
-            if (node_blocks(b, g->items[k], p, reach, dr))
+            if (node_blocks(b, g->items[k], p, near, dr))
                 return 0;
         for (uint32_t x = c0; x <= c1; x++)
             for (uint32_t k = ix->dot_head[row + x]; k != NO_DOT; k = ix->dot_next[k])
