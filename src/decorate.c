@@ -152,10 +152,14 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         int trim = on_trim(b, node);
         double depth = depth_of(b, node);
         for (size_t t = 0; t < nt; t++) {
-            fits[i * nt + t] = (uint8_t)fits_place(&theme->types[t], trim, depth);
-            room[t] += hi[t] > 0 && fits[i * nt + t];
+            int fit = fits_place(&theme->types[t], trim, depth);
+            fits[i * nt + t] = (uint8_t)fit;
+            room[t] += (size_t)fit;
         }
     }
+    for (size_t t = 0; t < nt; t++)
+        if (hi[t] <= 0)
+            room[t] = 0;
     /* Each type is dealt its share of the nodes (its weight, within its
      * min..max), so shares across a deck match the weights: a weighted
      * random pick per node would let the types with few eligible nodes
