@@ -304,9 +304,11 @@ static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
 }
 
 #define NO_DOT UINT32_MAX
+#define NO_REF UINT32_MAX
 
 typedef struct { uint32_t c0, r0, c1, r1; } cell_box; /* cells [c0,c1] x [r0,r1] */
 typedef struct { double x0, y0, x1, y1; } edge_box;  /* open box: x0 < x < x1, y0 < y < y1 */
+typedef struct { uint32_t edge, next; } edge_ref;      /* an edge listed in a cell */
 
 /* Nodes, edges and the dots placed so far bucketed by cell, and the
  * adjacency, so that a dot is checked only against what is near it: O(1)
@@ -315,8 +317,8 @@ typedef struct {
     const cb_graph *g;
     cb_grid nodes;          /* node centres */
     double node_near;       /* nodes further than this on either axis never block a dot */
-    uint32_t *estart;       /* per cell of `nodes`: offsets into eitems */
-    uint32_t *eitems;       /* edges whose box touches the cell */
+    uint32_t *edge_head;    /* per cell of `nodes`: its first edge_ref, or NO_REF */
+    edge_ref *edge_refs;    /* each cell's edges whose box touches it, linked */
     edge_box *ebox;         /* per edge: where a dot may come too close to it */
     double (*dot_xy)[2];    /* the dots placed so far */
     uint32_t n_dots;
@@ -369,8 +371,8 @@ static int edge_within(const cb_board *b, size_t e, cb_point p, double lim)
 static void dot_index_free(dot_index *ix)
 {
     cb_grid_free(&ix->nodes);
-    free(ix->estart);
-    free(ix->eitems);
+    free(ix->edge_head);
+    free(ix->edge_refs);
     free(ix->ebox);
     free(ix->dot_xy);
     free(ix->dot_next);
@@ -405,45 +407,43 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
     const cb_grid *gr = &ix->nodes;
     double lim = edge_apart(dr);
     size_t cells = (size_t)gr->cols * gr->rows;
-    ix->estart = calloc(cells + 1, sizeof *ix->estart);
+    ix->edge_head = malloc(cells * sizeof *ix->edge_head);
     ix->ebox = malloc((m ? m : 1) * sizeof *ix->ebox);
     ix->dot_xy = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_xy);
     ix->dot_next = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_next);
     ix->dot_head = malloc(cells * sizeof *ix->dot_head);
     cell_box *box = malloc((m ? m : 1) * sizeof *box); /* each edge's cells */
-    if (!ix->estart || !ix->ebox || !ix->dot_xy || !ix->dot_next || !ix->dot_head || !box) {
+    if (!ix->edge_head || !ix->ebox || !ix->dot_xy || !ix->dot_next || !ix->dot_head || !box) {
         free(box);
         return -1;
     }
-    for (size_t c = 0; c < cells; c++)
+    for (size_t c = 0; c < cells; c++) {
+        ix->edge_head[c] = NO_REF;
         ix->dot_head[c] = NO_DOT;
-    /* Count the edges per cell, then list them (counting sort). */
+    }
+    /* Each edge's cells, then the edge on each of their lists. */
+    size_t refs = 0;
     for (size_t e = 0; e < m; e++) {
         const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
         cell_box *bx = &box[e];
         ix->ebox[e] = edge_box_of(b, e, lim);
         cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2 + lim,
                       fabs(u->y - v->y) / 2 + lim, &bx->c0, &bx->r0, &bx->c1, &bx->r1);
-        for (uint32_t y = bx->r0; y <= bx->r1; y++)
-            for (uint32_t x = bx->c0; x <= bx->c1; x++)
-                ix->estart[(size_t)y * gr->cols + x + 1]++;
+        refs += (size_t)(bx->c1 - bx->c0 + 1) * (bx->r1 - bx->r0 + 1);
     }
-    for (size_t c = 0; c < cells; c++)
-        ix->estart[c + 1] += ix->estart[c];
-    size_t refs = ix->estart[cells];
-    ix->eitems = malloc((refs ? refs : 1) * sizeof *ix->eitems);
-    if (!ix->eitems) {
+    ix->edge_refs = malloc((refs ? refs : 1) * sizeof *ix->edge_refs);
+    if (!ix->edge_refs) {
         free(box);
         return -1;
     }
+    uint32_t k = 0;
     for (size_t e = 0; e < m; e++)
         for (uint32_t y = box[e].r0; y <= box[e].r1; y++)
-            for (uint32_t x = box[e].c0; x <= box[e].c1; x++)
-                ix->eitems[ix->estart[(size_t)y * gr->cols + x]++] = (uint32_t)e;
-    /* estart[c] now holds the end of cell c: shift back. */
-    for (size_t c = cells; c > 0; c--)
-        ix->estart[c] = ix->estart[c - 1];
-    ix->estart[0] = 0;
+            for (uint32_t x = box[e].c0; x <= box[e].c1; x++) {
+                size_t c = (size_t)y * gr->cols + x;
+                ix->edge_refs[k] = (edge_ref){(uint32_t)e, ix->edge_head[c]};
+                ix->edge_head[c] = k++;
+            }
     free(box);
     return 0;
 }
@@ -505,8 +505,8 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
     cb_grid_range(g, p.x, p.y, 0, 0, &c0, &r0, &c1, &r1);
     size_t here = (size_t)r0 * g->cols + c0;
     double lim = edge_apart(dr);
-    for (uint32_t k = ix->estart[here]; k < ix->estart[here + 1]; k++) {
-        uint32_t e = ix->eitems[k];
+    for (uint32_t k = ix->edge_head[here]; k != NO_REF; k = ix->edge_refs[k].next) {
+        uint32_t e = ix->edge_refs[k].edge;
         if (box_holds(&ix->ebox[e], p) && edge_within(b, e, p, lim))
             return 0;
     }
