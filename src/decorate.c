@@ -20,6 +20,7 @@
 #define DOT_CLEARANCE_MM 0.5   /* between a dot and any line, node or dot */
 #define SLOTS_PER_GAP 8
 #define OUT_TOLERANCE 1e-6     /* radians: see points_out */
+#define SLOT_SLACK 1e-12       /* radians: see gap_slots */
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -554,17 +555,40 @@ typedef struct {
     double mid, rho, dth; /* middle angle, ring radius, angle between slots */
 } dot_gap;
 
+/* How many slots DTH apart fit in a gap of width W between its margins,
+ * asin(X) from either side (0 <= X <= 1): floor((W - 2 asin(X)) / DTH) + 1,
+ * none if the margins overlap, at most SLOTS_PER_GAP. */
+static int gap_slots(double w, double x, double dth)
+{
+    /* For X <= 1/2, asin(X) lies between X + X^3/6 and that plus X^5/10
+     * (the later terms of its series are positive and sum to less). Those
+     * bounds, widened by SLOT_SLACK (far more than the rounding either way
+     * of working out the quotient), settle the count but for a quotient
+     * within about X^5/(5 DTH) of a whole number; there asin decides. */
+    if (x <= 0.5) {
+        double x3 = x * x * x, lo = x + x3 / 6, hi = lo + x3 * x * x / 10;
+        double least = (w - 2 * hi - SLOT_SLACK) / dth, most = (w - 2 * lo + SLOT_SLACK) / dth;
+        if (least >= SLOTS_PER_GAP - 1)
+            return SLOTS_PER_GAP;
+        if (most < 0)
+            return 0;
+        if (least >= 0 && floor(least) == floor(most))
+            return (int)floor(least) + 1;
+    }
+    double room = w - 2 * asin(x), q = room / dth;
+    if (room < 0)
+        return 0;
+    return q >= SLOTS_PER_GAP - 1 ? SLOTS_PER_GAP : (int)floor(q) + 1;
+}
+
 static void gap_measure(const cb_board *b, const cb_node *v, dot_gap *gap)
 {
     double r = b->node_radius;
     gap->mid = gap->lo + gap->w / 2;
     double reach = v->kind == CB_KIND_START ? shape_reach(b, v, cos(gap->mid), sin(gap->mid)) : r;
     gap->rho = reach + DOT_RING * r;
-    double margin = asin(min2(1, (DOT_RADIUS * r + 1.0) / gap->rho));
     gap->dth = DOT_SPACING * r / gap->rho;
-    double room = gap->w - 2 * margin;
-    int cap = room >= 0 ? (int)floor(room / gap->dth) + 1 : 0;
-    gap->cap = cap > SLOTS_PER_GAP ? SLOTS_PER_GAP : cap;
+    gap->cap = gap_slots(gap->w, min2(1, (DOT_RADIUS * r + 1.0) / gap->rho), gap->dth);
 }
 
 static double slot_angle(const dot_gap *gap, int rank)
