@@ -480,6 +480,26 @@ static int dot_blocks(const double *q, cb_point p, double dr)
     return dx * dx + dy * dy < lim * lim;
 }
 
+/* A coordinate in cells as a cell index in [0, n): grid.c's clamp_cell. */
+static uint32_t clamp_cell(double v, uint32_t n)
+{
+    if (!(v > 0)) /* also catches NaN */
+        return 0;
+    if (v >= (double)n)
+        return n - 1;
+    return (uint32_t)v;
+}
+
+/* The cell of G that holds p: cb_grid_range's for a box of size 0, by the
+ * same arithmetic, but one coordinate each way and no call (dot_fits asks
+ * once per slot). */
+static size_t cell_at(const cb_grid *g, cb_point p)
+{
+    uint32_t c = clamp_cell((p.x - g->x0) / g->cell, g->cols);
+    uint32_t r = clamp_cell((p.y - g->y0) / g->cell, g->rows);
+    return (size_t)r * g->cols + c;
+}
+
 /* May a dot go at p: inside the trim, clear of every node, every edge and,
  * with an index, the dots placed on it so far? Then *CELL is p's cell in
  * the index. Without one (a node placed alone) every node and edge is
@@ -503,8 +523,7 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
     uint32_t c0, r0, c1, r1;
     /* An edge is listed in every cell within the clearance of its box, so
      * p's own cell lists every edge that can block it. */
-    cb_grid_range(g, p.x, p.y, 0, 0, &c0, &r0, &c1, &r1);
-    size_t here = (size_t)r0 * g->cols + c0;
+    size_t here = cell_at(g, p);
     double lim = edge_apart(dr);
     for (uint32_t k = ix->edge_head[here]; k != NO_REF; k = ix->edge_refs[k].next) {
         uint32_t e = ix->edge_refs[k].edge;
