@@ -333,14 +333,13 @@ static double dot_reach(const cb_board *b)
     return (CB_START_DEPTH + 1) * r + DOT_RADIUS * r;
 }
 
-/* How close a dot of radius DR may come to an edge's line: its centre
- * must be further than this. */
+/* How near an edge a dot of radius DR may be: its centre at least this far. */
 static double edge_apart(double dr)
 {
     return dr + DOT_CLEARANCE_MM;
 }
 
-/* The least distance between the centres of two dots of radius DR. */
+/* How near each other two dots of radius DR may be, centre to centre. */
 static double dots_apart(double dr)
 {
     return 2 * dr + DOT_CLEARANCE_MM;
@@ -534,8 +533,8 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
      * only if nearer than dots_apart, which is less (two dot radii are less
      * than a node's): the cells in this range hold every one that can. */
     cb_grid_range(g, p.x, p.y, ix->node_near, ix->node_near, &c0, &r0, &c1, &r1);
-    /* node_blocks's first test: any node within node_near still passes it,
-     * and it asks for the reach as ever. */
+    /* node_blocks's first test, made tighter: a node that blocks p is
+     * within node_near anyway, and the reach still holds. */
     double near = ix->node_near < reach ? ix->node_near : reach;
     for (uint32_t y = r0; y <= r1; y++) {
         size_t row = (size_t)y * g->cols;
@@ -664,10 +663,10 @@ static int points_out(const cb_board *b, const cb_node *v, double th)
 }
 
 /* Places up to WANT dots around node i into xy, checking each against the
- * board and, with an index, the dots placed on it, where it then places
- * them too; returns how many fit. Candidate
- * slots fill the angular gaps between the node's edges from the middle out;
- * wider gaps come first, one dot per gap before any gap gets a second. */
+ * board and, with an index, the dots placed on it (where it then places
+ * them too); returns how many fit. Candidate slots fill the angular gaps
+ * between the node's edges from the middle out; wider gaps come first, one
+ * dot per gap before any gap gets a second. */
 static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
                       double (*xy)[2], int max)
 {
