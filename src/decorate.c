@@ -368,6 +368,36 @@ static int edge_within(const cb_board *b, size_t e, cb_point p, double lim)
     return cb_point_segment_dist2(p, a, c) < lim * lim;
 }
 
+/* A coordinate in cells as a cell index in [0, n): grid.c's clamp_cell. */
+static uint32_t clamp_cell(double v, uint32_t n)
+{
+    if (!(v > 0)) /* also catches NaN */
+        return 0;
+    if (v >= (double)n)
+        return n - 1;
+    return (uint32_t)v;
+}
+
+/* The cell of G that holds p: cb_grid_range's for a box of size 0, by the
+ * same arithmetic, but one coordinate each way and no call (dot_fits asks
+ * once per slot). */
+static size_t cell_at(const cb_grid *g, cb_point p)
+{
+    uint32_t c = clamp_cell((p.x - g->x0) / g->cell, g->cols);
+    uint32_t r = clamp_cell((p.y - g->y0) / g->cell, g->rows);
+    return (size_t)r * g->cols + c;
+}
+
+/* The cells of G that hold the points of box BX: cell_at's arithmetic
+ * rises with the coordinate, so a point inside the box lies in one of them. */
+static cell_box cells_of(const cb_grid *g, const edge_box *bx)
+{
+    return (cell_box){clamp_cell((bx->x0 - g->x0) / g->cell, g->cols),
+                      clamp_cell((bx->y0 - g->y0) / g->cell, g->rows),
+                      clamp_cell((bx->x1 - g->x0) / g->cell, g->cols),
+                      clamp_cell((bx->y1 - g->y0) / g->cell, g->rows)};
+}
+
 static void dot_index_free(dot_index *ix)
 {
     cb_grid_free(&ix->nodes);
@@ -421,15 +451,13 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
         ix->edge_head[c] = NO_REF;
         ix->dot_head[c] = NO_DOT;
     }
-    /* Each edge's cells, then the edge on each of their lists. */
+    /* Each edge's cells, then the edge on each of their lists: a point
+     * the edge can block is in its box, so in one of its cells. */
     size_t refs = 0;
     for (size_t e = 0; e < m; e++) {
-        const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
-        cell_box *bx = &box[e];
         ix->ebox[e] = edge_box_of(b, e, lim);
-        cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2 + lim,
-                      fabs(u->y - v->y) / 2 + lim, &bx->c0, &bx->r0, &bx->c1, &bx->r1);
-        refs += (size_t)(bx->c1 - bx->c0 + 1) * (bx->r1 - bx->r0 + 1);
+        box[e] = cells_of(gr, &ix->ebox[e]);
+        refs += (size_t)(box[e].c1 - box[e].c0 + 1) * (box[e].r1 - box[e].r0 + 1);
     }
     ix->edge_refs = malloc((refs ? refs : 1) * sizeof *ix->edge_refs);
     if (!ix->edge_refs) {
@@ -477,26 +505,6 @@ static int dot_blocks(const double *q, cb_point p, double dr)
 {
     double dx = q[0] - p.x, dy = q[1] - p.y, lim = dots_apart(dr);
     return dx * dx + dy * dy < lim * lim;
-}
-
-/* A coordinate in cells as a cell index in [0, n): grid.c's clamp_cell. */
-static uint32_t clamp_cell(double v, uint32_t n)
-{
-    if (!(v > 0)) /* also catches NaN */
-        return 0;
-    if (v >= (double)n)
-        return n - 1;
-    return (uint32_t)v;
-}
-
-/* The cell of G that holds p: cb_grid_range's for a box of size 0, by the
- * same arithmetic, but one coordinate each way and no call (dot_fits asks
- * once per slot). */
-static size_t cell_at(const cb_grid *g, cb_point p)
-{
-    uint32_t c = clamp_cell((p.x - g->x0) / g->cell, g->cols);
-    uint32_t r = clamp_cell((p.y - g->y0) / g->cell, g->rows);
-    return (size_t)r * g->cols + c;
 }
 
 /* May a dot go at p: inside the trim, clear of every node, every edge and,
