@@ -76,7 +76,8 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
     const cb_node_type *nt = &t->theme->types[ty];
     if (t->count[ty] >= t->hi[ty])
         return 0;
-    /* Size of the same-type group v would join: BFS over equal neighbours. */
+    /* Size of the same-type group v would join: BFS over equal neighbours
+     * (the type test first: it turns most neighbours away). */
     t->mark++;
     t->stamp[v] = t->mark;
     size_t head = 0, tail = 0;
@@ -85,8 +86,8 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
         uint32_t x = t->queue[head++];
         for (uint32_t k = t->g->start[x]; k < t->g->start[x + 1]; k++) {
             uint32_t u = t->g->adj[k];
-            if (t->stamp[u] != t->mark && t->b->nodes[u].kind == CB_KIND_NODE &&
-                t->b->nodes[u].type == (int)ty) {
+            if (t->b->nodes[u].type == (int)ty && t->b->nodes[u].kind == CB_KIND_NODE &&
+                t->stamp[u] != t->mark) {
                 t->stamp[u] = t->mark;
                 t->queue[tail++] = u;
                 if ((int)tail > nt->max_run)
