@@ -19,6 +19,8 @@
 #define MIN_GAP_TRIM (0.22 * M_PI) /* on the trim line only half the turn is free */
 #define DOT_CLEARANCE_MM 0.5   /* between a dot and any line, node or dot */
 #define SLOTS_PER_GAP 8
+#define OUT_TOLERANCE 1e-6     /* radians: see points_out */
+#define SLOT_SLACK 1e-12       /* radians: see gap_slots */
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -59,15 +61,12 @@ typedef struct {
 } typing;
 
 /* The rules a node meets or not whatever its neighbours are: the edge and
- * the distance from it. */
-static int fits_place(const typing *t, uint32_t v, size_t ty)
+ * the distance from it (DEPTH, see depth_of). */
+static int fits_place(const cb_node_type *nt, int trim, double depth)
 {
-    const cb_node_type *nt = &t->theme->types[ty];
-    const cb_node *node = &t->b->nodes[v];
-    if (on_trim(t->b, node) && !nt->on_edge)
+    if (trim && !nt->on_edge)
         return 0;
-    double dep = depth_of(t->b, node);
-    return dep >= nt->min_edge - 1e-9 && dep <= nt->max_edge + 1e-9;
+    return depth >= nt->min_edge - 1e-9 && depth <= nt->max_edge + 1e-9;
 }
 
 /* The rules that depend on the nodes typed so far: the type's maximum and
@@ -77,7 +76,8 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
     const cb_node_type *nt = &t->theme->types[ty];
     if (t->count[ty] >= t->hi[ty])
         return 0;
-    /* Size of the same-type group v would join: BFS over equal neighbours. */
+    /* Size of the same-type group v would join: BFS over equal neighbours
+     * (the type test first: it turns most neighbours away). */
     t->mark++;
     t->stamp[v] = t->mark;
     size_t head = 0, tail = 0;
@@ -86,8 +86,8 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
         uint32_t x = t->queue[head++];
         for (uint32_t k = t->g->start[x]; k < t->g->start[x + 1]; k++) {
             uint32_t u = t->g->adj[k];
-            if (t->stamp[u] != t->mark && t->b->nodes[u].kind == CB_KIND_NODE &&
-                t->b->nodes[u].type == (int)ty) {
+            if (t->b->nodes[u].type == (int)ty && t->b->nodes[u].kind == CB_KIND_NODE &&
+                t->stamp[u] != t->mark) {
                 t->stamp[u] = t->mark;
                 t->queue[tail++] = u;
                 if ((int)tail > nt->max_run)
@@ -144,10 +144,24 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     typing ty = {b, g, theme, count, lo, hi, stamp, queue, 0};
     /* The fixed rules once per node and type, by position in ORDER: the
      * scans below then touch a node's neighbours (memory all over a large
-     * board) only where a type can stand. */
-    for (size_t i = 0; i < regular; i++)
-        for (size_t t = 0; t < nt; t++)
-            fits[i * nt + t] = (uint8_t)fits_place(&ty, order[i], t);
+     * board) only where a type can stand. ROOM counts the nodes each type
+     * may take (none when it may take none: nothing is typed yet, so there
+     * is no group to join). */
+    for (size_t t = 0; t < nt; t++)
+        room[t] = 0;
+    for (size_t i = 0; i < regular; i++) {
+        const cb_node *node = &b->nodes[order[i]];
+        int trim = on_trim(b, node);
+        double depth = depth_of(b, node);
+        for (size_t t = 0; t < nt; t++) {
+            int fit = fits_place(&theme->types[t], trim, depth);
+            fits[i * nt + t] = (uint8_t)fit;
+            room[t] += (size_t)fit;
+        }
+    }
+    for (size_t t = 0; t < nt; t++)
+        if (hi[t] <= 0)
+            room[t] = 0;
     /* Each type is dealt its share of the nodes (its weight, within its
      * min..max), so shares across a deck match the weights: a weighted
      * random pick per node would let the types with few eligible nodes
@@ -165,10 +179,6 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         whole += cb_rng_uniform(rng) < want - whole;
         weight[t] = fmin(fmax(whole, lo[t]), hi[t]);
         by_room[t] = t;
-        room[t] = 0;
-        if (hi[t] > 0) /* nothing is typed yet: no group to join */
-            for (size_t i = 0; i < regular; i++)
-                room[t] += fits[i * nt + t];
     }
     sort_by_room(by_room, room, nt);
     for (size_t k = 0; k < nt; k++) {
@@ -249,14 +259,15 @@ static void sort_angles(double *a, int n)
     }
 }
 
-/* Distance from a node's centre to the edge of its shape along angle th
- * (y down, as on the page). */
-static double shape_reach(const cb_board *b, const cb_node *v, double th)
+/* Distance from a node's centre to the edge of its shape along the unit
+ * direction (dx, dy) (y down, as on the page): one radius but for a start's
+ * rectangle. */
+static double shape_reach(const cb_board *b, const cb_node *v, double dx, double dy)
 {
     double r = b->node_radius;
     if (v->kind != CB_KIND_START)
         return r;
-    double dx = cos(th), dy = sin(th), in, along;
+    double in, along;
     switch (v->side) {
     case CB_SIDE_TOP: in = dy; along = dx; break;
     case CB_SIDE_BOTTOM: in = -dy; along = dx; break;
@@ -264,8 +275,8 @@ static double shape_reach(const cb_board *b, const cb_node *v, double th)
     default: in = -dx; along = dy; break;
     }
     double t = INFINITY;
-    if (in > 1e-9) t = fmin(t, CB_START_DEPTH * r / in);
-    if (fabs(along) > 1e-9) t = fmin(t, CB_START_HALF_WIDTH * r / fabs(along));
+    if (in > 1e-9) t = min2(t, CB_START_DEPTH * r / in);
+    if (fabs(along) > 1e-9) t = min2(t, CB_START_HALF_WIDTH * r / fabs(along));
     return isfinite(t) ? t : r;
 }
 
@@ -294,13 +305,27 @@ static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
     return d < lim;
 }
 
-/* Nodes and edges bucketed by cell, and the adjacency, so that a dot is
- * checked only against what is near it: O(1) per dot instead of O(n + E). */
+#define NO_DOT UINT32_MAX
+#define NO_REF UINT32_MAX
+
+typedef struct { uint32_t c0, r0, c1, r1; } cell_box; /* cells [c0,c1] x [r0,r1] */
+typedef struct { double x0, y0, x1, y1; } edge_box;  /* open box: x0 < x < x1, y0 < y < y1 */
+typedef struct { uint32_t edge, next; } edge_ref;      /* an edge listed in a cell */
+
+/* Nodes, edges and the dots placed so far bucketed by cell, and the
+ * adjacency, so that a dot is checked only against what is near it: O(1)
+ * per dot instead of O(n + E). */
 typedef struct {
     const cb_graph *g;
     cb_grid nodes;          /* node centres */
-    uint32_t *estart;       /* per cell of `nodes`: offsets into eitems */
-    uint32_t *eitems;       /* edges whose bounding box touches the cell */
+    double node_near;       /* nodes further than this on either axis never block a dot */
+    uint32_t *edge_head;    /* per cell of `nodes`: its first edge_ref, or NO_REF */
+    edge_ref *edge_refs;    /* each cell's edges whose box touches it, linked */
+    edge_box *ebox;         /* per edge: where a dot may come too close to it */
+    double (*dot_xy)[2];    /* the dots placed so far */
+    uint32_t n_dots;
+    uint32_t *dot_next;     /* per dot: the one placed before it in its cell, or NO_DOT */
+    uint32_t *dot_head;     /* per cell: the last dot placed in it, or NO_DOT */
 } dot_index;
 
 static double dot_reach(const cb_board *b)
@@ -309,17 +334,94 @@ static double dot_reach(const cb_board *b)
     return (CB_START_DEPTH + 1) * r + DOT_RADIUS * r;
 }
 
+/* How near an edge a dot of radius DR may be: its centre at least this far. */
+static double edge_apart(double dr)
+{
+    return dr + DOT_CLEARANCE_MM;
+}
+
+/* How near each other two dots of radius DR may be, centre to centre. */
+static double dots_apart(double dr)
+{
+    return 2 * dr + DOT_CLEARANCE_MM;
+}
+
+/* Edge e's bounding box grown by LIM: no point outside it is within LIM of
+ * the edge. Plain comparisons: fmin/fmax are library calls at -O2. */
+static edge_box edge_box_of(const cb_board *b, size_t e, double lim)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
+    double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
+    return (edge_box){xlo - lim, ylo - lim, xhi + lim, yhi + lim};
+}
+
+static int box_holds(const edge_box *bx, cb_point p)
+{
+    return p.x > bx->x0 && p.x < bx->x1 && p.y > bx->y0 && p.y < bx->y1;
+}
+
+/* Is p within LIM of edge e? */
+static int edge_within(const cb_board *b, size_t e, cb_point p, double lim)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    cb_point a = {u->x, u->y}, c = {v->x, v->y};
+    return cb_point_segment_dist2(p, a, c) < lim * lim;
+}
+
+/* A coordinate in cells as a cell index in [0, n): grid.c's clamp_cell. */
+static uint32_t clamp_cell(double v, uint32_t n)
+{
+    if (!(v > 0)) /* also catches NaN */
+        return 0;
+    if (v >= (double)n)
+        return n - 1;
+    return (uint32_t)v;
+}
+
+/* The cell of G that holds p: cb_grid_range's for a box of size 0, by the
+ * same arithmetic, but one coordinate each way and no call (dot_fits asks
+ * once per slot). */
+static size_t cell_at(const cb_grid *g, cb_point p)
+{
+    uint32_t c = clamp_cell((p.x - g->x0) / g->cell, g->cols);
+    uint32_t r = clamp_cell((p.y - g->y0) / g->cell, g->rows);
+    return (size_t)r * g->cols + c;
+}
+
+/* The cells of G that hold the points of box BX: cell_at's arithmetic
+ * rises with the coordinate, so a point inside the box lies in one of them. */
+static cell_box cells_of(const cb_grid *g, const edge_box *bx)
+{
+    return (cell_box){clamp_cell((bx->x0 - g->x0) / g->cell, g->cols),
+                      clamp_cell((bx->y0 - g->y0) / g->cell, g->rows),
+                      clamp_cell((bx->x1 - g->x0) / g->cell, g->cols),
+                      clamp_cell((bx->y1 - g->y0) / g->cell, g->rows)};
+}
+
 static void dot_index_free(dot_index *ix)
 {
     cb_grid_free(&ix->nodes);
-    free(ix->estart);
-    free(ix->eitems);
+    free(ix->edge_head);
+    free(ix->edge_refs);
+    free(ix->ebox);
+    free(ix->dot_xy);
+    free(ix->dot_next);
+    free(ix->dot_head);
 }
 
-static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g)
+/* Indexes B's nodes and edges, with room for MAX_DOTS dots. */
+static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, size_t max_dots)
 {
     memset(ix, 0, sizeof *ix);
     ix->g = g;
+    /* A node blocks a dot when its shape comes within the dot's radius and
+     * clearance; the shape reaches from the centre along either axis at
+     * most the start rectangle's depth or half width, or the disk's radius
+     * (a nanometre spare for the rounding of the rectangle's corners). */
+    double r = b->node_radius, dr = DOT_RADIUS * r;
+    double extent = fmax(1, fmax(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
+    ix->node_near = extent + dr + DOT_CLEARANCE_MM + 1e-6;
     size_t n = b->n_nodes, m = b->n_edges;
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
     if (!p || cb_grid_init(&ix->nodes, b->board_x, b->board_y, b->board_w, b->board_h,
@@ -334,42 +436,58 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g)
     cb_grid_fill(&ix->nodes, p, n);
     free(p);
     const cb_grid *gr = &ix->nodes;
-    double lim = DOT_RADIUS * b->node_radius + DOT_CLEARANCE_MM; /* see edge_blocks */
-    size_t cells = (size_t)gr->cols * gr->rows, refs = 0;
-    ix->estart = calloc(cells + 1, sizeof *ix->estart);
-    if (!ix->estart)
+    double lim = edge_apart(dr);
+    size_t cells = (size_t)gr->cols * gr->rows;
+    ix->edge_head = malloc(cells * sizeof *ix->edge_head);
+    ix->ebox = malloc((m ? m : 1) * sizeof *ix->ebox);
+    ix->dot_xy = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_xy);
+    ix->dot_next = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_next);
+    ix->dot_head = malloc(cells * sizeof *ix->dot_head);
+    cell_box *box = malloc((m ? m : 1) * sizeof *box); /* each edge's cells */
+    if (!ix->edge_head || !ix->ebox || !ix->dot_xy || !ix->dot_next || !ix->dot_head || !box) {
+        free(box);
         return -1;
-    for (int pass = 0; pass < 2; pass++) {
-        for (size_t e = 0; e < m; e++) {
-            const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
-            uint32_t c0, r0, c1, r1;
-            cb_grid_range(gr, (u->x + v->x) / 2, (u->y + v->y) / 2, fabs(u->x - v->x) / 2 + lim,
-                          fabs(u->y - v->y) / 2 + lim, &c0, &r0, &c1, &r1);
-            for (uint32_t y = r0; y <= r1; y++)
-                for (uint32_t x = c0; x <= c1; x++) {
-                    size_t c = (size_t)y * gr->cols + x;
-                    if (pass == 0)
-                        ix->estart[c + 1]++;
-                    else
-                        ix->eitems[ix->estart[c]++] = (uint32_t)e;
-                }
-        }
-        if (pass == 0) {
-            for (size_t c = 0; c < cells; c++)
-                ix->estart[c + 1] += ix->estart[c];
-            refs = ix->estart[cells];
-            ix->eitems = malloc((refs ? refs : 1) * sizeof *ix->eitems);
-            if (!ix->eitems)
-                return -1;
-        } else { /* estart[c] now holds the end of cell c: shift back */
-            for (size_t c = cells; c > 0; c--)
-                ix->estart[c] = ix->estart[c - 1];
-            ix->estart[0] = 0;
-        }
     }
+    for (size_t c = 0; c < cells; c++) {
+        ix->edge_head[c] = NO_REF;
+        ix->dot_head[c] = NO_DOT;
+    }
+    /* Each edge's cells, then the edge on each of their lists: a point
+     * the edge can block is in its box, so in one of its cells. */
+    size_t refs = 0;
+    for (size_t e = 0; e < m; e++) {
+        ix->ebox[e] = edge_box_of(b, e, lim);
+        box[e] = cells_of(gr, &ix->ebox[e]);
+        refs += (size_t)(box[e].c1 - box[e].c0 + 1) * (box[e].r1 - box[e].r0 + 1);
+    }
+    ix->edge_refs = malloc((refs ? refs : 1) * sizeof *ix->edge_refs);
+    if (!ix->edge_refs) {
+        free(box);
+        return -1;
+    }
+    uint32_t k = 0;
+    for (size_t e = 0; e < m; e++)
+        for (uint32_t y = box[e].r0; y <= box[e].r1; y++)
+            for (uint32_t x = box[e].c0; x <= box[e].c1; x++) {
+                size_t c = (size_t)y * gr->cols + x;
+                ix->edge_refs[k] = (edge_ref){(uint32_t)e, ix->edge_head[c]};
+                ix->edge_head[c] = k++;
+            }
+    free(box);
     return 0;
 }
 
+/* Places a dot at p, in CELL of the index. */
+static void dot_index_add(dot_index *ix, cb_point p, size_t cell)
+{
+    uint32_t k = ix->n_dots++;
+    ix->dot_xy[k][0] = p.x;
+    ix->dot_xy[k][1] = p.y;
+    ix->dot_next[k] = ix->dot_head[cell];
+    ix->dot_head[cell] = k;
+}
+
+/* Does node j, if nearer than REACH to p on both axes, block a dot at p? */
 static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, double dr)
 {
     const cb_node *v = &b->nodes[j];
@@ -379,29 +497,22 @@ static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, 
 
 static int edge_blocks(const cb_board *b, size_t e, cb_point p, double dr)
 {
-    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
-    double lim = dr + DOT_CLEARANCE_MM;
-    /* Plain comparisons: fmin/fmax are library calls at -O2. */
-    double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
-    double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
-    if (p.x <= xlo - lim || p.x >= xhi + lim || p.y <= ylo - lim || p.y >= yhi + lim)
-        return 0;
-    cb_point a = {u->x, u->y}, c = {v->x, v->y};
-    return cb_point_segment_dist2(p, a, c) < lim * lim;
+    double lim = edge_apart(dr);
+    edge_box bx = edge_box_of(b, e, lim);
+    return box_holds(&bx, p) && edge_within(b, e, p, lim);
 }
 
 static int dot_blocks(const double *q, cb_point p, double dr)
 {
-    double dx = q[0] - p.x, dy = q[1] - p.y, lim = 2 * dr + DOT_CLEARANCE_MM;
+    double dx = q[0] - p.x, dy = q[1] - p.y, lim = dots_apart(dr);
     return dx * dx + dy * dy < lim * lim;
 }
 
-/* May a dot go at p: inside the trim, clear of every node, every edge and
- * the dots placed so far? With an index, PLACED is the board's dot_xy and
- * only the dots of nearby nodes below BEFORE (already decorated) count;
- * without one, every node, edge and placed dot is checked. */
-static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t before, cb_point p,
-                    double (*placed)[2], size_t n_placed)
+/* May a dot go at p: inside the trim, clear of every node, every edge and,
+ * with an index, the dots placed on it so far? Then *CELL is p's cell in
+ * the index. Without one (a node placed alone) every node and edge is
+ * checked. */
+static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *cell)
 {
     double r = b->node_radius, dr = DOT_RADIUS * r;
     if (!inside_trim(b, p.x, p.y, dr))
@@ -414,43 +525,38 @@ static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t before, cb_
         for (size_t e = 0; e < b->n_edges; e++)
             if (edge_blocks(b, e, p, dr))
                 return 0;
-        for (size_t k = 0; k < n_placed; k++)
-            if (dot_blocks(placed[k], p, dr))
-                return 0;
         return 1;
     }
     const cb_grid *g = &ix->nodes;
     uint32_t c0, r0, c1, r1;
     /* An edge is listed in every cell within the clearance of its box, so
      * p's own cell lists every edge that can block it. */
-    cb_grid_range(g, p.x, p.y, 0, 0, &c0, &r0, &c1, &r1);
-    size_t here = (size_t)r0 * g->cols + c0;
-    for (uint32_t k = ix->estart[here]; k < ix->estart[here + 1]; k++)
-        if (edge_blocks(b, ix->eitems[k], p, dr))
+    size_t here = cell_at(g, p);
+    double lim = edge_apart(dr);
+    for (uint32_t k = ix->edge_head[here]; k != NO_REF; k = ix->edge_refs[k].next) {
+        uint32_t e = ix->edge_refs[k].edge;
+        if (box_holds(&ix->ebox[e], p) && edge_within(b, e, p, lim))
             return 0;
-    cb_grid_range(g, p.x, p.y, reach, reach, &c0, &r0, &c1, &r1);
-    for (uint32_t y = r0; y <= r1; y++)
-        for (uint32_t x = c0; x <= c1; x++) {
-            size_t c = (size_t)y * g->cols + x;
-            for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++)
-                if (node_blocks(b, g->items[k], p, reach, dr))
+    }
+    /* A node blocks p only if nearer than node_near on both axes, a dot
+     * only if nearer than dots_apart, which is less (two dot radii are less
+     * than a node's): the cells in this range hold every one that can. */
+    cb_grid_range(g, p.x, p.y, ix->node_near, ix->node_near, &c0, &r0, &c1, &r1);
+    /* node_blocks's first test, made tighter: a node that blocks p is
+     * within node_near anyway, and the reach still holds. */
+    double near = ix->node_near < reach ? ix->node_near : reach;
+    for (uint32_t y = r0; y <= r1; y++) {
+        size_t row = (size_t)y * g->cols;
+        /* A row's cells list their nodes one after the other. */
+        for (uint32_t k = g->start[row + c0]; k < g->start[row + c1 + 1]; k++)
+            if (node_blocks(b, g->items[k], p, near, dr))
+                return 0;
+        for (uint32_t x = c0; x <= c1; x++)
+            for (uint32_t k = ix->dot_head[row + x]; k != NO_DOT; k = ix->dot_next[k])
+                if (dot_blocks(ix->dot_xy[k], p, dr))
                     return 0;
-        }
-    /* A node's dots lie within 2 * reach of it: look that far for dots. */
-    cb_grid_range(g, p.x, p.y, 2 * reach, 2 * reach, &c0, &r0, &c1, &r1);
-    for (uint32_t y = r0; y <= r1; y++)
-        for (uint32_t x = c0; x <= c1; x++) {
-            size_t c = (size_t)y * g->cols + x;
-            for (uint32_t k = g->start[c]; k < g->start[c + 1]; k++) {
-                uint32_t j = g->items[k];
-                if (j >= before)
-                    continue;
-                const cb_node *v = &b->nodes[j];
-                for (int d = 0; d < v->dots; d++)
-                    if (dot_blocks(placed[v->first_dot + (size_t)d], p, dr))
-                        return 0;
-            }
-        }
+    }
+    *cell = here;
     return 1;
 }
 
@@ -464,41 +570,123 @@ static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int ou
     return 1;
 }
 
-typedef struct { double angle, rho, priority; int gap, rank; } dot_slot;
+/* One angular gap between a node's edges and the dot slots it holds: up to
+ * SLOTS_PER_GAP, from the middle out (0, +1, -1, +2, ...; half steps when
+ * their count is even). Its ring radius, slot spacing and slot count are
+ * measured only when its first slot comes up: a node takes its few dots
+ * from its widest gap or two, so most gaps are never measured. */
+typedef struct {
+    double lo, w;       /* start angle and width */
+    int next;           /* rank of the next slot to try */
+    int cap;            /* slots it holds; -1 until measured */
+    double mid, rho, dth; /* middle angle, ring radius, angle between slots */
+} dot_gap;
 
-static int cmp_slot(const dot_slot *a, const dot_slot *c)
+/* How many slots DTH apart fit in a gap of width W between its margins,
+ * asin(X) from either side (0 <= X <= 1): floor((W - 2 asin(X)) / DTH) + 1,
+ * none if the margins overlap, at most SLOTS_PER_GAP. */
+static int gap_slots(double w, double x, double dth)
 {
-    if (a->priority != c->priority)
-        return a->priority > c->priority ? -1 : 1;
-    if (a->gap != c->gap)
-        return a->gap - c->gap;
-    return a->rank - c->rank;
+    /* For X <= 1/2, asin(X) lies between X + X^3/6 and that plus X^5/10
+     * (the later terms of its series are positive and sum to less). Those
+     * bounds, widened by SLOT_SLACK (far more than the rounding either way
+     * of working out the quotient), settle the count but for a quotient
+     * within about X^5/(5 DTH) of a whole number; there asin decides. */
+    if (x <= 0.5) {
+        double x3 = x * x * x, lo = x + x3 / 6, hi = lo + x3 * x * x / 10;
+        double least = (w - 2 * hi - SLOT_SLACK) / dth, most = (w - 2 * lo + SLOT_SLACK) / dth;
+        if (least >= SLOTS_PER_GAP - 1)
+            return SLOTS_PER_GAP;
+        if (most < 0)
+            return 0;
+        if (least >= 0 && floor(least) == floor(most))
+            return (int)floor(least) + 1;
+    }
+    double room = w - 2 * asin(x), q = room / dth;
+    if (room < 0)
+        return 0;
+    return q >= SLOTS_PER_GAP - 1 ? SLOTS_PER_GAP : (int)floor(q) + 1;
 }
 
-/* Insertion sort on cmp_slot (a total order): a node has a few dozen slots
- * at most, where qsort's call overhead dominates. */
-static void sort_slots(dot_slot *s, int n)
+static void gap_measure(const cb_board *b, const cb_node *v, dot_gap *gap)
 {
-    for (int i = 1; i < n; i++) {
-        dot_slot x = s[i];
-        int j = i;
-        for (; j > 0 && cmp_slot(&s[j - 1], &x) > 0; j--)
-            s[j] = s[j - 1];
-        s[j] = x;
+    double r = b->node_radius;
+    gap->mid = gap->lo + gap->w / 2;
+    double reach = v->kind == CB_KIND_START ? shape_reach(b, v, cos(gap->mid), sin(gap->mid)) : r;
+    gap->rho = reach + DOT_RING * r;
+    gap->dth = DOT_SPACING * r / gap->rho;
+    gap->cap = gap_slots(gap->w, min2(1, (DOT_RADIUS * r + 1.0) / gap->rho), gap->dth);
+}
+
+static double slot_angle(const dot_gap *gap, int rank)
+{
+    int odd = gap->cap % 2;
+    if (odd && rank == 0)
+        return gap->mid;
+    double off = (odd ? 0 : 0.5) + (rank + 1) / 2;
+    return gap->mid + (rank % 2 ? -off : off) * gap->dth;
+}
+
+/* The gap whose next slot comes first, or -1 when all are used up. Slots go
+ * by priority (the gap's width over rank + 1: wider gaps first, one dot per
+ * gap before any gets a second), ties to the lower gap, so merging the gaps'
+ * slot lists this way gives the order a sort of every slot would. A gap not
+ * measured yet competes with its next slot; if that slot turns out not to
+ * exist, neither do its later ones. */
+static int next_gap(const dot_gap *gaps, int n)
+{
+    int best = -1;
+    double best_priority = 0;
+    for (int k = 0; k < n; k++) {
+        const dot_gap *gap = &gaps[k];
+        if (gap->cap >= 0 && gap->next >= gap->cap)
+            continue;
+        double priority = gap->w / (gap->next + 1);
+        if (best < 0 || priority > best_priority) {
+            best = k;
+            best_priority = priority;
+        }
     }
+    return best;
+}
+
+/* Does direction TH (radians, in any turn) point out of the board across a
+ * trim line V sits on, by more than OUT_TOLERANCE (angles are good to about
+ * 1e-15 here)? A dot that way has its centre on or beyond the trim line,
+ * which dot_fits refuses (a dot's radius is positive): no need to work out
+ * where it would go. */
+static int points_out(const cb_board *b, const cb_node *v, double th)
+{
+    while (th > M_PI)
+        th -= 2 * M_PI;
+    while (th <= -M_PI)
+        th += 2 * M_PI;
+    double tol = OUT_TOLERANCE;
+    if (v->x <= b->board_x && fabs(th) > M_PI / 2 + tol) /* leftward */
+        return 1;
+    if (v->x >= b->board_x + b->board_w && fabs(th) < M_PI / 2 - tol) /* rightward */
+        return 1;
+    if (v->y <= b->board_y && th < -tol && th > -M_PI + tol) /* upward (y down) */
+        return 1;
+    return v->y >= b->board_y + b->board_h && th > tol && th < M_PI - tol; /* downward */
 }
 
 /* Places up to WANT dots around node i into xy, checking each against the
- * board and the PLACED dots of other nodes; returns how many fit. Candidate
- * slots fill the angular gaps between the node's edges from the middle out;
- * wider gaps come first, one dot per gap before any gap gets a second. */
-static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int want,
-                      double (*xy)[2], int max, double (*placed)[2], size_t n_placed)
+ * board and, with an index, the dots placed on it (where it then places
+ * them too); returns how many fit. Candidate slots fill the angular gaps
+ * between the node's edges from the middle out; wider gaps come first, one
+ * dot per gap before any gap gets a second. */
+static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
+                      double (*xy)[2], int max)
 {
     const cb_node *v = &b->nodes[i];
     double r = b->node_radius;
     double ang[CB_DOTS_MAX_ANGLES];
     int na = 0;
+    if (want > max)
+        want = max;
+    if (want <= 0)
+        return 0;
     if (ix) { /* the graph lists i's edges in edge order, as the scan below */
         for (uint32_t k = ix->g->start[i]; k < ix->g->start[i + 1] && na < CB_DOTS_MAX_ANGLES - 4;
              k++) {
@@ -523,50 +711,49 @@ static int place_dots(const cb_board *b, const dot_index *ix, uint32_t i, int wa
         ang[na++] = 0;
         ang[na++] = M_PI;
     }
-    if (want > max)
-        want = max;
-    if (want <= 0)
-        return 0;
     sort_angles(ang, na);
-    dot_slot slots[CB_DOTS_MAX_ANGLES * SLOTS_PER_GAP];
-    int ns = 0;
+    dot_gap gaps[CB_DOTS_MAX_ANGLES];
+    int ng = 0;
     /* The centre's one dot goes in any gap, however narrow. */
-    double min_gap = v->kind == CB_KIND_CENTER ? 0 : on_trim(b, v) ? MIN_GAP_TRIM : MIN_GAP;
+    int trim = on_trim(b, v);
+    double min_gap = v->kind == CB_KIND_CENTER ? 0 : trim ? MIN_GAP_TRIM : MIN_GAP;
     for (int k = 0; k < (na ? na : 1); k++) {
         double lo = na ? ang[k] : 0;
         double w = na ? (k + 1 < na ? ang[k + 1] : ang[0] + 2 * M_PI) - lo : 2 * M_PI;
         if (w < min_gap)
             continue;
-        double mid = lo + w / 2;
-        double rho = shape_reach(b, v, mid) + DOT_RING * r;
-        double margin = asin(fmin(1, (DOT_RADIUS * r + 1.0) / rho));
-        double dth = DOT_SPACING * r / rho;
-        int cap = w - 2 * margin >= 0 ? (int)floor((w - 2 * margin) / dth) + 1 : 0;
-        if (cap > SLOTS_PER_GAP)
-            cap = SLOTS_PER_GAP;
-        /* Slots from the middle out: 0, +1, -1, +2, ... (half steps if even). */
-        for (int j = 0; j < cap; j++) {
-            double off = (cap % 2 ? 0 : 0.5) + (j + 1) / 2;
-            dot_slot *sl = &slots[ns++];
-            sl->angle = mid + (j % 2 ? -off : off) * dth;
-            if (cap % 2 && j == 0)
-                sl->angle = mid;
-            sl->rho = fmax(rho, shape_reach(b, v, sl->angle) + DOT_RING * r);
-            sl->priority = w / (j + 1);
-            sl->gap = k;
-            sl->rank = j;
-        }
+        gaps[ng++] = (dot_gap){.lo = lo, .w = w, .next = 0, .cap = -1};
     }
-    sort_slots(slots, ns);
     int out = 0;
-    for (int k = 0; k < ns && out < want; k++) {
-        cb_point p = {v->x + slots[k].rho * cos(slots[k].angle),
-                      v->y + slots[k].rho * sin(slots[k].angle)};
-        if (!dot_fits(b, ix, i, p, placed, n_placed) || !own_dots_clear(b, p, xy, out))
+    while (out < want) {
+        int k = next_gap(gaps, ng);
+        if (k < 0)
+            break;
+        dot_gap *gap = &gaps[k];
+        if (gap->cap < 0) {
+            gap_measure(b, v, gap);
+            if (gap->next >= gap->cap)
+                continue;
+        }
+        double th = slot_angle(gap, gap->next++);
+        if (trim && points_out(b, v, th))
+            continue;
+        double dx = cos(th), dy = sin(th);
+        double rho = gap->rho;
+        if (v->kind == CB_KIND_START) { /* further out where the rectangle reaches further */
+            double own = shape_reach(b, v, dx, dy) + DOT_RING * r;
+            rho = own > rho ? own : rho;
+        }
+        cb_point p = {v->x + rho * dx, v->y + rho * dy};
+        size_t cell;
+        /* With an index, the node's own dots are on it already. */
+        if (!dot_fits(b, ix, p, &cell) || (!ix && !own_dots_clear(b, p, xy, out)))
             continue;
         xy[out][0] = p.x;
         xy[out][1] = p.y;
         out++;
+        if (ix)
+            dot_index_add(ix, p, cell);
     }
     return out;
 }
@@ -577,7 +764,7 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node, double (*xy)[2]
         return 0;
     const cb_node *v = &board->nodes[node];
     if (!board->dot_xy) /* a board made by hand: place this node's alone */
-        return place_dots(board, NULL, node, v->dots, xy, max, NULL, 0);
+        return place_dots(board, NULL, node, v->dots, xy, max);
     int k = 0;
     for (; k < v->dots && k < max && v->first_dot + (size_t)k < board->n_dot_xy; k++) {
         xy[k][0] = board->dot_xy[v->first_dot + (size_t)k][0];
@@ -612,9 +799,10 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     int each = cb_dots_wanted(players);
     free(b->dot_xy);
     b->n_dot_xy = 0;
-    b->dot_xy = malloc((b->n_nodes * (size_t)(each > 1 ? each : 1) + 1) * sizeof *b->dot_xy);
+    size_t max_dots = b->n_nodes * (size_t)(each > 1 ? each : 1) + 1;
+    b->dot_xy = malloc(max_dots * sizeof *b->dot_xy);
     dot_index ix;
-    if (!b->dot_xy || dot_index_build(&ix, b, &g) != 0) {
+    if (!b->dot_xy || dot_index_build(&ix, b, &g, max_dots) != 0) {
         if (b->dot_xy)
             dot_index_free(&ix);
         cb_graph_free(&g);
@@ -624,8 +812,7 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     for (uint32_t v = 0; v < b->n_nodes; v++) {
         int want = v == b->center ? 1 : each;
         b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
-        b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + b->n_dot_xy, want, b->dot_xy,
-                                      b->n_dot_xy);
+        b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + b->n_dot_xy, want);
         b->n_dot_xy += (size_t)b->nodes[v].dots;
     }
     dot_index_free(&ix);
