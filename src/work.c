@@ -46,7 +46,7 @@ void cb_work_free(cb_work *w)
 int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b)
 {
     const uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
-    for (int i = 0; i < w->deg[a]; i++)
+    for (int i = 0, deg = w->deg[a]; i < deg; i++)
         if (na[i] == b)
             return 1;
     return 0;
@@ -58,23 +58,22 @@ void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b)
     w->adj[(size_t)b * CB_MAX_DEG + w->deg[b]++] = a;
 }
 
-static void unlink_one(cb_work *w, uint32_t a, uint32_t b)
+/* Drops the first b from a's neighbours, keeping the others in order
+ * (shift rather than swap, so neighbour order stays deterministic). One
+ * pass that copies each kept neighbour down: no memmove call for a few words. */
+static void unlink_one(uint32_t *na, uint8_t *deg, uint32_t b)
 {
-    uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
-    for (int i = 0; i < w->deg[a]; i++) {
-        if (na[i] == b) {
-            /* Shift rather than swap so neighbour order stays deterministic. */
-            memmove(na + i, na + i + 1, (size_t)(w->deg[a] - i - 1) * sizeof *na);
-            w->deg[a]--;
-            return;
-        }
-    }
+    int d = *deg, k = 0;
+    for (int i = 0; i < d; i++)
+        if (na[i] != b || k < i)
+            na[k++] = na[i];
+    *deg = (uint8_t)k;
 }
 
 void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b)
 {
-    unlink_one(w, a, b);
-    unlink_one(w, b, a);
+    unlink_one(w->adj + (size_t)a * CB_MAX_DEG, &w->deg[a], b);
+    unlink_one(w->adj + (size_t)b * CB_MAX_DEG, &w->deg[b], a);
 }
 
 int cb_work_room(const cb_work *w, uint32_t v)
@@ -101,18 +100,24 @@ void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
 
 void cb_work_hops(cb_work *w, uint32_t *queue)
 {
+    /* Locals, so that the stores to hops (which a uint8_t may alias) do
+     * not reload the arrays and the degree on every neighbour. */
+    int *hops = w->hops;
+    const uint8_t *deg = w->deg, *role = w->role;
+    const uint32_t *adj = w->adj;
     for (size_t i = 0; i < w->n; i++)
-        w->hops[i] = -1;
+        hops[i] = -1;
     size_t head = 0, tail = 0;
     queue[tail++] = w->center;
-    w->hops[w->center] = 0;
+    hops[w->center] = 0;
     while (head < tail) {
         uint32_t v = queue[head++];
-        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
-        for (int i = 0; i < w->deg[v]; i++) {
+        const uint32_t *nv = adj + (size_t)v * CB_MAX_DEG;
+        int next = hops[v] + 1;
+        for (int i = 0, dv = deg[v]; i < dv; i++) {
             uint32_t u = nv[i];
-            if (w->hops[u] < 0 && w->role[u] != CB_ROLE_DROPPED) {
-                w->hops[u] = w->hops[v] + 1;
+            if (hops[u] < 0 && role[u] != CB_ROLE_DROPPED) {
+                hops[u] = next;
                 queue[tail++] = u;
             }
         }
