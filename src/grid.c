@@ -84,3 +84,12 @@ void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
     *r0 = clamp_cell((y - ry - g->y0) / g->cell, g->rows);
     *r1 = clamp_cell((y + ry - g->y0) / g->cell, g->rows);
 }
+
+void cb_grid_box(const cb_grid *g, double x0, double y0, double x1, double y1,
+                 uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1)
+{
+    *c0 = clamp_cell((x0 - g->x0) / g->cell, g->cols);
+    *c1 = clamp_cell((x1 - g->x0) / g->cell, g->cols);
+    *r0 = clamp_cell((y0 - g->y0) / g->cell, g->rows);
+    *r1 = clamp_cell((y1 - g->y0) / g->cell, g->rows);
+}
