@@ -119,7 +119,7 @@ static void sort_keys(dt_key *a, size_t n)
 }
 
 /* Monotonic in the angle of (dx, dy), in [0, 1], without trigonometry. */
-static size_t hash_key(const dt_state *s, const double *p)
+static inline size_t hash_key(const dt_state *s, const double *p)
 {
     double dx = p[0] - s->cx, dy = p[1] - s->cy;
     double sum = fabs(dx) + fabs(dy);
@@ -137,8 +137,8 @@ static void link_half(uint32_t *half, uint32_t a, uint32_t b)
 }
 
 /* Appends triangle (i0, i1, i2) whose edges have twins a, b, c; returns its first half-edge. */
-static uint32_t add_triangle(dt_state *s, uint32_t i0, uint32_t i1, uint32_t i2,
-                             uint32_t a, uint32_t b, uint32_t c)
+static inline uint32_t add_triangle(dt_state *s, uint32_t i0, uint32_t i1, uint32_t i2,
+                                    uint32_t a, uint32_t b, uint32_t c)
 {
     uint32_t t = (uint32_t)s->nt;
     s->tri[t] = i0;
@@ -169,23 +169,17 @@ static uint32_t add_triangle(dt_state *s, uint32_t i0, uint32_t i1, uint32_t i2,
  */
 static uint32_t legalize(dt_state *s, uint32_t a)
 {
-    uint32_t *tri = s->tri, *half = s->half;
+    uint32_t *tri = s->tri, *half = s->half, *stack = s->stack;
     const double *xy = s->xy;
-    size_t sp = 0;
-    uint32_t ar;
+    size_t sp = 0, cap = s->stack_cap;
     for (;;) {
         uint32_t b = half[a];
-        uint32_t a0 = a - a % 3;
-        ar = a0 + (a + 2) % 3;
-        int flip = 0;
+        uint32_t ar = cb_dt_prev(a);
         if (b != NONE) {
-            uint32_t b0 = b - b % 3;
-            uint32_t al = a0 + (a + 1) % 3;
-            uint32_t bl = b0 + (b + 2) % 3;
+            uint32_t al = cb_dt_next(a), bl = cb_dt_prev(b);
             uint32_t p0 = tri[ar], pr = tri[a], pl = tri[al], p1 = tri[bl];
-            flip = in_circle(xy + 2 * (size_t)p0, xy + 2 * (size_t)pr, xy + 2 * (size_t)pl,
-                             xy + 2 * (size_t)p1) > 0;
-            if (flip) {
+            if (in_circle(xy + 2 * (size_t)p0, xy + 2 * (size_t)pr, xy + 2 * (size_t)pl,
+                          xy + 2 * (size_t)p1) > 0) {
                 tri[a] = p1;
                 tri[b] = p0;
                 uint32_t hbl = half[bl];
@@ -196,15 +190,13 @@ static uint32_t legalize(dt_state *s, uint32_t a)
                 link_half(half, a, hbl);
                 link_half(half, b, half[ar]);
                 link_half(half, ar, bl);
-                if (sp < s->stack_cap) s->stack[sp++] = b0 + (b + 1) % 3;
+                if (sp < cap) stack[sp++] = cb_dt_next(b);
+                continue;
             }
         }
-        if (!flip) {
-            if (sp == 0) break;
-            a = s->stack[--sp];
-        }
+        if (sp == 0) return ar;
+        a = stack[--sp];
     }
-    return ar;
 }
 
 /* Inserts point i, which lies outside the current hull (or is skipped). */
@@ -217,7 +209,7 @@ static void insert_point(dt_state *s, uint32_t i)
 
     /* Find a hull point near p's angle; removed points linger in the hash. */
     uint32_t start = s->hstart;
-    size_t key = hash_key(s, p);
+    size_t pkey = hash_key(s, p), key = pkey;
     for (size_t j = 0; j < s->hsize; j++, key = key + 1 == s->hsize ? 0 : key + 1) {
         uint32_t h = s->hhash[key];
         if (h != NONE && hnext[h] != h) {
@@ -262,7 +254,7 @@ static void insert_point(dt_state *s, uint32_t i)
     s->hstart = hprev[i] = e;
     hnext[e] = hprev[n] = i;
     hnext[i] = n;
-    s->hhash[hash_key(s, p)] = i;
+    s->hhash[pkey] = i;
     s->hhash[hash_key(s, xy + 2 * (size_t)e)] = e;
 }
 
@@ -350,17 +342,22 @@ int cb_delaunay_build(cb_delaunay *d, const double *xy, size_t n)
     s.stack_cap = n;
     s.tri = malloc(max_half * sizeof *s.tri);
     s.half = malloc(max_half * sizeof *s.half);
-    s.hprev = malloc(n * sizeof *s.hprev);
-    s.hnext = malloc(n * sizeof *s.hnext);
-    s.htri = malloc(n * sizeof *s.htri);
-    s.hhash = malloc(s.hsize * sizeof *s.hhash);
-    s.stack = malloc(n * sizeof *s.stack);
-    dt_key *keys = malloc(n * sizeof *keys);
-    double *pts = malloc(2 * n * sizeof *pts);
+    /* The working arrays in one block (keys and points first, for their
+     * alignment): one allocation instead of seven, which counts for the
+     * small triangulations the generator makes by the thousand. */
+    void *work = malloc(n * sizeof(dt_key) + 2 * n * sizeof(double) +
+                        (4 * n + s.hsize) * sizeof(uint32_t));
+    dt_key *keys = work;
+    double *pts = NULL;
     int rc = -1;
-    if (!s.tri || !s.half || !s.hprev || !s.hnext || !s.htri || !s.hhash || !s.stack || !keys ||
-        !pts)
+    if (!s.tri || !s.half || !work)
         goto done;
+    pts = (double *)(keys + n);
+    s.hprev = (uint32_t *)(pts + 2 * n);
+    s.hnext = s.hprev + n;
+    s.htri = s.hnext + n;
+    s.stack = s.htri + n;
+    s.hhash = s.stack + n;
 
     double ox, oy;
     circum_offset(p0, xy + 2 * (size_t)i1, xy + 2 * (size_t)i2, &ox, &oy);
@@ -430,13 +427,7 @@ int cb_delaunay_build(cb_delaunay *d, const double *xy, size_t n)
 done:
     free(s.tri);
     free(s.half);
-    free(s.hprev);
-    free(s.hnext);
-    free(s.htri);
-    free(s.hhash);
-    free(s.stack);
-    free(keys);
-    free(pts);
+    free(work);
     return rc;
 }
 
