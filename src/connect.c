@@ -120,12 +120,12 @@ static void mark_candidates(cb_work *w, const cb_grid *g)
     }
 }
 
-/* No node but a and b comes closer than EDGE_CLEARANCE_MM to the edge ab
- * of length LEN. */
-static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b, double len)
+/* No node but a and b comes closer than EDGE_CLEARANCE_MM to the edge s
+ * between them. */
+static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b,
+                      const segment *s)
 {
-    cb_point pa = w->p[a], pb = w->p[b];
-    segment s = {pa, pb, pb.x - pa.x, pb.y - pa.y, len};
+    cb_point pa = s->a, pb = s->b;
     /* A node's shape lies within this of its centre along either axis:
      * nodes further than it from the edge's box cannot come near the edge. */
     double shape = CB_START_DEPTH * w->r + EDGE_CLEARANCE_MM;
@@ -141,7 +141,7 @@ static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b
             cb_point q = w->p[v];
             if (q.x < xlo || q.x > xhi || q.y < ylo || q.y > yhi || v == a || v == b)
                 continue;
-            if (node_near_edge(w, v, &s))
+            if (node_near_edge(w, v, s))
                 return 0;
         }
     }
@@ -231,10 +231,12 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
         if (a > b) { uint32_t t = a; a = b; b = t; }
         if (w->sides[a] & w->sides[b])
             continue; /* would run along the trim line */
-        double len = cb_dist(w->p[a], w->p[b]);
-        if (len > longest || !edge_clear(w, g, a, b, len))
+        cb_point pa = w->p[a], pb = w->p[b];
+        segment s = {pa, pb, pb.x - pa.x, pb.y - pa.y, 0};
+        s.len = sqrt(s.ux * s.ux + s.uy * s.uy); /* cb_dist(pa, pb), bit for bit */
+        if (s.len > longest || !edge_clear(w, g, a, b, &s))
             continue;
-        es[k].len = len;
+        es[k].len = s.len;
         es[k++].ab = (uint64_t)a << 32 | b;
     }
     cb_delaunay_free(&dt);
