@@ -293,8 +293,9 @@ static int spanning_tree(cb_work *w, uint32_t *parent)
         parent[v] = v;
         core += (size_t)is_core(w, v);
     }
+    /* Each pass stops once the tree spans the core: no later edge joins. */
     for (int pass = 0; pass < 2 && joined + 1 < core; pass++)
-        for (size_t i = 0; i < w->n_cand; i++) {
+        for (size_t i = 0; i < w->n_cand && joined + 1 < core; i++) {
             cb_edge e = w->cand[i];
             if (!is_core(w, e.a) || !is_core(w, e.b) ||
                 (pass == 0 && (full(w, e.a) || full(w, e.b))))
@@ -390,26 +391,39 @@ static int build_bridge_tree(cb_work *w, bridge_tree *bt, uint32_t *scratch)
     uint32_t *order = scratch + 5 * n; /* discovery order */
     size_t n_order = 0;
     order[n_order++] = w->center;
+    /* Locals: the stores to the uint32_t arrays could otherwise alias the
+     * uint8_t degrees and roles and reload them every step. */
+    const uint8_t *deg = w->deg, *role = w->role;
+    const uint32_t *adj = w->adj;
     while (top) {
-        uint32_t v = stack[top - 1];
-        if (iter[v] < w->deg[v]) {
-            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + iter[v]++];
-            if (!in_graph(w, u) || u == parent[v])
+        /* Scan v's neighbours from where it left off up to the first one
+         * not yet discovered, which goes on the stack; none left: pop v. */
+        uint32_t v = stack[top - 1], pv = parent[v], lv = low[v], child = NONE;
+        const uint32_t *nv = adj + (size_t)v * CB_MAX_DEG;
+        uint32_t i = iter[v];
+        for (; i < deg[v]; i++) {
+            uint32_t u = nv[i];
+            if ((role[u] != CB_ROLE_CORE && role[u] != CB_ROLE_START) || u == pv)
                 continue;
             if (disc[u] == NONE) {
-                disc[u] = low[u] = time++;
-                parent[u] = v;
-                iter[u] = 0;
-                stack[top++] = u;
-                order[n_order++] = u;
-            } else if (disc[u] < low[v]) {
-                low[v] = disc[u];
+                child = u;
+                break;
             }
+            if (disc[u] < lv)
+                lv = disc[u];
+        }
+        low[v] = lv;
+        if (child != NONE) {
+            iter[v] = i + 1;
+            disc[child] = low[child] = time++;
+            parent[child] = v;
+            iter[child] = 0;
+            stack[top++] = child;
+            order[n_order++] = child;
         } else {
             top--;
-            uint32_t p = parent[v];
-            if (p != NONE && low[v] < low[p])
-                low[p] = low[v];
+            if (pv != NONE && lv < low[pv])
+                low[pv] = lv;
         }
     }
     /* Components in discovery order: a node starts a new component when the
@@ -449,12 +463,15 @@ static void close_bridges_in(cb_work *w, uint32_t *scratch)
         return;
     for (uint32_t c = 0; c < bt.n_comp; c++)
         uf[c] = top[c] = c;
+    const cb_edge *cand = w->cand;
     for (size_t k = 0; k < w->n_cand; k++) {
-        cb_edge e = w->cand[k];
-        if (!in_graph(w, e.a) || !in_graph(w, e.b) || bt.comp[e.a] == UINT32_MAX ||
-            bt.comp[e.b] == UINT32_MAX)
+        cb_edge e = cand[k];
+        uint32_t ca = bt.comp[e.a], cb = bt.comp[e.b];
+        /* Ends in one component (most edges) are already on a cycle. */
+        if (ca == cb || ca == UINT32_MAX || cb == UINT32_MAX || !in_graph(w, e.a) ||
+            !in_graph(w, e.b))
             continue;
-        uint32_t a = top_of(uf, top, bt.comp[e.a]), b = top_of(uf, top, bt.comp[e.b]);
+        uint32_t a = top_of(uf, top, ca), b = top_of(uf, top, cb);
         if (a == b || cb_work_room(w, e.a) <= 0 || cb_work_room(w, e.b) <= 0 ||
             cb_work_has_edge(w, e.a, e.b))
             continue;
