@@ -43,21 +43,6 @@ void cb_work_free(cb_work *w)
     memset(w, 0, sizeof *w);
 }
 
-int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b)
-{
-    const uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
-    for (int i = 0, deg = w->deg[a]; i < deg; i++)
-        if (na[i] == b)
-            return 1;
-    return 0;
-}
-
-void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b)
-{
-    w->adj[(size_t)a * CB_MAX_DEG + w->deg[a]++] = b;
-    w->adj[(size_t)b * CB_MAX_DEG + w->deg[b]++] = a;
-}
-
 /* Drops the first b from a's neighbours, keeping the others in order
  * (shift rather than swap, so neighbour order stays deterministic). One
  * pass that copies each kept neighbour down: no memmove call for a few words. */
@@ -74,15 +59,6 @@ void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b)
 {
     unlink_one(w->adj + (size_t)a * CB_MAX_DEG, &w->deg[a], b);
     unlink_one(w->adj + (size_t)b * CB_MAX_DEG, &w->deg[b], a);
-}
-
-int cb_work_room(const cb_work *w, uint32_t v)
-{
-    int cap = v == w->center ? CB_MAX_DEG
-              : w->role[v] == CB_ROLE_START ? w->start_cap : w->node_cap;
-    if (cap > CB_MAX_DEG)
-        cap = CB_MAX_DEG;
-    return cap - w->deg[v] - w->reserved[v];
 }
 
 void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
