@@ -374,70 +374,71 @@ static int build_bridge_tree(cb_work *w, bridge_tree *bt, uint32_t *scratch)
 {
     size_t n = w->n;
     uint32_t *disc = scratch, *low = scratch + n, *parent = scratch + 2 * n;
-    uint32_t *iter = scratch + 3 * n, *stack = scratch + 4 * n;
+    uint32_t *iter = scratch + 3 * n, *order = scratch + 4 * n; /* discovery order */
     const uint32_t NONE = UINT32_MAX;
     for (size_t v = 0; v < n; v++) {
         disc[v] = NONE;
         bt->comp[v] = NONE;
     }
     /* Iterative Tarjan from the centre: a tree edge p-c is a bridge when
-     * low[c] > disc[p]. Nodes are numbered in discovery order. */
-    uint32_t time = 0;
-    size_t top = 0;
-    stack[top++] = w->center;
-    disc[w->center] = low[w->center] = time++;
-    parent[w->center] = NONE;
-    iter[w->center] = 0;
-    uint32_t *order = scratch + 5 * n; /* discovery order */
-    size_t n_order = 0;
-    order[n_order++] = w->center;
-    /* Locals: the stores to the uint32_t arrays could otherwise alias the
-     * uint8_t degrees and roles and reload them every step. */
+     * low[c] > disc[p]. Nodes are numbered in discovery order. The parent
+     * links are the DFS stack; the node being scanned keeps its parent,
+     * low and next neighbour in locals (stored while a child is scanned).
+     * Locals too for the arrays: the stores to the uint32_t arrays could
+     * otherwise alias the uint8_t degrees and roles. */
     const uint8_t *deg = w->deg, *role = w->role;
     const uint32_t *adj = w->adj;
-    while (top) {
-        /* Scan v's neighbours from where it left off up to the first one
-         * not yet discovered, which goes on the stack; none left: pop v. */
-        uint32_t v = stack[top - 1], pv = parent[v], lv = low[v], child = NONE;
+    uint32_t time = 0, v = w->center, pv = NONE, lv = 0, i = 0;
+    order[time] = v;
+    disc[v] = time++;
+    parent[v] = NONE;
+    for (;;) {
+        /* Scan v's neighbours from i up to the first one not discovered. */
         const uint32_t *nv = adj + (size_t)v * CB_MAX_DEG;
-        uint32_t i = iter[v];
-        for (; i < deg[v]; i++) {
+        uint32_t dv = deg[v];
+        for (; i < dv; i++) {
             uint32_t u = nv[i];
             if ((role[u] != CB_ROLE_CORE && role[u] != CB_ROLE_START) || u == pv)
                 continue;
-            if (disc[u] == NONE) {
-                child = u;
+            if (disc[u] == NONE)
                 break;
-            }
             if (disc[u] < lv)
                 lv = disc[u];
         }
-        low[v] = lv;
-        if (child != NONE) {
+        if (i < dv) { /* down to that child */
+            uint32_t u = nv[i];
             iter[v] = i + 1;
-            disc[child] = low[child] = time++;
-            parent[child] = v;
-            iter[child] = 0;
-            stack[top++] = child;
-            order[n_order++] = child;
-        } else {
-            top--;
-            if (pv != NONE && lv < low[pv])
-                low[pv] = lv;
+            low[v] = lv;
+            parent[u] = v;
+            order[time] = u;
+            disc[u] = lv = time++;
+            pv = v;
+            v = u;
+            i = 0;
+            continue;
         }
+        low[v] = lv;
+        if (pv == NONE)
+            break;
+        /* Back up to the parent, which takes the child's low if lower. */
+        uint32_t child_low = lv;
+        v = pv;
+        pv = parent[v];
+        lv = low[v] < child_low ? low[v] : child_low;
+        i = iter[v];
     }
     /* Components in discovery order: a node starts a new component when the
      * edge from its parent is a bridge; otherwise it joins its parent's. */
     bt->n_comp = 0;
-    for (size_t i = 0; i < n_order; i++) {
-        uint32_t v = order[i], p = parent[v];
-        if (p == NONE || low[v] > disc[p]) {
+    for (uint32_t k = 0; k < time; k++) {
+        uint32_t x = order[k], p = parent[x];
+        if (p == NONE || low[x] > disc[p]) {
             uint32_t c = bt->n_comp++;
-            bt->comp[v] = c;
+            bt->comp[x] = c;
             bt->tparent[c] = p == NONE ? c : bt->comp[p];
             bt->depth[c] = p == NONE ? 0 : bt->depth[bt->comp[p]] + 1;
         } else {
-            bt->comp[v] = bt->comp[p];
+            bt->comp[x] = bt->comp[p];
         }
     }
     return 0;
@@ -464,12 +465,13 @@ static void close_bridges_in(cb_work *w, uint32_t *scratch)
     for (uint32_t c = 0; c < bt.n_comp; c++)
         uf[c] = top[c] = c;
     const cb_edge *cand = w->cand;
-    for (size_t k = 0; k < w->n_cand; k++) {
+    const uint32_t *comp = bt.comp;
+    for (size_t k = 0, n_cand = w->n_cand; k < n_cand; k++) {
         cb_edge e = cand[k];
-        uint32_t ca = bt.comp[e.a], cb = bt.comp[e.b];
-        /* Ends in one component (most edges) are already on a cycle. */
-        if (ca == cb || ca == UINT32_MAX || cb == UINT32_MAX || !in_graph(w, e.a) ||
-            !in_graph(w, e.b))
+        uint32_t ca = comp[e.a], cb = comp[e.b];
+        if (ca == cb)
+            continue; /* ends in one component (most edges): on a cycle already */
+        if (ca == UINT32_MAX || cb == UINT32_MAX || !in_graph(w, e.a) || !in_graph(w, e.b))
             continue;
         uint32_t a = top_of(uf, top, ca), b = top_of(uf, top, cb);
         if (a == b || cb_work_room(w, e.a) <= 0 || cb_work_room(w, e.b) <= 0 ||
