@@ -464,13 +464,12 @@ static void close_bridges_in(cb_work *w, uint32_t *scratch)
         return;
     for (uint32_t c = 0; c < bt.n_comp; c++)
         uf[c] = top[c] = c;
-    const cb_edge *cand = w->cand;
     const uint32_t *comp = bt.comp;
-    for (size_t k = 0, n_cand = w->n_cand; k < n_cand; k++) {
-        cb_edge e = cand[k];
-        uint32_t ca = comp[e.a], cb = comp[e.b];
+    for (const cb_edge *c = w->cand, *end = c + w->n_cand; c < end; c++) {
+        uint32_t ca = comp[c->a], cb = comp[c->b];
         if (ca == cb)
             continue; /* ends in one component (most edges): on a cycle already */
+        cb_edge e = *c;
         if (ca == UINT32_MAX || cb == UINT32_MAX || !in_graph(w, e.a) || !in_graph(w, e.b))
             continue;
         uint32_t a = top_of(uf, top, ca), b = top_of(uf, top, cb);
@@ -521,15 +520,17 @@ int cb_connect_core(cb_work *w, cb_rng *rng)
         return -1;
     }
     /* Keep slots free next to start candidates: starts and the edge nodes
-     * not chosen need them once the core is built. */
-    for (size_t k = 0; k < w->n_cand; k++) {
-        cb_edge e = w->cand[k];
-        if (w->role[e.a] == CB_ROLE_CANDIDATE && w->role[e.b] == CB_ROLE_CORE &&
-            w->reserved[e.b] < MAX_RESERVED)
-            w->reserved[e.b]++;
-        if (w->role[e.b] == CB_ROLE_CANDIDATE && w->role[e.a] == CB_ROLE_CORE &&
-            w->reserved[e.a] < MAX_RESERVED)
-            w->reserved[e.a]++;
+     * not chosen need them once the core is built. One slot per candidate
+     * edge between a candidate and a core node, up to MAX_RESERVED: the
+     * candidates' own edge lists hold all such edges. */
+    for (uint32_t c = 0; c < w->n; c++) {
+        if (w->role[c] != CB_ROLE_CANDIDATE)
+            continue;
+        for (uint32_t k = w->cand_off[c]; k < w->cand_off[c + 1]; k++) {
+            uint32_t u = w->cand_nbr[k];
+            if (w->role[u] == CB_ROLE_CORE && w->reserved[u] < MAX_RESERVED)
+                w->reserved[u]++;
+        }
     }
     if (spanning_tree(w, scratch) != 0)
         return -1;
