@@ -89,6 +89,8 @@ static void mark_candidates(cb_work *w, const cb_grid *g)
 {
     double gap = w->r + CB_NODE_GAP_MM;
     for (uint32_t v = 0; v < w->n; v++) {
+        if (!w->sides[v]) /* inside: most nodes */
+            continue;
         cb_side side = cb_side_of_mask(w->sides[v]);
         if (side == CB_SIDE_NONE || v == w->center)
             continue;
