@@ -122,24 +122,24 @@ int cb_work_index_cand(cb_work *w)
     free(w->cand_nbr);
     w->cand_off = calloc(w->n + 1, sizeof *w->cand_off);
     w->cand_nbr = malloc((w->n_cand ? 2 * w->n_cand : 1) * sizeof *w->cand_nbr);
-    uint32_t *fill = malloc((w->n ? w->n : 1) * sizeof *fill);
-    if (!w->cand_off || !w->cand_nbr || !fill) {
-        free(fill);
+    if (!w->cand_off || !w->cand_nbr)
         return -1;
-    }
+    uint32_t *off = w->cand_off, *nbr = w->cand_nbr;
+    const cb_edge *cand = w->cand;
     for (size_t k = 0; k < w->n_cand; k++) {
-        w->cand_off[w->cand[k].a + 1]++;
-        w->cand_off[w->cand[k].b + 1]++;
+        off[cand[k].a + 1]++;
+        off[cand[k].b + 1]++;
     }
     for (size_t v = 0; v < w->n; v++)
-        w->cand_off[v + 1] += w->cand_off[v];
-    memcpy(fill, w->cand_off, w->n * sizeof *fill);
-    /* In cand order, so each node's list stays shortest first. */
+        off[v + 1] += off[v];
+    /* In cand order, so each node's list stays shortest first. off[v]
+     * serves as v's cursor and so ends at v + 1's start: shift back. */
     for (size_t k = 0; k < w->n_cand; k++) {
-        w->cand_nbr[fill[w->cand[k].a]++] = w->cand[k].b;
-        w->cand_nbr[fill[w->cand[k].b]++] = w->cand[k].a;
+        nbr[off[cand[k].a]++] = cand[k].b;
+        nbr[off[cand[k].b]++] = cand[k].a;
     }
-    free(fill);
+    memmove(off + 1, off, w->n * sizeof *off);
+    off[0] = 0;
     return 0;
 }
 
