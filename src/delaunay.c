@@ -350,23 +350,19 @@ int cb_delaunay_build(cb_delaunay *d, const double *xy, size_t n)
      * triangles around it then involve recently inserted points, which sit
      * close together in memory (about 40% faster for 1M random points).
      * Below RENUMBER_MIN the arrays stay in the cache anyway and the copy
-     * and the mapping back only cost (measured on random points: faster up
-     * to 2,000, slower from 2,500), so the ids stay. The triangles are the
-     * same either way: nothing depends on the numbering. */
+     * and the mapping back only cost (timed on random points: no faster
+     * with the renumbering up to 2,500 points), so the ids stay. The
+     * triangles are the same either way: nothing depends on the numbering. */
     int renumber = n >= RENUMBER_MIN;
-    size_t n_pts = renumber ? n : 0;
-    /* The working arrays in one block (keys and points first, for their
-     * alignment): one allocation instead of seven, which counts for the
-     * small triangulations the generator makes by the thousand. */
-    void *work = malloc(n * sizeof(dt_key) + 2 * n_pts * sizeof(double) +
-                        (4 * n + s.hsize) * sizeof(uint32_t));
-    dt_key *keys = work;
-    double *pts = NULL;
+    /* The hull links, the flip stack and the hash in one block: one
+     * allocation instead of five, which counts for the small
+     * triangulations the generator makes by the thousand. */
+    s.hprev = malloc((4 * n + s.hsize) * sizeof *s.hprev);
+    dt_key *keys = malloc(n * sizeof *keys);
+    double *pts = renumber ? malloc(2 * n * sizeof *pts) : NULL;
     int rc = -1;
-    if (!s.tri || !s.half || !work)
+    if (!s.tri || !s.half || !s.hprev || !keys || (renumber && !pts))
         goto done;
-    pts = (double *)(keys + n);
-    s.hprev = (uint32_t *)(pts + 2 * n_pts);
     s.hnext = s.hprev + n;
     s.htri = s.hnext + n;
     s.stack = s.htri + n;
@@ -440,7 +436,9 @@ int cb_delaunay_build(cb_delaunay *d, const double *xy, size_t n)
 done:
     free(s.tri);
     free(s.half);
-    free(work);
+    free(s.hprev);
+    free(keys);
+    free(pts);
     return rc;
 }
 
