@@ -15,7 +15,6 @@
 #include <string.h>
 #include "delaunay.h"
 #include "grid.h"
-#include "sort.h"
 #include "work.h"
 
 #define MAX_EDGE_SPACINGS 2.2  /* longest edge, in node spacings */
@@ -24,6 +23,9 @@
 #define START_BAND 0.08        /* starts stay this fraction away from corners */
 #define CENTER_MAX_DEG 8
 #define MAX_RESERVED 1         /* slots a core node keeps for edge nodes */
+/* Where a box test stands in for an exact distance, the box is this much
+ * larger, so that rounding in either can never make them disagree. */
+#define ROUNDING_SLACK_MM 1e-3
 
 /* Position along the side, 0..1, and the side's length. */
 static double side_fraction(const cb_work *w, uint32_t v, cb_side side)
@@ -34,102 +36,167 @@ static double side_fraction(const cb_work *w, uint32_t v, cb_side side)
     return (p.y - w->by) / w->bh;
 }
 
-/* Shape of node v as seen by edges and other nodes: a disk, or a start's
- * rectangle for start candidates. */
-static double node_dist(const cb_work *w, uint32_t v, cb_point a, cb_point b,
-                        int segment)
+/* An edge under test: its ends, direction and length. */
+typedef struct {
+    cb_point a, b;
+    double ux, uy, len;
+} segment;
+
+/* How far (x, y) lies to the left of the line through s, times s's length. */
+static double left_of(const segment *s, double x, double y)
+{
+    return s->ux * (y - s->a.y) - s->uy * (x - s->a.x);
+}
+
+/* The rectangle [x0,x1]x[y0,y1] is certainly further than FAR from the
+ * segment: their boxes are, or all four corners are on one side of its
+ * line. Much cheaper than the distance itself. */
+static int rect_far(const segment *s, double x0, double y0, double x1, double y1,
+                    double far)
+{
+    cb_point a = s->a, b = s->b;
+    if (x0 - (a.x > b.x ? a.x : b.x) > far || (a.x < b.x ? a.x : b.x) - x1 > far ||
+        y0 - (a.y > b.y ? a.y : b.y) > far || (a.y < b.y ? a.y : b.y) - y1 > far)
+        return 1;
+    double reach = far * s->len;
+    double l00 = left_of(s, x0, y0), l10 = left_of(s, x1, y0);
+    double l01 = left_of(s, x0, y1), l11 = left_of(s, x1, y1);
+    return (l00 > reach && l10 > reach && l01 > reach && l11 > reach) ||
+           (l00 < -reach && l10 < -reach && l01 < -reach && l11 < -reach);
+}
+
+/* Some point of node v's shape (a disk, or a start's rectangle for start
+ * candidates) is closer than EDGE_CLEARANCE_MM to the segment. The cheap
+ * tests first: few nodes near an edge are anywhere near this close. */
+static int node_near_edge(const cb_work *w, uint32_t v, const segment *s)
 {
     if (w->role[v] == CB_ROLE_CANDIDATE) {
         double x0, y0, x1, y1;
         cb_work_start_rect(w, v, cb_side_of_mask(w->sides[v]), &x0, &y0, &x1, &y1);
-        return segment ? cb_segment_rect_dist(a, b, x0, y0, x1, y1)
-                       : cb_point_rect_dist(a, x0, y0, x1, y1);
+        if (rect_far(s, x0, y0, x1, y1, EDGE_CLEARANCE_MM + ROUNDING_SLACK_MM))
+            return 0;
+        return cb_segment_rect_dist(s->a, s->b, x0, y0, x1, y1) < EDGE_CLEARANCE_MM;
     }
-    double dd = segment ? cb_point_segment_dist(w->p[v], a, b) : cb_dist(w->p[v], a);
-    return fmax(0, dd - w->r);
+    cb_point q = w->p[v];
+    if (fabs(left_of(s, q.x, q.y)) > (w->r + EDGE_CLEARANCE_MM + ROUNDING_SLACK_MM) * s->len)
+        return 0;
+    return cb_point_segment_dist(q, s->a, s->b) - w->r < EDGE_CLEARANCE_MM;
 }
 
 /* Marks edge nodes in the middle of a side whose start rectangle keeps clear
  * of every other node as start candidates. */
 static void mark_candidates(cb_work *w, const cb_grid *g)
 {
-    double reach = (CB_START_DEPTH + 1.5) * w->r + CB_NODE_GAP_MM;
+    double gap = w->r + CB_NODE_GAP_MM;
     for (uint32_t v = 0; v < w->n; v++) {
-        if (cb_side_of_mask(w->sides[v]) == CB_SIDE_NONE || v == w->center)
+        if (!w->sides[v]) /* inside: most nodes */
             continue;
         cb_side side = cb_side_of_mask(w->sides[v]);
+        if (side == CB_SIDE_NONE || v == w->center)
+            continue;
         double f = side_fraction(w, v, side);
         if (f < START_BAND || f > 1 - START_BAND)
             continue;
         double x0, y0, x1, y1;
         cb_work_start_rect(w, v, side, &x0, &y0, &x1, &y1);
+        /* A node centre outside the rectangle grown by the gap is at least
+         * the gap away along one axis, so only these need the distance. */
+        double grow = gap + ROUNDING_SLACK_MM;
+        double lx = x0 - grow, ly = y0 - grow, hx = x1 + grow, hy = y1 + grow;
         int clear = 1;
         uint32_t c0, r0, c1, r1;
-        cb_grid_range(g, w->p[v].x, w->p[v].y, reach, reach, &c0, &r0, &c1, &r1);
-        for (uint32_t r = r0; r <= r1 && clear; r++)
-            for (uint32_t c = c0; c <= c1 && clear; c++) {
-                size_t cell = (size_t)r * g->cols + c;
-                for (uint32_t k = g->start[cell]; k < g->start[cell + 1]; k++) {
-                    uint32_t u = g->items[k];
-                    if (u != v && cb_point_rect_dist(w->p[u], x0, y0, x1, y1) <
-                                      w->r + CB_NODE_GAP_MM)
-                        clear = 0;
-                }
+        cb_grid_box(g, lx, ly, hx, hy, &c0, &r0, &c1, &r1);
+        for (uint32_t r = r0; r <= r1 && clear; r++) {
+            uint32_t k, end;
+            cb_grid_row(g, r, c0, c1, &k, &end);
+            for (; k < end && clear; k++) {
+                uint32_t u = g->items[k];
+                cb_point q = w->p[u];
+                if (q.x < lx || q.x > hx || q.y < ly || q.y > hy || u == v)
+                    continue;
+                clear = !(cb_point_rect_dist(q, x0, y0, x1, y1) < gap);
             }
+        }
         if (clear)
             w->role[v] = CB_ROLE_CANDIDATE;
     }
 }
 
-static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b)
+/* No node but a and b comes closer than EDGE_CLEARANCE_MM to the edge s
+ * between them. */
+static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b,
+                      const segment *s)
 {
-    cb_point pa = w->p[a], pb = w->p[b];
-    double reach = (CB_START_DEPTH + 1.5) * w->r + EDGE_CLEARANCE_MM;
-    /* A node's shape lies within this of its centre: nodes further than it
-     * from the edge's box cannot come near the edge (most in the cells). */
+    cb_point pa = s->a, pb = s->b;
+    /* A node's shape lies within this of its centre along either axis:
+     * nodes further than it from the edge's box cannot come near the edge. */
     double shape = CB_START_DEPTH * w->r + EDGE_CLEARANCE_MM;
     double xlo = (pa.x < pb.x ? pa.x : pb.x) - shape, xhi = (pa.x < pb.x ? pb.x : pa.x) + shape;
     double ylo = (pa.y < pb.y ? pa.y : pb.y) - shape, yhi = (pa.y < pb.y ? pb.y : pa.y) + shape;
     uint32_t c0, r0, c1, r1;
-    cb_grid_range(g, (pa.x + pb.x) / 2, (pa.y + pb.y) / 2,
-                  fabs(pa.x - pb.x) / 2 + reach, fabs(pa.y - pb.y) / 2 + reach,
-                  &c0, &r0, &c1, &r1);
-    for (uint32_t r = r0; r <= r1; r++)
-        for (uint32_t c = c0; c <= c1; c++) {
-            size_t cell = (size_t)r * g->cols + c;
-            for (uint32_t k = g->start[cell]; k < g->start[cell + 1]; k++) {
-                uint32_t v = g->items[k];
-                cb_point q = w->p[v];
-                if (q.x < xlo || q.x > xhi || q.y < ylo || q.y > yhi)
-                    continue;
-                if (v != a && v != b && node_dist(w, v, pa, pb, 1) < EDGE_CLEARANCE_MM)
-                    return 0;
-            }
+    cb_grid_box(g, xlo, ylo, xhi, yhi, &c0, &r0, &c1, &r1);
+    for (uint32_t r = r0; r <= r1; r++) {
+        uint32_t k, end;
+        cb_grid_row(g, r, c0, c1, &k, &end);
+        for (; k < end; k++) {
+            uint32_t v = g->items[k];
+            cb_point q = w->p[v];
+            if (q.x < xlo || q.x > xhi || q.y < ylo || q.y > yhi || v == a || v == b)
+                continue;
+            if (node_near_edge(w, v, s))
+                return 0;
         }
+    }
     return 1;
 }
 
+/* An edge with its length; ab = a << 32 | b breaks ties in one compare. */
+typedef struct {
+    double len;
+    uint64_t ab;
+} sized_edge;
 
-typedef struct { cb_edge e; double len; } sized_edge;
-
-static int cmp_sized(const void *x, const void *y)
+static int sized_less(const sized_edge *x, const sized_edge *y)
 {
-    const sized_edge *a = x, *b = y;
-    if (a->len != b->len)
-        return a->len < b->len ? -1 : 1;
-    if (a->e.a != b->e.a)
-        return a->e.a < b->e.a ? -1 : 1;
-    return (a->e.b > b->e.b) - (a->e.b < b->e.b);
+    return x->len < y->len || (x->len == y->len && x->ab < y->ab);
 }
 
-static int sized_less(const sized_edge *a, const sized_edge *b)
+/* Sorts the K edges es, none longer than LONGEST, by (length, a, b) into
+ * out, with count[0..k] as scratch: a counting sort into K buckets that
+ * split [0, longest] evenly (the bucket grows with the length, so buckets
+ * come in length order), then an insertion sort that has only each
+ * bucket's few edges to order. Linear on average, unlike a merge sort. */
+static void sort_sized(const sized_edge *es, size_t k, double longest, uint32_t *count,
+                       sized_edge *out)
 {
-    return cmp_sized(a, b) < 0;
+    double scale = (double)k / longest;
+    memset(count, 0, (k + 1) * sizeof *count);
+    for (size_t i = 0; i < k; i++) {
+        size_t b = (size_t)(es[i].len * scale);
+        count[(b < k ? b : k - 1) + 1]++;
+    }
+    for (size_t b = 0; b < k; b++)
+        count[b + 1] += count[b];
+    for (size_t i = 0; i < k; i++) {
+        size_t b = (size_t)(es[i].len * scale);
+        out[count[b < k ? b : k - 1]++] = es[i];
+    }
+    for (size_t i = 1; i < k; i++) {
+        sized_edge v = out[i];
+        size_t j = i;
+        for (; j > 0 && sized_less(&v, &out[j - 1]); j--)
+            out[j] = out[j - 1];
+        out[j] = v;
+    }
 }
 
-/* cmp_sized's order with the comparison inlined: a few hundred edges, where
- * qsort's indirect calls dominate. */
-CB_DEFINE_SORT(sort_sized, sized_edge, sized_less)
+/* Scratch of 11 n words, kept in the work for the next try. */
+static uint32_t *scratch_of(cb_work *w)
+{
+    if (!w->scratch)
+        w->scratch = malloc(11 * (w->n ? w->n : 1) * sizeof *w->scratch);
+    return w->scratch;
+}
 
 /* The usable triangulation edges, shortest first. */
 static int candidate_edges(cb_work *w, const cb_grid *g)
@@ -146,9 +213,13 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
     free(xy);
     if (rc != 0)
         return -1;
+    /* At most m edges, then their sorted copy; the sort's count takes
+     * edges + 1 < 3 n words of the scratch. */
     size_t m = 3 * dt.n_triangles;
     sized_edge *es = malloc((m ? 2 * m : 1) * sizeof *es);
-    if (!es) {
+    uint32_t *count = scratch_of(w);
+    if (!es || !count) {
+        free(es);
         cb_delaunay_free(&dt);
         return -1;
     }
@@ -162,23 +233,26 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
         if (a > b) { uint32_t t = a; a = b; b = t; }
         if (w->sides[a] & w->sides[b])
             continue; /* would run along the trim line */
-        double len = cb_dist(w->p[a], w->p[b]);
-        if (len > longest || !edge_clear(w, g, a, b))
+        cb_point pa = w->p[a], pb = w->p[b];
+        segment s = {pa, pb, pb.x - pa.x, pb.y - pa.y, 0};
+        s.len = sqrt(s.ux * s.ux + s.uy * s.uy); /* cb_dist(pa, pb), bit for bit */
+        if (s.len > longest || !edge_clear(w, g, a, b, &s))
             continue;
-        es[k].e.a = a;
-        es[k].e.b = b;
-        es[k].len = len;
-        k++;
+        es[k].len = s.len;
+        es[k++].ab = (uint64_t)a << 32 | b;
     }
     cb_delaunay_free(&dt);
-    sort_sized(es, es + m, k);
+    sized_edge *sorted = es + m;
+    sort_sized(es, k, longest, count, sorted);
     w->cand = malloc((k ? k : 1) * sizeof *w->cand);
     if (!w->cand) {
         free(es);
         return -1;
     }
-    for (size_t i = 0; i < k; i++)
-        w->cand[i] = es[i].e;
+    for (size_t i = 0; i < k; i++) {
+        w->cand[i].a = (uint32_t)(sorted[i].ab >> 32);
+        w->cand[i].b = (uint32_t)sorted[i].ab;
+    }
     w->n_cand = k;
     free(es);
     return 0;
@@ -221,8 +295,9 @@ static int spanning_tree(cb_work *w, uint32_t *parent)
         parent[v] = v;
         core += (size_t)is_core(w, v);
     }
+    /* Each pass stops once the tree spans the core: no later edge joins. */
     for (int pass = 0; pass < 2 && joined + 1 < core; pass++)
-        for (size_t i = 0; i < w->n_cand; i++) {
+        for (size_t i = 0; i < w->n_cand && joined + 1 < core; i++) {
             cb_edge e = w->cand[i];
             if (!is_core(w, e.a) || !is_core(w, e.b) ||
                 (pass == 0 && (full(w, e.a) || full(w, e.b))))
@@ -301,57 +376,71 @@ static int build_bridge_tree(cb_work *w, bridge_tree *bt, uint32_t *scratch)
 {
     size_t n = w->n;
     uint32_t *disc = scratch, *low = scratch + n, *parent = scratch + 2 * n;
-    uint32_t *iter = scratch + 3 * n, *stack = scratch + 4 * n;
+    uint32_t *iter = scratch + 3 * n, *order = scratch + 4 * n; /* discovery order */
     const uint32_t NONE = UINT32_MAX;
     for (size_t v = 0; v < n; v++) {
         disc[v] = NONE;
         bt->comp[v] = NONE;
     }
     /* Iterative Tarjan from the centre: a tree edge p-c is a bridge when
-     * low[c] > disc[p]. Nodes are numbered in discovery order. */
-    uint32_t time = 0;
-    size_t top = 0;
-    stack[top++] = w->center;
-    disc[w->center] = low[w->center] = time++;
-    parent[w->center] = NONE;
-    iter[w->center] = 0;
-    uint32_t *order = scratch + 5 * n; /* discovery order */
-    size_t n_order = 0;
-    order[n_order++] = w->center;
-    while (top) {
-        uint32_t v = stack[top - 1];
-        if (iter[v] < w->deg[v]) {
-            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + iter[v]++];
-            if (!in_graph(w, u) || u == parent[v])
+     * low[c] > disc[p]. Nodes are numbered in discovery order. The parent
+     * links are the DFS stack; the node being scanned keeps its parent,
+     * low and next neighbour in locals (stored while a child is scanned).
+     * Locals too for the arrays: the stores to the uint32_t arrays could
+     * otherwise alias the uint8_t degrees and roles. */
+    const uint8_t *deg = w->deg, *role = w->role;
+    const uint32_t *adj = w->adj;
+    uint32_t time = 0, v = w->center, pv = NONE, lv = 0, i = 0;
+    order[time] = v;
+    disc[v] = time++;
+    parent[v] = NONE;
+    for (;;) {
+        /* Scan v's neighbours from i up to the first one not discovered. */
+        const uint32_t *nv = adj + (size_t)v * CB_MAX_DEG;
+        uint32_t dv = deg[v];
+        for (; i < dv; i++) {
+            uint32_t u = nv[i];
+            if ((role[u] != CB_ROLE_CORE && role[u] != CB_ROLE_START) || u == pv)
                 continue;
-            if (disc[u] == NONE) {
-                disc[u] = low[u] = time++;
-                parent[u] = v;
-                iter[u] = 0;
-                stack[top++] = u;
-                order[n_order++] = u;
-            } else if (disc[u] < low[v]) {
-                low[v] = disc[u];
-            }
-        } else {
-            top--;
-            uint32_t p = parent[v];
-            if (p != NONE && low[v] < low[p])
-                low[p] = low[v];
+            if (disc[u] == NONE)
+                break;
+            if (disc[u] < lv)
+                lv = disc[u];
         }
+        if (i < dv) { /* down to that child */
+            uint32_t u = nv[i];
+            iter[v] = i + 1;
+            low[v] = lv;
+            parent[u] = v;
+            order[time] = u;
+            disc[u] = lv = time++;
+            pv = v;
+            v = u;
+            i = 0;
+            continue;
+        }
+        low[v] = lv;
+        if (pv == NONE)
+            break;
+        /* Back up to the parent, which takes the child's low if lower. */
+        uint32_t child_low = lv;
+        v = pv;
+        pv = parent[v];
+        lv = low[v] < child_low ? low[v] : child_low;
+        i = iter[v];
     }
     /* Components in discovery order: a node starts a new component when the
      * edge from its parent is a bridge; otherwise it joins its parent's. */
     bt->n_comp = 0;
-    for (size_t i = 0; i < n_order; i++) {
-        uint32_t v = order[i], p = parent[v];
-        if (p == NONE || low[v] > disc[p]) {
+    for (uint32_t k = 0; k < time; k++) {
+        uint32_t x = order[k], p = parent[x];
+        if (p == NONE || low[x] > disc[p]) {
             uint32_t c = bt->n_comp++;
-            bt->comp[v] = c;
+            bt->comp[x] = c;
             bt->tparent[c] = p == NONE ? c : bt->comp[p];
             bt->depth[c] = p == NONE ? 0 : bt->depth[bt->comp[p]] + 1;
         } else {
-            bt->comp[v] = bt->comp[p];
+            bt->comp[x] = bt->comp[p];
         }
     }
     return 0;
@@ -377,12 +466,15 @@ static void close_bridges_in(cb_work *w, uint32_t *scratch)
         return;
     for (uint32_t c = 0; c < bt.n_comp; c++)
         uf[c] = top[c] = c;
-    for (size_t k = 0; k < w->n_cand; k++) {
-        cb_edge e = w->cand[k];
-        if (!in_graph(w, e.a) || !in_graph(w, e.b) || bt.comp[e.a] == UINT32_MAX ||
-            bt.comp[e.b] == UINT32_MAX)
+    const uint32_t *comp = bt.comp;
+    for (const cb_edge *c = w->cand, *end = c + w->n_cand; c < end; c++) {
+        uint32_t ca = comp[c->a], cb = comp[c->b];
+        if (ca == cb)
+            continue; /* ends in one component (most edges): on a cycle already */
+        cb_edge e = *c;
+        if (ca == UINT32_MAX || cb == UINT32_MAX || !in_graph(w, e.a) || !in_graph(w, e.b))
             continue;
-        uint32_t a = top_of(uf, top, bt.comp[e.a]), b = top_of(uf, top, bt.comp[e.b]);
+        uint32_t a = top_of(uf, top, ca), b = top_of(uf, top, cb);
         if (a == b || cb_work_room(w, e.a) <= 0 || cb_work_room(w, e.b) <= 0 ||
             cb_work_has_edge(w, e.a, e.b))
             continue;
@@ -397,14 +489,6 @@ static void close_bridges_in(cb_work *w, uint32_t *scratch)
             a = up;
         }
     }
-}
-
-/* Scratch of 11 n words, kept in the work for the next try. */
-static uint32_t *scratch_of(cb_work *w)
-{
-    if (!w->scratch)
-        w->scratch = malloc(11 * (w->n ? w->n : 1) * sizeof *w->scratch);
-    return w->scratch;
 }
 
 int cb_connect_prepare(cb_work *w)
@@ -438,15 +522,17 @@ int cb_connect_core(cb_work *w, cb_rng *rng)
         return -1;
     }
     /* Keep slots free next to start candidates: starts and the edge nodes
-     * not chosen need them once the core is built. */
-    for (size_t k = 0; k < w->n_cand; k++) {
-        cb_edge e = w->cand[k];
-        if (w->role[e.a] == CB_ROLE_CANDIDATE && w->role[e.b] == CB_ROLE_CORE &&
-            w->reserved[e.b] < MAX_RESERVED)
-            w->reserved[e.b]++;
-        if (w->role[e.b] == CB_ROLE_CANDIDATE && w->role[e.a] == CB_ROLE_CORE &&
-            w->reserved[e.a] < MAX_RESERVED)
-            w->reserved[e.a]++;
+     * not chosen need them once the core is built. One slot per candidate
+     * edge between a candidate and a core node, up to MAX_RESERVED: the
+     * candidates' own edge lists hold all such edges. */
+    for (uint32_t c = 0; c < w->n; c++) {
+        if (w->role[c] != CB_ROLE_CANDIDATE)
+            continue;
+        for (uint32_t k = w->cand_off[c]; k < w->cand_off[c + 1]; k++) {
+            uint32_t u = w->cand_nbr[k];
+            if (w->role[u] == CB_ROLE_CORE && w->reserved[u] < MAX_RESERVED)
+                w->reserved[u]++;
+        }
     }
     if (spanning_tree(w, scratch) != 0)
         return -1;

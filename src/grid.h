@@ -25,4 +25,36 @@ void cb_grid_free(cb_grid *g);
 void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
                    uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1);
 
+/* A coordinate in cells as a cell index in [0, n). */
+static inline uint32_t cb_grid_clamp(double v, uint32_t n)
+{
+    if (!(v > 0)) /* also catches NaN */
+        return 0;
+    if (v >= (double)n)
+        return n - 1;
+    return (uint32_t)v;
+}
+
+/* The cell range [c0,c1]x[r0,r1] whose cells hold every point of the box
+ * [x0,x1]x[y0,y1] (exactly: a point's cell is computed the same way).
+ * Inline: the filters in connect.c ask once per edge. */
+static inline void cb_grid_box(const cb_grid *g, double x0, double y0, double x1, double y1,
+                               uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1)
+{
+    *c0 = cb_grid_clamp((x0 - g->x0) / g->cell, g->cols);
+    *c1 = cb_grid_clamp((x1 - g->x0) / g->cell, g->cols);
+    *r0 = cb_grid_clamp((y0 - g->y0) / g->cell, g->rows);
+    *r1 = cb_grid_clamp((y1 - g->y0) / g->cell, g->rows);
+}
+
+/* The points of cells c0..c1 in row r: items[*k0 .. *k1). Cells are stored
+ * row by row, so a run of cells in a row is one run of items. */
+static inline void cb_grid_row(const cb_grid *g, uint32_t r, uint32_t c0, uint32_t c1,
+                               uint32_t *k0, uint32_t *k1)
+{
+    size_t row = (size_t)r * g->cols;
+    *k0 = g->start[row + c0];
+    *k1 = g->start[row + c1 + 1];
+}
+
 #endif

@@ -43,47 +43,22 @@ void cb_work_free(cb_work *w)
     memset(w, 0, sizeof *w);
 }
 
-int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b)
+/* Drops the first b from a's neighbours, keeping the others in order
+ * (shift rather than swap, so neighbour order stays deterministic). One
+ * pass that copies each kept neighbour down: no memmove call for a few words. */
+static void unlink_one(uint32_t *na, uint8_t *deg, uint32_t b)
 {
-    const uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
-    for (int i = 0; i < w->deg[a]; i++)
-        if (na[i] == b)
-            return 1;
-    return 0;
-}
-
-void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b)
-{
-    w->adj[(size_t)a * CB_MAX_DEG + w->deg[a]++] = b;
-    w->adj[(size_t)b * CB_MAX_DEG + w->deg[b]++] = a;
-}
-
-static void unlink_one(cb_work *w, uint32_t a, uint32_t b)
-{
-    uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
-    for (int i = 0; i < w->deg[a]; i++) {
-        if (na[i] == b) {
-            /* Shift rather than swap so neighbour order stays deterministic. */
-            memmove(na + i, na + i + 1, (size_t)(w->deg[a] - i - 1) * sizeof *na);
-            w->deg[a]--;
-            return;
-        }
-    }
+    int d = *deg, k = 0;
+    for (int i = 0; i < d; i++)
+        if (na[i] != b || k < i)
+            na[k++] = na[i];
+    *deg = (uint8_t)k;
 }
 
 void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b)
 {
-    unlink_one(w, a, b);
-    unlink_one(w, b, a);
-}
-
-int cb_work_room(const cb_work *w, uint32_t v)
-{
-    int cap = v == w->center ? CB_MAX_DEG
-              : w->role[v] == CB_ROLE_START ? w->start_cap : w->node_cap;
-    if (cap > CB_MAX_DEG)
-        cap = CB_MAX_DEG;
-    return cap - w->deg[v] - w->reserved[v];
+    unlink_one(w->adj + (size_t)a * CB_MAX_DEG, &w->deg[a], b);
+    unlink_one(w->adj + (size_t)b * CB_MAX_DEG, &w->deg[b], a);
 }
 
 void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
@@ -101,18 +76,24 @@ void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
 
 void cb_work_hops(cb_work *w, uint32_t *queue)
 {
+    /* Locals, so that the stores to hops (which a uint8_t may alias) do
+     * not reload the arrays and the degree on every neighbour. */
+    int *hops = w->hops;
+    const uint8_t *deg = w->deg, *role = w->role;
+    const uint32_t *adj = w->adj;
     for (size_t i = 0; i < w->n; i++)
-        w->hops[i] = -1;
+        hops[i] = -1;
     size_t head = 0, tail = 0;
     queue[tail++] = w->center;
-    w->hops[w->center] = 0;
+    hops[w->center] = 0;
     while (head < tail) {
         uint32_t v = queue[head++];
-        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
-        for (int i = 0; i < w->deg[v]; i++) {
+        const uint32_t *nv = adj + (size_t)v * CB_MAX_DEG;
+        int next = hops[v] + 1;
+        for (int i = 0, dv = deg[v]; i < dv; i++) {
             uint32_t u = nv[i];
-            if (w->hops[u] < 0 && w->role[u] != CB_ROLE_DROPPED) {
-                w->hops[u] = w->hops[v] + 1;
+            if (hops[u] < 0 && role[u] != CB_ROLE_DROPPED) {
+                hops[u] = next;
                 queue[tail++] = u;
             }
         }
@@ -141,24 +122,24 @@ int cb_work_index_cand(cb_work *w)
     free(w->cand_nbr);
     w->cand_off = calloc(w->n + 1, sizeof *w->cand_off);
     w->cand_nbr = malloc((w->n_cand ? 2 * w->n_cand : 1) * sizeof *w->cand_nbr);
-    uint32_t *fill = malloc((w->n ? w->n : 1) * sizeof *fill);
-    if (!w->cand_off || !w->cand_nbr || !fill) {
-        free(fill);
+    if (!w->cand_off || !w->cand_nbr)
         return -1;
-    }
+    uint32_t *off = w->cand_off, *nbr = w->cand_nbr;
+    const cb_edge *cand = w->cand;
     for (size_t k = 0; k < w->n_cand; k++) {
-        w->cand_off[w->cand[k].a + 1]++;
-        w->cand_off[w->cand[k].b + 1]++;
+        off[cand[k].a + 1]++;
+        off[cand[k].b + 1]++;
     }
     for (size_t v = 0; v < w->n; v++)
-        w->cand_off[v + 1] += w->cand_off[v];
-    memcpy(fill, w->cand_off, w->n * sizeof *fill);
-    /* In cand order, so each node's list stays shortest first. */
+        off[v + 1] += off[v];
+    /* In cand order, so each node's list stays shortest first. off[v]
+     * serves as v's cursor and so ends at v + 1's start: shift back. */
     for (size_t k = 0; k < w->n_cand; k++) {
-        w->cand_nbr[fill[w->cand[k].a]++] = w->cand[k].b;
-        w->cand_nbr[fill[w->cand[k].b]++] = w->cand[k].a;
+        nbr[off[cand[k].a]++] = cand[k].b;
+        nbr[off[cand[k].b]++] = cand[k].a;
     }
-    free(fill);
+    memmove(off + 1, off, w->n * sizeof *off);
+    off[0] = 0;
     return 0;
 }
 

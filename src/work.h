@@ -40,11 +40,34 @@ int cb_work_init(cb_work *w, size_t n);
 /* Forgets the edges, roles and start choice, keeping the placement. */
 void cb_work_reset_graph(cb_work *w);
 void cb_work_free(cb_work *w);
-int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b);
-void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b);
 void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b);
+
+/* The three below are inline: every step asks them in its inner loops. */
+
+static inline int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b)
+{
+    const uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
+    for (int i = 0, deg = w->deg[a]; i < deg; i++)
+        if (na[i] == b)
+            return 1;
+    return 0;
+}
+
+static inline void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b)
+{
+    w->adj[(size_t)a * CB_MAX_DEG + w->deg[a]++] = b;
+    w->adj[(size_t)b * CB_MAX_DEG + w->deg[b]++] = a;
+}
+
 /* Edges a node may still take: caps for starts, others, and the centre. */
-int cb_work_room(const cb_work *w, uint32_t v);
+static inline int cb_work_room(const cb_work *w, uint32_t v)
+{
+    int cap = v == w->center ? CB_MAX_DEG
+              : w->role[v] == CB_ROLE_START ? w->start_cap : w->node_cap;
+    if (cap > CB_MAX_DEG)
+        cap = CB_MAX_DEG;
+    return cap - w->deg[v] - w->reserved[v];
+}
 /* The start rectangle of node v if it sat on its side (mm). */
 void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
                         double *x0, double *y0, double *x1, double *y1);

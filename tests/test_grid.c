@@ -35,6 +35,27 @@ static void grid_query(const cb_grid *g, const cb_point *p, cb_point q, double r
         }
 }
 
+/* Points in the box [bx0,bx1]x[by0,by1], through cb_grid_box and the row
+ * runs of cb_grid_row, in a 0/1 array. */
+static void grid_box_query(const cb_grid *g, const cb_point *p, double bx0, double by0,
+                           double bx1, double by1, char *hit)
+{
+    uint32_t c0, r0, c1, r1;
+    cb_grid_box(g, bx0, by0, bx1, by1, &c0, &r0, &c1, &r1);
+    assert_true(c0 <= c1 && c1 < g->cols && r0 <= r1 && r1 < g->rows);
+    for (uint32_t y = r0; y <= r1; y++) {
+        uint32_t k, end;
+        cb_grid_row(g, y, c0, c1, &k, &end);
+        for (; k < end; k++) {
+            uint32_t i = g->items[k];
+            assert_int_equal(hit[i] & 2, 0); /* each point in one run only */
+            hit[i] |= 2;
+            if (p[i].x >= bx0 && p[i].x <= bx1 && p[i].y >= by0 && p[i].y <= by1)
+                hit[i] |= 1;
+        }
+    }
+}
+
 /* N random points in [x0, x0+w] x [y0, y0+h] (a few on the far borders and
  * some outside the box), queried at random places with radius R. */
 static void check_against_brute_force(size_t n, double x0, double y0, double w, double h,
@@ -72,6 +93,18 @@ static void check_against_brute_force(size_t n, double x0, double y0, double w, 
             if (near != (hit[i] & 1))
                 fail_msg("point %zu (%g, %g), query (%g, %g) r %g: brute force %d, grid %d", i,
                          p[i].x, p[i].y, q.x, q.y, r, near, hit[i] & 1);
+        }
+        /* A box from q to a point: corners exactly on points' coordinates. */
+        cb_point o = p[(size_t)t % n];
+        double bx0 = fmin(q.x, o.x), bx1 = fmax(q.x, o.x) + r * rnd(&seed);
+        double by0 = fmin(q.y, o.y) - r * rnd(&seed), by1 = fmax(q.y, o.y);
+        memset(hit, 0, n);
+        grid_box_query(&g, p, bx0, by0, bx1, by1, hit);
+        for (size_t i = 0; i < n; i++) {
+            int in = p[i].x >= bx0 && p[i].x <= bx1 && p[i].y >= by0 && p[i].y <= by1;
+            if (in != (hit[i] & 1))
+                fail_msg("point %zu (%g, %g), box [%g, %g]x[%g, %g]: brute force %d, grid %d",
+                         i, p[i].x, p[i].y, bx0, bx1, by0, by1, in, hit[i] & 1);
         }
     }
     cb_grid_free(&g);
