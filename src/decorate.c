@@ -369,23 +369,13 @@ static int edge_within(const cb_board *b, size_t e, cb_point p, double lim)
     return cb_point_segment_dist2(p, a, c) < lim * lim;
 }
 
-/* A coordinate in cells as a cell index in [0, n): grid.c's clamp_cell. */
-static uint32_t clamp_cell(double v, uint32_t n)
-{
-    if (!(v > 0)) /* also catches NaN */
-        return 0;
-    if (v >= (double)n)
-        return n - 1;
-    return (uint32_t)v;
-}
-
 /* The cell of G that holds p: cb_grid_range's for a box of size 0, by the
  * same arithmetic, but one coordinate each way and no call (dot_fits asks
  * once per slot). */
 static size_t cell_at(const cb_grid *g, cb_point p)
 {
-    uint32_t c = clamp_cell((p.x - g->x0) / g->cell, g->cols);
-    uint32_t r = clamp_cell((p.y - g->y0) / g->cell, g->rows);
+    uint32_t c = cb_grid_clamp((p.x - g->x0) / g->cell, g->cols);
+    uint32_t r = cb_grid_clamp((p.y - g->y0) / g->cell, g->rows);
     return (size_t)r * g->cols + c;
 }
 
@@ -393,10 +383,10 @@ static size_t cell_at(const cb_grid *g, cb_point p)
  * rises with the coordinate, so a point inside the box lies in one of them. */
 static cell_box cells_of(const cb_grid *g, const edge_box *bx)
 {
-    return (cell_box){clamp_cell((bx->x0 - g->x0) / g->cell, g->cols),
-                      clamp_cell((bx->y0 - g->y0) / g->cell, g->rows),
-                      clamp_cell((bx->x1 - g->x0) / g->cell, g->cols),
-                      clamp_cell((bx->y1 - g->y0) / g->cell, g->rows)};
+    return (cell_box){cb_grid_clamp((bx->x0 - g->x0) / g->cell, g->cols),
+                      cb_grid_clamp((bx->y0 - g->y0) / g->cell, g->rows),
+                      cb_grid_clamp((bx->x1 - g->x0) / g->cell, g->cols),
+                      cb_grid_clamp((bx->y1 - g->y0) / g->cell, g->rows)};
 }
 
 static void dot_index_free(dot_index *ix)
