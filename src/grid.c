@@ -11,8 +11,8 @@ static uint32_t clamp_cell(double v, uint32_t n)
     return (uint32_t)v;
 }
 
-int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
-                 double cell, size_t n)
+void cb_grid_shape(cb_grid *g, double x0, double y0, double w, double h,
+                   double cell, size_t n)
 {
     g->x0 = x0;
     g->y0 = y0;
@@ -27,6 +27,14 @@ int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
     }
     g->cols = (uint32_t)cols;
     g->rows = (uint32_t)rows;
+    g->start = g->items = g->cell_of = NULL;
+    g->cap = 0;
+}
+
+int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
+                 double cell, size_t n)
+{
+    cb_grid_shape(g, x0, y0, w, h, cell, n);
     g->start = calloc((size_t)g->cols * g->rows + 1, sizeof *g->start);
     g->items = malloc((n ? n : 1) * sizeof *g->items);
     g->cell_of = malloc((n ? n : 1) * sizeof *g->cell_of);

@@ -15,6 +15,11 @@ typedef struct {
     size_t cap;         /* points items can hold */
 } cb_grid;
 
+/* The cell size, columns and rows cb_grid_init would choose, without
+ * allocating (start, items and cell_of stay NULL): for callers that only
+ * need cell ranges. */
+void cb_grid_shape(cb_grid *g, double x0, double y0, double w, double h,
+                   double cell, size_t n);
 /* Sizes a grid over [x0, x0+w] x [y0, y0+h] for up to N points; -1 when out of memory. */
 int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
                  double cell, size_t n);
