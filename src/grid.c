@@ -2,15 +2,6 @@
 #include <stdlib.h>
 #include "grid.h"
 
-static uint32_t clamp_cell(double v, uint32_t n)
-{
-    if (!(v > 0)) /* also catches NaN */
-        return 0;
-    if (v >= (double)n)
-        return n - 1;
-    return (uint32_t)v;
-}
-
 void cb_grid_shape(cb_grid *g, double x0, double y0, double w, double h,
                    double cell, size_t n)
 {
@@ -48,8 +39,8 @@ int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
 
 static size_t cell_of(const cb_grid *g, cb_point p)
 {
-    uint32_t c = clamp_cell((p.x - g->x0) / g->cell, g->cols);
-    uint32_t r = clamp_cell((p.y - g->y0) / g->cell, g->rows);
+    uint32_t c = cb_grid_clamp((p.x - g->x0) / g->cell, g->cols);
+    uint32_t r = cb_grid_clamp((p.y - g->y0) / g->cell, g->rows);
     return (size_t)r * g->cols + c;
 }
 
@@ -82,13 +73,4 @@ void cb_grid_free(cb_grid *g)
     g->start = NULL;
     g->items = NULL;
     g->cell_of = NULL;
-}
-
-void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
-                   uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1)
-{
-    *c0 = clamp_cell((x - rx - g->x0) / g->cell, g->cols);
-    *c1 = clamp_cell((x + rx - g->x0) / g->cell, g->cols);
-    *r0 = clamp_cell((y - ry - g->y0) / g->cell, g->rows);
-    *r1 = clamp_cell((y + ry - g->y0) / g->cell, g->rows);
 }
