@@ -14,8 +14,55 @@ static cb_point node_point(const cb_board *b, uint32_t i)
     return p;
 }
 
-/* Pairs of crossing edges, bucketing each edge into the grid cells its box
- * covers; a pair is counted in the first cell both boxes share. */
+/* An edge as the crossing count sees it: its nodes, their places, and the
+ * range of grid cells its box covers. */
+typedef struct {
+    cb_point a, b;
+    double dx, dy;      /* b - a */
+    uint32_t ia, ib;
+    uint32_t c0, r0, c1, r1;
+} boxed;
+
+/* cb_orient(x->a, x->b, c), computed the same way. */
+static double side_of(const boxed *x, cb_point c)
+{
+    return x->dx * (c.y - x->a.y) - x->dy * (c.x - x->a.x);
+}
+
+/* cb_segments_cross(x->a, x->b, y->a, y->b), answering its common cases here
+ * from the same orientations, computed the same way (no tolerance changes):
+ * - edges that meet at a node (whose coordinates are not NaN) and end apart
+ *   only touch there, unless the far end of the second lies on the first's
+ *   line;
+ * - otherwise, when the ends of one segment lie strictly on one side of the
+ *   other's line and no end lies on a line, they have no common point. */
+static int edges_cross(const boxed *x, const boxed *y)
+{
+    if (x->ia == y->ia || x->ia == y->ib || x->ib == y->ia || x->ib == y->ib) {
+        int at_a = x->ia == y->ia || x->ia == y->ib;
+        cb_point s = at_a ? x->a : x->b, u = at_a ? x->b : x->a;
+        cb_point w = y->ia == x->ia || y->ia == x->ib ? y->b : y->a;
+        if (s.x == s.x && s.y == s.y && !(u.x == w.x && u.y == w.y) && side_of(x, w) != 0)
+            return 0;
+    } else {
+        double o1 = side_of(x, y->a), o2 = side_of(x, y->b);
+        double o3 = side_of(y, x->a), o4 = side_of(y, x->b);
+        if ((o1 * o2 > 0 && o3 != 0 && o4 != 0) || (o3 * o4 > 0 && o1 != 0 && o2 != 0))
+            return 0;
+    }
+    return cb_segments_cross(x->a, x->b, y->a, y->b);
+}
+
+/* An edge listed in a cell, with whether its box starts in the cell's
+ * column (bit 0) and row (bit 1). */
+typedef struct {
+    uint32_t e, starts;
+} listed;
+
+/* Pairs of crossing edges. The pairs tested are those whose boxes share a
+ * cell of a grid as fine as the mean edge length: each edge is listed in
+ * every cell its box covers, and a pair is tested in the first cell both
+ * boxes cover, where in each direction one of the boxes starts. */
 static int count_crossings(const cb_board *b, size_t *out)
 {
     size_t m = b->n_edges;
@@ -25,73 +72,78 @@ static int count_crossings(const cb_board *b, size_t *out)
     double total = 0;
     for (size_t e = 0; e < m; e++)
         total += cb_dist(node_point(b, b->edges[e].a), node_point(b, b->edges[e].b));
-    double cell = fmax(total / (double)m, 1e-3);
     cb_grid g;
-    if (cb_grid_init(&g, 0, 0, b->page_w, b->page_h, cell, m) != 0)
-        return -1;
-    size_t cells = (size_t)g.cols * g.rows;
-    uint32_t (*range)[4] = malloc(m * sizeof *range);
-    size_t *start = calloc(cells + 1, sizeof *start);
-    if (!range || !start) {
-        free(range);
+    cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, fmax(total / (double)m, 1e-3), m);
+    size_t cells = (size_t)g.cols * g.rows, refs = 0;
+    boxed *x = malloc(m * sizeof *x);
+    size_t *start = malloc(2 * (cells + 1) * sizeof *start), *fill = start + cells + 1;
+    if (!x || !start) {
+        free(x);
         free(start);
-        cb_grid_free(&g);
         return -1;
     }
-    size_t refs = 0;
+    memset(start, 0, (cells + 1) * sizeof *start);
     for (size_t e = 0; e < m; e++) {
-        cb_point p = node_point(b, b->edges[e].a), q = node_point(b, b->edges[e].b);
-        uint32_t *r = range[e];
-        cb_grid_range(&g, (p.x + q.x) / 2, (p.y + q.y) / 2, fabs(p.x - q.x) / 2,
-                      fabs(p.y - q.y) / 2, &r[0], &r[1], &r[2], &r[3]);
-        for (uint32_t y = r[1]; y <= r[3]; y++)
-            for (uint32_t x = r[0]; x <= r[2]; x++)
-                start[(size_t)y * g.cols + x + 1]++;
-        refs += (size_t)(r[2] - r[0] + 1) * (r[3] - r[1] + 1);
+        boxed *w = &x[e];
+        w->ia = b->edges[e].a;
+        w->ib = b->edges[e].b;
+        w->a = node_point(b, w->ia);
+        w->b = node_point(b, w->ib);
+        w->dx = w->b.x - w->a.x;
+        w->dy = w->b.y - w->a.y;
+        uint32_t c0, r0, c1, r1;
+        cb_grid_range(&g, (w->a.x + w->b.x) / 2, (w->a.y + w->b.y) / 2,
+                      fabs(w->a.x - w->b.x) / 2, fabs(w->a.y - w->b.y) / 2, &c0, &r0, &c1, &r1);
+        w->c0 = c0;
+        w->r0 = r0;
+        w->c1 = c1;
+        w->r1 = r1;
+        for (uint32_t r = r0; r <= r1; r++)
+            for (uint32_t c = c0; c <= c1; c++)
+                start[(size_t)r * g.cols + c + 1]++;
+        refs += (size_t)(c1 - c0 + 1) * (r1 - r0 + 1);
     }
     for (size_t c = 0; c < cells; c++)
         start[c + 1] += start[c];
-    uint32_t *items = malloc((refs ? refs : 1) * sizeof *items);
-    size_t *fill = malloc((cells + 1) * sizeof *fill);
-    if (!items || !fill) {
-        free(items);
-        free(fill);
-        free(range);
+    listed *items = malloc(refs * sizeof *items);
+    if (!items) {
+        free(x);
         free(start);
-        cb_grid_free(&g);
         return -1;
     }
-    memcpy(fill, start, (cells + 1) * sizeof *fill);
-    for (size_t e = 0; e < m; e++) {
-        uint32_t *r = range[e];
-        for (uint32_t y = r[1]; y <= r[3]; y++)
-            for (uint32_t x = r[0]; x <= r[2]; x++)
-                items[fill[(size_t)y * g.cols + x]++] = (uint32_t)e;
-    }
-    for (size_t c = 0; c < cells; c++) {
-        uint32_t cx = (uint32_t)(c % g.cols), cy = (uint32_t)(c / g.cols);
-        for (size_t i = start[c]; i < start[c + 1]; i++)
-            for (size_t j = i + 1; j < start[c + 1]; j++) {
-                uint32_t e = items[i], f = items[j];
-                uint32_t fx = range[e][0] > range[f][0] ? range[e][0] : range[f][0];
-                uint32_t fy = range[e][1] > range[f][1] ? range[e][1] : range[f][1];
-                if (fx != cx || fy != cy)
-                    continue;
-                cb_edge a = b->edges[e], o = b->edges[f];
-                if (cb_segments_cross(node_point(b, a.a), node_point(b, a.b),
-                                      node_point(b, o.a), node_point(b, o.b)))
-                    (*out)++;
+    memcpy(fill, start, cells * sizeof *fill);
+    for (uint32_t e = 0; e < m; e++) {
+        uint32_t c0 = x[e].c0, r0 = x[e].r0, c1 = x[e].c1, r1 = x[e].r1;
+        for (uint32_t r = r0; r <= r1; r++)
+            for (uint32_t c = c0; c <= c1; c++) {
+                listed *it = &items[fill[(size_t)r * g.cols + c]++];
+                it->e = e;
+                it->starts = (c == c0) | (uint32_t)(r == r0) << 1;
             }
     }
-    free(items);
-    free(fill);
-    free(range);
+    /* Each cell lists its edges in input order: the earlier edge goes first
+     * to cb_segments_cross, whose rounding is not symmetric. */
+    size_t n = 0;
+    for (size_t c = 0; c < cells; c++) {
+        size_t end = start[c + 1];
+        for (size_t i = start[c]; i < end; i++) {
+            const boxed *e = &x[items[i].e];
+            uint32_t starts = items[i].starts;
+            for (size_t j = i + 1; j < end; j++)
+                if ((starts | items[j].starts) == 3 && edges_cross(e, &x[items[j].e]))
+                    n++;
+        }
+    }
+    *out = n;
+    free(x);
     free(start);
-    cb_grid_free(&g);
+    free(items);
     return 0;
 }
 
-/* Edges passing through a foreign node's disk, and pairs of nodes too close. */
+/* Edges passing through a foreign node's disk, and pairs of nodes too close.
+ * Cells are row-major, so a row of a cell range is one run of the grid's
+ * items. */
 static int count_grazes_overlaps(const cb_board *b, size_t *grazes, size_t *overlaps)
 {
     size_t n = b->n_nodes;
@@ -109,13 +161,12 @@ static int count_grazes_overlaps(const cb_board *b, size_t *grazes, size_t *over
     uint32_t c0, r0, c1, r1;
     for (size_t i = 0; i < n; i++) {
         cb_grid_range(&g, p[i].x, p[i].y, near, near, &c0, &r0, &c1, &r1);
-        for (uint32_t y = r0; y <= r1; y++)
-            for (uint32_t x = c0; x <= c1; x++) {
-                size_t cell = (size_t)y * g.cols + x;
-                for (uint32_t k = g.start[cell]; k < g.start[cell + 1]; k++)
-                    if (g.items[k] > i && cb_dist(p[i], p[g.items[k]]) < near)
-                        (*overlaps)++;
-            }
+        for (uint32_t y = r0; y <= r1; y++) {
+            const uint32_t *row = g.start + (size_t)y * g.cols;
+            for (uint32_t k = row[c0]; k < row[c1 + 1]; k++)
+                if (g.items[k] > i && cb_dist(p[i], p[g.items[k]]) < near)
+                    (*overlaps)++;
+        }
     }
     for (size_t e = 0; e < b->n_edges; e++) {
         uint32_t ea = b->edges[e].a, eb = b->edges[e].b;
@@ -123,15 +174,14 @@ static int count_grazes_overlaps(const cb_board *b, size_t *grazes, size_t *over
         cb_grid_range(&g, (pa.x + pb.x) / 2, (pa.y + pb.y) / 2,
                       fabs(pa.x - pb.x) / 2 + r, fabs(pa.y - pb.y) / 2 + r,
                       &c0, &r0, &c1, &r1);
-        for (uint32_t y = r0; y <= r1; y++)
-            for (uint32_t x = c0; x <= c1; x++) {
-                size_t cell = (size_t)y * g.cols + x;
-                for (uint32_t k = g.start[cell]; k < g.start[cell + 1]; k++) {
-                    uint32_t v = g.items[k];
-                    if (v != ea && v != eb && cb_point_segment_dist(p[v], pa, pb) < r)
-                        (*grazes)++;
-                }
+        for (uint32_t y = r0; y <= r1; y++) {
+            const uint32_t *row = g.start + (size_t)y * g.cols;
+            for (uint32_t k = row[c0]; k < row[c1 + 1]; k++) {
+                uint32_t v = g.items[k];
+                if (v != ea && v != eb && cb_point_segment_dist(p[v], pa, pb) < r)
+                    (*grazes)++;
             }
+        }
     }
     cb_grid_free(&g);
     free(p);
