@@ -339,8 +339,10 @@ static double diamond(double dx, double dy)
  * diamond keys when they stand apart, else (near-parallel edges) by atan2. */
 static void sort_rotation(const cb_planar *p, keyed *a, size_t n)
 {
+    /* qsort needs keys that compare; the insertion sort copes with NaN,
+     * which then fails the gap test below. */
     int apart = 1;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n && n > 16; i++)
         apart &= !isnan(a[i].key);
     if (apart) {
         sort_keyed(a, n);
