@@ -53,16 +53,16 @@ static int edges_cross(const boxed *x, const boxed *y)
     return cb_segments_cross(x->a, x->b, y->a, y->b);
 }
 
-/* An edge listed in a cell, with whether its box starts in the cell's
- * column (bit 0) and row (bit 1). */
+/* An edge listed in a grid column: its rows and its first column. */
 typedef struct {
-    uint32_t e, starts;
+    uint32_t e, r0, r1, c0;
 } listed;
 
 /* Pairs of crossing edges. The pairs tested are those whose boxes share a
- * cell of a grid as fine as the mean edge length: each edge is listed in
- * every cell its box covers, and a pair is tested in the first cell both
- * boxes cover, where in each direction one of the boxes starts. */
+ * cell of a grid as fine as the mean edge length, each once: in the first
+ * column both boxes cover. Each column lists the edges whose box covers it
+ * by first row, so the edges whose rows meet an edge's follow it until the
+ * first one that starts below its last row. */
 static int count_crossings(const cb_board *b, size_t *out)
 {
     size_t m = b->n_edges;
@@ -74,6 +74,7 @@ static int count_crossings(const cb_board *b, size_t *out)
         total += cb_dist(node_point(b, b->edges[e].a), node_point(b, b->edges[e].b));
     cb_grid g;
     cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, fmax(total / (double)m, 1e-3), m);
+    /* Lists keyed by column, then first row: one slot per cell. */
     size_t cells = (size_t)g.cols * g.rows, refs = 0;
     boxed *x = malloc(m * sizeof *x);
     size_t *start = malloc(2 * (cells + 1) * sizeof *start), *fill = start + cells + 1;
@@ -98,13 +99,12 @@ static int count_crossings(const cb_board *b, size_t *out)
         w->r0 = r0;
         w->c1 = c1;
         w->r1 = r1;
-        for (uint32_t r = r0; r <= r1; r++)
-            for (uint32_t c = c0; c <= c1; c++)
-                start[(size_t)r * g.cols + c + 1]++;
-        refs += (size_t)(c1 - c0 + 1) * (r1 - r0 + 1);
+        for (uint32_t c = c0; c <= c1; c++)
+            start[(size_t)c * g.rows + r0 + 1]++;
+        refs += c1 - c0 + 1;
     }
-    for (size_t c = 0; c < cells; c++)
-        start[c + 1] += start[c];
+    for (size_t k = 0; k < cells; k++)
+        start[k + 1] += start[k];
     listed *items = malloc(refs * sizeof *items);
     if (!items) {
         free(x);
@@ -112,26 +112,26 @@ static int count_crossings(const cb_board *b, size_t *out)
         return -1;
     }
     memcpy(fill, start, cells * sizeof *fill);
-    for (uint32_t e = 0; e < m; e++) {
-        uint32_t c0 = x[e].c0, r0 = x[e].r0, c1 = x[e].c1, r1 = x[e].r1;
-        for (uint32_t r = r0; r <= r1; r++)
-            for (uint32_t c = c0; c <= c1; c++) {
-                listed *it = &items[fill[(size_t)r * g.cols + c]++];
-                it->e = e;
-                it->starts = (c == c0) | (uint32_t)(r == r0) << 1;
-            }
-    }
-    /* Each cell lists its edges in input order: the earlier edge goes first
-     * to cb_segments_cross, whose rounding is not symmetric. */
+    for (uint32_t e = 0; e < m; e++)
+        for (uint32_t c = x[e].c0; c <= x[e].c1; c++) {
+            listed *it = &items[fill[(size_t)c * g.rows + x[e].r0]++];
+            it->e = e;
+            it->r0 = x[e].r0;
+            it->r1 = x[e].r1;
+            it->c0 = x[e].c0;
+        }
     size_t n = 0;
-    for (size_t c = 0; c < cells; c++) {
-        size_t end = start[c + 1];
-        for (size_t i = start[c]; i < end; i++) {
-            const boxed *e = &x[items[i].e];
-            uint32_t starts = items[i].starts;
-            for (size_t j = i + 1; j < end; j++)
-                if ((starts | items[j].starts) == 3 && edges_cross(e, &x[items[j].e]))
-                    n++;
+    for (uint32_t c = 0; c < g.cols; c++) {
+        size_t end = start[(size_t)(c + 1) * g.rows];
+        for (size_t i = start[(size_t)c * g.rows]; i < end; i++) {
+            listed e = items[i];
+            for (size_t j = i + 1; j < end && items[j].r0 <= e.r1; j++) {
+                uint32_t f = items[j].e;
+                if ((e.c0 > items[j].c0 ? e.c0 : items[j].c0) != c)
+                    continue; /* met in an earlier column */
+                /* The earlier edge first: cb_segments_cross rounds asymmetrically. */
+                n += (size_t)edges_cross(&x[e.e < f ? e.e : f], &x[e.e < f ? f : e.e]);
+            }
         }
     }
     *out = n;
