@@ -14,48 +14,46 @@ static cb_point node_point(const cb_board *b, uint32_t i)
     return p;
 }
 
-/* An edge as the crossing count sees it: its nodes, their places, and the
- * range of grid cells its box covers. */
-typedef struct {
-    cb_point a, b;
-    double dx, dy;      /* b - a */
-    uint32_t ia, ib;
-    uint32_t c0, r0, c1, r1;
-} boxed;
-
-/* cb_orient(x->a, x->b, c), computed the same way. */
-static double side_of(const boxed *x, cb_point c)
+/* cb_orient, computed the same way. */
+static double orient(cb_point a, cb_point b, cb_point c)
 {
-    return x->dx * (c.y - x->a.y) - x->dy * (c.x - x->a.x);
+    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
 }
 
-/* cb_segments_cross(x->a, x->b, y->a, y->b), answering its common cases here
- * from the same orientations, computed the same way (no tolerance changes):
+/* cb_segments_cross for edges X and Y between points P, answering its common
+ * cases here from the same orientations, computed the same way (no
+ * tolerance changes):
  * - edges that meet at a node (whose coordinates are not NaN) and end apart
- *   only touch there, unless the far end of the second lies on the first's
- *   line;
+ *   only touch there, unless the far end of Y lies on X's line;
  * - otherwise, when the ends of one segment lie strictly on one side of the
  *   other's line and no end lies on a line, they have no common point. */
-static int edges_cross(const boxed *x, const boxed *y)
+static int edges_cross(const cb_point *p, const cb_edge *x, const cb_edge *y)
 {
-    if (x->ia == y->ia || x->ia == y->ib || x->ib == y->ia || x->ib == y->ib) {
-        int at_a = x->ia == y->ia || x->ia == y->ib;
-        cb_point s = at_a ? x->a : x->b, u = at_a ? x->b : x->a;
-        cb_point w = y->ia == x->ia || y->ia == x->ib ? y->b : y->a;
-        if (s.x == s.x && s.y == s.y && !(u.x == w.x && u.y == w.y) && side_of(x, w) != 0)
+    cb_point a = p[x->a], z = p[x->b], c = p[y->a], d = p[y->b];
+    if (x->a == y->a || x->a == y->b || x->b == y->a || x->b == y->b) {
+        int at_a = x->a == y->a || x->a == y->b;
+        cb_point s = at_a ? a : z, u = at_a ? z : a;
+        cb_point w = y->a == x->a || y->a == x->b ? d : c;
+        if (s.x == s.x && s.y == s.y && !(u.x == w.x && u.y == w.y) && orient(a, z, w) != 0)
             return 0;
     } else {
-        double o1 = side_of(x, y->a), o2 = side_of(x, y->b);
-        double o3 = side_of(y, x->a), o4 = side_of(y, x->b);
+        double o1 = orient(a, z, c), o2 = orient(a, z, d);
+        double o3 = orient(c, d, a), o4 = orient(c, d, z);
         if ((o1 * o2 > 0 && o3 != 0 && o4 != 0) || (o3 * o4 > 0 && o1 != 0 && o2 != 0))
             return 0;
     }
-    return cb_segments_cross(x->a, x->b, y->a, y->b);
+    /* Read again rather than kept: the common paths above run faster. */
+    return cb_segments_cross(p[x->a], p[x->b], p[y->a], p[y->b]);
 }
 
-/* An edge listed in a grid column: its rows and its first column. */
+/* The grid cells an edge's box covers: columns c0..c1, rows r0..r1. */
 typedef struct {
-    uint32_t e, r0, r1, c0;
+    uint32_t c0, r0, c1, r1;
+} span;
+
+/* An edge listed in a grid column, with its first row. */
+typedef struct {
+    uint32_t e, r0;
 } listed;
 
 /* Pairs of crossing edges. The pairs tested are those whose boxes share a
@@ -63,7 +61,7 @@ typedef struct {
  * column both boxes cover. Each column lists the edges whose box covers it
  * by first row, so the edges whose rows meet an edge's follow it until the
  * first one that starts below its last row. */
-static int count_crossings(const cb_board *b, size_t *out)
+static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
 {
     size_t m = b->n_edges;
     *out = 0;
@@ -71,34 +69,28 @@ static int count_crossings(const cb_board *b, size_t *out)
         return 0;
     double total = 0;
     for (size_t e = 0; e < m; e++)
-        total += cb_dist(node_point(b, b->edges[e].a), node_point(b, b->edges[e].b));
+        total += cb_dist(p[b->edges[e].a], p[b->edges[e].b]);
     cb_grid g;
     cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, fmax(total / (double)m, 1e-3), m);
     /* Lists keyed by column, then first row: one slot per cell. */
     size_t cells = (size_t)g.cols * g.rows, refs = 0;
-    boxed *x = malloc(m * sizeof *x);
+    span *sp = malloc(m * sizeof *sp);
     size_t *start = malloc(2 * (cells + 1) * sizeof *start), *fill = start + cells + 1;
-    if (!x || !start) {
-        free(x);
+    if (!sp || !start) {
+        free(sp);
         free(start);
         return -1;
     }
     memset(start, 0, (cells + 1) * sizeof *start);
     for (size_t e = 0; e < m; e++) {
-        boxed *w = &x[e];
-        w->ia = b->edges[e].a;
-        w->ib = b->edges[e].b;
-        w->a = node_point(b, w->ia);
-        w->b = node_point(b, w->ib);
-        w->dx = w->b.x - w->a.x;
-        w->dy = w->b.y - w->a.y;
+        cb_point u = p[b->edges[e].a], w = p[b->edges[e].b];
         uint32_t c0, r0, c1, r1;
-        cb_grid_range(&g, (w->a.x + w->b.x) / 2, (w->a.y + w->b.y) / 2,
-                      fabs(w->a.x - w->b.x) / 2, fabs(w->a.y - w->b.y) / 2, &c0, &r0, &c1, &r1);
-        w->c0 = c0;
-        w->r0 = r0;
-        w->c1 = c1;
-        w->r1 = r1;
+        cb_grid_range(&g, (u.x + w.x) / 2, (u.y + w.y) / 2, fabs(u.x - w.x) / 2,
+                      fabs(u.y - w.y) / 2, &c0, &r0, &c1, &r1);
+        sp[e].c0 = c0;
+        sp[e].r0 = r0;
+        sp[e].c1 = c1;
+        sp[e].r1 = r1;
         for (uint32_t c = c0; c <= c1; c++)
             start[(size_t)c * g.rows + r0 + 1]++;
         refs += c1 - c0 + 1;
@@ -107,55 +99,50 @@ static int count_crossings(const cb_board *b, size_t *out)
         start[k + 1] += start[k];
     listed *items = malloc(refs * sizeof *items);
     if (!items) {
-        free(x);
+        free(sp);
         free(start);
         return -1;
     }
     memcpy(fill, start, cells * sizeof *fill);
     for (uint32_t e = 0; e < m; e++)
-        for (uint32_t c = x[e].c0; c <= x[e].c1; c++) {
-            listed *it = &items[fill[(size_t)c * g.rows + x[e].r0]++];
+        for (uint32_t c = sp[e].c0; c <= sp[e].c1; c++) {
+            listed *it = &items[fill[(size_t)c * g.rows + sp[e].r0]++];
             it->e = e;
-            it->r0 = x[e].r0;
-            it->r1 = x[e].r1;
-            it->c0 = x[e].c0;
+            it->r0 = sp[e].r0;
         }
+    const cb_edge *edges = b->edges;
     size_t n = 0;
     for (uint32_t c = 0; c < g.cols; c++) {
         size_t end = start[(size_t)(c + 1) * g.rows];
         for (size_t i = start[(size_t)c * g.rows]; i < end; i++) {
-            listed e = items[i];
-            for (size_t j = i + 1; j < end && items[j].r0 <= e.r1; j++) {
+            uint32_t e = items[i].e, first = sp[e].c0, last = sp[e].r1;
+            for (size_t j = i + 1; j < end && items[j].r0 <= last; j++) {
                 uint32_t f = items[j].e;
-                if ((e.c0 > items[j].c0 ? e.c0 : items[j].c0) != c)
+                if ((first > sp[f].c0 ? first : sp[f].c0) != c)
                     continue; /* met in an earlier column */
                 /* The earlier edge first: cb_segments_cross rounds asymmetrically. */
-                n += (size_t)edges_cross(&x[e.e < f ? e.e : f], &x[e.e < f ? f : e.e]);
+                n += (size_t)edges_cross(p, &edges[e < f ? e : f], &edges[e < f ? f : e]);
             }
         }
     }
     *out = n;
-    free(x);
+    free(sp);
     free(start);
     free(items);
     return 0;
 }
 
-/* Edges passing through a foreign node's disk, and pairs of nodes too close.
- * Cells are row-major, so a row of a cell range is one run of the grid's
- * items. */
-static int count_grazes_overlaps(const cb_board *b, size_t *grazes, size_t *overlaps)
+/* Edges passing through a foreign node's disk, and pairs of nodes too close
+ * (nodes at P). Cells are row-major, so a row of a cell range is one run of
+ * the grid's items. */
+static int count_grazes_overlaps(const cb_board *b, const cb_point *p, size_t *grazes,
+                                 size_t *overlaps)
 {
     size_t n = b->n_nodes;
     double r = b->node_radius, near = 2 * r + CB_NODE_GAP_MM;
-    cb_point *p = malloc((n ? n : 1) * sizeof *p);
     cb_grid g;
-    if (!p || cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0) {
-        free(p);
+    if (cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0)
         return -1;
-    }
-    for (size_t i = 0; i < n; i++)
-        p[i] = node_point(b, (uint32_t)i);
     cb_grid_fill(&g, p, n);
     *grazes = *overlaps = 0;
     uint32_t c0, r0, c1, r1;
@@ -184,7 +171,6 @@ static int count_grazes_overlaps(const cb_board *b, size_t *grazes, size_t *over
         }
     }
     cb_grid_free(&g);
-    free(p);
     return 0;
 }
 
@@ -230,12 +216,17 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         return st;
     size_t n = b->n_nodes;
     int *hops = malloc((n ? n : 1) * sizeof *hops);
-    if (!hops || count_crossings(b, &v->crossings) != 0 ||
-        count_grazes_overlaps(b, &v->grazes, &v->overlaps) != 0) {
+    cb_point *p = malloc((n ? n : 1) * sizeof *p); /* the nodes' places */
+    for (size_t i = 0; p && i < n; i++)
+        p[i] = node_point(b, (uint32_t)i);
+    if (!hops || !p || count_crossings(b, p, &v->crossings) != 0 ||
+        count_grazes_overlaps(b, p, &v->grazes, &v->overlaps) != 0) {
         free(hops);
+        free(p);
         cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
+    free(p);
     cb_graph_hops(&gr, b->center, hops);
     v->connected = 1;
     for (size_t i = 0; i < n; i++)
