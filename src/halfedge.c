@@ -46,8 +46,23 @@ static int cmp_pair(const void *x, const void *y)
 
 void cb_planar_free(cb_planar *p)
 {
-    free(p->mem);
+    free(p->xy);
+    free(p->on_border);
+    free(p->origin);
+    free(p->next);
+    free(p->out);
+    free(p->out_start);
+    free(p->face);
+    free(p->vface);
+    free(p->area);
+    free(p->face_half);
     memset(p, 0, sizeof *p);
+}
+
+static cb_point node_point_of(const cb_board *b, uint32_t v)
+{
+    cb_point q = {b->nodes[v].x, b->nodes[v].y};
+    return q;
 }
 
 /* Where a point on the trim line sits along the perimeter, clockwise on
@@ -112,63 +127,17 @@ static cb_status oom(cb_planar *p, cb_error *err)
     return cb_fail(err, CB_ERR_INTERNAL, "out of memory building the board's faces");
 }
 
-/* The temporary arrays of one build, carved from one allocation: NV
- * vertices, M printed edges, at most NH half-edges (and so cycles). */
-typedef struct {
-    keyed *bv;          /* border vertices by place on the perimeter (nv) */
-    keyed *tmp;         /* sort scratch (nv) */
-    keyed *ang;         /* outgoing half-edges by angle, vertex by vertex (nh) */
-    double *cyc_area;   /* per cycle (nh) */
-    edge_key *keys;     /* printed edges by their ends (m) */
-    uint32_t *fill;     /* per vertex: a slot counter, then a stack (nv) */
-    uint32_t *comp;     /* per vertex: its component's smallest vertex (nv) */
-    uint32_t *cyc;      /* per half-edge: its cycle (nh) */
-    uint32_t *cyc_half, *cyc_face, *cyc_comp; /* per cycle (nh) */
-} scratch;
-
-static void *scratch_alloc(scratch *s, size_t nv, size_t m, size_t nh)
-{
-    m = m ? m : 1;
-    char *block = malloc((2 * nv + nh) * sizeof(keyed) + nh * sizeof(double) +
-                         m * sizeof(edge_key) + (2 * nv + 4 * nh) * sizeof(uint32_t));
-    if (!block)
-        return NULL;
-    s->bv = (keyed *)block;
-    s->tmp = s->bv + nv;
-    s->ang = s->tmp + nv;
-    s->cyc_area = (double *)(s->ang + nh);
-    s->keys = (edge_key *)(s->cyc_area + nh);
-    s->fill = (uint32_t *)(s->keys + m);
-    s->comp = s->fill + nv;
-    s->cyc = s->comp + nv;
-    s->cyc_half = s->cyc + nh;
-    s->cyc_face = s->cyc_half + nh;
-    s->cyc_comp = s->cyc_face + nh;
-    return block;
-}
-
-/* The arrays a build returns, in one allocation (p->mem) sized for NV
- * vertices and at most NH half-edges, cycles and so faces. */
+/* The vertex and half-edge arrays a build returns, but for the faces, for
+ * NV vertices and at most NH half-edges. */
 static int planar_alloc(cb_planar *p, size_t nv, size_t nh)
 {
-    char *block = malloc((2 * nv + nh) * sizeof(double) + (5 * nh + 2 * nv + 1) * sizeof(uint32_t) +
-                         nv);
-    if (!block)
-        return -1;
-    p->mem = block;
-    p->xy = (cb_point *)block;
-    p->area = (double *)(p->xy + nv);
-    p->origin = (uint32_t *)(p->area + nh);
-    p->next = p->origin + nh;
-    p->face = p->next + nh;
-    p->out = p->face + nh;
-    p->face_half = p->out + nh;
-    p->out_start = p->face_half + nh;
-    p->vface = p->out_start + nv + 1;
-    p->on_border = (uint8_t *)(p->vface + nv);
-    memset(p->out_start, 0, (nv + 1) * sizeof *p->out_start);
-    memset(p->on_border, 0, nv);
-    return 0;
+    p->xy = malloc(nv * sizeof *p->xy);
+    p->on_border = calloc(nv, 1);
+    p->origin = malloc(nh * sizeof *p->origin);
+    p->next = malloc(nh * sizeof *p->next);
+    p->out = malloc(nh * sizeof *p->out);
+    p->out_start = calloc(nv + 1, sizeof *p->out_start);
+    return p->xy && p->on_border && p->origin && p->next && p->out && p->out_start ? 0 : -1;
 }
 
 /* Bounding boxes of the cycles, for locate: only boards with holes or
@@ -224,13 +193,23 @@ static size_t components(const cb_planar *p, uint32_t *comp, uint32_t *stack)
 /* Faces: trace every cycle of next, then name the pieces and put each
  * hole (a cycle that is not a piece) into the piece around it. */
 static cb_status trace_faces(cb_planar *p, const cb_board *b, uint32_t outside_half,
-                             scratch *s, cb_error *err)
+                             cb_error *err)
 {
     size_t nh = p->n_half, nv = p->n_verts;
-    uint32_t *cyc = s->cyc, *cyc_half = s->cyc_half, *cyc_face = s->cyc_face;
-    uint32_t *cyc_comp = s->cyc_comp, *comp = s->comp;
-    double *cyc_area = s->cyc_area;
-    p->n_components = components(p, comp, s->fill);
+    p->face = malloc((nh ? nh : 1) * sizeof *p->face);
+    p->vface = malloc(nv * sizeof *p->vface);
+    /* One scratch block: per cycle (at most one per half-edge) its area, per
+     * half-edge its cycle, per cycle a half-edge, face and component, per
+     * vertex its component and a stack slot. */
+    double *cyc_area = malloc((nh ? nh : 1) * (sizeof *cyc_area + 4 * sizeof(uint32_t)) +
+                              2 * nv * sizeof(uint32_t));
+    if (!p->face || !p->vface || !cyc_area) {
+        free(cyc_area);
+        return oom(p, err);
+    }
+    uint32_t *cyc = (uint32_t *)(cyc_area + (nh ? nh : 1)), *cyc_half = cyc + nh;
+    uint32_t *cyc_face = cyc_half + nh, *cyc_comp = cyc_face + nh, *comp = cyc_comp + nh;
+    p->n_components = components(p, comp, comp + nv);
 
     size_t n_cycles = 0;
     for (uint32_t h = 0; h < nh; h++)
@@ -262,10 +241,14 @@ static cb_status trace_faces(cb_planar *p, const cb_board *b, uint32_t outside_h
     for (uint32_t v = 0; v < nv; v++)
         holes |= p->out_start[v] == p->out_start[v + 1];
     p->n_faces = faces;
+    p->area = calloc(faces, sizeof *p->area);
+    p->face_half = malloc(faces * sizeof *p->face_half);
     double (*box)[4] = holes ? cycle_boxes(p, cyc_half, n_cycles) : NULL;
-    if (holes && !box)
+    if (!p->area || !p->face_half || (holes && !box)) {
+        free(box);
+        free(cyc_area);
         return oom(p, err);
-    memset(p->area, 0, faces * sizeof *p->area);
+    }
     for (size_t c = 0; c < n_cycles; c++)
         if (cyc_face[c] != UINT32_MAX)
             p->face_half[cyc_face[c]] = cyc_half[c];
@@ -286,6 +269,7 @@ static cb_status trace_faces(cb_planar *p, const cb_board *b, uint32_t outside_h
                                (const double (*)[4])box, n_cycles)
                       : UINT32_MAX;
     free(box);
+    free(cyc_area);
     double paper = 0, trim = b->board_w * b->board_h;
     for (size_t f = 1; f < faces; f++)
         paper += p->area[f];
@@ -397,39 +381,44 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
             if (fabs(x - corner[c].x) <= eps && fabs(y - corner[c].y) <= eps)
                 taken[c] = 1;
     }
+    cb_point free_corner[4];
     size_t nv = n;
     for (int c = 0; c < 4; c++)
-        nv += !taken[c];
+        if (!taken[c])
+            free_corner[nv++ - n] = corner[c];
     p->n_nodes = n;
     p->n_verts = nv;
-    /* Half-edges: printed edges, then at most one border segment per border
-     * vertex. */
-    size_t max_half = 2 * (m + nv);
-    scratch s;
-    void *block = scratch_alloc(&s, nv, m, max_half);
-    if (!block || planar_alloc(p, nv, max_half) != 0) {
-        free(block);
+    /* Scratch until the border is joined up: the border vertices by place
+     * along the perimeter (their count bounds the border segments), room
+     * to sort them, the printed edges by their ends. */
+    keyed *bv = malloc(2 * nv * sizeof *bv + (m ? m : 1) * sizeof(edge_key));
+    if (!bv)
         return oom(p, err);
-    }
+    edge_key *keys = (edge_key *)(bv + 2 * nv);
     size_t n_bv = 0;
-    for (size_t v = 0; v < n; v++) {
-        p->xy[v].x = b->nodes[v].x;
-        p->xy[v].y = b->nodes[v].y;
-    }
-    for (int c = 0, k = 0; c < 4; c++)
-        if (!taken[c])
-            p->xy[n + (size_t)k++] = corner[c];
     for (uint32_t v = 0; v < nv; v++) {
-        double t = perimeter_pos(b, p->xy[v]);
+        cb_point q = v < n ? node_point_of(b, v) : free_corner[v - n];
+        double t = perimeter_pos(b, q);
         if (t >= 0) {
-            p->on_border[v] = 1;
-            s.bv[n_bv].key = t;
-            s.bv[n_bv++].id = v;
+            bv[n_bv].key = t;
+            bv[n_bv++].id = v;
         }
     }
-    sort_border(s.bv, s.tmp, n_bv);
+    sort_border(bv, bv + nv, n_bv);
+    /* Half-edges: printed edges, then at most one border segment per border
+     * vertex. */
+    size_t max_half = 2 * (m + n_bv);
+    if (planar_alloc(p, nv, max_half) != 0) {
+        free(bv);
+        return oom(p, err);
+    }
+    for (size_t v = 0; v < n; v++)
+        p->xy[v] = node_point_of(b, (uint32_t)v);
+    for (size_t v = n; v < nv; v++)
+        p->xy[v] = free_corner[v - n];
+    for (size_t k = 0; k < n_bv; k++)
+        p->on_border[bv[k].id] = 1;
     /* Printed edges by their ends, to spot those that run along the trim. */
-    edge_key *keys = s.keys;
     for (size_t e = 0; e < m; e++) {
         uint32_t a = b->edges[e].a, c = b->edges[e].b;
         keys[e].lo = a < c ? a : c;
@@ -448,7 +437,7 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
     size_t nh = 2 * m;
     uint32_t outside_half = UINT32_MAX;
     for (size_t k = 0; k < n_bv; k++) {
-        uint32_t u = s.bv[k].id, w = s.bv[(k + 1) % n_bv].id;
+        uint32_t u = bv[k].id, w = bv[(k + 1) % n_bv].id;
         const edge_key *along = NULL; /* the printed edge that is this segment */
         if (u < n && w < n && m) {
             edge_key want = {u < w ? u : w, u < w ? w : u, 0};
@@ -465,17 +454,23 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
         if (k == 0)
             outside_half = fwd ^ 1u;
     }
+    free(bv);
     p->n_printed = m;
     p->n_half = nh;
     p->n_segments = nh / 2 - m;
-    /* Rotation: outgoing half-edges of each vertex by page angle. */
+    /* Rotation: outgoing half-edges of each vertex by page angle. Scratch:
+     * the half-edges by angle, then a slot counter per vertex. */
+    keyed *ang = malloc((nh ? nh : 1) * sizeof *ang + nv * sizeof(uint32_t));
+    if (!ang)
+        return oom(p, err);
+    uint32_t *fill = (uint32_t *)(ang + (nh ? nh : 1));
     for (size_t h = 0; h < nh; h++)
         p->out_start[p->origin[h] + 1]++;
     for (size_t v = 0; v < nv; v++)
         p->out_start[v + 1] += p->out_start[v];
-    memcpy(s.fill, p->out_start, nv * sizeof *s.fill);
+    memcpy(fill, p->out_start, nv * sizeof *fill);
     for (uint32_t h = 0; h < nh; h++) {
-        keyed *k = &s.ang[s.fill[p->origin[h]]++];
+        keyed *k = &ang[fill[p->origin[h]]++];
         cb_point a = p->xy[p->origin[h]], c = p->xy[p->origin[h ^ 1u]];
         k->key = diamond(c.x - a.x, c.y - a.y);
         k->id = h;
@@ -484,15 +479,14 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
     for (size_t v = 0; v < nv; v++) {
         uint32_t first = p->out_start[v], last = p->out_start[v + 1];
         if (last - first > 1)
-            sort_rotation(p, s.ang + first, last - first);
+            sort_rotation(p, ang + first, last - first);
         for (uint32_t k = first; k < last; k++) {
-            p->out[k] = s.ang[k].id;
-            p->next[s.ang[k].id ^ 1u] = s.ang[k == first ? last - 1 : k - 1].id;
+            p->out[k] = ang[k].id;
+            p->next[ang[k].id ^ 1u] = ang[k == first ? last - 1 : k - 1].id;
         }
     }
-    cb_status st = trace_faces(p, b, outside_half, &s, err);
-    free(block);
-    return st;
+    free(ang);
+    return trace_faces(p, b, outside_half, err);
 }
 
 size_t cb_planar_vertex_faces(const cb_planar *p, uint32_t v, uint32_t *faces)

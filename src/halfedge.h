@@ -61,7 +61,6 @@ typedef struct {
     uint32_t *face_half;/* per face: a half-edge on its outer boundary */
     size_t n_components;
     int euler_ok;       /* V - E + F == 1 + C and the pieces tile the trim */
-    void *mem;          /* the one allocation all the arrays above live in */
 } cb_planar;
 
 /* Builds the structure of BOARD. CB_ERR_DATA names an edge with a bad node
