@@ -14,9 +14,54 @@ static cb_point node_point(const cb_board *b, uint32_t i)
     return p;
 }
 
-/* Pairs of crossing edges, bucketing each edge into the grid cells its box
- * covers; a pair is counted in the first cell both boxes share. */
-static int count_crossings(const cb_board *b, size_t *out)
+/* cb_orient, computed the same way. */
+static double orient(cb_point a, cb_point b, cb_point c)
+{
+    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+}
+
+/* cb_segments_cross for edges X and Y between points P, answering its common
+ * cases here from the same orientations, computed the same way (no
+ * tolerance changes):
+ * - edges that meet at a node (whose coordinates are not NaN) and end apart
+ *   only touch there, unless the far end of Y lies on X's line;
+ * - otherwise, when the ends of one segment lie strictly on one side of the
+ *   other's line and no end lies on a line, they have no common point. */
+static int edges_cross(const cb_point *p, const cb_edge *x, const cb_edge *y)
+{
+    cb_point a = p[x->a], z = p[x->b], c = p[y->a], d = p[y->b];
+    if (x->a == y->a || x->a == y->b || x->b == y->a || x->b == y->b) {
+        int at_a = x->a == y->a || x->a == y->b;
+        cb_point s = at_a ? a : z, u = at_a ? z : a;
+        cb_point w = y->a == x->a || y->a == x->b ? d : c;
+        if (s.x == s.x && s.y == s.y && !(u.x == w.x && u.y == w.y) && orient(a, z, w) != 0)
+            return 0;
+    } else {
+        double o1 = orient(a, z, c), o2 = orient(a, z, d);
+        double o3 = orient(c, d, a), o4 = orient(c, d, z);
+        if ((o1 * o2 > 0 && o3 != 0 && o4 != 0) || (o3 * o4 > 0 && o1 != 0 && o2 != 0))
+            return 0;
+    }
+    /* Read again rather than kept: the common paths above run faster. */
+    return cb_segments_cross(p[x->a], p[x->b], p[y->a], p[y->b]);
+}
+
+/* The grid cells an edge's box covers: columns c0..c1, rows r0..r1. */
+typedef struct {
+    uint32_t c0, r0, c1, r1;
+} span;
+
+/* An edge listed in a grid column, with its first row. */
+typedef struct {
+    uint32_t e, r0;
+} listed;
+
+/* Pairs of crossing edges. The pairs tested are those whose boxes share a
+ * cell of a grid as fine as the mean edge length, each once: in the first
+ * column both boxes cover. Each column lists the edges whose box covers it
+ * by first row, so the edges whose rows meet an edge's follow it until the
+ * first one that starts below its last row. */
+static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
 {
     size_t m = b->n_edges;
     *out = 0;
@@ -24,98 +69,91 @@ static int count_crossings(const cb_board *b, size_t *out)
         return 0;
     double total = 0;
     for (size_t e = 0; e < m; e++)
-        total += cb_dist(node_point(b, b->edges[e].a), node_point(b, b->edges[e].b));
-    double cell = fmax(total / (double)m, 1e-3);
+        total += cb_dist(p[b->edges[e].a], p[b->edges[e].b]);
     cb_grid g;
-    if (cb_grid_init(&g, 0, 0, b->page_w, b->page_h, cell, m) != 0)
-        return -1;
-    size_t cells = (size_t)g.cols * g.rows;
-    uint32_t (*range)[4] = malloc(m * sizeof *range);
-    size_t *start = calloc(cells + 1, sizeof *start);
-    if (!range || !start) {
-        free(range);
+    cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, fmax(total / (double)m, 1e-3), m);
+    /* Lists keyed by column, then first row: one slot per cell. */
+    size_t cells = (size_t)g.cols * g.rows, refs = 0;
+    span *sp = malloc(m * sizeof *sp);
+    size_t *start = malloc(2 * (cells + 1) * sizeof *start), *fill = start + cells + 1;
+    if (!sp || !start) {
+        free(sp);
         free(start);
-        cb_grid_free(&g);
         return -1;
     }
-    size_t refs = 0;
+    memset(start, 0, (cells + 1) * sizeof *start);
     for (size_t e = 0; e < m; e++) {
-        cb_point p = node_point(b, b->edges[e].a), q = node_point(b, b->edges[e].b);
-        uint32_t *r = range[e];
-        cb_grid_range(&g, (p.x + q.x) / 2, (p.y + q.y) / 2, fabs(p.x - q.x) / 2,
-                      fabs(p.y - q.y) / 2, &r[0], &r[1], &r[2], &r[3]);
-        for (uint32_t y = r[1]; y <= r[3]; y++)
-            for (uint32_t x = r[0]; x <= r[2]; x++)
-                start[(size_t)y * g.cols + x + 1]++;
-        refs += (size_t)(r[2] - r[0] + 1) * (r[3] - r[1] + 1);
+        cb_point u = p[b->edges[e].a], w = p[b->edges[e].b];
+        uint32_t c0, r0, c1, r1;
+        cb_grid_range(&g, (u.x + w.x) / 2, (u.y + w.y) / 2, fabs(u.x - w.x) / 2,
+                      fabs(u.y - w.y) / 2, &c0, &r0, &c1, &r1);
+        sp[e].c0 = c0;
+        sp[e].r0 = r0;
+        sp[e].c1 = c1;
+        sp[e].r1 = r1;
+        for (uint32_t c = c0; c <= c1; c++)
+            start[(size_t)c * g.rows + r0 + 1]++;
+        refs += c1 - c0 + 1;
     }
-    for (size_t c = 0; c < cells; c++)
-        start[c + 1] += start[c];
-    uint32_t *items = malloc((refs ? refs : 1) * sizeof *items);
-    size_t *fill = malloc((cells + 1) * sizeof *fill);
-    if (!items || !fill) {
-        free(items);
-        free(fill);
-        free(range);
+    for (size_t k = 0; k < cells; k++)
+        start[k + 1] += start[k];
+    listed *items = malloc(refs * sizeof *items);
+    if (!items) {
+        free(sp);
         free(start);
-        cb_grid_free(&g);
         return -1;
     }
-    memcpy(fill, start, (cells + 1) * sizeof *fill);
-    for (size_t e = 0; e < m; e++) {
-        uint32_t *r = range[e];
-        for (uint32_t y = r[1]; y <= r[3]; y++)
-            for (uint32_t x = r[0]; x <= r[2]; x++)
-                items[fill[(size_t)y * g.cols + x]++] = (uint32_t)e;
-    }
-    for (size_t c = 0; c < cells; c++) {
-        uint32_t cx = (uint32_t)(c % g.cols), cy = (uint32_t)(c / g.cols);
-        for (size_t i = start[c]; i < start[c + 1]; i++)
-            for (size_t j = i + 1; j < start[c + 1]; j++) {
-                uint32_t e = items[i], f = items[j];
-                uint32_t fx = range[e][0] > range[f][0] ? range[e][0] : range[f][0];
-                uint32_t fy = range[e][1] > range[f][1] ? range[e][1] : range[f][1];
-                if (fx != cx || fy != cy)
-                    continue;
-                cb_edge a = b->edges[e], o = b->edges[f];
-                if (cb_segments_cross(node_point(b, a.a), node_point(b, a.b),
-                                      node_point(b, o.a), node_point(b, o.b)))
-                    (*out)++;
+    memcpy(fill, start, cells * sizeof *fill);
+    for (uint32_t e = 0; e < m; e++)
+        for (uint32_t c = sp[e].c0; c <= sp[e].c1; c++) {
+            listed *it = &items[fill[(size_t)c * g.rows + sp[e].r0]++];
+            it->e = e;
+            it->r0 = sp[e].r0;
+        }
+    const cb_edge *edges = b->edges;
+    size_t n = 0;
+    for (uint32_t c = 0; c < g.cols; c++) {
+        size_t end = start[(size_t)(c + 1) * g.rows];
+        for (size_t i = start[(size_t)c * g.rows]; i < end; i++) {
+            uint32_t e = items[i].e, first = sp[e].c0, last = sp[e].r1;
+            for (size_t j = i + 1; j < end && items[j].r0 <= last; j++) {
+                uint32_t f = items[j].e;
+                if ((first > sp[f].c0 ? first : sp[f].c0) != c)
+                    continue; /* met in an earlier column */
+                /* The earlier edge first: cb_segments_cross rounds asymmetrically. */
+                n += (size_t)edges_cross(p, &edges[e < f ? e : f], &edges[e < f ? f : e]);
             }
+        }
     }
-    free(items);
-    free(fill);
-    free(range);
+    *out = n;
+    free(sp);
     free(start);
-    cb_grid_free(&g);
+    free(items);
     return 0;
 }
 
-/* Edges passing through a foreign node's disk, and pairs of nodes too close. */
-static int count_grazes_overlaps(const cb_board *b, size_t *grazes, size_t *overlaps)
+/* Edges passing through a foreign node's disk, and pairs of nodes too close
+ * (nodes at P). Cells are row-major, so a row of a cell range is one run of
+ * the grid's items. */
+static int count_grazes_overlaps(const cb_board *b, const cb_point *p, size_t *grazes,
+                                 size_t *overlaps)
 {
     size_t n = b->n_nodes;
     double r = b->node_radius, near = 2 * r + CB_NODE_GAP_MM;
-    cb_point *p = malloc((n ? n : 1) * sizeof *p);
     cb_grid g;
-    if (!p || cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0) {
-        free(p);
+    if (cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0)
         return -1;
-    }
-    for (size_t i = 0; i < n; i++)
-        p[i] = node_point(b, (uint32_t)i);
     cb_grid_fill(&g, p, n);
     *grazes = *overlaps = 0;
     uint32_t c0, r0, c1, r1;
     for (size_t i = 0; i < n; i++) {
         cb_grid_range(&g, p[i].x, p[i].y, near, near, &c0, &r0, &c1, &r1);
-        for (uint32_t y = r0; y <= r1; y++)
-            for (uint32_t x = c0; x <= c1; x++) {
-                size_t cell = (size_t)y * g.cols + x;
-                for (uint32_t k = g.start[cell]; k < g.start[cell + 1]; k++)
-                    if (g.items[k] > i && cb_dist(p[i], p[g.items[k]]) < near)
-                        (*overlaps)++;
-            }
+        for (uint32_t y = r0; y <= r1; y++) {
+            const uint32_t *row = g.start + (size_t)y * g.cols;
+            for (uint32_t k = row[c0]; k < row[c1 + 1]; k++)
+                if (g.items[k] > i && cb_dist(p[i], p[g.items[k]]) < near)
+                    (*overlaps)++;
+        }
     }
     for (size_t e = 0; e < b->n_edges; e++) {
         uint32_t ea = b->edges[e].a, eb = b->edges[e].b;
@@ -123,18 +161,16 @@ static int count_grazes_overlaps(const cb_board *b, size_t *grazes, size_t *over
         cb_grid_range(&g, (pa.x + pb.x) / 2, (pa.y + pb.y) / 2,
                       fabs(pa.x - pb.x) / 2 + r, fabs(pa.y - pb.y) / 2 + r,
                       &c0, &r0, &c1, &r1);
-        for (uint32_t y = r0; y <= r1; y++)
-            for (uint32_t x = c0; x <= c1; x++) {
-                size_t cell = (size_t)y * g.cols + x;
-                for (uint32_t k = g.start[cell]; k < g.start[cell + 1]; k++) {
-                    uint32_t v = g.items[k];
-                    if (v != ea && v != eb && cb_point_segment_dist(p[v], pa, pb) < r)
-                        (*grazes)++;
-                }
+        for (uint32_t y = r0; y <= r1; y++) {
+            const uint32_t *row = g.start + (size_t)y * g.cols;
+            for (uint32_t k = row[c0]; k < row[c1 + 1]; k++) {
+                uint32_t v = g.items[k];
+                if (v != ea && v != eb && cb_point_segment_dist(p[v], pa, pb) < r)
+                    (*grazes)++;
             }
+        }
     }
     cb_grid_free(&g);
-    free(p);
     return 0;
 }
 
@@ -180,12 +216,17 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         return st;
     size_t n = b->n_nodes;
     int *hops = malloc((n ? n : 1) * sizeof *hops);
-    if (!hops || count_crossings(b, &v->crossings) != 0 ||
-        count_grazes_overlaps(b, &v->grazes, &v->overlaps) != 0) {
+    cb_point *p = malloc((n ? n : 1) * sizeof *p); /* the nodes' places */
+    for (size_t i = 0; p && i < n; i++)
+        p[i] = node_point(b, (uint32_t)i);
+    if (!hops || !p || count_crossings(b, p, &v->crossings) != 0 ||
+        count_grazes_overlaps(b, p, &v->grazes, &v->overlaps) != 0) {
         free(hops);
+        free(p);
         cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
+    free(p);
     cb_graph_hops(&gr, b->center, hops);
     v->connected = 1;
     for (size_t i = 0; i < n; i++)

@@ -36,18 +36,21 @@ cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err)
         uint32_t a = b->edges[e].a, c = b->edges[e].b;
         keys[e] = a < c ? (uint64_t)a << 32 | c : (uint64_t)c << 32 | a;
     }
-    size_t sorted = 1; /* generated boards list their edges sorted already */
-    while (sorted < m && keys[sorted - 1] <= keys[sorted])
+    /* Generated boards list their edges sorted already: strictly increasing
+     * pairs have no duplicates. */
+    size_t sorted = 1;
+    while (sorted < m && keys[sorted - 1] < keys[sorted])
         sorted++;
-    if (sorted < m)
+    if (sorted < m) {
         qsort(keys, m, sizeof *keys, cmp_u64);
-    for (size_t e = 1; e < m; e++)
-        if (keys[e] == keys[e - 1]) {
-            uint32_t a = (uint32_t)(keys[e] >> 32), c = (uint32_t)keys[e];
-            free(keys);
-            cb_graph_free(g);
-            return cb_fail(err, CB_ERR_DATA, "edge %u-%u is listed twice", a, c);
-        }
+        for (size_t e = 1; e < m; e++)
+            if (keys[e] == keys[e - 1]) {
+                uint32_t a = (uint32_t)(keys[e] >> 32), c = (uint32_t)keys[e];
+                free(keys);
+                cb_graph_free(g);
+                return cb_fail(err, CB_ERR_DATA, "edge %u-%u is listed twice", a, c);
+            }
+    }
     free(keys);
     for (size_t e = 0; e < m; e++) {
         g->start[b->edges[e].a + 1]++;
@@ -156,15 +159,14 @@ int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit)
 
 int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
 {
-    size_t n = g->n;
-    uint32_t *disc = malloc((n ? n : 1) * sizeof *disc), *low = malloc((n ? n : 1) * sizeof *low);
-    uint32_t *next = malloc((n ? n : 1) * sizeof *next), *up = malloc((n ? n : 1) * sizeof *up);
-    uint32_t *stack = malloc((n ? n : 1) * sizeof *stack);
-    uint8_t *bridge = calloc(g->m ? g->m : 1, 1);
-    if (!disc || !low || !next || !up || !stack || !bridge) {
-        free(disc); free(low); free(next); free(up); free(stack); free(bridge);
+    size_t n = g->n, slots = n ? n : 1;
+    /* One block: five arrays per node, then a flag per edge. */
+    uint32_t *disc = malloc(5 * slots * sizeof *disc + (g->m ? g->m : 1));
+    if (!disc)
         return -1;
-    }
+    uint32_t *low = disc + slots, *next = low + slots, *up = next + slots, *stack = up + slots;
+    uint8_t *bridge = (uint8_t *)(stack + slots);
+    memset(bridge, 0, g->m);
     /* Tarjan's bridges, iteratively: UP is the edge a node was reached by,
      * skipped (by edge, not by neighbour) when looking back. */
     uint32_t time = 0;
@@ -224,6 +226,6 @@ int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
             }
         }
     }
-    free(disc); free(low); free(next); free(up); free(stack); free(bridge);
+    free(disc);
     return 0;
 }

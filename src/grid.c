@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include "grid.h"
 
-int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
-                 double cell, size_t n)
+void cb_grid_shape(cb_grid *g, double x0, double y0, double w, double h,
+                   double cell, size_t n)
 {
     g->x0 = x0;
     g->y0 = y0;
@@ -18,6 +18,14 @@ int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
     }
     g->cols = (uint32_t)cols;
     g->rows = (uint32_t)rows;
+    g->start = g->items = g->cell_of = NULL;
+    g->cap = 0;
+}
+
+int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
+                 double cell, size_t n)
+{
+    cb_grid_shape(g, x0, y0, w, h, cell, n);
     g->start = calloc((size_t)g->cols * g->rows + 1, sizeof *g->start);
     g->items = malloc((n ? n : 1) * sizeof *g->items);
     g->cell_of = malloc((n ? n : 1) * sizeof *g->cell_of);
@@ -65,13 +73,4 @@ void cb_grid_free(cb_grid *g)
     g->start = NULL;
     g->items = NULL;
     g->cell_of = NULL;
-}
-
-void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
-                   uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1)
-{
-    *c0 = cb_grid_clamp((x - rx - g->x0) / g->cell, g->cols);
-    *c1 = cb_grid_clamp((x + rx - g->x0) / g->cell, g->cols);
-    *r0 = cb_grid_clamp((y - ry - g->y0) / g->cell, g->rows);
-    *r1 = cb_grid_clamp((y + ry - g->y0) / g->cell, g->rows);
 }

@@ -15,17 +15,18 @@ typedef struct {
     size_t cap;         /* points items can hold */
 } cb_grid;
 
+/* The cell size, columns and rows cb_grid_init would choose, without
+ * allocating (start, items and cell_of stay NULL): for callers that only
+ * need cell ranges. */
+void cb_grid_shape(cb_grid *g, double x0, double y0, double w, double h,
+                   double cell, size_t n);
 /* Sizes a grid over [x0, x0+w] x [y0, y0+h] for up to N points; -1 when out of memory. */
 int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
                  double cell, size_t n);
 /* Buckets the N points (counting sort, stable: items keep index order per cell). */
 void cb_grid_fill(cb_grid *g, const cb_point *p, size_t n);
 void cb_grid_free(cb_grid *g);
-/* The cell range [c0,c1]x[r0,r1] that covers the box around (x, y) of half-size R. */
-void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
-                   uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1);
-
-/* A coordinate in cells as a cell index in [0, n). */
+/* The cell V (in cells from the origin) falls in, clamped to [0, n). */
 static inline uint32_t cb_grid_clamp(double v, uint32_t n)
 {
     if (!(v > 0)) /* also catches NaN */
@@ -33,6 +34,17 @@ static inline uint32_t cb_grid_clamp(double v, uint32_t n)
     if (v >= (double)n)
         return n - 1;
     return (uint32_t)v;
+}
+
+/* The cell range [c0,c1]x[r0,r1] that covers the box around (x, y) of
+ * half-size R. Inline: the contract check asks for hundreds per board. */
+static inline void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
+                                 uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1)
+{
+    *c0 = cb_grid_clamp((x - rx - g->x0) / g->cell, g->cols);
+    *c1 = cb_grid_clamp((x + rx - g->x0) / g->cell, g->cols);
+    *r0 = cb_grid_clamp((y - ry - g->y0) / g->cell, g->rows);
+    *r1 = cb_grid_clamp((y + ry - g->y0) / g->cell, g->rows);
 }
 
 /* The cell range [c0,c1]x[r0,r1] whose cells hold every point of the box

@@ -213,6 +213,74 @@ static void test_refuses_bad_boards(void **state)
     assert_false(v.ok);
 }
 
+/* Each vertex's outgoing half-edges come in the order sorting by atan2 of
+ * their direction, then by half-edge, gives (the build sorts by a cheaper
+ * key and must agree, ties and near-parallel edges included). */
+static void assert_atan2_rotation(const cb_planar *p)
+{
+    for (uint32_t v = 0; v < p->n_verts; v++) {
+        uint32_t s = p->out_start[v], n = p->out_start[v + 1] - s;
+        for (uint32_t i = 0; i + 1 < n; i++) {
+            uint32_t g = p->out[s + i], h = p->out[s + i + 1];
+            cb_point a = p->xy[v], c = p->xy[p->origin[g ^ 1u]], d = p->xy[p->origin[h ^ 1u]];
+            double tg = atan2(c.y - a.y, c.x - a.x), th = atan2(d.y - a.y, d.x - a.x);
+            if (!(tg < th || (tg == th && g < h)))
+                fail_msg("vertex %u: half-edge %u (%.17g) before %u (%.17g)", v, g, tg, h, th);
+        }
+    }
+}
+
+/* A hub with spokes in awkward directions: along the axes, two on one ray
+ * (a tie), two 1e-10 rad apart, two on one line through decimal points,
+ * and spokes to the border, whose segments run along the axes. */
+static const double star[][2] = {
+    {60, 60}, {90, 60}, {75, 60}, {30, 60}, {60, 90}, {60, 30}, {90, 90},
+    {90, 90.000000003}, {60.3, 60.1}, {60.6, 60.2}, {35.1, 84.7}, {10, 60},
+    {110, 35}, {60, 110}, {10, 10}, {47.2, 12.9}};
+
+/* Two spokes whose atan2 are equal while the cheaper key of the later one
+ * is smaller: only atan2 breaks the tie by half-edge. */
+static const double rounding[][2] = {
+    {60, 60}, {59.282423755751189, 71.418810561960015}, {59.282423755751189, 71.418810561960044},
+    {90, 60}, {30, 30}};
+
+static void test_rotation_is_atan2_order(void **state)
+{
+    (void)state;
+    hand h;
+    cb_board *b = make_hand(&h, star, 16, 0);
+    for (uint32_t v = 1; v < 16; v++)
+        edge(b, 0, v);
+    edge(b, 11, 3);  /* 10,60 -> 30,60: on the ray of 0-3, the other way */
+    edge(b, 12, 1);
+    edge(b, 14, 15);
+    cb_planar p;
+    build(&p, b);
+    assert_atan2_rotation(&p);
+    assert_int_equal(p.out_start[1] - p.out_start[0], 15);
+    cb_planar_free(&p);
+    b = make_hand(&h, rounding, 5, 0);
+    for (uint32_t v = 1; v < 5; v++)
+        edge(b, 0, v);
+    build(&p, b);
+    assert_atan2_rotation(&p);
+    assert_int_equal(p.out[p.out_start[0] + 2], 0); /* half-edge 0->1 before 0->2 */
+    cb_planar_free(&p);
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    for (int i = 0; i < 20; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "rotation-%d", i);
+        cb_error err = {CB_OK, ""};
+        if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
+            fail_msg("seed %s: %s", seed, err.message);
+        build(&p, b);
+        assert_atan2_rotation(&p);
+        cb_planar_free(&p);
+        cb_board_free(b);
+    }
+}
+
 /* Euler's formula on every generated board, 1,000 seeds, and the pieces
  * tile the trim; the contract check agrees. */
 static void test_euler_1000_seeds(void **state)
@@ -265,6 +333,7 @@ int main(void)
         cmocka_unit_test(test_corner_node_and_empty),
         cmocka_unit_test(test_crossing_is_not_planar),
         cmocka_unit_test(test_refuses_bad_boards),
+        cmocka_unit_test(test_rotation_is_atan2_order),
         cmocka_unit_test(test_euler_1000_seeds),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);
