@@ -355,6 +355,19 @@ typedef struct {
 
 enum { EDIT_NONE, EDIT_ADD, EDIT_REMOVE, EDIT_REATTACH, EDIT_CUT };
 
+/* The cost with edge E added (CURRENT when no start moves); the core is
+ * left as it was. */
+static long long cost_with(balancer *b, cb_edge e, long long current)
+{
+    cb_work *w = b->w;
+    cb_work_add_edge(w, e.a, e.b);
+    cb_hops_added(&b->hops, e.a, e.b);
+    long long c = moved_start(b) ? cost(b) : current;
+    cb_work_remove_edge(w, e.a, e.b);
+    cb_hops_undo(&b->hops);
+    return c;
+}
+
 /* Additions: triangulation edges whose ends differ by 2+ hops. */
 static void try_additions(balancer *b, long long current, edit *best)
 {
@@ -368,11 +381,7 @@ static void try_additions(balancer *b, long long current, edit *best)
         if ((d < 2 && d > -2) || cb_work_has_edge(w, e.a, e.b) ||
             cb_work_room(w, e.a) <= 0 || cb_work_room(w, e.b) <= 0)
             continue;
-        cb_work_add_edge(w, e.a, e.b);
-        cb_hops_added(&b->hops, e.a, e.b);
-        long long c = moved_start(b) ? cost(b) : current;
-        cb_work_remove_edge(w, e.a, e.b);
-        cb_hops_undo(&b->hops);
+        long long c = cost_with(b, e, current);
         if (c < best->cost) {
             best->cost = c;
             best->kind = EDIT_ADD;
@@ -487,21 +496,16 @@ static void try_evictions(balancer *b, long long current, edit *best)
         int room_a = cb_work_room(w, e.a), room_b = cb_work_room(w, e.b);
         if ((d < 2 && d > -2) || (room_a > 0) == (room_b > 0) || cb_work_has_edge(w, e.a, e.b))
             continue;
+        uint32_t f = room_a > 0 ? e.b : e.a; /* the full end */
         /* The addition must do some good by itself first. */
-        cb_work_add_edge(w, e.a, e.b);
-        cb_hops_added(&b->hops, e.a, e.b);
-        long long alone = moved_start(b) ? cost(b) : current;
-        cb_work_remove_edge(w, e.a, e.b);
-        cb_hops_undo(&b->hops);
-        if (alone >= current)
+        if (w->deg[f] < 3 || cost_with(b, e, current) >= current)
             continue;
-        uint32_t f = room_a > 0 ? e.b : e.a;
-        uint32_t nf[CB_MAX_DEG];
+        uint32_t nf[CB_MAX_DEG]; /* the trials below reorder f's list */
         int deg = w->deg[f];
         memcpy(nf, w->adj + (size_t)f * CB_MAX_DEG, (size_t)deg * sizeof *nf);
         for (int i = 0; i < deg; i++) {
             uint32_t c = nf[i];
-            if (!editable(w, c) || w->deg[c] < 3 || w->deg[f] < 3 || c == e.a || c == e.b)
+            if (!editable(w, c) || w->deg[c] < 3 || c == e.a || c == e.b)
                 continue;
             cb_work_remove_edge(w, f, c);
             cb_hops_removed(&b->hops, f, c);

@@ -369,24 +369,13 @@ static int edge_within(const cb_board *b, size_t e, cb_point p, double lim)
     return cb_point_segment_dist2(p, a, c) < lim * lim;
 }
 
-/* The cell of G that holds p: cb_grid_range's for a box of size 0, by the
- * same arithmetic, but one coordinate each way and no call (dot_fits asks
- * once per slot). */
-static size_t cell_at(const cb_grid *g, cb_point p)
-{
-    uint32_t c = cb_grid_clamp((p.x - g->x0) / g->cell, g->cols);
-    uint32_t r = cb_grid_clamp((p.y - g->y0) / g->cell, g->rows);
-    return (size_t)r * g->cols + c;
-}
-
-/* The cells of G that hold the points of box BX: cell_at's arithmetic
+/* The cells of G that hold the points of box BX: cb_grid_cell's arithmetic
  * rises with the coordinate, so a point inside the box lies in one of them. */
 static cell_box cells_of(const cb_grid *g, const edge_box *bx)
 {
-    return (cell_box){cb_grid_clamp((bx->x0 - g->x0) / g->cell, g->cols),
-                      cb_grid_clamp((bx->y0 - g->y0) / g->cell, g->rows),
-                      cb_grid_clamp((bx->x1 - g->x0) / g->cell, g->cols),
-                      cb_grid_clamp((bx->y1 - g->y0) / g->cell, g->rows)};
+    cell_box cells;
+    cb_grid_box(g, bx->x0, bx->y0, bx->x1, bx->y1, &cells.c0, &cells.r0, &cells.c1, &cells.r1);
+    return cells;
 }
 
 static void dot_index_free(dot_index *ix)
@@ -521,7 +510,7 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
     uint32_t c0, r0, c1, r1;
     /* An edge is listed in every cell within the clearance of its box, so
      * p's own cell lists every edge that can block it. */
-    size_t here = cell_at(g, p);
+    size_t here = cb_grid_cell(g, p);
     double lim = edge_apart(dr);
     for (uint32_t k = ix->edge_head[here]; k != NO_REF; k = ix->edge_refs[k].next) {
         uint32_t e = ix->edge_refs[k].edge;
@@ -537,8 +526,9 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
     double near = ix->node_near < reach ? ix->node_near : reach;
     for (uint32_t y = r0; y <= r1; y++) {
         size_t row = (size_t)y * g->cols;
-        /* A row's cells list their nodes one after the other. */
-        for (uint32_t k = g->start[row + c0]; k < g->start[row + c1 + 1]; k++)
+        uint32_t k0, k1;
+        cb_grid_row(g, y, c0, c1, &k0, &k1);
+        for (uint32_t k = k0; k < k1; k++)
             if (node_blocks(b, g->items[k], p, near, dr))
                 return 0;
         for (uint32_t x = c0; x <= c1; x++)

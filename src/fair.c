@@ -14,12 +14,6 @@ static cb_point node_point(const cb_board *b, uint32_t i)
     return p;
 }
 
-/* cb_orient, computed the same way. */
-static double orient(cb_point a, cb_point b, cb_point c)
-{
-    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-}
-
 /* cb_segments_cross for edges X and Y between points P, answering its common
  * cases here from the same orientations, computed the same way (no
  * tolerance changes):
@@ -34,11 +28,11 @@ static int edges_cross(const cb_point *p, const cb_edge *x, const cb_edge *y)
         int at_a = x->a == y->a || x->a == y->b;
         cb_point s = at_a ? a : z, u = at_a ? z : a;
         cb_point w = y->a == x->a || y->a == x->b ? d : c;
-        if (s.x == s.x && s.y == s.y && !(u.x == w.x && u.y == w.y) && orient(a, z, w) != 0)
+        if (s.x == s.x && s.y == s.y && !(u.x == w.x && u.y == w.y) && cb_orient(a, z, w) != 0)
             return 0;
     } else {
-        double o1 = orient(a, z, c), o2 = orient(a, z, d);
-        double o3 = orient(c, d, a), o4 = orient(c, d, z);
+        double o1 = cb_orient(a, z, c), o2 = cb_orient(a, z, d);
+        double o3 = cb_orient(c, d, a), o4 = cb_orient(c, d, z);
         if ((o1 * o2 > 0 && o3 != 0 && o4 != 0) || (o3 * o4 > 0 && o1 != 0 && o2 != 0))
             return 0;
     }
@@ -133,8 +127,7 @@ static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
 }
 
 /* Edges passing through a foreign node's disk, and pairs of nodes too close
- * (nodes at P). Cells are row-major, so a row of a cell range is one run of
- * the grid's items. */
+ * (nodes at P). */
 static int count_grazes_overlaps(const cb_board *b, const cb_point *p, size_t *grazes,
                                  size_t *overlaps)
 {
@@ -149,8 +142,9 @@ static int count_grazes_overlaps(const cb_board *b, const cb_point *p, size_t *g
     for (size_t i = 0; i < n; i++) {
         cb_grid_range(&g, p[i].x, p[i].y, near, near, &c0, &r0, &c1, &r1);
         for (uint32_t y = r0; y <= r1; y++) {
-            const uint32_t *row = g.start + (size_t)y * g.cols;
-            for (uint32_t k = row[c0]; k < row[c1 + 1]; k++)
+            uint32_t k0, k1;
+            cb_grid_row(&g, y, c0, c1, &k0, &k1);
+            for (uint32_t k = k0; k < k1; k++)
                 if (g.items[k] > i && cb_dist(p[i], p[g.items[k]]) < near)
                     (*overlaps)++;
         }
@@ -162,8 +156,9 @@ static int count_grazes_overlaps(const cb_board *b, const cb_point *p, size_t *g
                       fabs(pa.x - pb.x) / 2 + r, fabs(pa.y - pb.y) / 2 + r,
                       &c0, &r0, &c1, &r1);
         for (uint32_t y = r0; y <= r1; y++) {
-            const uint32_t *row = g.start + (size_t)y * g.cols;
-            for (uint32_t k = row[c0]; k < row[c1 + 1]; k++) {
+            uint32_t k0, k1;
+            cb_grid_row(&g, y, c0, c1, &k0, &k1);
+            for (uint32_t k = k0; k < k1; k++) {
                 uint32_t v = g.items[k];
                 if (v != ea && v != eb && cb_point_segment_dist(p[v], pa, pb) < r)
                     (*grazes)++;

@@ -1,11 +1,6 @@
 #include <math.h>
 #include "geom.h"
 
-double cb_orient(cb_point a, cb_point b, cb_point c)
-{
-    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
-}
-
 /* sqrt, not hypot: several times faster, and millimetre coordinates are
  * nowhere near overflowing a square. */
 double cb_dist(cb_point a, cb_point b)

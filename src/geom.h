@@ -4,8 +4,12 @@
 
 typedef struct { double x, y; } cb_point;
 
-/* Twice the signed area of abc: > 0 when a, b, c turn counter-clockwise (y up). */
-double cb_orient(cb_point a, cb_point b, cb_point c);
+/* Twice the signed area of abc: > 0 when a, b, c turn counter-clockwise (y up).
+ * Inline: the contract check's crossing test asks for four per edge pair. */
+static inline double cb_orient(cb_point a, cb_point b, cb_point c)
+{
+    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+}
 /* 1 when segments ab and cd share any point other than a common endpoint. */
 int cb_segments_cross(cb_point a, cb_point b, cb_point c, cb_point d);
 /* Distance from p to the segment ab. */

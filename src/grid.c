@@ -37,20 +37,13 @@ int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
     return 0;
 }
 
-static size_t cell_of(const cb_grid *g, cb_point p)
-{
-    uint32_t c = cb_grid_clamp((p.x - g->x0) / g->cell, g->cols);
-    uint32_t r = cb_grid_clamp((p.y - g->y0) / g->cell, g->rows);
-    return (size_t)r * g->cols + c;
-}
-
 void cb_grid_fill(cb_grid *g, const cb_point *p, size_t n)
 {
     size_t cells = (size_t)g->cols * g->rows;
     for (size_t i = 0; i <= cells; i++)
         g->start[i] = 0;
     for (size_t i = 0; i < n; i++) {
-        uint32_t c = (uint32_t)cell_of(g, p[i]);
+        uint32_t c = (uint32_t)cb_grid_cell(g, p[i]);
         g->cell_of[i] = c;
         g->start[c + 1]++;
     }

@@ -36,15 +36,12 @@ static inline uint32_t cb_grid_clamp(double v, uint32_t n)
     return (uint32_t)v;
 }
 
-/* The cell range [c0,c1]x[r0,r1] that covers the box around (x, y) of
- * half-size R. Inline: the contract check asks for hundreds per board. */
-static inline void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
-                                 uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1)
+/* The cell that holds p (as cb_grid_fill files it). */
+static inline size_t cb_grid_cell(const cb_grid *g, cb_point p)
 {
-    *c0 = cb_grid_clamp((x - rx - g->x0) / g->cell, g->cols);
-    *c1 = cb_grid_clamp((x + rx - g->x0) / g->cell, g->cols);
-    *r0 = cb_grid_clamp((y - ry - g->y0) / g->cell, g->rows);
-    *r1 = cb_grid_clamp((y + ry - g->y0) / g->cell, g->rows);
+    uint32_t c = cb_grid_clamp((p.x - g->x0) / g->cell, g->cols);
+    uint32_t r = cb_grid_clamp((p.y - g->y0) / g->cell, g->rows);
+    return (size_t)r * g->cols + c;
 }
 
 /* The cell range [c0,c1]x[r0,r1] whose cells hold every point of the box
@@ -57,6 +54,14 @@ static inline void cb_grid_box(const cb_grid *g, double x0, double y0, double x1
     *c1 = cb_grid_clamp((x1 - g->x0) / g->cell, g->cols);
     *r0 = cb_grid_clamp((y0 - g->y0) / g->cell, g->rows);
     *r1 = cb_grid_clamp((y1 - g->y0) / g->cell, g->rows);
+}
+
+/* The cell range [c0,c1]x[r0,r1] that covers the box around (x, y) of
+ * half-size R. Inline: the contract check asks for hundreds per board. */
+static inline void cb_grid_range(const cb_grid *g, double x, double y, double rx, double ry,
+                                 uint32_t *c0, uint32_t *r0, uint32_t *c1, uint32_t *r1)
+{
+    cb_grid_box(g, x - rx, y - ry, x + rx, y + ry, c0, r0, c1, r1);
 }
 
 /* The points of cells c0..c1 in row r: items[*k0 .. *k1). Cells are stored
