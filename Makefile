@@ -10,15 +10,19 @@ ifeq ($(WERROR),1)
 CWARNS  += -Werror
 endif
 OPT     ?= -O2 -g
-CFLAGS  ?=
-CFLAGS  += $(CSTD) $(CWARNS) $(OPT) -Iinclude -Isrc $(SAN)
+# The project's own flags come first and survive a user's CFLAGS
+# (make CFLAGS=-O0 still builds C11 without fused multiply-adds).
+ALL_CFLAGS = $(CSTD) $(CWARNS) $(OPT) -Iinclude -Isrc $(CFLAGS) $(SAN)
 LDFLAGS += $(SAN)
 LIBS    := -lhpdf -lpng -lcjson -lz -lm
 
 BUILD   ?= build
 LIB     := $(BUILD)/libcutboard.a
 BIN     := cutboard
-SRCS    := $(wildcard src/*.c)
+# The library is src/ by product line (see include/cutboard.h): base, planar,
+# board, io, print, net. The CLI in src/cli/ links against it.
+LIB_DIRS := base planar board io print net
+SRCS    := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o)
 CLI_SRCS := $(wildcard src/cli/*.c)
 TESTS   := $(patsubst tests/%.c,$(BUILD)/%,$(wildcard tests/test_*.c))
@@ -36,8 +40,11 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
-.PHONY: all deps run test check valgrind clean install bench fuzz samples
-all: deps $(BIN)
+.PHONY: all deps run test test-suite check valgrind clean install bench fuzz samples
+# make alone only builds; run, test, check and bench install what is missing
+# first (deps runs before the sub-make, so make -j never compiles before the
+# headers are there).
+all: $(BIN)
 
 deps:
 	@missing="$(strip $(MISSING))"; if [ -n "$$missing" ]; then \
@@ -45,25 +52,29 @@ deps:
 	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
 
-$(BUILD)/%.o: src/%.c include/cutboard.h $(wildcard src/*.h) | $(BUILD)
-	$(CC) $(CFLAGS) -c $< -o $@
+# -MMD: each object lists the headers it read, so a header change rebuilds
+# exactly what includes it.
+$(BUILD)/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+-include $(OBJS:.o=.d) $(TESTS:=.d) $(BENCHES:=.d) $(REPLAYS:=.d)
 
 $(LIB): $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 $(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
-	$(CC) $(CFLAGS) $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+	$(CC) $(ALL_CFLAGS) $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
 $(BUILD)/test_%: tests/test_%.c $(wildcard tests/*.h) $(LIB)
-	$(CC) $(CFLAGS) $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
 
 # End-to-end tests share the helpers that run the binary.
 CLI_TESTS := $(filter $(BUILD)/test_cli%,$(TESTS))
 $(CLI_TESTS): $(BUILD)/%: tests/%.c tests/cli_support.c tests/cli_support.h tests/test.h $(LIB)
-	$(CC) $(CFLAGS) $< tests/cli_support.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP $< tests/cli_support.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
 
 $(BUILD)/bench_%: tests/bench/bench_%.c $(wildcard tests/bench/*.h) $(LIB)
-	$(CC) $(CFLAGS) -Itests/bench $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP -Itests/bench $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
 # The command-line target also links the CLI's parse stage (every CLI file
 # but main.c); other targets need only the library.
@@ -71,12 +82,13 @@ FUZZ_SRCS_cli := $(filter-out src/cli/main.c,$(CLI_SRCS))
 $(BUILD)/replay_cli: $(FUZZ_SRCS_cli) src/cli/cli.h
 
 $(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(wildcard tests/fuzz/*.h) $(LIB)
-	$(CC) $(CFLAGS) $< $(FUZZ_SRCS_$*) tests/fuzz/replay.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(FUZZ_SRCS_$*) tests/fuzz/replay.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
 $(BUILD):
 	mkdir -p $@
 
-run: all
+run: deps
+	@$(MAKE) --no-print-directory $(BIN)
 	./$(BIN) --players 4 --seed "game night" -o game.pdf
 	@echo "wrote game.pdf"
 
@@ -90,7 +102,10 @@ samples: all
 
 # Every test binary runs, then every fuzz corpus is replayed; the target
 # fails at the end if any of them failed.
-test: all $(TESTS) $(REPLAYS)
+test: deps
+	@$(MAKE) --no-print-directory test-suite
+
+test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	@failed=""; for t in $(TESTS); do echo "== $$t"; \
 	  CUTBOARD=$(abspath $(BIN)) $$t || failed="$$failed $$t"; done; \
 	for f in $(FUZZERS); do echo "== replay $$f"; \
@@ -100,8 +115,8 @@ test: all $(TESTS) $(REPLAYS)
 
 # The whole suite under AddressSanitizer + UBSan, in its own build folder.
 check: deps
-	$(MAKE) BUILD=build-san BIN=build-san/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
-	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test
+	$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test-suite
 
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: all $(TESTS) $(REPLAYS)

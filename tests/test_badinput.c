@@ -19,8 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "font.h"
-#include "icons.h"
+#include "io/font.h"
+#include "io/icons.h"
 
 static char scratch[64];
 

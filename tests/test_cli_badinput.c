@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cutboard.h"
-#include "icons.h"
+#include "io/icons.h"
 
 static const char precious[] = "the board we printed yesterday\n";
 

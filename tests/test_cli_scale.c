@@ -1,6 +1,6 @@
 /* End-to-end: sizes cutboard cannot make fair are refused before any work,
  * with one line naming the option, exit 64 and no output file; posters far
- * past the small-board generator (the lattice, src/lattice.c) are made,
+ * past the small-board generator (the lattice, src/board/lattice.c) are made,
  * printed and pass `cutboard check`. */
 #include "test.h"
 

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "cutboard.h"
-#include "decorate.h"
+#include "board/decorate.h"
 
 #define REFERENCE_NODES 88.0 /* theme counts are per board of about this many nodes */
 
@@ -630,7 +630,7 @@ static void test_a0_posters(void **state)
     assert_true((double)f.nodes_sum / f.boards > 2000);
 }
 
-/* Poster boards above 5,000 nodes come from the lattice (src/lattice.c):
+/* Poster boards above 5,000 nodes come from the lattice (src/board/lattice.c):
  * hop counts equal by construction, and so are the starts' shortest cuts. */
 static void test_lattice_posters(void **state)
 {

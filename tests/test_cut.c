@@ -1,4 +1,4 @@
-/* Tests for cuts (src/cut.c): shortest cuts and cut simulations on
+/* Tests for cuts (src/planar/cut.c): shortest cuts and cut simulations on
  * hand-made boards, with the answers worked out by hand in the comments,
  * and the shortest-cut figures over generated boards. */
 #include "test.h"

@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "decorate.h"
-#include "geom.h"
-#include "work.h"
+#include "board/decorate.h"
+#include "base/geom.h"
+#include "board/work.h"
 
 #define DOT_R 0.13 /* dot radius, in node radii */
 

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "delaunay.h"
+#include "planar/delaunay.h"
 
 /* Small local PRNG (xorshift64) so runs are reproducible. */
 static double rnd(uint64_t *s)

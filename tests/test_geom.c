@@ -4,7 +4,7 @@
 
 #include <math.h>
 
-#include "geom.h"
+#include "base/geom.h"
 
 static cb_point P(double x, double y)
 {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
+#include "base/graph.h"
 
 #define MAX_N 32
 #define MAX_M 64

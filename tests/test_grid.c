@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "grid.h"
+#include "base/grid.h"
 
 static double rnd(uint64_t *s)
 {

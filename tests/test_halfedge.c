@@ -1,4 +1,4 @@
-/* Tests for the half-edge structure (src/halfedge.c): faces of small
+/* Tests for the half-edge structure (src/planar/halfedge.c): faces of small
  * hand-made boards worked out by hand (counts, which half-edges, areas,
  * holes), boards it must refuse, and Euler's formula on generated boards
  * over 1,000 seeds. */
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "halfedge.h"
+#include "planar/halfedge.h"
 
 static void build(cb_planar *p, const cb_board *b)
 {

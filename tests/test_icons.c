@@ -9,7 +9,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "icons.h"
+#include "io/icons.h"
 
 #define FIXTURES "tests/data/icons/"
 

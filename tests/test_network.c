@@ -2,8 +2,8 @@
  * the parameter checks, determinism, and crossing-free drawings where the
  * map promises them (--geometric, paths, cycles, trees). */
 #include "test.h"
-#include "network.h"
-#include "rng.h"
+#include "net/network.h"
+#include "base/rng.h"
 
 #include <math.h>
 #include <stdio.h>

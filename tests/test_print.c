@@ -10,7 +10,7 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "render.h" /* cb_render_cmyk */
+#include "print/render.h" /* cb_render_cmyk */
 
 #define FONT "fonts/DejaVuSans.ttf"
 #define PT (72.0 / 25.4)

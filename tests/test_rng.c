@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rng.h"
+#include "base/rng.h"
 
 static void test_mix64_reference(void **state)
 {

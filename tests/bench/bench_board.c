@@ -9,9 +9,9 @@
  * for 1,000, 10,000 and 100,000 (3.07 mm apart, about the closest spacing
  * that keeps the contract's 1.5 mm between node disks). A million nodes need
  * more paper than A0: 4000 x 2830 mm with R = 1190.7 (3.33 mm apart).
- * Boards above 5,000 nodes are built on the lattice (src/lattice.c).
+ * Boards above 5,000 nodes are built on the lattice (src/board/lattice.c).
  *
- * Boards over the generator's node limit (src/board.c MAX_NODES) are
+ * Boards over the generator's node limit (src/board/board.c MAX_NODES) are
  * refused by cb_spec_check; their rows say "refused".
  *
  * Each run uses its own seed, so the median is over boards, not over one

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "font.h"
+#include "io/font.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

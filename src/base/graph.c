@@ -1,0 +1,231 @@
+#include <stdlib.h>
+#include <string.h>
+#include "base/graph.h"
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err)
+{
+    memset(g, 0, sizeof *g);
+    size_t n = b->n_nodes, m = b->n_edges;
+    g->n = n;
+    g->m = m;
+    for (size_t e = 0; e < m; e++) {
+        cb_edge ed = b->edges[e];
+        if (ed.a >= n || ed.b >= n)
+            return cb_fail(err, CB_ERR_DATA, "edge %zu (%u-%u) refers to node %u, the board has %zu",
+                           e, ed.a, ed.b, ed.a >= n ? ed.a : ed.b, n);
+        if (ed.a == ed.b)
+            return cb_fail(err, CB_ERR_DATA, "edge %zu joins node %u to itself", e, ed.a);
+    }
+    /* Duplicates: sort the normalized pairs. */
+    uint64_t *keys = malloc((m ? m : 1) * sizeof *keys);
+    g->start = calloc(n + 1, sizeof *g->start);
+    g->adj = malloc((m ? 2 * m : 1) * sizeof *g->adj);
+    g->eid = malloc((m ? 2 * m : 1) * sizeof *g->eid);
+    if (!keys || !g->start || !g->adj || !g->eid) {
+        free(keys);
+        cb_graph_free(g);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    }
+    for (size_t e = 0; e < m; e++) {
+        uint32_t a = b->edges[e].a, c = b->edges[e].b;
+        keys[e] = a < c ? (uint64_t)a << 32 | c : (uint64_t)c << 32 | a;
+    }
+    /* Generated boards list their edges sorted already: strictly increasing
+     * pairs have no duplicates. */
+    size_t sorted = 1;
+    while (sorted < m && keys[sorted - 1] < keys[sorted])
+        sorted++;
+    if (sorted < m) {
+        qsort(keys, m, sizeof *keys, cmp_u64);
+        for (size_t e = 1; e < m; e++)
+            if (keys[e] == keys[e - 1]) {
+                uint32_t a = (uint32_t)(keys[e] >> 32), c = (uint32_t)keys[e];
+                free(keys);
+                cb_graph_free(g);
+                return cb_fail(err, CB_ERR_DATA, "edge %u-%u is listed twice", a, c);
+            }
+    }
+    free(keys);
+    for (size_t e = 0; e < m; e++) {
+        g->start[b->edges[e].a + 1]++;
+        g->start[b->edges[e].b + 1]++;
+    }
+    for (size_t v = 0; v < n; v++)
+        g->start[v + 1] += g->start[v];
+    uint32_t *fill = malloc((n ? n : 1) * sizeof *fill);
+    if (!fill) {
+        cb_graph_free(g);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    }
+    memcpy(fill, g->start, n * sizeof *fill);
+    for (size_t e = 0; e < m; e++) {
+        uint32_t a = b->edges[e].a, c = b->edges[e].b;
+        g->adj[fill[a]] = c;
+        g->eid[fill[a]++] = (uint32_t)e;
+        g->adj[fill[c]] = a;
+        g->eid[fill[c]++] = (uint32_t)e;
+    }
+    free(fill);
+    return CB_OK;
+}
+
+void cb_graph_free(cb_graph *g)
+{
+    free(g->start);
+    free(g->adj);
+    free(g->eid);
+    memset(g, 0, sizeof *g);
+}
+
+size_t cb_graph_degree(const cb_graph *g, uint32_t v)
+{
+    return g->start[v + 1] - g->start[v];
+}
+
+void cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
+{
+    for (size_t i = 0; i < g->n; i++)
+        hops[i] = -1;
+    if (src >= g->n)
+        return;
+    /* hops doubles as the visited set; the queue reuses a plain array. */
+    uint32_t *queue = malloc(g->n * sizeof *queue);
+    if (!queue)
+        return;
+    size_t head = 0, tail = 0;
+    queue[tail++] = src;
+    hops[src] = 0;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++)
+            if (hops[g->adj[k]] < 0) {
+                hops[g->adj[k]] = hops[v] + 1;
+                queue[tail++] = g->adj[k];
+            }
+    }
+    free(queue);
+}
+
+int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit)
+{
+    if (s >= g->n || t >= g->n || s == t)
+        return 0;
+    /* Each undirected edge carries flow -1, 0 or +1, where +1 runs from
+     * first[e] (the lower-numbered end) to the other end. */
+    int8_t *flow = calloc(g->m ? g->m : 1, 1);
+    uint32_t *queue = malloc((g->n ? g->n : 1) * sizeof *queue);
+    uint32_t *prev = malloc((g->n ? g->n : 1) * sizeof *prev);  /* BFS parent */
+    uint32_t *pslot = malloc((g->n ? g->n : 1) * sizeof *pslot); /* its slot */
+    if (!flow || !queue || !prev || !pslot) {
+        free(flow); free(queue); free(prev); free(pslot);
+        return -1;
+    }
+    int paths = 0;
+    while (paths < limit) {
+        for (size_t i = 0; i < g->n; i++)
+            prev[i] = UINT32_MAX;
+        size_t head = 0, tail = 0;
+        queue[tail++] = s;
+        prev[s] = s;
+        while (head < tail && prev[t] == UINT32_MAX) {
+            uint32_t v = queue[head++];
+            for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
+                uint32_t u = g->adj[k];
+                int along = v < u ? 1 : -1;
+                if (prev[u] != UINT32_MAX || flow[g->eid[k]] * along >= 1)
+                    continue; /* visited, or already full in this direction */
+                prev[u] = v;
+                pslot[u] = k;
+                queue[tail++] = u;
+            }
+        }
+        if (prev[t] == UINT32_MAX)
+            break;
+        for (uint32_t v = t; v != s; v = prev[v]) {
+            uint32_t e = g->eid[pslot[v]];
+            flow[e] = (int8_t)(flow[e] + (prev[v] < v ? 1 : -1));
+        }
+        paths++;
+    }
+    free(flow); free(queue); free(prev); free(pslot);
+    return paths;
+}
+
+int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
+{
+    size_t n = g->n, slots = n ? n : 1;
+    /* One block: five arrays per node, then a flag per edge. */
+    uint32_t *disc = malloc(5 * slots * sizeof *disc + (g->m ? g->m : 1));
+    if (!disc)
+        return -1;
+    uint32_t *low = disc + slots, *next = low + slots, *up = next + slots, *stack = up + slots;
+    uint8_t *bridge = (uint8_t *)(stack + slots);
+    memset(bridge, 0, g->m);
+    /* Tarjan's bridges, iteratively: UP is the edge a node was reached by,
+     * skipped (by edge, not by neighbour) when looking back. */
+    uint32_t time = 0;
+    for (size_t v = 0; v < n; v++)
+        disc[v] = UINT32_MAX;
+    for (size_t root = 0; root < n; root++) {
+        if (disc[root] != UINT32_MAX)
+            continue;
+        size_t top = 0;
+        stack[top++] = (uint32_t)root;
+        disc[root] = low[root] = time++;
+        next[root] = g->start[root];
+        up[root] = UINT32_MAX;
+        while (top > 0) {
+            uint32_t v = stack[top - 1];
+            if (next[v] < g->start[v + 1]) {
+                uint32_t k = next[v]++, u = g->adj[k];
+                if (g->eid[k] == up[v])
+                    continue;
+                if (disc[u] == UINT32_MAX) {
+                    disc[u] = low[u] = time++;
+                    next[u] = g->start[u];
+                    up[u] = g->eid[k];
+                    stack[top++] = u;
+                } else if (disc[u] < low[v]) {
+                    low[v] = disc[u];
+                }
+                continue;
+            }
+            top--;
+            if (top > 0) {
+                uint32_t p = stack[top - 1];
+                if (low[v] < low[p])
+                    low[p] = low[v];
+                if (low[v] > disc[p])
+                    bridge[up[v]] = 1;
+            }
+        }
+    }
+    /* Components: flood fill that never crosses a bridge. */
+    for (size_t v = 0; v < n; v++)
+        comp[v] = UINT32_MAX;
+    for (size_t root = 0; root < n; root++) {
+        if (comp[root] != UINT32_MAX)
+            continue;
+        size_t top = 0;
+        stack[top++] = (uint32_t)root;
+        comp[root] = (uint32_t)root;
+        while (top > 0) {
+            uint32_t v = stack[--top];
+            for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
+                uint32_t u = g->adj[k];
+                if (!bridge[g->eid[k]] && comp[u] == UINT32_MAX) {
+                    comp[u] = (uint32_t)root;
+                    stack[top++] = u;
+                }
+            }
+        }
+    }
+    free(disc);
+    return 0;
+}

@@ -1,0 +1,33 @@
+/* A board's edges as a compressed adjacency list, for searches. */
+#ifndef CB_GRAPH_H
+#define CB_GRAPH_H
+
+#include "cutboard.h"
+#include "base/error.h"
+
+#define CB_STARTS_PER_SIDE_DEFAULT 3
+
+typedef struct {
+    size_t n, m;
+    uint32_t *start;    /* n + 1 offsets */
+    uint32_t *adj;      /* neighbour per slot */
+    uint32_t *eid;      /* board edge index per slot */
+} cb_graph;
+
+/* Builds the graph; CB_ERR_DATA names an edge with a bad id, a loop or a
+ * duplicate. */
+cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err);
+void cb_graph_free(cb_graph *g);
+size_t cb_graph_degree(const cb_graph *g, uint32_t v);
+/* BFS hop counts from SRC into hops (n entries; -1 unreachable). */
+void cb_graph_hops(const cb_graph *g, uint32_t src, int *hops);
+/* Edge-disjoint paths from S to T, counting at most LIMIT (unit-capacity
+ * max-flow with BFS augmenting paths); -1 when out of memory. */
+int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit);
+/* Labels each node with its 2-edge-connected component (the nodes joined
+ * without crossing a bridge) in O(n + m): two nodes with the same label have
+ * at least 2 edge-disjoint paths between them, others at most 1. 0, or -1
+ * when out of memory. */
+int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp);
+
+#endif

@@ -1,0 +1,430 @@
+/* The board's lifecycle and the generate-and-test loop: each attempt runs
+ * place -> connect -> starts, the contract check decides, and a failed
+ * candidate is replaced by one from the next derived seed. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board/decorate.h"
+#include "base/error.h"
+#include "board/lattice.h"
+#include "board/work.h"
+
+#define DEFAULT_SPACING_MM 24.5  /* about 88 nodes on A4 landscape */
+#define RADIUS_PER_SPACING 0.265
+#define RELAX_ITERATIONS 25
+/* Connections tried per placement (an attempt is one derived seed: one
+ * placement, connected up to this many times); see organic_candidate. */
+#define CONNECT_TRIES 4
+#define ORGANIC_MIN_SPACING_MM 9.0 /* closer boards are built on the lattice */
+/* The most nodes a board may have: the largest paper (5,080 mm, PDF's
+ * 14,400 pt) at the closest spacing that keeps the gap between node disks
+ * holds about 2.4 million; memory grows linearly, about 0.5 KB a node at
+ * the peak of the contract check. */
+#define MAX_NODES 3000000
+/* The largest paper side: PDF's page limit of 14,400 pt. */
+#define MAX_PAPER_MM 5080.0
+
+/* With --fair-cuts about 1 candidate in 250 to 1,000 qualifies (measured:
+ * 4 of 1,000 A4 boards, 1 of 200, and 3,578 attempts for 4 boards), so a
+ * sheet gets 20 times the attempts: 4,000 by default. */
+#define FAIR_CUTS_ATTEMPTS 20
+
+void cb_spec_defaults(cb_spec *spec)
+{
+    memset(spec, 0, sizeof *spec);
+    spec->seed = "cutboard";
+    spec->players = 4;
+    spec->page_w = 297;
+    spec->page_h = 210;
+    spec->margin = 12; /* edge nodes reach 6.5 mm past the trim line */
+    spec->start_cap = 2;
+    spec->node_cap = 4;
+    spec->max_attempts = 200;
+}
+
+static double spacing(const cb_spec *spec, double bw, double bh)
+{
+    if (spec->resolution > 0)
+        return fmax(bw, bh) / spec->resolution;
+    double d = DEFAULT_SPACING_MM;
+    if (spec->shared && spec->players > 4)
+        d *= sqrt(4.0 / spec->players); /* more players, more nodes */
+    return d;
+}
+
+static size_t node_count(double bw, double bh, double d)
+{
+    return (size_t)llround(bw * bh / (d * d));
+}
+
+/* Boards too big or too dense for the organic generator: above 5,000 nodes
+ * its search for 12 starts in one hop band mostly fails, and below 9 mm
+ * between nodes the gap between node disks leaves too few placements
+ * (measured on A4: 1-13 attempts at 13.6 mm, up to 112 at 9.1 mm, none in
+ * 200 below 8.5 mm). */
+static int on_lattice(const cb_spec *spec, double bw, double bh)
+{
+    double d = spacing(spec, bw, bh);
+    return node_count(bw, bh, d) > CB_LATTICE_NODES || d < ORGANIC_MIN_SPACING_MM;
+}
+
+/* The closest spacing at which a lattice board keeps the gap between node
+ * disks (the slack shrinks with the spacing), to 0.01 mm. */
+static double closest_lattice_spacing(double margin, double bw, double bh)
+{
+    double lo = 0.1, hi = 100;
+    while (hi - lo > 0.01) {
+        double d = (lo + hi) / 2;
+        cb_lattice_params lp = {margin, margin, bw, bh, node_count(bw, bh, d),
+                                RADIUS_PER_SPACING * d};
+        if (cb_lattice_slack(&lp) > 0)
+            hi = d;
+        else
+            lo = d;
+    }
+    return hi;
+}
+
+cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
+{
+    if (!spec->seed)
+        return cb_fail(err, CB_ERR_USAGE, "--seed: missing");
+    if (spec->players < CB_PLAYERS_MIN || spec->players > CB_PLAYERS_MAX)
+        return cb_fail(err, CB_ERR_USAGE, "--players: %d is out of range (2..9)", spec->players);
+    if (!(spec->margin >= 5) || spec->margin > 50)
+        return cb_fail(err, CB_ERR_USAGE, "--margin: %g mm is out of range (5..50 mm)", spec->margin);
+    if (!(spec->page_w >= 80 && spec->page_h >= 80) || spec->page_w > MAX_PAPER_MM ||
+        spec->page_h > MAX_PAPER_MM)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: %gx%g mm is out of range (80..%g mm a side)",
+                       spec->page_w, spec->page_h, MAX_PAPER_MM);
+    if (spec->start_cap < 2 || spec->start_cap > 4)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--start-cap: %d is out of range (2..4; a start needs 2 edges)",
+                       spec->start_cap);
+    if (spec->node_cap < 3 || spec->node_cap > 8)
+        return cb_fail(err, CB_ERR_USAGE, "--node-cap: %d is out of range (3..8)", spec->node_cap);
+    if (spec->max_attempts < 1 || spec->max_attempts > 100000)
+        return cb_fail(err, CB_ERR_USAGE, "--attempts: %d is out of range (1..100000)",
+                       spec->max_attempts);
+    if (spec->resolution < 0 || spec->resolution > 2000 || isnan(spec->resolution))
+        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (4..2000)",
+                       spec->resolution);
+    double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
+    double d = spacing(spec, bw, bh);
+    /* Edge nodes sit on the trim line, so they reach into the margin. */
+    if (spec->margin < 5 + RADIUS_PER_SPACING * d)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--margin: %g mm puts edge nodes closer than 5 mm to the paper edge "
+                       "(at least %.1f mm)", spec->margin, 5 + RADIUS_PER_SPACING * d);
+    if (spec->resolution > 0 && spec->resolution < 4)
+        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is too small (at least 4)",
+                       spec->resolution);
+    /* Three well-spaced starts per side need room along the shorter side. */
+    if (fmin(bw, bh) < 5 * d)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: the board (%gx%g mm) has no room for 3 starts a side; "
+                       "use a larger paper or a higher --resolution", bw, bh);
+    size_t n = node_count(bw, bh, d);
+    if (n > MAX_NODES)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--resolution: the board would have %zu nodes; at most %d can be "
+                       "made fair (use a lower --resolution or a smaller paper)",
+                       n, MAX_NODES);
+    if (!on_lattice(spec, bw, bh))
+        return CB_OK;
+    if (spec->node_cap < 4)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--node-cap: boards of more than %d nodes or under %g mm apart "
+                       "need a cap of at least 4 (this one: %zu nodes, %.1f mm apart)",
+                       CB_LATTICE_NODES, ORGANIC_MIN_SPACING_MM, n, d);
+    cb_lattice_params lp = {spec->margin, spec->margin, bw, bh, n, RADIUS_PER_SPACING * d};
+    if (!cb_lattice_has_room(&lp))
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: the board (%gx%g mm) has no room for 3 starts a side "
+                       "%.1f mm apart; use a larger paper or a lower --resolution", bw, bh, d);
+    if (cb_lattice_slack(&lp) <= 0)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--resolution: nodes %.2f mm apart cannot keep %.1f mm between their "
+                       "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM,
+                       floor(fmax(bw, bh) / closest_lattice_spacing(spec->margin, bw, bh)));
+    return CB_OK;
+}
+
+void cb_board_free(cb_board *b)
+{
+    if (!b)
+        return;
+    free(b->seed);
+    free(b->nodes);
+    free(b->edges);
+    free(b->dot_xy);
+    free(b);
+}
+
+/* The surviving nodes and edges of a candidate as a board. */
+static cb_board *board_from_work(const cb_work *w, const cb_spec *spec, const char *seed)
+{
+    cb_board *b = calloc(1, sizeof *b);
+    uint32_t *id = malloc(w->n * sizeof *id);
+    if (!b || !id)
+        goto oom;
+    size_t n = 0, m = 0;
+    for (size_t v = 0; v < w->n; v++) {
+        id[v] = w->role[v] == CB_ROLE_DROPPED ? UINT32_MAX : (uint32_t)n++;
+        if (id[v] != UINT32_MAX)
+            for (int k = 0; k < w->deg[v]; k++)
+                m += w->adj[v * CB_MAX_DEG + (size_t)k] > v;
+    }
+    b->seed = strdup(seed);
+    b->nodes = calloc(n ? n : 1, sizeof *b->nodes);
+    b->edges = malloc((m ? m : 1) * sizeof *b->edges);
+    if (!b->seed || !b->nodes || !b->edges)
+        goto oom;
+    b->page_w = spec->page_w;
+    b->page_h = spec->page_h;
+    b->board_x = w->bx;
+    b->board_y = w->by;
+    b->board_w = w->bw;
+    b->board_h = w->bh;
+    b->node_radius = w->r;
+    b->center = id[w->center];
+    for (size_t v = 0; v < w->n; v++) {
+        if (id[v] == UINT32_MAX)
+            continue;
+        cb_node *node = &b->nodes[id[v]];
+        node->x = w->p[v].x;
+        node->y = w->p[v].y;
+        node->kind = v == w->center ? CB_KIND_CENTER
+                     : w->role[v] == CB_ROLE_START ? CB_KIND_START : CB_KIND_NODE;
+        node->side = node->kind == CB_KIND_START ? w->start_side[v] : CB_SIDE_NONE;
+        node->type = node->mission = -1;
+        /* Ids keep the node order, so edges listed node by node, each
+         * node's by the far end, come out sorted by (a, b). */
+        size_t first = b->n_edges;
+        for (int k = 0; k < w->deg[v]; k++) {
+            uint32_t u = w->adj[v * CB_MAX_DEG + (size_t)k];
+            if (u > v && id[u] != UINT32_MAX) {
+                size_t j = b->n_edges++;
+                for (; j > first && b->edges[j - 1].b > id[u]; j--)
+                    b->edges[j] = b->edges[j - 1];
+                b->edges[j].a = id[v];
+                b->edges[j].b = id[u];
+            }
+        }
+    }
+    b->n_nodes = n;
+    free(id);
+    return b;
+oom:
+    free(id);
+    cb_board_free(b);
+    return NULL;
+}
+
+/* The fair-cuts clause: every start can be cut off, and the shortest cuts
+ * of the starts differ by at most one edge. */
+static int cuts_fair(const cb_board *b, const char **why, int *oom)
+{
+    int *cuts = NULL;
+    size_t n = 0;
+    cb_error err;
+    if (cb_board_shortest_cuts(b, &cuts, &n, &err) != CB_OK) {
+        *oom = err.status == CB_ERR_INTERNAL;
+        *why = "shortest cuts";
+        return 0;
+    }
+    int lo = INT32_MAX, hi = -1;
+    for (size_t i = 0; i < n; i++) {
+        lo = cuts[i] < lo ? cuts[i] : lo;
+        hi = cuts[i] > hi ? cuts[i] : hi;
+    }
+    free(cuts);
+    *why = "shortest-cut spread";
+    return n > 0 && lo >= 0 && hi - lo <= 1;
+}
+
+/* A poster board on the lattice (lattice.c); NULL with *why or *oom. */
+static cb_board *lattice_candidate(const cb_spec *spec, const char *seed, cb_rng *rng,
+                                   const char **why, int *oom)
+{
+    double bx = spec->margin, by = spec->margin;
+    double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
+    double d = spacing(spec, bw, bh);
+    cb_lattice_params lp = {bx, by, bw, bh, node_count(bw, bh, d), RADIUS_PER_SPACING * d};
+    cb_board *b = calloc(1, sizeof *b);
+    if (!b || !(b->seed = strdup(seed))) {
+        cb_board_free(b);
+        *oom = 1;
+        return NULL;
+    }
+    b->page_w = spec->page_w;
+    b->page_h = spec->page_h;
+    b->board_x = bx;
+    b->board_y = by;
+    b->board_w = bw;
+    b->board_h = bh;
+    b->node_radius = lp.r;
+    if (cb_lattice_board(b, &lp, rng, why) != 0) {
+        *oom = strcmp(*why, "out of memory") == 0;
+        cb_board_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+/* The organic board of place.c .. balance.c; NULL with *why or *oom. */
+static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng *rng,
+                                   const char **why, int *oom)
+{
+    double bx = spec->margin, by = spec->margin;
+    double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
+    double d = spacing(spec, bw, bh);
+    /* Relax with the long side squashed a little past square (measured:
+     * fewest attempts on A4 and Letter); see place.c. */
+    cb_place_params pp = {bx, by, bw, bh, node_count(bw, bh, d), d,
+                          pow(fmax(bw, bh) / fmin(bw, bh), 0.65), RELAX_ITERATIONS};
+    cb_work w;
+    if (cb_work_init(&w, pp.n) != 0) {
+        *oom = 1;
+        return NULL;
+    }
+    w.bx = bx; w.by = by; w.bw = bw; w.bh = bh;
+    w.d = d;
+    w.r = RADIUS_PER_SPACING * d;
+    w.start_cap = spec->start_cap;
+    w.node_cap = spec->node_cap;
+    cb_board *b = NULL;
+    int ok = 0;
+    if (cb_place(&w, &pp, rng) == 0 && cb_connect_prepare(&w) == 0) {
+        for (int t = 0; t < CONNECT_TRIES; t++) {
+            if (t > 0)
+                cb_work_retry(&w);
+            ok = cb_connect_core(&w, rng) == 0 && cb_starts_choose(&w) == 0 &&
+                 cb_balance(&w) == 0;
+            /* A placement whose hops would not balance is connected again
+             * with other fill edges; one without fair starts is dropped. */
+            if (ok || !w.failure || (strcmp(w.failure, "hop spread") != 0 &&
+                                     strcmp(w.failure, "a start behind a bridge") != 0))
+                break;
+        }
+    }
+    if (ok) {
+        b = board_from_work(&w, spec, seed);
+        if (!b)
+            *oom = 1;
+    } else {
+        *why = w.failure;
+        *oom = w.failure && strcmp(w.failure, "out of memory") == 0;
+    }
+    cb_work_free(&w);
+    return b;
+}
+
+/* One candidate from one derived seed: NULL with *why when it fails. */
+static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_seed,
+                           const char **why, int *oom)
+{
+    double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
+    cb_rng rng;
+    cb_rng_seed(&rng, rng_seed);
+    cb_board *b = on_lattice(spec, bw, bh)
+                      ? lattice_candidate(spec, seed, &rng, why, oom)
+                      : organic_candidate(spec, seed, &rng, why, oom);
+    if (!b)
+        return NULL;
+    cb_verdict v;
+    cb_error err;
+    if (cb_board_check(b, spec->start_cap, spec->node_cap, &v, &err) != CB_OK || !v.ok) {
+        *why = v.ok ? "contract" : v.failure; /* a constant string */
+        cb_board_free(b);
+        return NULL;
+    }
+    if (spec->fair_cuts && !cuts_fair(b, why, oom)) {
+        cb_board_free(b);
+        return NULL;
+    }
+    if (cb_decorate(b, spec->theme, spec->players, &rng, why) != 0) {
+        cb_board_free(b);
+        return NULL;
+    }
+    return b;
+}
+
+cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
+                            cb_board **out, cb_error *err)
+{
+    *out = NULL;
+    cb_status st = cb_spec_check(spec, err);
+    if (st != CB_OK)
+        return st;
+    uint64_t base = cb_hash_string(seed);
+    const char *why = "no attempt";
+    int limit = spec->max_attempts * (spec->fair_cuts ? FAIR_CUTS_ATTEMPTS : 1);
+    for (int attempt = 1; attempt <= limit; attempt++) {
+        int oom = 0;
+        cb_board *b = candidate(spec, seed, cb_mix64(base + (uint64_t)attempt), &why, &oom);
+        if (oom)
+            return cb_fail(err, CB_ERR_INTERNAL, "out of memory generating a board");
+        if (b) {
+            b->attempts = attempt;
+            b->player = player;
+            *out = b;
+            return CB_OK;
+        }
+    }
+    return cb_fail(err, CB_ERR_INTERNAL,
+                   "seed \"%s\": no board met the contract in %d attempts (last: %s)",
+                   seed, limit, why ? why : "unknown");
+}
+
+void cb_game_free(cb_game *g)
+{
+    if (!g)
+        return;
+    for (size_t i = 0; i < g->n_sheets; i++)
+        cb_board_free(g->sheets[i]);
+    free(g->sheets);
+    free(g->seed);
+    free(g);
+}
+
+cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
+{
+    *out = NULL;
+    cb_status st = cb_spec_check(spec, err);
+    if (st != CB_OK)
+        return st;
+    cb_game *g = calloc(1, sizeof *g);
+    size_t sheets = spec->shared ? 1 : (size_t)spec->players;
+    if (!g || !(g->sheets = calloc(sheets, sizeof *g->sheets)) ||
+        !(g->seed = strdup(spec->seed))) {
+        cb_game_free(g);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    }
+    g->players = spec->players;
+    g->shared = spec->shared;
+    for (size_t i = 0; i < sheets; i++) {
+        /* A sheet's seed says how to make it again: "<game seed>/<player>". */
+        size_t len = strlen(spec->seed) + 16;
+        char *seed = malloc(len);
+        if (!seed) {
+            cb_game_free(g);
+            return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        }
+        if (spec->shared)
+            snprintf(seed, len, "%s", spec->seed);
+        else
+            snprintf(seed, len, "%s/%zu", spec->seed, i + 1);
+        st = cb_board_generate(spec, seed, spec->shared ? 0 : (int)i + 1, &g->sheets[i], err);
+        free(seed);
+        if (st != CB_OK) {
+            cb_game_free(g);
+            return st;
+        }
+        g->n_sheets++;
+    }
+    *out = g;
+    return CB_OK;
+}

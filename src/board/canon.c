@@ -1,0 +1,243 @@
+/* The canonical hash of a board: the same number for the board and for its
+ * mirror images and rotations on the page, so that a deck can tell two
+ * boards apart "up to symmetry".
+ *
+ * Each symmetry of the trim rectangle (4 for a rectangle: identity, the two
+ * mirrors, the half turn; 8 for a square: also the quarter turns and the
+ * diagonal mirrors) maps the nodes, taken relative to the rectangle's
+ * centre. The mapped nodes are quantized to 0.01 mm, sorted (a total order:
+ * position, kind, then original id, which only matters for nodes that sit on
+ * the same spot) and renumbered, the edges are renumbered and sorted, and the
+ * whole is hashed. The smallest of the 4 or 8 hashes is the same for every
+ * member of the board's orbit, so it is the canonical hash. Mirroring a
+ * coordinate negates it exactly and llround rounds halves away from zero, so
+ * quantization does not break the symmetry. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "cutboard.h"
+#include "base/rng.h"
+#include "base/sort.h"
+
+#define QUANTUM_PER_MM 100.0
+
+/* A node as two sort keys, compared as unsigned integers: KEY is x then y
+ * (each offset by 2^31, so the order is the signed order), TIE is kind
+ * (offset the same way) then the original id. Positions beyond +-2^31 quanta (21 km) cannot be
+ * packed; such boards fall back to the quantized values themselves. */
+typedef struct {
+    uint64_t key, tie;
+} qnode;
+
+#define CB_CANON_PACK_MAX 2147483647LL
+
+static int qnode_less(const qnode *a, const qnode *b)
+{
+    return a->key != b->key ? a->key < b->key : a->tie < b->tie;
+}
+
+CB_DEFINE_SORT(sort_qnodes, qnode, qnode_less)
+
+static int u64_less(const uint64_t *a, const uint64_t *b)
+{
+    return *a < *b;
+}
+
+/* Edges as 64-bit keys: lower end << 32 | upper end. */
+CB_DEFINE_SORT(sort_u64, uint64_t, u64_less)
+
+/* Symmetry T of the page (bit 0: mirror x, bit 1: mirror y, bit 2: swap
+ * the axes) applied to the point (U, W). */
+static void symmetry(int t, long long *u, long long *w)
+{
+    if (t & 1)
+        *u = -*u;
+    if (t & 2)
+        *w = -*w;
+    if (t & 4) {
+        long long s = *u;
+        *u = *w;
+        *w = s;
+    }
+}
+
+/* FNV-1a over the 8 bytes of V, low byte first (unrolled: the hash is a
+ * chain of multiplications, the loop's own work was as large again). */
+static uint64_t fnv(uint64_t h, long long v)
+{
+    const uint64_t prime = 0x100000001b3ull;
+    uint64_t u = (uint64_t)v;
+    h = (h ^ (u & 0xff)) * prime;
+    h = (h ^ ((u >> 8) & 0xff)) * prime;
+    h = (h ^ ((u >> 16) & 0xff)) * prime;
+    h = (h ^ ((u >> 24) & 0xff)) * prime;
+    h = (h ^ ((u >> 32) & 0xff)) * prime;
+    h = (h ^ ((u >> 40) & 0xff)) * prime;
+    h = (h ^ ((u >> 48) & 0xff)) * prime;
+    return (h ^ (u >> 56)) * prime;
+}
+
+static long long quantize(double mm)
+{
+    return llround(mm * QUANTUM_PER_MM);
+}
+
+/* The edges as pairs of node ranks, lower first, sorted (E holds 2m: the
+ * second half is scratch); edges naming a missing node are left out.
+ * Returns how many there are. */
+static size_t ranked_edges(const cb_board *b, const uint32_t *rank, uint64_t *e)
+{
+    size_t n = b->n_nodes, m = b->n_edges, k = 0;
+    for (size_t i = 0; i < m; i++) {
+        if (b->edges[i].a >= n || b->edges[i].b >= n)
+            continue;
+        uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
+        e[k++] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
+    }
+    sort_u64(e, e + m, k);
+    return k;
+}
+
+/* One symmetry's hash begins with the trim's size (either way round) and
+ * the counts, goes on with the nodes in rank order and ends here with the
+ * ranked edges. */
+static uint64_t hash_start(long long qw, long long qh, size_t n, size_t k)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    h = fnv(h, qw < qh ? qw : qh);
+    h = fnv(h, qw < qh ? qh : qw);
+    h = fnv(h, (long long)n);
+    return fnv(h, (long long)k);
+}
+
+static uint64_t hash_end(uint64_t h, const uint64_t *e, size_t k)
+{
+    for (size_t i = 0; i < k; i++)
+        h = fnv(h, (long long)e[i]);
+    return cb_mix64(h);
+}
+
+/* Boards too large to pack: the same hash from the quantized coordinates
+ * with the general comparator (qsort; never met by real paper sizes). */
+typedef struct {
+    long long x, y;
+    int kind;
+    uint32_t id;
+} wnode;
+
+static int cmp_wnode(const void *p, const void *q)
+{
+    const wnode *a = p, *b = q;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    return (a->id > b->id) - (a->id < b->id);
+}
+
+static uint64_t canonical_hash_wide(const cb_board *b, const long long *qx, const long long *qy,
+                                    long long qw, long long qh)
+{
+    size_t n = b->n_nodes, m = b->n_edges;
+    wnode *q = malloc((n ? n : 1) * sizeof *q);
+    uint32_t *rank = malloc((n ? n : 1) * sizeof *rank);
+    uint64_t *e = malloc((m ? m : 1) * 2 * sizeof *e);
+    uint64_t best = UINT64_MAX;
+    if (!q || !rank || !e) {
+        best = hash_end(hash_start(0, 0, n, m), NULL, 0);
+        goto done;
+    }
+    int symmetries = qw == qh ? 8 : 4;
+    for (int t = 0; t < symmetries; t++) {
+        for (size_t v = 0; v < n; v++) {
+            long long u = qx[v], w = qy[v];
+            symmetry(t, &u, &w);
+            q[v].x = u;
+            q[v].y = w;
+            q[v].kind = (int)b->nodes[v].kind;
+            q[v].id = (uint32_t)v;
+        }
+        qsort(q, n, sizeof *q, cmp_wnode);
+        for (size_t i = 0; i < n; i++)
+            rank[q[i].id] = (uint32_t)i;
+        size_t k = ranked_edges(b, rank, e);
+        uint64_t h = hash_start(qw, qh, n, k);
+        for (size_t i = 0; i < n; i++) {
+            h = fnv(h, q[i].x);
+            h = fnv(h, q[i].y);
+            h = fnv(h, q[i].kind);
+        }
+        h = hash_end(h, e, k);
+        if (h < best)
+            best = h;
+    }
+done:
+    free(q);
+    free(rank);
+    free(e);
+    return best;
+}
+
+uint64_t cb_board_canonical_hash(const cb_board *b)
+{
+    size_t n = b->n_nodes, m = b->n_edges;
+    qnode *q = malloc((n ? n : 1) * 2 * sizeof *q);
+    uint32_t *rank = malloc((n ? n : 1) * sizeof *rank);
+    uint64_t *e = malloc((m ? m : 1) * 2 * sizeof *e);
+    long long *qx = malloc((n ? n : 1) * 2 * sizeof *qx), *qy = qx ? qx + (n ? n : 1) : NULL;
+    long long qw = quantize(b->board_w), qh = quantize(b->board_h);
+    uint64_t best = UINT64_MAX;
+    if (!q || !rank || !e || !qx) {
+        /* Out of memory: a hash of the sizes alone still never merges two
+         * boards that differ in them. */
+        best = hash_end(hash_start(0, 0, n, m), NULL, 0);
+        goto done;
+    }
+    double cx = b->board_x + b->board_w / 2, cy = b->board_y + b->board_h / 2;
+    int symmetries = qw == qh ? 8 : 4;
+    /* Mirroring negates a coordinate exactly, and llround rounds halves
+     * away from zero, so every symmetry's quantized coordinates are the
+     * identity's, negated and/or swapped. */
+    int packable = 1;
+    for (size_t v = 0; v < n; v++) {
+        qx[v] = quantize(b->nodes[v].x - cx);
+        qy[v] = quantize(b->nodes[v].y - cy);
+        if (qx[v] > CB_CANON_PACK_MAX || -qx[v] > CB_CANON_PACK_MAX ||
+            qy[v] > CB_CANON_PACK_MAX || -qy[v] > CB_CANON_PACK_MAX)
+            packable = 0;
+    }
+    if (!packable) {
+        best = canonical_hash_wide(b, qx, qy, qw, qh);
+        goto done;
+    }
+    for (int t = 0; t < symmetries; t++) {
+        for (size_t v = 0; v < n; v++) {
+            long long u = qx[v], w = qy[v];
+            symmetry(t, &u, &w);
+            q[v].key = (uint64_t)(u + 2147483648LL) << 32 | (uint64_t)(w + 2147483648LL);
+            q[v].tie = (uint64_t)((long long)b->nodes[v].kind + 2147483648LL) << 32 |
+                       (uint64_t)(uint32_t)v;
+        }
+        sort_qnodes(q, q + n, n);
+        for (size_t i = 0; i < n; i++)
+            rank[(uint32_t)q[i].tie] = (uint32_t)i;
+        size_t k = ranked_edges(b, rank, e);
+        uint64_t h = hash_start(qw, qh, n, k);
+        for (size_t i = 0; i < n; i++) {
+            h = fnv(h, (long long)(q[i].key >> 32) - 2147483648LL);
+            h = fnv(h, (long long)(q[i].key & 0xFFFFFFFFu) - 2147483648LL);
+            h = fnv(h, (long long)(q[i].tie >> 32) - 2147483648LL);
+        }
+        h = hash_end(h, e, k);
+        if (h < best)
+            best = h;
+    }
+done:
+    free(q);
+    free(rank);
+    free(e);
+    free(qx);
+    return best;
+}

@@ -1,0 +1,801 @@
+/* Types follow the theme's rules: probability (weight), min and max count,
+ * distance from the edge, whether allowed on the edge, and the largest
+ * connected group of equal types. Missions are dealt evenly to the starts.
+ * Power dots sit in the wide angular gaps between a node's edges. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board/decorate.h"
+#include "base/geom.h"
+#include "base/graph.h"
+#include "base/grid.h"
+#include "board/work.h"
+
+#define REFERENCE_NODES 88.0   /* theme counts are per board of this size */
+#define DOT_RADIUS 0.13        /* in node radii */
+#define DOT_RING 0.5           /* distance outside the node shape, node radii */
+#define DOT_SPACING 0.5        /* between dot centres, node radii */
+#define MIN_GAP (0.45 * M_PI)  /* narrower gaps between edges get no dots */
+#define MIN_GAP_TRIM (0.22 * M_PI) /* on the trim line only half the turn is free */
+#define DOT_CLEARANCE_MM 0.5   /* between a dot and any line, node or dot */
+#define SLOTS_PER_GAP 8
+#define OUT_TOLERANCE 1e-6     /* radians: see points_out */
+#define SLOT_SLACK 1e-12       /* radians: see gap_slots */
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+int cb_dots_wanted(int players)
+{
+    return 1 + players / 3;
+}
+
+/* 0 on the trim line, 1 at the middle of the board. */
+static double min2(double a, double b)
+{
+    return a < b ? a : b; /* fmin is a library call at -O2; no NaN here */
+}
+
+static double depth_of(const cb_board *b, const cb_node *v)
+{
+    double fx = min2(v->x - b->board_x, b->board_x + b->board_w - v->x) / (b->board_w / 2);
+    double fy = min2(v->y - b->board_y, b->board_y + b->board_h - v->y) / (b->board_h / 2);
+    double d = min2(1, min2(fx, fy));
+    return d > 0 ? d : 0;
+}
+
+static int on_trim(const cb_board *b, const cb_node *v)
+{
+    return v->x <= b->board_x || v->x >= b->board_x + b->board_w ||
+           v->y <= b->board_y || v->y >= b->board_y + b->board_h;
+}
+
+typedef struct {
+    const cb_board *b;
+    const cb_graph *g;
+    const cb_theme *theme;
+    int *count, *lo, *hi;
+    uint32_t *stamp, *queue;
+    uint32_t mark;
+} typing;
+
+/* The rules a node meets or not whatever its neighbours are: the edge and
+ * the distance from it (DEPTH, see depth_of). */
+static int fits_place(const cb_node_type *nt, int trim, double depth)
+{
+    if (trim && !nt->on_edge)
+        return 0;
+    return depth >= nt->min_edge - 1e-9 && depth <= nt->max_edge + 1e-9;
+}
+
+/* The rules that depend on the nodes typed so far: the type's maximum and
+ * its largest group. */
+static int fits_now(typing *t, uint32_t v, size_t ty)
+{
+    const cb_node_type *nt = &t->theme->types[ty];
+    if (t->count[ty] >= t->hi[ty])
+        return 0;
+    /* Size of the same-type group v would join: BFS over equal neighbours
+     * (the type test first: it turns most neighbours away). */
+    t->mark++;
+    t->stamp[v] = t->mark;
+    size_t head = 0, tail = 0;
+    t->queue[tail++] = v;
+    while (head < tail) {
+        uint32_t x = t->queue[head++];
+        for (uint32_t k = t->g->start[x]; k < t->g->start[x + 1]; k++) {
+            uint32_t u = t->g->adj[k];
+            if (t->b->nodes[u].type == (int)ty && t->b->nodes[u].kind == CB_KIND_NODE &&
+                t->stamp[u] != t->mark) {
+                t->stamp[u] = t->mark;
+                t->queue[tail++] = u;
+                if ((int)tail > nt->max_run)
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Type indices by how many nodes they may take, fewest first (ties by
+ * index, so the order is total). N is a theme's type count: small. */
+static void sort_by_room(size_t *by_room, const size_t *room, size_t n)
+{
+    for (size_t i = 1; i < n; i++)
+        for (size_t j = i; j > 0; j--) {
+            size_t a = by_room[j - 1], c = by_room[j];
+            if (room[a] < room[c] || (room[a] == room[c] && a < c))
+                break;
+            by_room[j - 1] = c;
+            by_room[j] = a;
+        }
+}
+
+static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
+                        cb_rng *rng, const char **why)
+{
+    size_t nt = theme->n_types, n = b->n_nodes;
+    int *count = calloc(nt, sizeof *count), *lo = malloc(nt * sizeof *lo),
+        *hi = malloc(nt * sizeof *hi);
+    uint32_t *order = malloc(n * sizeof *order), *stamp = calloc(n, sizeof *stamp),
+             *queue = malloc(n * sizeof *queue);
+    double *weight = malloc(nt * sizeof *weight); /* the count each type is dealt */
+    size_t *room = malloc(nt * sizeof *room), *by_room = malloc(nt * sizeof *by_room);
+    uint8_t *fits = malloc(n * nt + 1), *typed = calloc(n + 1, 1);
+    int rc = -1;
+    if (!count || !lo || !hi || !order || !stamp || !queue || !weight || !room || !by_room ||
+        !fits || !typed) {
+        *why = "out of memory";
+        goto done;
+    }
+    size_t regular = 0;
+    for (uint32_t v = 0; v < n; v++)
+        if (b->nodes[v].kind == CB_KIND_NODE)
+            order[regular++] = v;
+    double scale = (double)regular / REFERENCE_NODES;
+    for (size_t t = 0; t < nt; t++) {
+        lo[t] = (int)lround(theme->types[t].min * scale);
+        hi[t] = (int)lround(theme->types[t].max * scale);
+        if (hi[t] < lo[t])
+            hi[t] = lo[t];
+    }
+    cb_rng_shuffle(rng, order, regular);
+    typing ty = {b, g, theme, count, lo, hi, stamp, queue, 0};
+    /* The fixed rules once per node and type, by position in ORDER: the
+     * scans below then touch a node's neighbours (memory all over a large
+     * board) only where a type can stand. ROOM counts the nodes each type
+     * may take (none when it may take none: nothing is typed yet, so there
+     * is no group to join). */
+    for (size_t t = 0; t < nt; t++)
+        room[t] = 0;
+    for (size_t i = 0; i < regular; i++) {
+        const cb_node *node = &b->nodes[order[i]];
+        int trim = on_trim(b, node);
+        double depth = depth_of(b, node);
+        for (size_t t = 0; t < nt; t++) {
+            int fit = fits_place(&theme->types[t], trim, depth);
+            fits[i * nt + t] = (uint8_t)fit;
+            room[t] += (size_t)fit;
+        }
+    }
+    for (size_t t = 0; t < nt; t++)
+        if (hi[t] <= 0)
+            room[t] = 0;
+    /* Each type is dealt its share of the nodes (its weight, within its
+     * min..max), so shares across a deck match the weights: a weighted
+     * random pick per node would let the types with few eligible nodes
+     * (deep inside, never on the edge) fall short. The most constrained
+     * types are dealt first, to random eligible nodes; the nodes left over
+     * go to the type furthest below its share. */
+    double total_weight = 0;
+    for (size_t t = 0; t < nt; t++)
+        total_weight += theme->types[t].probability;
+    for (size_t t = 0; t < nt; t++) {
+        double share = total_weight > 0 ? theme->types[t].probability / total_weight : 0;
+        /* Rounded up with the probability of the fraction, so a deck's
+         * shares match the weights, not just each board's rounding. */
+        double want = share * (double)regular, whole = floor(want);
+        whole += cb_rng_uniform(rng) < want - whole;
+        weight[t] = fmin(fmax(whole, lo[t]), hi[t]);
+        by_room[t] = t;
+    }
+    sort_by_room(by_room, room, nt);
+    for (size_t k = 0; k < nt; k++) {
+        size_t t = by_room[k];
+        for (size_t i = 0; i < regular && count[t] < weight[t]; i++) {
+            uint32_t v = order[i];
+            if (!typed[i] && fits[i * nt + t] && fits_now(&ty, v, t)) {
+                b->nodes[v].type = (int)t;
+                typed[i] = 1;
+                count[t]++;
+            }
+        }
+        if (count[t] < lo[t]) {
+            *why = "a node type's minimum cannot be met";
+            goto done;
+        }
+    }
+    for (size_t i = 0; i < regular; i++) {
+        uint32_t v = order[i];
+        if (typed[i])
+            continue;
+        size_t pick = nt;
+        for (size_t t = 0; t < nt; t++)
+            if (fits[i * nt + t] && fits_now(&ty, v, t) &&
+                (pick == nt || weight[t] - count[t] > weight[pick] - count[pick]))
+                pick = t;
+        if (pick == nt) {
+            *why = "no node type fits a node";
+            goto done;
+        }
+        b->nodes[v].type = (int)pick;
+        count[pick]++;
+    }
+    rc = 0;
+done:
+    free(count); free(lo); free(hi); free(order); free(stamp); free(queue); free(weight);
+    free(room); free(by_room); free(fits); free(typed);
+    return rc;
+}
+
+/* Missions dealt evenly: each appears floor(12/M) or ceil(12/M) times. */
+static int assign_missions(cb_board *b, const cb_theme *theme, cb_rng *rng)
+{
+    size_t m = theme->n_missions, starts = 0;
+    for (size_t v = 0; v < b->n_nodes; v++)
+        starts += b->nodes[v].kind == CB_KIND_START;
+    uint32_t *deal = malloc((starts + m + 1) * sizeof *deal);
+    uint32_t *pick = malloc((m + 1) * sizeof *pick);
+    if (!deal || !pick) {
+        free(deal);
+        free(pick);
+        return -1;
+    }
+    for (uint32_t i = 0; i < m; i++)
+        pick[i] = i;
+    cb_rng_shuffle(rng, pick, m);
+    for (size_t i = 0; i < starts; i++)
+        deal[i] = pick[i % m];
+    cb_rng_shuffle(rng, deal, starts);
+    size_t k = 0;
+    for (size_t v = 0; v < b->n_nodes; v++)
+        if (b->nodes[v].kind == CB_KIND_START)
+            b->nodes[v].mission = (int)deal[k++];
+    free(deal);
+    free(pick);
+    return 0;
+}
+
+/* Insertion sort: a node has a handful of edge angles. */
+static void sort_angles(double *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        double x = a[i];
+        int j = i;
+        for (; j > 0 && a[j - 1] > x; j--)
+            a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
+
+/* Distance from a node's centre to the edge of its shape along the unit
+ * direction (dx, dy) (y down, as on the page): one radius but for a start's
+ * rectangle. */
+static double shape_reach(const cb_board *b, const cb_node *v, double dx, double dy)
+{
+    double r = b->node_radius;
+    if (v->kind != CB_KIND_START)
+        return r;
+    double in, along;
+    switch (v->side) {
+    case CB_SIDE_TOP: in = dy; along = dx; break;
+    case CB_SIDE_BOTTOM: in = -dy; along = dx; break;
+    case CB_SIDE_LEFT: in = dx; along = dy; break;
+    default: in = -dx; along = dy; break;
+    }
+    double t = INFINITY;
+    if (in > 1e-9) t = min2(t, CB_START_DEPTH * r / in);
+    if (fabs(along) > 1e-9) t = min2(t, CB_START_HALF_WIDTH * r / fabs(along));
+    return isfinite(t) ? t : r;
+}
+
+static int inside_trim(const cb_board *b, double x, double y, double margin)
+{
+    return x >= b->board_x + margin && x <= b->board_x + b->board_w - margin &&
+           y >= b->board_y + margin && y <= b->board_y + b->board_h - margin;
+}
+
+/* Is node j's printed shape (disk or start rectangle) closer than LIM to p? */
+static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
+{
+    const cb_node *v = &b->nodes[j];
+    double r = b->node_radius;
+    if (v->kind != CB_KIND_START) {
+        cb_point c = {v->x, v->y};
+        return cb_dist2(p, c) < (lim + r) * (lim + r);
+    }
+    double hw = CB_START_HALF_WIDTH * r, dep = CB_START_DEPTH * r, d;
+    switch (v->side) {
+    case CB_SIDE_TOP: d = cb_point_rect_dist(p, v->x - hw, v->y, v->x + hw, v->y + dep); break;
+    case CB_SIDE_BOTTOM: d = cb_point_rect_dist(p, v->x - hw, v->y - dep, v->x + hw, v->y); break;
+    case CB_SIDE_LEFT: d = cb_point_rect_dist(p, v->x, v->y - hw, v->x + dep, v->y + hw); break;
+    default: d = cb_point_rect_dist(p, v->x - dep, v->y - hw, v->x, v->y + hw); break;
+    }
+    return d < lim;
+}
+
+#define NO_DOT UINT32_MAX
+#define NO_REF UINT32_MAX
+
+typedef struct { uint32_t c0, r0, c1, r1; } cell_box; /* cells [c0,c1] x [r0,r1] */
+typedef struct { double x0, y0, x1, y1; } edge_box;  /* open box: x0 < x < x1, y0 < y < y1 */
+typedef struct { uint32_t edge, next; } edge_ref;      /* an edge listed in a cell */
+
+/* Nodes, edges and the dots placed so far bucketed by cell, and the
+ * adjacency, so that a dot is checked only against what is near it: O(1)
+ * per dot instead of O(n + E). */
+typedef struct {
+    const cb_graph *g;
+    cb_grid nodes;          /* node centres */
+    double node_near;       /* nodes further than this on either axis never block a dot */
+    uint32_t *edge_head;    /* per cell of `nodes`: its first edge_ref, or NO_REF */
+    edge_ref *edge_refs;    /* each cell's edges whose box touches it, linked */
+    edge_box *ebox;         /* per edge: where a dot may come too close to it */
+    double (*dot_xy)[2];    /* the dots placed so far */
+    uint32_t n_dots;
+    uint32_t *dot_next;     /* per dot: the one placed before it in its cell, or NO_DOT */
+    uint32_t *dot_head;     /* per cell: the last dot placed in it, or NO_DOT */
+} dot_index;
+
+static double dot_reach(const cb_board *b)
+{
+    double r = b->node_radius;
+    return (CB_START_DEPTH + 1) * r + DOT_RADIUS * r;
+}
+
+/* How near an edge a dot of radius DR may be: its centre at least this far. */
+static double edge_apart(double dr)
+{
+    return dr + DOT_CLEARANCE_MM;
+}
+
+/* How near each other two dots of radius DR may be, centre to centre. */
+static double dots_apart(double dr)
+{
+    return 2 * dr + DOT_CLEARANCE_MM;
+}
+
+/* Edge e's bounding box grown by LIM: no point outside it is within LIM of
+ * the edge. Plain comparisons: fmin/fmax are library calls at -O2. */
+static edge_box edge_box_of(const cb_board *b, size_t e, double lim)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
+    double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
+    return (edge_box){xlo - lim, ylo - lim, xhi + lim, yhi + lim};
+}
+
+static int box_holds(const edge_box *bx, cb_point p)
+{
+    return p.x > bx->x0 && p.x < bx->x1 && p.y > bx->y0 && p.y < bx->y1;
+}
+
+/* Is p within LIM of edge e? */
+static int edge_within(const cb_board *b, size_t e, cb_point p, double lim)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    cb_point a = {u->x, u->y}, c = {v->x, v->y};
+    return cb_point_segment_dist2(p, a, c) < lim * lim;
+}
+
+/* The cells of G that hold the points of box BX: cb_grid_cell's arithmetic
+ * rises with the coordinate, so a point inside the box lies in one of them. */
+static cell_box cells_of(const cb_grid *g, const edge_box *bx)
+{
+    cell_box cells;
+    cb_grid_box(g, bx->x0, bx->y0, bx->x1, bx->y1, &cells.c0, &cells.r0, &cells.c1, &cells.r1);
+    return cells;
+}
+
+static void dot_index_free(dot_index *ix)
+{
+    cb_grid_free(&ix->nodes);
+    free(ix->edge_head);
+    free(ix->edge_refs);
+    free(ix->ebox);
+    free(ix->dot_xy);
+    free(ix->dot_next);
+    free(ix->dot_head);
+}
+
+/* Indexes B's nodes and edges, with room for MAX_DOTS dots. */
+static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, size_t max_dots)
+{
+    memset(ix, 0, sizeof *ix);
+    ix->g = g;
+    /* A node blocks a dot when its shape comes within the dot's radius and
+     * clearance; the shape reaches from the centre along either axis at
+     * most the start rectangle's depth or half width, or the disk's radius
+     * (a nanometre spare for the rounding of the rectangle's corners). */
+    double r = b->node_radius, dr = DOT_RADIUS * r;
+    double extent = fmax(1, fmax(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
+    ix->node_near = extent + dr + DOT_CLEARANCE_MM + 1e-6;
+    size_t n = b->n_nodes, m = b->n_edges;
+    cb_point *p = malloc((n ? n : 1) * sizeof *p);
+    if (!p || cb_grid_init(&ix->nodes, b->board_x, b->board_y, b->board_w, b->board_h,
+                           dot_reach(b), n) != 0) {
+        free(p);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        p[i].x = b->nodes[i].x;
+        p[i].y = b->nodes[i].y;
+    }
+    cb_grid_fill(&ix->nodes, p, n);
+    free(p);
+    const cb_grid *gr = &ix->nodes;
+    double lim = edge_apart(dr);
+    size_t cells = (size_t)gr->cols * gr->rows;
+    ix->edge_head = malloc(cells * sizeof *ix->edge_head);
+    ix->ebox = malloc((m ? m : 1) * sizeof *ix->ebox);
+    ix->dot_xy = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_xy);
+    ix->dot_next = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_next);
+    ix->dot_head = malloc(cells * sizeof *ix->dot_head);
+    cell_box *box = malloc((m ? m : 1) * sizeof *box); /* each edge's cells */
+    if (!ix->edge_head || !ix->ebox || !ix->dot_xy || !ix->dot_next || !ix->dot_head || !box) {
+        free(box);
+        return -1;
+    }
+    for (size_t c = 0; c < cells; c++) {
+        ix->edge_head[c] = NO_REF;
+        ix->dot_head[c] = NO_DOT;
+    }
+    /* Each edge's cells, then the edge on each of their lists: a point
+     * the edge can block is in its box, so in one of its cells. */
+    size_t refs = 0;
+    for (size_t e = 0; e < m; e++) {
+        ix->ebox[e] = edge_box_of(b, e, lim);
+        box[e] = cells_of(gr, &ix->ebox[e]);
+        refs += (size_t)(box[e].c1 - box[e].c0 + 1) * (box[e].r1 - box[e].r0 + 1);
+    }
+    ix->edge_refs = malloc((refs ? refs : 1) * sizeof *ix->edge_refs);
+    if (!ix->edge_refs) {
+        free(box);
+        return -1;
+    }
+    uint32_t k = 0;
+    for (size_t e = 0; e < m; e++)
+        for (uint32_t y = box[e].r0; y <= box[e].r1; y++)
+            for (uint32_t x = box[e].c0; x <= box[e].c1; x++) {
+                size_t c = (size_t)y * gr->cols + x;
+                ix->edge_refs[k] = (edge_ref){(uint32_t)e, ix->edge_head[c]};
+                ix->edge_head[c] = k++;
+            }
+    free(box);
+    return 0;
+}
+
+/* Places a dot at p, in CELL of the index. */
+static void dot_index_add(dot_index *ix, cb_point p, size_t cell)
+{
+    uint32_t k = ix->n_dots++;
+    ix->dot_xy[k][0] = p.x;
+    ix->dot_xy[k][1] = p.y;
+    ix->dot_next[k] = ix->dot_head[cell];
+    ix->dot_head[cell] = k;
+}
+
+/* Does node j, if nearer than REACH to p on both axes, block a dot at p? */
+static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, double dr)
+{
+    const cb_node *v = &b->nodes[j];
+    return fabs(v->x - p.x) < reach && fabs(v->y - p.y) < reach &&
+           node_within(b, j, p, dr + DOT_CLEARANCE_MM);
+}
+
+static int edge_blocks(const cb_board *b, size_t e, cb_point p, double dr)
+{
+    double lim = edge_apart(dr);
+    edge_box bx = edge_box_of(b, e, lim);
+    return box_holds(&bx, p) && edge_within(b, e, p, lim);
+}
+
+static int dot_blocks(const double *q, cb_point p, double dr)
+{
+    double dx = q[0] - p.x, dy = q[1] - p.y, lim = dots_apart(dr);
+    return dx * dx + dy * dy < lim * lim;
+}
+
+/* May a dot go at p: inside the trim, clear of every node, every edge and,
+ * with an index, the dots placed on it so far? Then *CELL is p's cell in
+ * the index. Without one (a node placed alone) every node and edge is
+ * checked. */
+static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *cell)
+{
+    double r = b->node_radius, dr = DOT_RADIUS * r;
+    if (!inside_trim(b, p.x, p.y, dr))
+        return 0;
+    double reach = dot_reach(b);
+    if (!ix) {
+        for (uint32_t j = 0; j < b->n_nodes; j++)
+            if (node_blocks(b, j, p, reach, dr))
+                return 0;
+        for (size_t e = 0; e < b->n_edges; e++)
+            if (edge_blocks(b, e, p, dr))
+                return 0;
+        return 1;
+    }
+    const cb_grid *g = &ix->nodes;
+    uint32_t c0, r0, c1, r1;
+    /* An edge is listed in every cell within the clearance of its box, so
+     * p's own cell lists every edge that can block it. */
+    size_t here = cb_grid_cell(g, p);
+    double lim = edge_apart(dr);
+    for (uint32_t k = ix->edge_head[here]; k != NO_REF; k = ix->edge_refs[k].next) {
+        uint32_t e = ix->edge_refs[k].edge;
+        if (box_holds(&ix->ebox[e], p) && edge_within(b, e, p, lim))
+            return 0;
+    }
+    /* A node blocks p only if nearer than node_near on both axes, a dot
+     * only if nearer than dots_apart, which is less (two dot radii are less
+     * than a node's): the cells in this range hold every one that can. */
+    cb_grid_range(g, p.x, p.y, ix->node_near, ix->node_near, &c0, &r0, &c1, &r1);
+    /* node_blocks's first test, made tighter: a node that blocks p is
+     * within node_near anyway, and the reach still holds. */
+    double near = ix->node_near < reach ? ix->node_near : reach;
+    for (uint32_t y = r0; y <= r1; y++) {
+        size_t row = (size_t)y * g->cols;
+        uint32_t k0, k1;
+        cb_grid_row(g, y, c0, c1, &k0, &k1);
+        for (uint32_t k = k0; k < k1; k++)
+            if (node_blocks(b, g->items[k], p, near, dr))
+                return 0;
+        for (uint32_t x = c0; x <= c1; x++)
+            for (uint32_t k = ix->dot_head[row + x]; k != NO_DOT; k = ix->dot_next[k])
+                if (dot_blocks(ix->dot_xy[k], p, dr))
+                    return 0;
+    }
+    *cell = here;
+    return 1;
+}
+
+/* Is p clear of the node's own dots placed so far? */
+static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int out)
+{
+    double dr = DOT_RADIUS * b->node_radius;
+    for (int k = 0; k < out; k++)
+        if (dot_blocks(xy[k], p, dr))
+            return 0;
+    return 1;
+}
+
+/* One angular gap between a node's edges and the dot slots it holds: up to
+ * SLOTS_PER_GAP, from the middle out (0, +1, -1, +2, ...; half steps when
+ * their count is even). Its ring radius, slot spacing and slot count are
+ * measured only when its first slot comes up: a node takes its few dots
+ * from its widest gap or two, so most gaps are never measured. */
+typedef struct {
+    double lo, w;       /* start angle and width */
+    int next;           /* rank of the next slot to try */
+    int cap;            /* slots it holds; -1 until measured */
+    double mid, rho, dth; /* middle angle, ring radius, angle between slots */
+} dot_gap;
+
+/* How many slots DTH apart fit in a gap of width W between its margins,
+ * asin(X) from either side (0 <= X <= 1): floor((W - 2 asin(X)) / DTH) + 1,
+ * none if the margins overlap, at most SLOTS_PER_GAP. */
+static int gap_slots(double w, double x, double dth)
+{
+    /* For X <= 1/2, asin(X) lies between X + X^3/6 and that plus X^5/10
+     * (the later terms of its series are positive and sum to less). Those
+     * bounds, widened by SLOT_SLACK (far more than the rounding either way
+     * of working out the quotient), settle the count but for a quotient
+     * within about X^5/(5 DTH) of a whole number; there asin decides. */
+    if (x <= 0.5) {
+        double x3 = x * x * x, lo = x + x3 / 6, hi = lo + x3 * x * x / 10;
+        double least = (w - 2 * hi - SLOT_SLACK) / dth, most = (w - 2 * lo + SLOT_SLACK) / dth;
+        if (least >= SLOTS_PER_GAP - 1)
+            return SLOTS_PER_GAP;
+        if (most < 0)
+            return 0;
+        if (least >= 0 && floor(least) == floor(most))
+            return (int)floor(least) + 1;
+    }
+    double room = w - 2 * asin(x), q = room / dth;
+    if (room < 0)
+        return 0;
+    return q >= SLOTS_PER_GAP - 1 ? SLOTS_PER_GAP : (int)floor(q) + 1;
+}
+
+static void gap_measure(const cb_board *b, const cb_node *v, dot_gap *gap)
+{
+    double r = b->node_radius;
+    gap->mid = gap->lo + gap->w / 2;
+    double reach = v->kind == CB_KIND_START ? shape_reach(b, v, cos(gap->mid), sin(gap->mid)) : r;
+    gap->rho = reach + DOT_RING * r;
+    gap->dth = DOT_SPACING * r / gap->rho;
+    gap->cap = gap_slots(gap->w, min2(1, (DOT_RADIUS * r + 1.0) / gap->rho), gap->dth);
+}
+
+static double slot_angle(const dot_gap *gap, int rank)
+{
+    int odd = gap->cap % 2;
+    if (odd && rank == 0)
+        return gap->mid;
+    double off = (odd ? 0 : 0.5) + (rank + 1) / 2;
+    return gap->mid + (rank % 2 ? -off : off) * gap->dth;
+}
+
+/* The gap whose next slot comes first, or -1 when all are used up. Slots go
+ * by priority (the gap's width over rank + 1: wider gaps first, one dot per
+ * gap before any gets a second), ties to the lower gap, so merging the gaps'
+ * slot lists this way gives the order a sort of every slot would. A gap not
+ * measured yet competes with its next slot; if that slot turns out not to
+ * exist, neither do its later ones. */
+static int next_gap(const dot_gap *gaps, int n)
+{
+    int best = -1;
+    double best_priority = 0;
+    for (int k = 0; k < n; k++) {
+        const dot_gap *gap = &gaps[k];
+        if (gap->cap >= 0 && gap->next >= gap->cap)
+            continue;
+        double priority = gap->w / (gap->next + 1);
+        if (best < 0 || priority > best_priority) {
+            best = k;
+            best_priority = priority;
+        }
+    }
+    return best;
+}
+
+/* Does direction TH (radians, in any turn) point out of the board across a
+ * trim line V sits on, by more than OUT_TOLERANCE (angles are good to about
+ * 1e-15 here)? A dot that way has its centre on or beyond the trim line,
+ * which dot_fits refuses (a dot's radius is positive): no need to work out
+ * where it would go. */
+static int points_out(const cb_board *b, const cb_node *v, double th)
+{
+    while (th > M_PI)
+        th -= 2 * M_PI;
+    while (th <= -M_PI)
+        th += 2 * M_PI;
+    double tol = OUT_TOLERANCE;
+    if (v->x <= b->board_x && fabs(th) > M_PI / 2 + tol) /* leftward */
+        return 1;
+    if (v->x >= b->board_x + b->board_w && fabs(th) < M_PI / 2 - tol) /* rightward */
+        return 1;
+    if (v->y <= b->board_y && th < -tol && th > -M_PI + tol) /* upward (y down) */
+        return 1;
+    return v->y >= b->board_y + b->board_h && th > tol && th < M_PI - tol; /* downward */
+}
+
+/* Places up to WANT dots around node i into xy, checking each against the
+ * board and, with an index, the dots placed on it (where it then places
+ * them too); returns how many fit. Candidate slots fill the angular gaps
+ * between the node's edges from the middle out; wider gaps come first, one
+ * dot per gap before any gap gets a second. */
+static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
+                      double (*xy)[2], int max)
+{
+    const cb_node *v = &b->nodes[i];
+    double r = b->node_radius;
+    double ang[CB_DOTS_MAX_ANGLES];
+    int na = 0;
+    if (want > max)
+        want = max;
+    if (want <= 0)
+        return 0;
+    if (ix) { /* the graph lists i's edges in edge order, as the scan below */
+        for (uint32_t k = ix->g->start[i]; k < ix->g->start[i + 1] && na < CB_DOTS_MAX_ANGLES - 4;
+             k++) {
+            uint32_t u = ix->g->adj[k];
+            ang[na++] = atan2(b->nodes[u].y - v->y, b->nodes[u].x - v->x);
+        }
+    } else {
+        for (size_t e = 0; e < b->n_edges && na < CB_DOTS_MAX_ANGLES - 4; e++) {
+            uint32_t u;
+            if (b->edges[e].a == i) u = b->edges[e].b;
+            else if (b->edges[e].b == i) u = b->edges[e].a;
+            else continue;
+            ang[na++] = atan2(b->nodes[u].y - v->y, b->nodes[u].x - v->x);
+        }
+    }
+    /* The trim line blocks like an edge in both directions along it. */
+    if (v->x <= b->board_x || v->x >= b->board_x + b->board_w) {
+        ang[na++] = M_PI / 2;
+        ang[na++] = -M_PI / 2;
+    }
+    if (v->y <= b->board_y || v->y >= b->board_y + b->board_h) {
+        ang[na++] = 0;
+        ang[na++] = M_PI;
+    }
+    sort_angles(ang, na);
+    dot_gap gaps[CB_DOTS_MAX_ANGLES];
+    int ng = 0;
+    /* The centre's one dot goes in any gap, however narrow. */
+    int trim = on_trim(b, v);
+    double min_gap = v->kind == CB_KIND_CENTER ? 0 : trim ? MIN_GAP_TRIM : MIN_GAP;
+    for (int k = 0; k < (na ? na : 1); k++) {
+        double lo = na ? ang[k] : 0;
+        double w = na ? (k + 1 < na ? ang[k + 1] : ang[0] + 2 * M_PI) - lo : 2 * M_PI;
+        if (w < min_gap)
+            continue;
+        gaps[ng++] = (dot_gap){.lo = lo, .w = w, .next = 0, .cap = -1};
+    }
+    int out = 0;
+    while (out < want) {
+        int k = next_gap(gaps, ng);
+        if (k < 0)
+            break;
+        dot_gap *gap = &gaps[k];
+        if (gap->cap < 0) {
+            gap_measure(b, v, gap);
+            if (gap->next >= gap->cap)
+                continue;
+        }
+        double th = slot_angle(gap, gap->next++);
+        if (trim && points_out(b, v, th))
+            continue;
+        double dx = cos(th), dy = sin(th);
+        double rho = gap->rho;
+        if (v->kind == CB_KIND_START) { /* further out where the rectangle reaches further */
+            double own = shape_reach(b, v, dx, dy) + DOT_RING * r;
+            rho = own > rho ? own : rho;
+        }
+        cb_point p = {v->x + rho * dx, v->y + rho * dy};
+        size_t cell;
+        /* With an index, the node's own dots are on it already. */
+        if (!dot_fits(b, ix, p, &cell) || (!ix && !own_dots_clear(b, p, xy, out)))
+            continue;
+        xy[out][0] = p.x;
+        xy[out][1] = p.y;
+        out++;
+        if (ix)
+            dot_index_add(ix, p, cell);
+    }
+    return out;
+}
+
+int cb_board_dot_positions(const cb_board *board, uint32_t node, double (*xy)[2], int max)
+{
+    if (node >= board->n_nodes)
+        return 0;
+    const cb_node *v = &board->nodes[node];
+    if (!board->dot_xy) /* a board made by hand: place this node's alone */
+        return place_dots(board, NULL, node, v->dots, xy, max);
+    int k = 0;
+    for (; k < v->dots && k < max && v->first_dot + (size_t)k < board->n_dot_xy; k++) {
+        xy[k][0] = board->dot_xy[v->first_dot + (size_t)k][0];
+        xy[k][1] = board->dot_xy[v->first_dot + (size_t)k][1];
+    }
+    return k;
+}
+
+int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
+                const char **why)
+{
+    for (size_t v = 0; v < b->n_nodes; v++) {
+        b->nodes[v].type = -1;
+        b->nodes[v].mission = -1;
+    }
+    cb_graph g;
+    cb_error err;
+    if (cb_graph_build(&g, b, &err) != CB_OK) {
+        *why = err.status == CB_ERR_INTERNAL ? "out of memory" : "bad graph";
+        return -1;
+    }
+    if (theme && theme->n_types && assign_types(b, &g, theme, rng, why) != 0) {
+        cb_graph_free(&g);
+        return -1;
+    }
+    if (theme && theme->n_missions && assign_missions(b, theme, rng) != 0) {
+        cb_graph_free(&g);
+        *why = "out of memory";
+        return -1;
+    }
+    /* All dots of the board, node by node, each clear of the ones before. */
+    int each = cb_dots_wanted(players);
+    free(b->dot_xy);
+    b->n_dot_xy = 0;
+    size_t max_dots = b->n_nodes * (size_t)(each > 1 ? each : 1) + 1;
+    b->dot_xy = malloc(max_dots * sizeof *b->dot_xy);
+    dot_index ix;
+    if (!b->dot_xy || dot_index_build(&ix, b, &g, max_dots) != 0) {
+        if (b->dot_xy)
+            dot_index_free(&ix);
+        cb_graph_free(&g);
+        *why = "out of memory";
+        return -1;
+    }
+    for (uint32_t v = 0; v < b->n_nodes; v++) {
+        int want = v == b->center ? 1 : each;
+        b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
+        b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + b->n_dot_xy, want);
+        b->n_dot_xy += (size_t)b->nodes[v].dots;
+    }
+    dot_index_free(&ix);
+    cb_graph_free(&g);
+    return 0;
+}

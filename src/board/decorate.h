@@ -1,0 +1,20 @@
+/* Step 4: node types, missions and power dots from a theme. */
+#ifndef CB_DECORATE_H
+#define CB_DECORATE_H
+
+#include "cutboard.h"
+#include "base/rng.h"
+
+/* Power dots a node gets for PLAYERS players (the centre gets one). */
+#define CB_DOTS_MAX 16
+#define CB_DOTS_MAX_ANGLES 40
+
+int cb_dots_wanted(int players);
+
+/* Assigns types and missions from THEME (may be NULL) and power dots.
+ * Returns 0, or -1 when the theme's limits cannot all be met on this board
+ * (with *why set). */
+int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
+                const char **why);
+
+#endif

@@ -1,0 +1,238 @@
+/* Step 1: place points by repulsion relaxation on a uniform grid.
+ *
+ * Points start jittered on a grid, then each iteration pushes every pair
+ * closer than the spacing apart; the largest move shrinks every iteration
+ * so the points settle. Points near the trim line snap onto it and may only
+ * slide along it, which gives every side enough edge nodes.
+ *
+ * The relaxation runs in a space where the board is squashed towards a
+ * square (by `stretch`): hop counts to the centre then depend much less on
+ * which side a start sits on, which is what makes a hop spread of 1 common. */
+#include <math.h>
+#include <stdlib.h>
+#include "base/grid.h"
+#include "board/work.h"
+
+#define PAIR_SKIN 0.5 /* in spacings */
+
+/* Pairs of points closer than REACH: each pair once, from the lower cell of
+ * a half stencil (same cell, then the right, lower-left, lower and
+ * lower-right cells). The grid's cells are at least REACH wide. Returns the
+ * number of pairs, or -1 when out of memory. */
+typedef struct {
+    uint32_t i, j;
+} pair;
+
+static long list_pairs(const cb_grid *g, const cb_point *u, double reach, pair **pairs,
+                       size_t *cap)
+{
+    static const int stencil[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+    double reach2 = reach * reach;
+    size_t np = 0;
+    for (uint32_t r = 0; r < g->rows; r++)
+        for (uint32_t c = 0; c < g->cols; c++) {
+            size_t cell = (size_t)r * g->cols + c;
+            for (uint32_t p = g->start[cell]; p < g->start[cell + 1]; p++) {
+                uint32_t i = g->items[p];
+                for (int k = -1; k < 4; k++) {
+                    uint32_t q0, q1;
+                    if (k < 0) { /* same cell: later points only */
+                        q0 = p + 1;
+                        q1 = g->start[cell + 1];
+                    } else {
+                        long cc = (long)c + stencil[k][0], rr = (long)r + stencil[k][1];
+                        if (cc < 0 || cc >= (long)g->cols || rr >= (long)g->rows)
+                            continue;
+                        size_t other = (size_t)rr * g->cols + (size_t)cc;
+                        q0 = g->start[other];
+                        q1 = g->start[other + 1];
+                    }
+                    for (uint32_t q = q0; q < q1; q++) {
+                        uint32_t j = g->items[q];
+                        double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
+                        if (dx * dx + dy * dy >= reach2)
+                            continue;
+                        if (np == *cap) {
+                            size_t nc = *cap * 2 + 64;
+                            pair *grown = realloc(*pairs, nc * sizeof *grown);
+                            if (!grown)
+                                return -1;
+                            *pairs = grown;
+                            *cap = nc;
+                        }
+                        (*pairs)[np].i = i;
+                        (*pairs)[np].j = j;
+                        np++;
+                    }
+                }
+            }
+        }
+    return (long)np;
+}
+
+/* The push on every point from the listed pairs closer than REACH: both
+ * ends move apart. */
+static void push_apart(const pair *pairs, size_t np, const cb_point *u, cb_point *move,
+                       size_t n, double reach)
+{
+    double reach2 = reach * reach;
+    for (size_t i = 0; i < n; i++)
+        move[i].x = move[i].y = 0;
+    for (size_t k = 0; k < np; k++) {
+        uint32_t i = pairs[k].i, j = pairs[k].j;
+        double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
+        double dist2 = dx * dx + dy * dy;
+        if (dist2 >= reach2)
+            continue; /* most pairs: no square root needed */
+        double dist = sqrt(dist2);
+        if (dist < 1e-9) { /* coincident: split by index */
+            dx = i < j ? 1e-3 : -1e-3;
+            dy = 0;
+            dist = 1e-3;
+        }
+        double f = (reach - dist) * 0.5 / dist;
+        move[i].x += dx * f;
+        move[i].y += dy * f;
+        move[j].x -= dx * f;
+        move[j].y -= dy * f;
+    }
+}
+
+int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
+{
+    size_t n = pp->n;
+    /* Relaxation space: width W/s, height H*s, same area. */
+    int wide = pp->bw >= pp->bh;
+    double sx = wide ? pp->stretch : 1 / pp->stretch;
+    double sy = 1 / sx;
+    double uw = pp->bw / sx, uh = pp->bh / sy, d = pp->d;
+    double snap = 0.3 * d;
+
+    cb_point *u = w->p; /* relax in place, map to mm at the end */
+    /* move, then each point's place when the pairs were last listed */
+    cb_point *move = malloc(2 * n * sizeof *move), *listed = move + n;
+    cb_grid g;
+    double reach = d; /* points push within one spacing */
+    /* Pairs are listed within reach + SKIN and listed again once some point
+     * has moved SKIN / 2: until then no pair outside the list can come
+     * within reach. */
+    double skin = PAIR_SKIN * d;
+    pair *pairs = NULL;
+    size_t cap = 0, np = 0;
+    int stale = 1;
+    if (!move || cb_grid_init(&g, 0, 0, uw, uh, reach + skin, n) != 0) {
+        free(move);
+        w->failure = "out of memory";
+        return -1;
+    }
+    /* Edge nodes first: each side gets as many as fit at the spacing,
+     * evenly with jitter, already snapped (corners stay empty). */
+    size_t k = 0;
+    for (int side = 0; side < 4 && k < n; side++) {
+        int horizontal = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM;
+        double len = horizontal ? uw : uh;
+        int count = (int)floor(len / d) - 1;
+        for (int j = 0; j < count && k < n; j++, k++) {
+            double t = (j + 1 + 0.5 * (cb_rng_uniform(rng) - 0.5)) * len / (count + 1);
+            u[k].x = side == CB_SIDE_LEFT ? 0 : side == CB_SIDE_RIGHT ? uw : t;
+            u[k].y = side == CB_SIDE_TOP ? 0 : side == CB_SIDE_BOTTOM ? uh : t;
+            w->sides[k] = (uint8_t)(1u << side);
+        }
+    }
+    /* The rest anywhere in distinct cells of a grid over the inside: jitter
+     * over the whole cell, or rows and columns of the grid survive the
+     * relaxation as a false equilibrium (seen on 9-player A3 boards). */
+    size_t inner = n - k;
+    double iw = uw - d, ih = uh - d;
+    size_t cols = (size_t)fmax(1, round(sqrt((double)inner * iw / ih)));
+    size_t rows = (inner + cols - 1) / cols;
+    size_t cells = cols * rows;
+    uint32_t *order = malloc((cells ? cells : 1) * sizeof *order);
+    if (!order) {
+        free(move);
+        cb_grid_free(&g);
+        w->failure = "out of memory";
+        return -1;
+    }
+    for (size_t i = 0; i < cells; i++)
+        order[i] = (uint32_t)i;
+    cb_rng_shuffle(rng, order, cells);
+    double cw = iw / (double)cols, ch = ih / (double)rows;
+    for (size_t i = 0; i < inner; i++, k++) {
+        size_t c = order[i] % cols, r = order[i] / cols;
+        u[k].x = d / 2 + ((double)c + cb_rng_uniform(rng)) * cw;
+        u[k].y = d / 2 + ((double)r + cb_rng_uniform(rng)) * ch;
+    }
+    /* The centre is the node nearest the middle, pinned there. */
+    cb_point mid = {uw / 2, uh / 2};
+    uint32_t center = (uint32_t)(n - inner); /* first inside point */
+    for (uint32_t i = center + 1; i < n; i++)
+        if (!w->sides[i] && cb_dist(u[i], mid) < cb_dist(u[center], mid))
+            center = i;
+    u[center] = mid;
+    w->center = center;
+
+    for (int it = 0; it < pp->iterations; it++) {
+        double step = 0.5 * d * (1.0 - (double)it / pp->iterations);
+        if (stale) {
+            cb_grid_fill(&g, u, n);
+            long got = list_pairs(&g, u, reach + skin, &pairs, &cap);
+            if (got < 0) {
+                free(pairs);
+                free(move);
+                free(order);
+                cb_grid_free(&g);
+                w->failure = "out of memory";
+                return -1;
+            }
+            np = (size_t)got;
+            for (size_t i = 0; i < n; i++)
+                listed[i] = u[i];
+            stale = 0;
+        }
+        push_apart(pairs, np, u, move, n, reach);
+        double limit2 = skin * skin / 4;
+        for (size_t i = 0; i < n; i++) {
+            if (i == center)
+                continue;
+            double fx = move[i].x, fy = move[i].y, len2 = fx * fx + fy * fy;
+            if (len2 > step * step) {
+                double f = step / sqrt(len2);
+                fx *= f;
+                fy *= f;
+            }
+            uint8_t s = w->sides[i];
+            double x = u[i].x + fx, y = u[i].y + fy;
+            x = x < 0 ? 0 : x > uw ? uw : x;
+            y = y < 0 ? 0 : y > uh ? uh : y;
+            /* Snapped points stay on their side but may slide along it. */
+            if ((s & (1u << CB_SIDE_LEFT)) || x < snap) { x = 0; s |= 1u << CB_SIDE_LEFT; }
+            if ((s & (1u << CB_SIDE_RIGHT)) || x > uw - snap) { x = uw; s |= 1u << CB_SIDE_RIGHT; }
+            if ((s & (1u << CB_SIDE_TOP)) || y < snap) { y = 0; s |= 1u << CB_SIDE_TOP; }
+            if ((s & (1u << CB_SIDE_BOTTOM)) || y > uh - snap) { y = uh; s |= 1u << CB_SIDE_BOTTOM; }
+            w->sides[i] = s;
+            u[i].x = x;
+            u[i].y = y;
+            double mx = x - listed[i].x, my = y - listed[i].y;
+            stale |= mx * mx + my * my > limit2;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        u[i].x = pp->bx + u[i].x * sx;
+        u[i].y = pp->by + u[i].y * sy;
+    }
+    /* Exact trim-line coordinates for snapped points (no rounding drift). */
+    for (size_t i = 0; i < n; i++) {
+        if (w->sides[i] & (1u << CB_SIDE_LEFT)) u[i].x = pp->bx;
+        if (w->sides[i] & (1u << CB_SIDE_RIGHT)) u[i].x = pp->bx + pp->bw;
+        if (w->sides[i] & (1u << CB_SIDE_TOP)) u[i].y = pp->by;
+        if (w->sides[i] & (1u << CB_SIDE_BOTTOM)) u[i].y = pp->by + pp->bh;
+    }
+    w->p[center].x = pp->bx + pp->bw / 2;
+    w->p[center].y = pp->by + pp->bh / 2;
+    cb_grid_free(&g);
+    free(pairs);
+    free(order);
+    free(move);
+    return 0;
+}

@@ -1,0 +1,170 @@
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board/work.h"
+
+int cb_work_init(cb_work *w, size_t n)
+{
+    memset(w, 0, sizeof *w);
+    w->n = n;
+    w->p = calloc(n, sizeof *w->p);
+    w->sides = calloc(n, 1);
+    w->role = calloc(n, 1);
+    w->deg = calloc(n, 1);
+    w->reserved = calloc(n, 1);
+    w->adj = malloc(n * CB_MAX_DEG * sizeof *w->adj);
+    w->hops = malloc(n * sizeof *w->hops);
+    w->start_side = malloc(n * sizeof *w->start_side);
+    if (!w->p || !w->sides || !w->role || !w->deg || !w->reserved || !w->adj || !w->hops ||
+        !w->start_side) {
+        cb_work_free(w);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++)
+        w->start_side[i] = CB_SIDE_NONE;
+    return 0;
+}
+
+void cb_work_free(cb_work *w)
+{
+    free(w->p);
+    free(w->sides);
+    free(w->role);
+    free(w->deg);
+    free(w->reserved);
+    free(w->adj);
+    free(w->hops);
+    free(w->start_side);
+    free(w->cand);
+    free(w->cand_off);
+    free(w->cand_nbr);
+    free(w->marked);
+    free(w->scratch);
+    memset(w, 0, sizeof *w);
+}
+
+/* Drops the first b from a's neighbours, keeping the others in order
+ * (shift rather than swap, so neighbour order stays deterministic). One
+ * pass that copies each kept neighbour down: no memmove call for a few words. */
+static void unlink_one(uint32_t *na, uint8_t *deg, uint32_t b)
+{
+    int d = *deg, k = 0;
+    for (int i = 0; i < d; i++)
+        if (na[i] != b || k < i)
+            na[k++] = na[i];
+    *deg = (uint8_t)k;
+}
+
+void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b)
+{
+    unlink_one(w->adj + (size_t)a * CB_MAX_DEG, &w->deg[a], b);
+    unlink_one(w->adj + (size_t)b * CB_MAX_DEG, &w->deg[b], a);
+}
+
+void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
+                        double *x0, double *y0, double *x1, double *y1)
+{
+    double hw = CB_START_HALF_WIDTH * w->r, dep = CB_START_DEPTH * w->r;
+    cb_point p = w->p[v];
+    switch (side) {
+    case CB_SIDE_TOP:    *x0 = p.x - hw; *x1 = p.x + hw; *y0 = p.y; *y1 = p.y + dep; break;
+    case CB_SIDE_BOTTOM: *x0 = p.x - hw; *x1 = p.x + hw; *y0 = p.y - dep; *y1 = p.y; break;
+    case CB_SIDE_LEFT:   *x0 = p.x; *x1 = p.x + dep; *y0 = p.y - hw; *y1 = p.y + hw; break;
+    default:             *x0 = p.x - dep; *x1 = p.x; *y0 = p.y - hw; *y1 = p.y + hw; break;
+    }
+}
+
+void cb_work_hops(cb_work *w, uint32_t *queue)
+{
+    /* Locals, so that the stores to hops (which a uint8_t may alias) do
+     * not reload the arrays and the degree on every neighbour. */
+    int *hops = w->hops;
+    const uint8_t *deg = w->deg, *role = w->role;
+    const uint32_t *adj = w->adj;
+    for (size_t i = 0; i < w->n; i++)
+        hops[i] = -1;
+    size_t head = 0, tail = 0;
+    queue[tail++] = w->center;
+    hops[w->center] = 0;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        const uint32_t *nv = adj + (size_t)v * CB_MAX_DEG;
+        int next = hops[v] + 1;
+        for (int i = 0, dv = deg[v]; i < dv; i++) {
+            uint32_t u = nv[i];
+            if (hops[u] < 0 && role[u] != CB_ROLE_DROPPED) {
+                hops[u] = next;
+                queue[tail++] = u;
+            }
+        }
+    }
+}
+
+int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side)
+{
+    double dx = w->p[a].x - w->p[s].x, dy = w->p[a].y - w->p[s].y;
+    double inward = side == CB_SIDE_TOP ? dy : side == CB_SIDE_BOTTOM ? -dy
+                    : side == CB_SIDE_LEFT ? dx : -dx;
+    return inward >= sin(CB_START_MIN_ANGLE) * hypot(dx, dy);
+}
+
+cb_side cb_side_of_mask(uint8_t sides)
+{
+    for (int i = 0; i < 4; i++)
+        if (sides == (1u << i))
+            return (cb_side)i;
+    return CB_SIDE_NONE;
+}
+
+int cb_work_index_cand(cb_work *w)
+{
+    free(w->cand_off);
+    free(w->cand_nbr);
+    w->cand_off = calloc(w->n + 1, sizeof *w->cand_off);
+    w->cand_nbr = malloc((w->n_cand ? 2 * w->n_cand : 1) * sizeof *w->cand_nbr);
+    if (!w->cand_off || !w->cand_nbr)
+        return -1;
+    uint32_t *off = w->cand_off, *nbr = w->cand_nbr;
+    const cb_edge *cand = w->cand;
+    for (size_t k = 0; k < w->n_cand; k++) {
+        off[cand[k].a + 1]++;
+        off[cand[k].b + 1]++;
+    }
+    for (size_t v = 0; v < w->n; v++)
+        off[v + 1] += off[v];
+    /* In cand order, so each node's list stays shortest first. off[v]
+     * serves as v's cursor and so ends at v + 1's start: shift back. */
+    for (size_t k = 0; k < w->n_cand; k++) {
+        nbr[off[cand[k].a]++] = cand[k].b;
+        nbr[off[cand[k].b]++] = cand[k].a;
+    }
+    memmove(off + 1, off, w->n * sizeof *off);
+    off[0] = 0;
+    return 0;
+}
+
+void cb_work_reset_graph(cb_work *w)
+{
+    memset(w->role, 0, w->n);
+    memset(w->deg, 0, w->n);
+    memset(w->reserved, 0, w->n);
+    for (size_t i = 0; i < w->n; i++)
+        w->start_side[i] = CB_SIDE_NONE;
+    free(w->cand);
+    free(w->cand_off);
+    free(w->cand_nbr);
+    w->cand = NULL;
+    w->cand_off = w->cand_nbr = NULL;
+    w->n_cand = 0;
+    w->failure = NULL;
+}
+
+void cb_work_retry(cb_work *w)
+{
+    memcpy(w->role, w->marked, w->n);
+    memset(w->deg, 0, w->n);
+    memset(w->reserved, 0, w->n);
+    for (size_t i = 0; i < w->n; i++)
+        w->start_side[i] = CB_SIDE_NONE;
+    w->failure = NULL;
+}

@@ -1,0 +1,119 @@
+/* A board under construction, passed between the generator's steps
+ * (place -> connect -> starts -> decorate) before it becomes a cb_board. */
+#ifndef CB_WORK_H
+#define CB_WORK_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cutboard.h"
+#include "base/geom.h"
+#include "base/rng.h"
+
+#define CB_MAX_DEG 16
+
+enum { CB_ROLE_CORE = 0, CB_ROLE_CANDIDATE, CB_ROLE_START, CB_ROLE_DROPPED };
+
+typedef struct {
+    size_t n;
+    cb_point *p;
+    uint8_t *sides;      /* bit s set: snapped to trim side s */
+    uint8_t *role;
+    uint8_t *deg;
+    uint8_t *reserved;   /* slots kept free for a start while the core is built */
+    uint32_t *adj;       /* n * CB_MAX_DEG neighbours */
+    int *hops;           /* from the centre, in the core graph */
+    cb_side *start_side;
+    uint32_t center;
+    cb_edge *cand;       /* usable triangulation edges, shortest first */
+    size_t n_cand;
+    uint32_t *cand_off;  /* n + 1 offsets into cand_nbr */
+    uint32_t *cand_nbr;  /* per node, its candidate neighbours, shortest edge first */
+    double bx, by, bw, bh;  /* trim rectangle */
+    double r, d;            /* node radius, node spacing */
+    int start_cap, node_cap;
+    const char *failure;    /* why the candidate was thrown away */
+    uint8_t *marked;        /* roles as cb_connect_prepare marked them */
+    uint32_t *scratch;      /* 11 n words for connect.c, kept between tries */
+} cb_work;
+
+int cb_work_init(cb_work *w, size_t n);
+/* Forgets the edges, roles and start choice, keeping the placement. */
+void cb_work_reset_graph(cb_work *w);
+void cb_work_free(cb_work *w);
+void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b);
+
+/* The three below are inline: every step asks them in its inner loops. */
+
+static inline int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b)
+{
+    const uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
+    for (int i = 0, deg = w->deg[a]; i < deg; i++)
+        if (na[i] == b)
+            return 1;
+    return 0;
+}
+
+static inline void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b)
+{
+    w->adj[(size_t)a * CB_MAX_DEG + w->deg[a]++] = b;
+    w->adj[(size_t)b * CB_MAX_DEG + w->deg[b]++] = a;
+}
+
+/* Edges a node may still take: caps for starts, others, and the centre. */
+static inline int cb_work_room(const cb_work *w, uint32_t v)
+{
+    int cap = v == w->center ? CB_MAX_DEG
+              : w->role[v] == CB_ROLE_START ? w->start_cap : w->node_cap;
+    if (cap > CB_MAX_DEG)
+        cap = CB_MAX_DEG;
+    return cap - w->deg[v] - w->reserved[v];
+}
+/* The start rectangle of node v if it sat on its side (mm). */
+void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
+                        double *x0, double *y0, double *x1, double *y1);
+/* The side a node is snapped to, or CB_SIDE_NONE (none, or a corner). */
+cb_side cb_side_of_mask(uint8_t sides);
+/* Does edge s-a leave start s (on SIDE) at least CB_START_MIN_ANGLE away
+ * from the trim line, so that it clearly exits the rectangle inward? */
+int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side);
+/* Indexes w->cand per node (cand_off/cand_nbr); -1 when out of memory. */
+int cb_work_index_cand(cb_work *w);
+/* BFS hops from the centre over nodes whose role is not DROPPED (-1: unreached). */
+void cb_work_hops(cb_work *w, uint32_t *queue);
+
+/* Steps of the generator; each returns 0, or -1 with w->failure set. */
+typedef struct {
+    double bx, by, bw, bh;
+    size_t n;
+    double d;           /* target spacing */
+    double stretch;     /* >= 1: relax in a space squashed by this along the long side */
+    int iterations;
+} cb_place_params;
+
+int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng);
+/* cb_connect is cb_connect_prepare (start candidates and the usable
+ * triangulation edges: the same for every try on one placement) followed by
+ * cb_connect_core (the core graph, which depends on RNG). */
+int cb_connect(cb_work *w, cb_rng *rng);
+int cb_connect_prepare(cb_work *w);
+int cb_connect_core(cb_work *w, cb_rng *rng);
+/* Undoes everything after cb_connect_prepare: edges, reservations, starts
+ * and dropped nodes, for another try of cb_connect_core on the placement. */
+void cb_work_retry(cb_work *w);
+int cb_starts_choose(cb_work *w);
+int cb_balance(cb_work *w);
+/* Adds usable edges, shortest first and within the degree caps, that put
+ * bridges of the graph (core and starts) on a cycle; -1 when out of memory. */
+int cb_close_bridges(cb_work *w);
+/* Adds triangulation edges, shortest first and within the degree caps, that
+ * put bridges of the graph (core and starts) on a cycle; -1 when out of
+ * memory. */
+int cb_close_bridges(cb_work *w);
+
+#define CB_STARTS_PER_SIDE 3
+/* Start rectangles: along the side and inward, in node radii. */
+#define CB_START_HALF_WIDTH 1.25
+#define CB_START_DEPTH 1.55
+#define CB_START_MIN_ANGLE 0.3 /* radians */
+
+#endif

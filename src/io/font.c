@@ -1,0 +1,240 @@
+/* TrueType checks before libharu sees a font; see font.h. Offsets and
+ * lengths are checked in 64 bits so no sum can wrap. */
+#include "io/font.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "base/error.h"
+
+#define MAX_TABLES 256
+#define MAX_CMAP_CODES 1000000 /* codes mapped, summed over the segments */
+
+typedef struct {
+    const unsigned char *p; /* the table's bytes */
+    uint64_t len;
+} table;
+
+static unsigned u16(const unsigned char *p) { return (unsigned)p[0] << 8 | p[1]; }
+static int s16(const unsigned char *p) { return (int)(int16_t)(uint16_t)u16(p); }
+static uint32_t u32(const unsigned char *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+typedef struct {
+    const unsigned char *data;
+    size_t len;
+    const char *name;
+    cb_error *err;
+} font;
+
+static cb_status bad(const font *f, const char *what)
+{
+    return cb_fail(f->err, CB_ERR_DATA, "font %s: not a usable TrueType font: %s", f->name,
+                   what);
+}
+
+/* The table TAG with at least MIN bytes. */
+static int find(const font *f, const char *tag, uint64_t min, table *t)
+{
+    unsigned n = u16(f->data + 4);
+    for (unsigned i = 0; i < n; i++) {
+        const unsigned char *rec = f->data + 12 + 16 * (size_t)i;
+        if (memcmp(rec, tag, 4) == 0) {
+            t->p = f->data + u32(rec + 8);
+            t->len = u32(rec + 12);
+            return t->len >= min;
+        }
+    }
+    return 0;
+}
+
+static cb_status check_cmap(const font *f, const table *cmap, unsigned glyphs)
+{
+    unsigned n = u16(cmap->p + 2);
+    if (4 + 8 * (uint64_t)n > cmap->len)
+        return bad(f, "cmap subtable list runs past the table");
+    int found = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const unsigned char *rec = cmap->p + 4 + 8 * (size_t)i;
+        uint64_t off = u32(rec + 4);
+        if (off + 4 > cmap->len)
+            return bad(f, "cmap subtable outside the table");
+        const unsigned char *s = cmap->p + off;
+        if (u16(s) != 4)
+            continue;
+        /* libharu reads format 4 subtables; each must hold together. */
+        uint64_t slen = u16(s + 2);
+        if (off + 16 > cmap->len || slen < 16 || off + slen > cmap->len)
+            return bad(f, "cmap format 4 subtable runs past the table");
+        unsigned seg2 = u16(s + 6);
+        if (seg2 == 0 || seg2 % 2 || 16 + 4 * (uint64_t)seg2 > slen)
+            return bad(f, "cmap format 4 segment count does not fit");
+        unsigned segs = seg2 / 2;
+        const unsigned char *end = s + 14, *start = end + seg2 + 2, *delta = start + seg2,
+                            *range = delta + seg2;
+        uint64_t ids = (slen - 16 - 4 * (uint64_t)seg2) / 2, codes = 0;
+        for (unsigned k = 0; k < segs; k++) {
+            unsigned lo = u16(start + 2 * k), hi = u16(end + 2 * k);
+            unsigned d = u16(delta + 2 * k), ro = u16(range + 2 * k);
+            if (lo > hi)
+                return bad(f, "cmap segment starts after its end");
+            codes += hi - lo + 1;
+            if (codes > MAX_CMAP_CODES)
+                return bad(f, "cmap maps too many codes");
+            for (unsigned c = lo; c <= hi; c++) {
+                unsigned g;
+                if (ro == 0) {
+                    g = (c + d) & 0xFFFF;
+                } else {
+                    /* The glyph id array index, as libharu computes it. */
+                    int64_t idx = (int64_t)(ro / 2) + (c - lo) - (int64_t)(segs - k);
+                    if (ro % 2 || idx < 0 || (uint64_t)idx >= ids)
+                        return bad(f, "cmap glyph index outside its array");
+                    g = u16(range + 2 * k + ro + 2 * (c - lo));
+                    g = g ? (g + d) & 0xFFFF : 0;
+                }
+                if (g >= glyphs)
+                    return bad(f, "cmap maps a code to a glyph the font lacks");
+            }
+        }
+        found |= u16(rec) == 3 && (u16(rec + 2) == 1 || u16(rec + 2) == 0);
+    }
+    if (!found)
+        return bad(f, "no Windows Unicode (format 4) character map");
+    return CB_OK;
+}
+
+/* Every glyph's outline lies inside glyf; a composite glyph's components are
+ * glyphs of the font and its records stay inside the glyph. */
+static cb_status check_glyphs(const font *f, const table *loca, const table *glyf, int long_loca,
+                              unsigned glyphs)
+{
+    uint64_t prev = 0;
+    for (unsigned g = 0; g <= glyphs; g++) {
+        uint64_t off = long_loca ? u32(loca->p + 4 * (size_t)g) : 2 * (uint64_t)u16(loca->p + 2 * (size_t)g);
+        if (off < prev || off > glyf->len)
+            return bad(f, "loca points outside glyf");
+        if (g > 0 && off > prev) {
+            uint64_t len = off - prev;
+            const unsigned char *gp = glyf->p + prev;
+            if (len < 10)
+                return bad(f, "a glyph is shorter than its header");
+            if (s16(gp) < 0) {
+                uint64_t at = 10;
+                unsigned flags;
+                do {
+                    if (at + 4 > len)
+                        return bad(f, "a composite glyph runs past its end");
+                    flags = u16(gp + at);
+                    if (u16(gp + at + 2) >= glyphs)
+                        return bad(f, "a composite glyph names a glyph the font lacks");
+                    at += (flags & 1) ? 8u : 6u;
+                    at += (flags & 0x08) ? 2u : (flags & 0x40) ? 4u : (flags & 0x80) ? 8u : 0u;
+                    if (at > len)
+                        return bad(f, "a composite glyph runs past its end");
+                } while (flags & 0x20);
+            }
+        }
+        prev = off;
+    }
+    return CB_OK;
+}
+
+cb_status cb_font_check(const unsigned char *data, size_t len, const char *name, cb_error *err)
+{
+    font f = {data, len, name ? name : "(memory)", err};
+    if (len > CB_MAX_FILE_BYTES)
+        return cb_fail(err, CB_ERR_DATA, "font %s: %zu bytes, larger than the %d allowed",
+                       f.name, len, CB_MAX_FILE_BYTES);
+    if (!data || len < 12)
+        return bad(&f, "too short");
+    uint32_t version = u32(data);
+    if (version != 0x00010000 && memcmp(data, "true", 4) != 0)
+        return bad(&f, memcmp(data, "OTTO", 4) == 0 ? "CFF (OpenType) outlines" : "no TrueType header");
+    unsigned n = u16(data + 4);
+    if (n < 1 || n > MAX_TABLES || 12 + 16 * (uint64_t)n > len)
+        return bad(&f, "the table directory does not fit");
+    for (unsigned i = 0; i < n; i++) {
+        const unsigned char *rec = data + 12 + 16 * (size_t)i;
+        if ((uint64_t)u32(rec + 8) + u32(rec + 12) > len)
+            return bad(&f, "a table runs past the end of the file");
+    }
+    table head, maxp, hhea, hmtx, loca, glyf, cmap, name_t, os2;
+    if (!find(&f, "head", 54, &head))
+        return bad(&f, "no head table");
+    if (!find(&f, "maxp", 6, &maxp))
+        return bad(&f, "no maxp table");
+    if (!find(&f, "hhea", 36, &hhea))
+        return bad(&f, "no hhea table");
+    if (!find(&f, "hmtx", 0, &hmtx) || !find(&f, "loca", 0, &loca) ||
+        !find(&f, "glyf", 0, &glyf))
+        return bad(&f, "no hmtx, loca or glyf table");
+    if (!find(&f, "cmap", 4, &cmap))
+        return bad(&f, "no cmap table");
+    if (!find(&f, "name", 6, &name_t))
+        return bad(&f, "no name table");
+    if (!find(&f, "OS/2", 78, &os2))
+        return bad(&f, "no OS/2 table");
+    unsigned units = u16(head.p + 18);
+    int long_loca = s16(head.p + 50);
+    if (units < 16 || units > 16384)
+        return bad(&f, "units per em out of range");
+    if (long_loca != 0 && long_loca != 1)
+        return bad(&f, "unknown loca format");
+    unsigned glyphs = u16(maxp.p + 4), metrics = u16(hhea.p + 34);
+    if (glyphs < 1)
+        return bad(&f, "no glyphs");
+    if (metrics < 1 || metrics > glyphs ||
+        4 * (uint64_t)metrics + 2 * (uint64_t)(glyphs - metrics) > hmtx.len)
+        return bad(&f, "hmtx does not fit its glyph count");
+    if ((uint64_t)(glyphs + 1) * (long_loca ? 4 : 2) > loca.len)
+        return bad(&f, "loca does not fit its glyph count");
+    cb_status st = check_glyphs(&f, &loca, &glyf, long_loca, glyphs);
+    if (st != CB_OK)
+        return st;
+    unsigned names = u16(name_t.p + 2), strings = u16(name_t.p + 4);
+    if (6 + 12 * (uint64_t)names > name_t.len || strings > name_t.len)
+        return bad(&f, "the name table does not fit");
+    for (unsigned i = 0; i < names; i++) {
+        const unsigned char *rec = name_t.p + 6 + 12 * (size_t)i;
+        if ((uint64_t)strings + u16(rec + 10) + u16(rec + 8) > name_t.len)
+            return bad(&f, "a name runs past the name table");
+    }
+    return check_cmap(&f, &cmap, glyphs);
+}
+
+cb_status cb_font_check_file(const char *path, cb_error *err)
+{
+    FILE *fp = fopen(path, "rb");
+    if (!fp)
+        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: %s", path, strerror(errno));
+    struct stat sb;
+    if (fstat(fileno(fp), &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        fclose(fp);
+        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: not a regular file", path);
+    }
+    if ((uintmax_t)sb.st_size > CB_MAX_FILE_BYTES) {
+        fclose(fp);
+        return cb_fail(err, CB_ERR_DATA, "font %s: %jd bytes, larger than the %d allowed", path,
+                       (intmax_t)sb.st_size, CB_MAX_FILE_BYTES);
+    }
+    size_t cap = (size_t)sb.st_size;
+    unsigned char *data = malloc(cap + 1);
+    size_t len = data ? fread(data, 1, cap + 1, fp) : 0;
+    int failed = ferror(fp);
+    fclose(fp);
+    if (!data)
+        return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory", path);
+    cb_status st = failed     ? cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot read", path)
+                   : len > cap ? cb_fail(err, CB_ERR_DATA, "font %s: changed while being read", path)
+                               : cb_font_check(data, len, path, err);
+    free(data);
+    return st;
+}

@@ -1,0 +1,100 @@
+/* The board file (format cutboard/1), as described in DESIGN.md. */
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include "base/error.h"
+
+static const char *const side_names[] = {"top", "right", "bottom", "left"};
+static const char *const kind_names[] = {"node", "start", "center"};
+
+/* Millimetres to 0.01 mm: stable text, and far finer than any printer. */
+static double mm(double v)
+{
+    return round(v * 100) / 100;
+}
+
+static int add_number(cJSON *obj, const char *key, double v)
+{
+    return cJSON_AddNumberToObject(obj, key, v) != NULL;
+}
+
+static cJSON *sheet_json(const cb_board *b, const cb_theme *theme)
+{
+    cJSON *s = cJSON_CreateObject();
+    cJSON *page = NULL, *board = NULL, *nodes = NULL, *edges = NULL, *metrics = NULL;
+    int ok = s && cJSON_AddStringToObject(s, "seed", b->seed) &&
+             add_number(s, "player", b->player) &&
+             (page = cJSON_AddObjectToObject(s, "page")) &&
+             (board = cJSON_AddObjectToObject(s, "board")) &&
+             add_number(page, "width_mm", mm(b->page_w)) &&
+             add_number(page, "height_mm", mm(b->page_h)) &&
+             add_number(board, "x_mm", mm(b->board_x)) && add_number(board, "y_mm", mm(b->board_y)) &&
+             add_number(board, "width_mm", mm(b->board_w)) &&
+             add_number(board, "height_mm", mm(b->board_h)) &&
+             add_number(s, "node_radius_mm", mm(b->node_radius)) &&
+             add_number(s, "center", b->center) && (nodes = cJSON_AddArrayToObject(s, "nodes")) &&
+             (edges = cJSON_AddArrayToObject(s, "edges"));
+    for (size_t i = 0; ok && i < b->n_nodes; i++) {
+        const cb_node *v = &b->nodes[i];
+        cJSON *o = cJSON_CreateObject();
+        ok = o && cJSON_AddItemToArray(nodes, o) && add_number(o, "id", (double)i) &&
+             add_number(o, "x_mm", mm(v->x)) && add_number(o, "y_mm", mm(v->y)) &&
+             cJSON_AddStringToObject(o, "kind", kind_names[v->kind]);
+        if (ok && v->kind == CB_KIND_START && v->side >= 0)
+            ok = cJSON_AddStringToObject(o, "side", side_names[v->side]) != NULL;
+        if (ok && v->kind == CB_KIND_START && theme && v->mission >= 0)
+            ok = cJSON_AddStringToObject(o, "mission", theme->missions[v->mission].name) != NULL;
+        const char *type = v->kind == CB_KIND_START ? "start"
+                           : v->kind == CB_KIND_CENTER ? "center"
+                           : theme && v->type >= 0 ? theme->types[v->type].name : "node";
+        ok = ok && cJSON_AddStringToObject(o, "type", type) && add_number(o, "dots", v->dots);
+    }
+    for (size_t e = 0; ok && e < b->n_edges; e++) {
+        int pair[2] = {(int)b->edges[e].a, (int)b->edges[e].b};
+        cJSON *a = cJSON_CreateIntArray(pair, 2);
+        ok = a && cJSON_AddItemToArray(edges, a);
+    }
+    ok = ok && add_number(s, "attempts", b->attempts);
+    cb_verdict v;
+    cb_error err;
+    if (ok && cb_board_check(b, 64, 64, &v, &err) == CB_OK) {
+        int n = v.starts < 12 ? v.starts : 12;
+        ok = (metrics = cJSON_AddObjectToObject(s, "metrics")) != NULL;
+        cJSON *hops = ok ? cJSON_CreateIntArray(v.hops, n) : NULL;
+        cJSON *paths = hops ? cJSON_CreateIntArray(v.disjoint, n) : NULL;
+        ok = ok && hops && paths && cJSON_AddItemToObject(metrics, "start_center_hops", hops) &&
+             add_number(metrics, "hop_spread", v.hop_max - v.hop_min) &&
+             cJSON_AddItemToObject(metrics, "start_disjoint_paths", paths);
+    }
+    if (!ok) {
+        cJSON_Delete(s);
+        return NULL;
+    }
+    return s;
+}
+
+cb_status cb_json_render(const cb_game *game, const cb_theme *theme, char **json, cb_error *err)
+{
+    *json = NULL;
+    cJSON *root = cJSON_CreateObject();
+    cJSON *sheets = NULL;
+    int ok = root && cJSON_AddStringToObject(root, "format", "cutboard/1") &&
+             cJSON_AddStringToObject(root, "seed", game->seed) &&
+             add_number(root, "players", game->players) &&
+             cJSON_AddBoolToObject(root, "shared", game->shared) &&
+             (!theme || cJSON_AddStringToObject(root, "theme", theme->name)) &&
+             (sheets = cJSON_AddArrayToObject(root, "sheets"));
+    for (size_t i = 0; ok && i < game->n_sheets; i++) {
+        cJSON *s = sheet_json(game->sheets[i], theme);
+        ok = s && cJSON_AddItemToArray(sheets, s);
+        if (s && !ok)
+            cJSON_Delete(s);
+    }
+    char *text = ok ? cJSON_Print(root) : NULL;
+    cJSON_Delete(root);
+    if (!text)
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the board file");
+    /* cJSON's allocator is malloc, so the caller's free() matches. */
+    *json = text;
+    return CB_OK;
+}

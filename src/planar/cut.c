@@ -1,0 +1,558 @@
+/* Cuts on the planar board (see halfedge.h for the model): the shortest cut
+ * that separates each start from the centre, and cut simulation.
+ *
+ * Shortest cut. Cutting printed edge e parts the two pieces on its sides;
+ * pieces stay joined across uncut printed edges and never across the paper
+ * border. So a set K of printed edges separates start s from the centre c
+ * when, in the dual graph (one vertex per piece, one edge per printed edge),
+ * removing K leaves no path from a piece touching s to a piece touching c:
+ * K is an edge cut between two sets of dual vertices. The game adds that a
+ * cut starts at the border or at an earlier cut, so every connected part of
+ * K (as printed edges) must reach the border; a minimal such K is a set of
+ * chains of printed edges from the border back to the border.
+ *
+ * We compute the minimum dual cut by max-flow (unit capacity per printed
+ * edge, BFS augmenting paths from all of s's pieces to any of c's pieces);
+ * its value is a lower bound for the game's cut. The cut it gives (the edges
+ * leaving the pieces still reachable from s) is checked for reaching the
+ * border; when it does, the bound is met and exact. When it does not (the
+ * minimum is a ring around the centre, which no cut from the border can
+ * make alone), the flow is run again with each border piece in turn added to
+ * the centre's side, which forces the cut out to the border, and the
+ * smallest cut that reaches the border is taken. A start that shares a piece
+ * with the centre cannot be separated: -1.
+ *
+ * Cut simulation: union-find over pieces joined by uncut printed edges; the
+ * class holding the centre stays (the largest one if the cut splits the
+ * centre node), every other class falls off. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "base/graph.h"
+#include "planar/halfedge.h"
+
+/* The dual graph and scratch space for the flows of one board. */
+typedef struct {
+    const cb_planar *p;
+    size_t nf, m;
+    uint32_t *start;    /* nf + 1 offsets */
+    uint32_t *nbr;      /* per slot: the neighbouring piece */
+    uint32_t *eid;      /* per slot: the printed edge */
+    int8_t *dir;        /* per slot: +1 when the slot runs face[2e] -> face[2e+1] */
+    int8_t *flow;       /* per printed edge: -1, 0, +1 */
+    uint8_t *side;      /* per piece: 1 source, 2 sink */
+    uint32_t *seen;     /* per piece: BFS stamp */
+    uint32_t stamp;
+    uint32_t *prev;     /* per piece: slot it was reached by */
+    uint32_t *queue;
+    uint32_t *vfaces;   /* scratch for the pieces around a vertex */
+    uint32_t *parent;   /* per vertex: union-find for the cut's parts */
+    uint32_t *touched;  /* vertices whose parent was changed */
+    uint8_t *good;      /* per vertex: root of a part that reaches the border */
+    uint32_t *border_faces;
+    size_t n_border_faces;
+} dual;
+
+static void dual_free(dual *d)
+{
+    free(d->start); free(d->nbr); free(d->eid); free(d->dir); free(d->flow);
+    free(d->side); free(d->seen); free(d->prev); free(d->queue); free(d->vfaces);
+    free(d->parent); free(d->touched); free(d->good); free(d->border_faces);
+    memset(d, 0, sizeof *d);
+}
+
+static int dual_init(dual *d, const cb_planar *p)
+{
+    memset(d, 0, sizeof *d);
+    d->p = p;
+    d->nf = p->n_faces;
+    d->m = p->n_printed;
+    size_t nf = d->nf, m = d->m, nv = p->n_verts;
+    size_t maxdeg = 1;
+    for (size_t v = 0; v < nv; v++)
+        if (p->out_start[v + 1] - p->out_start[v] + 1 > maxdeg)
+            maxdeg = p->out_start[v + 1] - p->out_start[v] + 1;
+    d->start = calloc(nf + 1, sizeof *d->start);
+    d->nbr = malloc((2 * m + 1) * sizeof *d->nbr);
+    d->eid = malloc((2 * m + 1) * sizeof *d->eid);
+    d->dir = malloc(2 * m + 1);
+    d->flow = calloc(m + 1, 1);
+    d->side = calloc(nf, 1);
+    d->seen = calloc(nf, sizeof *d->seen);
+    d->prev = malloc(nf * sizeof *d->prev);
+    d->queue = malloc(nf * sizeof *d->queue);
+    d->vfaces = malloc(maxdeg * sizeof *d->vfaces);
+    d->parent = malloc(nv * sizeof *d->parent);
+    d->touched = malloc((2 * m + 1) * sizeof *d->touched);
+    d->good = calloc(nv, 1);
+    d->border_faces = malloc(nf * sizeof *d->border_faces);
+    uint8_t *is_border = calloc(nf, 1);
+    if (!d->start || !d->nbr || !d->eid || !d->dir || !d->flow || !d->side || !d->seen ||
+        !d->prev || !d->queue || !d->vfaces || !d->parent || !d->touched || !d->good ||
+        !d->border_faces || !is_border) {
+        free(is_border);
+        dual_free(d);
+        return -1;
+    }
+    for (size_t v = 0; v < nv; v++)
+        d->parent[v] = (uint32_t)v;
+    for (size_t e = 0; e < m; e++) {
+        uint32_t f = p->face[2 * e], g = p->face[2 * e + 1];
+        if (f != g && f && g) {
+            d->start[f + 1]++;
+            d->start[g + 1]++;
+        }
+    }
+    for (size_t f = 0; f < nf; f++)
+        d->start[f + 1] += d->start[f];
+    uint32_t *fill = malloc((nf ? nf : 1) * sizeof *fill);
+    if (!fill) {
+        free(is_border);
+        dual_free(d);
+        return -1;
+    }
+    memcpy(fill, d->start, nf * sizeof *fill);
+    for (uint32_t e = 0; e < m; e++) {
+        uint32_t f = p->face[2 * e], g = p->face[2 * e + 1];
+        if (f == g || !f || !g)
+            continue;
+        d->nbr[fill[f]] = g; d->eid[fill[f]] = e; d->dir[fill[f]++] = 1;
+        d->nbr[fill[g]] = f; d->eid[fill[g]] = e; d->dir[fill[g]++] = -1;
+    }
+    free(fill);
+    /* Pieces along the paper border, in face order. */
+    for (uint32_t h = 0; h < p->n_half; h++)
+        if (p->face[h ^ 1u] == 0 && p->face[h] != 0)
+            is_border[p->face[h]] = 1;
+    for (uint32_t f = 1; f < nf; f++)
+        if (is_border[f])
+            d->border_faces[d->n_border_faces++] = f;
+    free(is_border);
+    return 0;
+}
+
+static uint32_t find(uint32_t *parent, uint32_t v)
+{
+    while (parent[v] != v) {
+        parent[v] = parent[parent[v]];
+        v = parent[v];
+    }
+    return v;
+}
+
+/* Max-flow from the source pieces to the sink pieces (d->side); leaves
+ * d->seen == d->stamp on the pieces the last search reached. */
+static int max_flow(dual *d)
+{
+    memset(d->flow, 0, d->m);
+    int value = 0;
+    for (;;) {
+        uint32_t stamp = ++d->stamp;
+        size_t head = 0, tail = 0;
+        for (uint32_t f = 1; f < d->nf; f++)
+            if (d->side[f] == 1) {
+                d->seen[f] = stamp;
+                d->prev[f] = UINT32_MAX;
+                d->queue[tail++] = f;
+            }
+        uint32_t hit = UINT32_MAX;
+        while (head < tail && hit == UINT32_MAX) {
+            uint32_t f = d->queue[head++];
+            for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++) {
+                uint32_t g = d->nbr[k];
+                if (d->seen[g] == stamp || d->flow[d->eid[k]] * d->dir[k] >= 1)
+                    continue;
+                d->seen[g] = stamp;
+                d->prev[g] = k;
+                if (d->side[g] == 2) {
+                    hit = g;
+                    break;
+                }
+                d->queue[tail++] = g;
+            }
+        }
+        if (hit == UINT32_MAX)
+            return value;
+        for (uint32_t g = hit; d->prev[g] != UINT32_MAX;) {
+            uint32_t k = d->prev[g];
+            uint32_t e = d->eid[k];
+            d->flow[e] = (int8_t)(d->flow[e] + d->dir[k]);
+            /* Slot k belongs to the piece we came from. */
+            g = d->dir[k] == 1 ? d->p->face[2 * e] : d->p->face[2 * e + 1];
+        }
+        value++;
+    }
+}
+
+/* Whether every part of the cut the last search left (the printed edges
+ * between reached and unreached pieces) reaches the paper border. */
+static int cut_reaches_border(dual *d)
+{
+    const cb_planar *p = d->p;
+    size_t nt = 0;
+    for (uint32_t e = 0; e < d->m; e++) {
+        uint32_t f = p->face[2 * e], g = p->face[2 * e + 1];
+        if (!f || !g || (d->seen[f] == d->stamp) == (d->seen[g] == d->stamp))
+            continue;
+        uint32_t a = find(d->parent, p->origin[2 * e]), b = find(d->parent, p->origin[2 * e + 1]);
+        d->touched[nt++] = p->origin[2 * e];
+        d->touched[nt++] = p->origin[2 * e + 1];
+        if (a != b)
+            d->parent[a > b ? a : b] = a < b ? a : b;
+    }
+    /* A part reaches the border when its root is joined to a border vertex:
+     * mark roots that have one, then check every part. */
+    int ok = 1;
+    for (size_t i = 0; i < nt; i++)
+        if (p->on_border[d->touched[i]])
+            d->good[find(d->parent, d->touched[i])] = 1;
+    for (size_t i = 0; i < nt; i++)
+        if (!d->good[find(d->parent, d->touched[i])])
+            ok = 0;
+    for (size_t i = 0; i < nt; i++) {
+        d->parent[d->touched[i]] = d->touched[i];
+        d->good[d->touched[i]] = 0;
+    }
+    return ok;
+}
+
+/* The shortest cut separating vertex S from vertex C (see the top). */
+static int shortest_cut(dual *d, uint32_t s, uint32_t c)
+{
+    const cb_planar *p = d->p;
+    memset(d->side, 0, d->nf);
+    size_t k = cb_planar_vertex_faces(p, s, d->vfaces);
+    for (size_t i = 0; i < k; i++)
+        d->side[d->vfaces[i]] = 1;
+    k = cb_planar_vertex_faces(p, c, d->vfaces);
+    int separable = k > 0;
+    for (size_t i = 0; i < k; i++) {
+        if (d->side[d->vfaces[i]] == 1)
+            separable = 0;
+        d->side[d->vfaces[i]] = 2;
+    }
+    if (!separable)
+        return -1;
+    int best = max_flow(d);
+    if (cut_reaches_border(d))
+        return best;
+    best = -1;
+    for (size_t i = 0; i < d->n_border_faces; i++) {
+        uint32_t f = d->border_faces[i];
+        if (d->side[f])
+            continue;
+        d->side[f] = 2;
+        int v = max_flow(d);
+        if ((best < 0 || v < best) && cut_reaches_border(d))
+            best = v;
+        d->side[f] = 0;
+    }
+    return best;
+}
+
+cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts, cb_error *err)
+{
+    *cuts = NULL;
+    *n_starts = 0;
+    cb_planar p;
+    cb_status st = cb_planar_build(&p, b, err);
+    if (st != CB_OK)
+        return st;
+    size_t n = 0;
+    for (size_t v = 0; v < b->n_nodes; v++)
+        n += b->nodes[v].kind == CB_KIND_START;
+    dual d;
+    int *out = malloc((n ? n : 1) * sizeof *out);
+    if (!out || dual_init(&d, &p) != 0) {
+        free(out);
+        cb_planar_free(&p);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory measuring cuts");
+    }
+    size_t k = 0;
+    for (uint32_t v = 0; v < b->n_nodes; v++)
+        if (b->nodes[v].kind == CB_KIND_START)
+            out[k++] = b->center < b->n_nodes ? shortest_cut(&d, v, b->center) : -1;
+    dual_free(&d);
+    cb_planar_free(&p);
+    *cuts = out;
+    *n_starts = n;
+    return CB_OK;
+}
+
+cb_status cb_planar_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
+{
+    v->faces = 0;
+    v->largest_piece = 0;
+    v->planar = 0;
+    cb_planar p;
+    cb_error why;
+    cb_status st = cb_planar_build(&p, b, &why);
+    if (st == CB_ERR_DATA)
+        return CB_OK; /* not a plane drawing inside its trim: planar stays 0 */
+    if (st != CB_OK)
+        return cb_fail(err, st, "%s", why.message);
+    v->faces = p.n_faces;
+    v->planar = p.euler_ok;
+    for (size_t f = 1; f < p.n_faces; f++)
+        if (p.area[f] > v->largest_piece)
+            v->largest_piece = p.area[f];
+    cb_planar_free(&p);
+    return CB_OK;
+}
+
+/* ---- cut simulation ------------------------------------------------------ */
+
+void cb_cut_result_free(cb_cut_result *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->n_fallen; i++)
+        free(r->fallen[i].nodes);
+    free(r->fallen);
+    free(r->lost);
+    free(r->new_id);
+    cb_board_free(r->remaining);
+    free(r);
+}
+
+typedef struct {
+    uint32_t key;   /* smallest node of the piece, or n + its root face */
+    uint32_t root;
+} piece_key;
+
+static int cmp_piece(const void *x, const void *y)
+{
+    const piece_key *a = x, *b = y;
+    if (a->key != b->key)
+        return a->key < b->key ? -1 : 1;
+    return (a->root > b->root) - (a->root < b->root);
+}
+
+/* Marks the edges of PATHS in CUT; a bad path is CB_ERR_USAGE. */
+static cb_status mark_cuts(const cb_board *b, const cb_planar *p, const cb_graph *g,
+                           const cb_cut_path *paths, size_t n_paths, uint8_t *cut,
+                           uint8_t *on_cut, cb_error *err)
+{
+    for (size_t k = 0; k < n_paths; k++) {
+        const cb_cut_path *path = &paths[k];
+        if (path->n < 2)
+            return cb_fail(err, CB_ERR_USAGE, "--path: cut %zu has %zu node%s; a cut needs at "
+                           "least two", k + 1, path->n, path->n == 1 ? "" : "s");
+        for (size_t i = 0; i < path->n; i++)
+            if (path->nodes[i] >= b->n_nodes)
+                return cb_fail(err, CB_ERR_USAGE, "--path: node %u does not exist (the board "
+                               "has %zu nodes)", path->nodes[i], b->n_nodes);
+        uint32_t first = path->nodes[0];
+        if (!p->on_border[first] && !on_cut[first])
+            return cb_fail(err, CB_ERR_USAGE, "--path: the cut starts at node %u, which is "
+                           "neither on the paper border nor on an earlier cut", first);
+        for (size_t i = 0; i + 1 < path->n; i++) {
+            uint32_t u = path->nodes[i], w = path->nodes[i + 1];
+            uint32_t e = UINT32_MAX;
+            for (uint32_t s = g->start[u]; s < g->start[u + 1]; s++)
+                if (g->adj[s] == w)
+                    e = g->eid[s];
+            if (e == UINT32_MAX)
+                return cb_fail(err, CB_ERR_USAGE, "--path: nodes %u and %u are not joined "
+                               "by an edge", u, w);
+            cut[e] = 1;
+            on_cut[u] = on_cut[w] = 1;
+        }
+    }
+    return CB_OK;
+}
+
+/* The remaining board: nodes that keep paper, edges with paper beside them. */
+static cb_board *remaining_board(const cb_board *b, const cb_planar *p, const uint32_t *cls,
+                                 uint32_t main_cls, const uint8_t *lost, uint32_t *new_id)
+{
+    cb_board *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    *r = *b;
+    r->seed = NULL;
+    r->nodes = NULL;
+    r->edges = NULL;
+    r->dot_xy = NULL;
+    r->n_nodes = r->n_edges = r->n_dot_xy = 0;
+    r->seed = strdup(b->seed ? b->seed : "");
+    r->nodes = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *r->nodes);
+    r->edges = malloc((b->n_edges ? b->n_edges : 1) * sizeof *r->edges);
+    if (b->dot_xy && b->n_dot_xy)
+        r->dot_xy = malloc(b->n_dot_xy * sizeof *r->dot_xy);
+    if (!r->seed || !r->nodes || !r->edges || (b->dot_xy && b->n_dot_xy && !r->dot_xy)) {
+        cb_board_free(r);
+        return NULL;
+    }
+    for (uint32_t v = 0; v < b->n_nodes; v++) {
+        new_id[v] = lost[v] ? UINT32_MAX : (uint32_t)r->n_nodes;
+        if (lost[v])
+            continue;
+        cb_node nd = b->nodes[v];
+        if (r->dot_xy) {
+            uint32_t first = (uint32_t)r->n_dot_xy;
+            for (int k = 0; k < nd.dots && nd.first_dot + (uint32_t)k < b->n_dot_xy; k++) {
+                r->dot_xy[r->n_dot_xy][0] = b->dot_xy[nd.first_dot + (uint32_t)k][0];
+                r->dot_xy[r->n_dot_xy][1] = b->dot_xy[nd.first_dot + (uint32_t)k][1];
+                r->n_dot_xy++;
+            }
+            nd.first_dot = first;
+        }
+        r->nodes[r->n_nodes++] = nd;
+    }
+    for (size_t e = 0; e < b->n_edges; e++) {
+        uint32_t f = p->face[2 * e], g = p->face[2 * e + 1];
+        int paper = (f && cls[f] == main_cls) || (g && cls[g] == main_cls);
+        uint32_t a = new_id[b->edges[e].a], c = new_id[b->edges[e].b];
+        if (!paper || a == UINT32_MAX || c == UINT32_MAX)
+            continue;
+        r->edges[r->n_edges].a = a < c ? a : c;
+        r->edges[r->n_edges].b = a < c ? c : a;
+        r->n_edges++;
+    }
+    r->center = b->center < b->n_nodes && new_id[b->center] != UINT32_MAX
+                ? new_id[b->center] : 0;
+    return r;
+}
+
+cb_status cb_board_cut(const cb_board *b, const cb_cut_path *paths, size_t n_paths,
+                       cb_cut_result **out, cb_error *err)
+{
+    *out = NULL;
+    if (b->center >= b->n_nodes)
+        return cb_fail(err, CB_ERR_DATA, "the centre (node %u) does not exist", b->center);
+    cb_graph g;
+    cb_status st = cb_graph_build(&g, b, err);
+    if (st != CB_OK)
+        return st;
+    cb_planar p;
+    st = cb_planar_build(&p, b, err);
+    if (st != CB_OK) {
+        cb_graph_free(&g);
+        return st;
+    }
+    size_t n = b->n_nodes, nf = p.n_faces;
+    uint8_t *cut = calloc(b->n_edges + 1, 1), *on_cut = calloc(n, 1), *lost = calloc(n, 1);
+    uint32_t *cls = malloc(nf * sizeof *cls);
+    double *cls_area = calloc(nf, sizeof *cls_area);
+    uint32_t *vf = malloc((2 * b->n_edges + 8) * sizeof *vf);
+    uint32_t *count = calloc(nf, sizeof *count), *minnode = malloc(nf * sizeof *minnode);
+    cb_cut_result *r = calloc(1, sizeof *r);
+    if (!cut || !on_cut || !lost || !cls || !cls_area || !vf || !count || !minnode || !r ||
+        !(r->new_id = malloc((n ? n : 1) * sizeof *r->new_id))) {
+        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory simulating the cut");
+        goto done;
+    }
+    st = mark_cuts(b, &p, &g, paths, n_paths, cut, on_cut, err);
+    if (st != CB_OK)
+        goto done;
+    /* Pieces joined across uncut printed edges. */
+    for (uint32_t f = 0; f < nf; f++)
+        cls[f] = f;
+    for (size_t e = 0; e < b->n_edges; e++) {
+        uint32_t f = p.face[2 * e], h = p.face[2 * e + 1];
+        if (cut[e] || !f || !h)
+            continue;
+        uint32_t x = find(cls, f), y = find(cls, h);
+        if (x != y)
+            cls[x > y ? x : y] = x < y ? x : y;
+    }
+    for (uint32_t f = 0; f < nf; f++)
+        cls[f] = find(cls, f);
+    for (uint32_t f = 1; f < nf; f++)
+        cls_area[cls[f]] += p.area[f];
+    /* The piece that stays: the largest touching the centre. */
+    uint32_t main_cls = UINT32_MAX;
+    size_t k = cb_planar_vertex_faces(&p, b->center, vf);
+    for (size_t i = 0; i < k; i++) {
+        uint32_t c = cls[vf[i]];
+        if (main_cls == UINT32_MAX || cls_area[c] > cls_area[main_cls] ||
+            (cls_area[c] == cls_area[main_cls] && c < main_cls))
+            main_cls = c;
+    }
+    r->remaining_area = main_cls == UINT32_MAX ? 0 : cls_area[main_cls];
+    /* Nodes per fallen piece; a node is lost when no piece it touches stays. */
+    for (uint32_t f = 0; f < nf; f++)
+        minnode[f] = UINT32_MAX;
+    for (uint32_t v = 0; v < n; v++) {
+        k = cb_planar_vertex_faces(&p, v, vf);
+        int keeps = 0;
+        for (size_t i = 0; i < k; i++) {
+            uint32_t c = cls[vf[i]];
+            keeps |= c == main_cls;
+            int dup = 0;
+            for (size_t j = 0; j < i; j++)
+                dup |= cls[vf[j]] == c;
+            if (dup || c == main_cls)
+                continue;
+            count[c]++;
+            if (minnode[c] == UINT32_MAX)
+                minnode[c] = v;
+        }
+        lost[v] = k > 0 && !keeps;
+        r->n_lost += lost[v];
+    }
+    size_t n_pieces = 0;
+    for (uint32_t f = 1; f < nf; f++)
+        n_pieces += cls[f] == f && f != main_cls;
+    piece_key *order = malloc((n_pieces ? n_pieces : 1) * sizeof *order);
+    r->fallen = calloc(n_pieces ? n_pieces : 1, sizeof *r->fallen);
+    r->lost = malloc((r->n_lost ? r->n_lost : 1) * sizeof *r->lost);
+    if (!order || !r->fallen || !r->lost) {
+        free(order);
+        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory simulating the cut");
+        goto done;
+    }
+    size_t np = 0;
+    for (uint32_t f = 1; f < nf; f++)
+        if (cls[f] == f && f != main_cls) {
+            order[np].key = minnode[f] != UINT32_MAX ? minnode[f] : (uint32_t)(n + f);
+            order[np++].root = f;
+        }
+    qsort(order, np, sizeof *order, cmp_piece);
+    for (size_t i = 0; i < np; i++) {
+        uint32_t c = order[i].root;
+        r->fallen[i].area = cls_area[c];
+        r->fallen[i].nodes = malloc((count[c] ? count[c] : 1) * sizeof(uint32_t));
+        if (!r->fallen[i].nodes) {
+            r->n_fallen = i;
+            free(order);
+            st = cb_fail(err, CB_ERR_INTERNAL, "out of memory simulating the cut");
+            goto done;
+        }
+        count[c] = (uint32_t)i; /* from here on: the piece's place in fallen */
+    }
+    r->n_fallen = np;
+    free(order);
+    size_t nl = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        k = cb_planar_vertex_faces(&p, v, vf);
+        for (size_t i = 0; i < k; i++) {
+            uint32_t c = cls[vf[i]];
+            int dup = 0;
+            for (size_t j = 0; j < i; j++)
+                dup |= cls[vf[j]] == c;
+            if (!dup && c != main_cls) {
+                cb_piece *pc = &r->fallen[count[c]];
+                pc->nodes[pc->n_nodes++] = v;
+            }
+        }
+        if (lost[v])
+            r->lost[nl++] = v;
+    }
+    r->remaining = remaining_board(b, &p, cls, main_cls, lost, r->new_id);
+    if (!r->remaining)
+        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory simulating the cut");
+done:
+    free(cut); free(on_cut); free(lost); free(cls); free(cls_area); free(vf);
+    free(count); free(minnode);
+    cb_planar_free(&p);
+    cb_graph_free(&g);
+    if (st != CB_OK) {
+        cb_cut_result_free(r);
+        return st;
+    }
+    *out = r;
+    return CB_OK;
+}

@@ -1,0 +1,317 @@
+/* The board contract: every clause recomputed from the board alone. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/geom.h"
+#include "base/grid.h"
+#include "base/graph.h"
+#include "planar/halfedge.h"
+
+static cb_point node_point(const cb_board *b, uint32_t i)
+{
+    cb_point p = {b->nodes[i].x, b->nodes[i].y};
+    return p;
+}
+
+/* cb_segments_cross for edges X and Y between points P, answering its common
+ * cases here from the same orientations, computed the same way (no
+ * tolerance changes):
+ * - edges that meet at a node (whose coordinates are not NaN) and end apart
+ *   only touch there, unless the far end of Y lies on X's line;
+ * - otherwise, when the ends of one segment lie strictly on one side of the
+ *   other's line and no end lies on a line, they have no common point. */
+static int edges_cross(const cb_point *p, const cb_edge *x, const cb_edge *y)
+{
+    cb_point a = p[x->a], z = p[x->b], c = p[y->a], d = p[y->b];
+    if (x->a == y->a || x->a == y->b || x->b == y->a || x->b == y->b) {
+        int at_a = x->a == y->a || x->a == y->b;
+        cb_point s = at_a ? a : z, u = at_a ? z : a;
+        cb_point w = y->a == x->a || y->a == x->b ? d : c;
+        if (s.x == s.x && s.y == s.y && !(u.x == w.x && u.y == w.y) && cb_orient(a, z, w) != 0)
+            return 0;
+    } else {
+        double o1 = cb_orient(a, z, c), o2 = cb_orient(a, z, d);
+        double o3 = cb_orient(c, d, a), o4 = cb_orient(c, d, z);
+        if ((o1 * o2 > 0 && o3 != 0 && o4 != 0) || (o3 * o4 > 0 && o1 != 0 && o2 != 0))
+            return 0;
+    }
+    /* Read again rather than kept: the common paths above run faster. */
+    return cb_segments_cross(p[x->a], p[x->b], p[y->a], p[y->b]);
+}
+
+/* The grid cells an edge's box covers: columns c0..c1, rows r0..r1. */
+typedef struct {
+    uint32_t c0, r0, c1, r1;
+} span;
+
+/* An edge listed in a grid column, with its first row. */
+typedef struct {
+    uint32_t e, r0;
+} listed;
+
+/* Pairs of crossing edges. The pairs tested are those whose boxes share a
+ * cell of a grid as fine as the mean edge length, each once: in the first
+ * column both boxes cover. Each column lists the edges whose box covers it
+ * by first row, so the edges whose rows meet an edge's follow it until the
+ * first one that starts below its last row. */
+static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
+{
+    size_t m = b->n_edges;
+    *out = 0;
+    if (m < 2)
+        return 0;
+    double total = 0;
+    for (size_t e = 0; e < m; e++)
+        total += cb_dist(p[b->edges[e].a], p[b->edges[e].b]);
+    cb_grid g;
+    cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, fmax(total / (double)m, 1e-3), m);
+    /* Lists keyed by column, then first row: one slot per cell. */
+    size_t cells = (size_t)g.cols * g.rows, refs = 0;
+    span *sp = malloc(m * sizeof *sp);
+    size_t *start = malloc(2 * (cells + 1) * sizeof *start), *fill = start + cells + 1;
+    if (!sp || !start) {
+        free(sp);
+        free(start);
+        return -1;
+    }
+    memset(start, 0, (cells + 1) * sizeof *start);
+    for (size_t e = 0; e < m; e++) {
+        cb_point u = p[b->edges[e].a], w = p[b->edges[e].b];
+        uint32_t c0, r0, c1, r1;
+        cb_grid_range(&g, (u.x + w.x) / 2, (u.y + w.y) / 2, fabs(u.x - w.x) / 2,
+                      fabs(u.y - w.y) / 2, &c0, &r0, &c1, &r1);
+        sp[e].c0 = c0;
+        sp[e].r0 = r0;
+        sp[e].c1 = c1;
+        sp[e].r1 = r1;
+        for (uint32_t c = c0; c <= c1; c++)
+            start[(size_t)c * g.rows + r0 + 1]++;
+        refs += c1 - c0 + 1;
+    }
+    for (size_t k = 0; k < cells; k++)
+        start[k + 1] += start[k];
+    listed *items = malloc(refs * sizeof *items);
+    if (!items) {
+        free(sp);
+        free(start);
+        return -1;
+    }
+    memcpy(fill, start, cells * sizeof *fill);
+    for (uint32_t e = 0; e < m; e++)
+        for (uint32_t c = sp[e].c0; c <= sp[e].c1; c++) {
+            listed *it = &items[fill[(size_t)c * g.rows + sp[e].r0]++];
+            it->e = e;
+            it->r0 = sp[e].r0;
+        }
+    const cb_edge *edges = b->edges;
+    size_t n = 0;
+    for (uint32_t c = 0; c < g.cols; c++) {
+        size_t end = start[(size_t)(c + 1) * g.rows];
+        for (size_t i = start[(size_t)c * g.rows]; i < end; i++) {
+            uint32_t e = items[i].e, first = sp[e].c0, last = sp[e].r1;
+            for (size_t j = i + 1; j < end && items[j].r0 <= last; j++) {
+                uint32_t f = items[j].e;
+                if ((first > sp[f].c0 ? first : sp[f].c0) != c)
+                    continue; /* met in an earlier column */
+                /* The earlier edge first: cb_segments_cross rounds asymmetrically. */
+                n += (size_t)edges_cross(p, &edges[e < f ? e : f], &edges[e < f ? f : e]);
+            }
+        }
+    }
+    *out = n;
+    free(sp);
+    free(start);
+    free(items);
+    return 0;
+}
+
+/* Edges passing through a foreign node's disk, and pairs of nodes too close
+ * (nodes at P). */
+static int count_grazes_overlaps(const cb_board *b, const cb_point *p, size_t *grazes,
+                                 size_t *overlaps)
+{
+    size_t n = b->n_nodes;
+    double r = b->node_radius, near = 2 * r + CB_NODE_GAP_MM;
+    cb_grid g;
+    if (cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0)
+        return -1;
+    cb_grid_fill(&g, p, n);
+    *grazes = *overlaps = 0;
+    uint32_t c0, r0, c1, r1;
+    for (size_t i = 0; i < n; i++) {
+        cb_grid_range(&g, p[i].x, p[i].y, near, near, &c0, &r0, &c1, &r1);
+        for (uint32_t y = r0; y <= r1; y++) {
+            uint32_t k0, k1;
+            cb_grid_row(&g, y, c0, c1, &k0, &k1);
+            for (uint32_t k = k0; k < k1; k++)
+                if (g.items[k] > i && cb_dist(p[i], p[g.items[k]]) < near)
+                    (*overlaps)++;
+        }
+    }
+    for (size_t e = 0; e < b->n_edges; e++) {
+        uint32_t ea = b->edges[e].a, eb = b->edges[e].b;
+        cb_point pa = p[ea], pb = p[eb];
+        cb_grid_range(&g, (pa.x + pb.x) / 2, (pa.y + pb.y) / 2,
+                      fabs(pa.x - pb.x) / 2 + r, fabs(pa.y - pb.y) / 2 + r,
+                      &c0, &r0, &c1, &r1);
+        for (uint32_t y = r0; y <= r1; y++) {
+            uint32_t k0, k1;
+            cb_grid_row(&g, y, c0, c1, &k0, &k1);
+            for (uint32_t k = k0; k < k1; k++) {
+                uint32_t v = g.items[k];
+                if (v != ea && v != eb && cb_point_segment_dist(p[v], pa, pb) < r)
+                    (*grazes)++;
+            }
+        }
+    }
+    cb_grid_free(&g);
+    return 0;
+}
+
+static double trim_coord(const cb_board *b, cb_side side)
+{
+    switch (side) {
+    case CB_SIDE_TOP: return b->board_y;
+    case CB_SIDE_BOTTOM: return b->board_y + b->board_h;
+    case CB_SIDE_LEFT: return b->board_x;
+    default: return b->board_x + b->board_w;
+    }
+}
+
+static int start_on_side(const cb_board *b, const cb_node *s)
+{
+    const double eps = 1e-6;
+    if (s->side == CB_SIDE_TOP || s->side == CB_SIDE_BOTTOM)
+        return fabs(s->y - trim_coord(b, s->side)) < eps && s->x > b->board_x &&
+               s->x < b->board_x + b->board_w;
+    if (s->side == CB_SIDE_LEFT || s->side == CB_SIDE_RIGHT)
+        return fabs(s->x - trim_coord(b, s->side)) < eps && s->y > b->board_y &&
+               s->y < b->board_y + b->board_h;
+    return 0;
+}
+
+static void fail(cb_verdict *v, const char *what)
+{
+    if (v->ok) {
+        v->ok = 0;
+        v->failure = what;
+    }
+}
+
+cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
+                         cb_verdict *v, cb_error *err)
+{
+    memset(v, 0, sizeof *v);
+    v->ok = 1;
+    v->failure = "";
+    cb_graph gr;
+    cb_status st = cb_graph_build(&gr, b, err);
+    if (st != CB_OK)
+        return st;
+    size_t n = b->n_nodes;
+    int *hops = malloc((n ? n : 1) * sizeof *hops);
+    cb_point *p = malloc((n ? n : 1) * sizeof *p); /* the nodes' places */
+    for (size_t i = 0; p && i < n; i++)
+        p[i] = node_point(b, (uint32_t)i);
+    if (!hops || !p || count_crossings(b, p, &v->crossings) != 0 ||
+        count_grazes_overlaps(b, p, &v->grazes, &v->overlaps) != 0) {
+        free(hops);
+        free(p);
+        cb_graph_free(&gr);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+    }
+    free(p);
+    cb_graph_hops(&gr, b->center, hops);
+    v->connected = 1;
+    for (size_t i = 0; i < n; i++)
+        if (hops[i] < 0)
+            v->connected = 0;
+    if (!v->connected)
+        fail(v, "not connected");
+    if (v->crossings)
+        fail(v, "edges cross");
+    if (v->grazes)
+        fail(v, "an edge passes through a node");
+    if (v->overlaps)
+        fail(v, "nodes overlap");
+    st = cb_planar_verdict(b, v, err);
+    if (st != CB_OK) {
+        free(hops);
+        cb_graph_free(&gr);
+        return st;
+    }
+    if (!v->planar)
+        fail(v, "not a plane drawing inside the trim rectangle (Euler's formula fails)");
+
+    int per_side[4] = {0, 0, 0, 0};
+    v->starts_ok = v->caps_ok = v->neighbours_ok = 1;
+    v->hop_min = INT32_MAX;
+    v->hop_max = -1;
+    v->min_disjoint = INT32_MAX;
+    uint32_t *owner = malloc((n ? n : 1) * sizeof *owner);
+    uint32_t *comp = malloc((n ? n : 1) * sizeof *comp);
+    if (!owner || !comp || cb_graph_bridge_components(&gr, comp) != 0) {
+        free(owner);
+        free(comp);
+        free(hops);
+        cb_graph_free(&gr);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+    }
+    for (size_t i = 0; i < n; i++)
+        owner[i] = UINT32_MAX;
+    for (uint32_t i = 0; i < n; i++) {
+        const cb_node *s = &b->nodes[i];
+        int deg = (int)cb_graph_degree(&gr, i);
+        if (i != b->center && deg > (s->kind == CB_KIND_START ? start_cap : node_cap))
+            v->caps_ok = 0;
+        if (s->kind != CB_KIND_START)
+            continue;
+        if (start_on_side(b, s))
+            per_side[s->side]++;
+        else
+            v->starts_ok = 0;
+        for (uint32_t k = gr.start[i]; k < gr.start[i + 1]; k++) {
+            uint32_t u = gr.adj[k];
+            if (b->nodes[u].kind == CB_KIND_START || owner[u] != UINT32_MAX)
+                v->neighbours_ok = 0;
+            owner[u] = i;
+        }
+        int h = hops[i];
+        /* With 2 edges or fewer the count follows from the bridges alone;
+         * more edges need the max-flow. */
+        int paths = deg > 2 ? cb_graph_edge_disjoint(&gr, i, b->center, deg)
+                    : h < 0 ? 0
+                    : comp[i] == comp[b->center] ? deg : (deg > 0);
+        if (v->starts < 12) {
+            v->hops[v->starts] = h;
+            v->disjoint[v->starts] = paths;
+        }
+        v->starts++;
+        if (h >= 0 && h < v->hop_min) v->hop_min = h;
+        if (h > v->hop_max) v->hop_max = h;
+        if (paths < v->min_disjoint) v->min_disjoint = paths;
+    }
+    free(owner);
+    free(comp);
+    for (int s = 0; s < 4; s++)
+        if (per_side[s] != CB_STARTS_PER_SIDE_DEFAULT)
+            v->starts_ok = 0;
+    if (v->starts != 4 * CB_STARTS_PER_SIDE_DEFAULT || !v->starts_ok)
+        fail(v, "not 3 starts on each side's trim line");
+    if (!v->caps_ok)
+        fail(v, "a node has more edges than its cap");
+    if (!v->neighbours_ok)
+        fail(v, "two starts are adjacent or share a neighbour");
+    if (v->starts == 0) {
+        v->hop_min = v->hop_max = 0;
+        v->min_disjoint = 0;
+    }
+    if (v->hop_min < 0 || v->hop_max - v->hop_min > 1)
+        fail(v, "start hop counts differ by more than 1");
+    if (v->min_disjoint < 2)
+        fail(v, "a start has fewer than 2 edge-disjoint paths to the centre");
+    free(hops);
+    cb_graph_free(&gr);
+    return CB_OK;
+}

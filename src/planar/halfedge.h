@@ -1,0 +1,89 @@
+/* A board as a planar subdivision of its paper: the half-edge (winged-edge)
+ * structure of the printed edges together with the trim rectangle.
+ *
+ * The model. The drawing is the board's printed edges plus the boundary of
+ * the trim rectangle (the paper the players cut from). Its vertices are the
+ * board's nodes (ids 0..n_nodes-1) followed by the trim corners that are not
+ * nodes. The boundary is split at every vertex that lies on it (start nodes
+ * and other edge nodes, within CB_PLANAR_EPS_MM) into border segments; a
+ * printed edge that runs along the trim between two neighbouring border
+ * vertices is that border segment (it is not doubled). Its edges are the
+ * printed edges followed by the border segments. Its faces are the regions
+ * the drawing cuts the plane into: face 0 is the outside of the paper, every
+ * other face is a piece of paper bounded by printed edges and the paper
+ * border (a component of the drawing that does not reach the border is a hole
+ * in the face around it). With V vertices, E edges, F faces (the outside
+ * included) and C connected components (an isolated node is one), Euler's
+ * formula for a plane drawing is
+ *
+ *     V - E + F = 1 + C,
+ *
+ * and the pieces' areas add up to the trim rectangle's. A generated board is
+ * connected and touches the border, so C = 1 and V - E + F = 2.
+ *
+ * Half-edges. Printed edge e = {a, b} gives half-edges 2e (a -> b) and 2e+1
+ * (b -> a); border segment k gives 2(m+k) (along the border clockwise on the
+ * page, paper on its side) and its twin. The twin of h is h ^ 1; next(h) is
+ * the half-edge that follows h around face(h): at h's head, the outgoing
+ * half-edge just before twin(h) in increasing page angle. Pieces are traced
+ * clockwise on the page (a positive shoelace area with y down).
+ *
+ * Built in O(n log n): one sort of outgoing half-edges by angle per node and
+ * one sort of the border vertices along the perimeter. Holes (components
+ * away from the border, isolated nodes) are located by a point-in-polygon
+ * test against every piece, O(holes * n); generated boards have none. */
+#ifndef CB_HALFEDGE_H
+#define CB_HALFEDGE_H
+
+#include "cutboard.h"
+#include "base/geom.h"
+
+/* How far from the trim line a node still counts as on it (the board file
+ * stores 0.01 mm). */
+#define CB_PLANAR_EPS_MM 0.01
+
+typedef struct {
+    size_t n_nodes;     /* board nodes: vertices 0..n_nodes-1 */
+    size_t n_verts;     /* nodes, then the trim corners that are not nodes */
+    cb_point *xy;       /* per vertex */
+    uint8_t *on_border; /* per vertex: on the trim line */
+    size_t n_printed;   /* board edges: half-edges 0 .. 2*n_printed-1 */
+    size_t n_segments;  /* border segments that are not printed edges */
+    size_t n_half;      /* 2 * (n_printed + n_segments) */
+    uint32_t *origin;   /* per half-edge: the vertex it leaves */
+    uint32_t *next;     /* per half-edge: the next one around its face */
+    uint32_t *face;     /* per half-edge: the face on its side */
+    uint32_t *out;      /* outgoing half-edges, vertex by vertex, by angle */
+    uint32_t *out_start;/* n_verts + 1 offsets into out */
+    uint32_t *vface;    /* per vertex: the face an isolated vertex lies in */
+    size_t n_faces;     /* face 0 is the outside */
+    double *area;       /* per face, mm^2 (0 for the outside) */
+    uint32_t *face_half;/* per face: a half-edge on its outer boundary */
+    size_t n_components;
+    int euler_ok;       /* V - E + F == 1 + C and the pieces tile the trim */
+} cb_planar;
+
+/* Builds the structure of BOARD. CB_ERR_DATA names an edge with a bad node
+ * id or a loop, or a node outside the trim rectangle. On failure P is left
+ * empty (cb_planar_free is still fine). */
+cb_status cb_planar_build(cb_planar *p, const cb_board *board, cb_error *err);
+void cb_planar_free(cb_planar *p);
+
+static inline uint32_t cb_planar_twin(uint32_t h) { return h ^ 1u; }
+
+/* The board edge of half-edge H, or -1 for a border segment. */
+static inline long cb_planar_edge(const cb_planar *p, uint32_t h)
+{
+    return h < 2 * p->n_printed ? (long)(h / 2) : -1;
+}
+
+/* Lists the pieces (faces other than 0) that touch vertex V into FACES
+ * (room for its degree + 1 entries), without repeats; returns how many. */
+size_t cb_planar_vertex_faces(const cb_planar *p, uint32_t v, uint32_t *faces);
+
+/* Fills the verdict's planar figures (faces, largest_piece, planar) for
+ * cb_board_check; a board with a node outside its trim gets planar = 0.
+ * Errors only when out of memory. Defined in cut.c. */
+cb_status cb_planar_verdict(const cb_board *board, cb_verdict *v, cb_error *err);
+
+#endif

@@ -1,0 +1,651 @@
+/* Decks: many games from one master seed, curated, unique, in index order.
+ *
+ * Game k's candidates come from the seeds "<master>#<k>", "<master>#<k>~1",
+ * "<master>#<k>~2", ... (cb_deck_game_seed). A generator thread takes the
+ * next index, makes candidates until one passes the curation rules (which
+ * look at that candidate alone, so the choice is a function of k) and parks
+ * the game in a ring of slots. The caller takes games in index order with
+ * cb_deck_next; there each game's sheets are checked against the canonical
+ * hashes of every earlier game of the run, and a duplicate is regenerated on
+ * the caller's thread from the next retry. Threads never run more than the
+ * ring's size ahead of the caller, so memory stays bounded and the output
+ * does not depend on the number of threads. */
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "base/error.h"
+#include "base/graph.h"
+#include "base/rng.h"
+
+#define MAX_JOBS 64
+#define SLOTS_PER_JOB 4
+
+enum { SLOT_EMPTY = 0, SLOT_WORKING, SLOT_READY };
+
+typedef struct {
+    int state;
+    size_t index;          /* absolute game index */
+    cb_game *game;
+    char *seed;
+    int tries;             /* candidates 0 .. tries-1 were made */
+    int rej_dup, rej_missions, rej_types;
+    long dup_of;
+    uint64_t *hashes;
+    int *spread;           /* hop spread per sheet */
+    cb_status st;
+    cb_error err;
+} slot;
+
+typedef struct { uint64_t key; size_t index; } hash_cell;
+
+struct cb_deck {
+    cb_spec spec;
+    cb_deck_options opt;
+    const cb_theme *theme;
+    double *type_target;   /* weight share per node type */
+
+    pthread_mutex_t lock;
+    pthread_cond_t space, ready;
+    pthread_t *threads;
+    int n_threads;
+    int stop;
+    size_t claimed;        /* games handed to threads (relative to start) */
+    size_t released;       /* games whose slots are free again */
+    size_t next;           /* the next game cb_deck_next returns */
+    int holding;           /* the slot of game next-1 is still the caller's */
+    slot *slots;
+    size_t n_slots;
+
+    hash_cell *seen;       /* canonical hashes of kept sheets */
+    size_t seen_n, seen_cap;
+
+    /* Figures over the games returned so far. */
+    size_t kept, tried, pages;
+    size_t rej_dup, rej_missions, rej_types;
+    size_t *mission_count, starts;
+    size_t *type_count, regular;
+};
+
+void cb_deck_options_defaults(cb_deck_options *o)
+{
+    memset(o, 0, sizeof *o);
+    o->count = 1;
+    o->jobs = 1;
+    o->type_tolerance = 0.08;
+    o->max_tries = 100;
+}
+
+int cb_deck_game_seed(const char *master, size_t k, int r, char *out, size_t len)
+{
+    if (r == 0)
+        return snprintf(out, len, "%s#%zu", master, k);
+    return snprintf(out, len, "%s#%zu~%d", master, k, r);
+}
+
+/* ---- one candidate game and the curation rules ---- */
+
+static size_t seed_len(const cb_deck *d)
+{
+    return strlen(d->spec.seed) + 64;
+}
+
+static int sheet_spread(const cb_board *b)
+{
+    cb_graph g;
+    cb_error err;
+    if (cb_graph_build(&g, b, &err) != CB_OK)
+        return -1;
+    int *hops = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops);
+    int lo = -1, hi = -1;
+    if (hops) {
+        cb_graph_hops(&g, b->center, hops);
+        for (size_t v = 0; v < b->n_nodes; v++) {
+            if (b->nodes[v].kind != CB_KIND_START)
+                continue;
+            if (lo < 0 || hops[v] < lo)
+                lo = hops[v];
+            if (hops[v] > hi)
+                hi = hops[v];
+        }
+    }
+    free(hops);
+    cb_graph_free(&g);
+    return lo < 0 ? 0 : hi - lo;
+}
+
+/* Which rule a candidate breaks: NULL when it passes. COUNTS is scratch of
+ * n_missions + n_types entries. */
+static const char *curate(const cb_deck *d, const cb_game *g, const uint64_t *hashes,
+                          size_t *counts)
+{
+    for (size_t i = 0; i < g->n_sheets; i++)
+        for (size_t j = 0; j < i; j++)
+            if (hashes[i] == hashes[j])
+                return "duplicate";
+    const cb_theme *th = d->theme;
+    if (!th)
+        return NULL;
+    size_t nm = th->n_missions, nt = th->n_types, starts = 0, regular = 0;
+    memset(counts, 0, (nm + nt) * sizeof *counts);
+    for (size_t s = 0; s < g->n_sheets; s++) {
+        const cb_board *b = g->sheets[s];
+        for (size_t v = 0; v < b->n_nodes; v++) {
+            const cb_node *node = &b->nodes[v];
+            if (node->kind == CB_KIND_START) {
+                starts++;
+                if (node->mission >= 0 && (size_t)node->mission < nm)
+                    counts[node->mission]++;
+            } else if (node->kind == CB_KIND_NODE) {
+                regular++;
+                if (node->type >= 0 && (size_t)node->type < nt)
+                    counts[nm + (size_t)node->type]++;
+            }
+        }
+    }
+    if (nm) {
+        size_t lo = starts / nm, hi = (starts + nm - 1) / nm;
+        for (size_t i = 0; i < nm; i++)
+            if (counts[i] < lo || counts[i] > hi)
+                return "missions";
+    }
+    if (nt && regular && d->opt.type_tolerance < 1) {
+        for (size_t i = 0; i < nt; i++) {
+            double share = (double)counts[nm + i] / (double)regular;
+            double off = share - d->type_target[i];
+            if (off > d->opt.type_tolerance || -off > d->opt.type_tolerance)
+                return "types";
+        }
+    }
+    return NULL;
+}
+
+static void slot_clear(slot *s)
+{
+    cb_game_free(s->game);
+    free(s->seed);
+    free(s->hashes);
+    free(s->spread);
+    memset(s, 0, sizeof *s);
+}
+
+/* Makes candidates for game K from retry R on until one passes curation,
+ * filling S (whose rejection counts carry on). Thread-safe: it touches only
+ * S and read-only parts of D. */
+static void produce(const cb_deck *d, size_t k, int r, slot *s)
+{
+    size_t len = seed_len(d);
+    size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
+    size_t *counts = malloc((nm + nt + 1) * sizeof *counts);
+    char *seed = malloc(len);
+    const char *why = "none";
+    s->index = k;
+    s->st = CB_OK;
+    if (!counts || !seed) {
+        free(counts);
+        free(seed);
+        s->st = cb_fail(&s->err, CB_ERR_INTERNAL, "out of memory");
+        return;
+    }
+    for (; r < d->opt.max_tries; r++) {
+        if (!d->opt.game_seed || d->opt.game_seed(d->opt.ctx, d->spec.seed, k, r, seed, len) != 0)
+            cb_deck_game_seed(d->spec.seed, k, r, seed, len);
+        cb_spec spec = d->spec;
+        spec.seed = seed;
+        cb_game *g = NULL;
+        cb_status st = cb_game_generate(&spec, &g, &s->err);
+        if (st != CB_OK) {
+            char msg[sizeof s->err.message];
+            snprintf(msg, sizeof msg, "%s", s->err.message);
+            s->st = cb_fail(&s->err, st, "game %zu: %s", k, msg);
+            break;
+        }
+        uint64_t *h = malloc(g->n_sheets * sizeof *h);
+        int *sp = malloc(g->n_sheets * sizeof *sp);
+        if (!h || !sp) {
+            free(h);
+            free(sp);
+            cb_game_free(g);
+            s->st = cb_fail(&s->err, CB_ERR_INTERNAL, "out of memory");
+            break;
+        }
+        for (size_t i = 0; i < g->n_sheets; i++)
+            h[i] = cb_board_canonical_hash(g->sheets[i]);
+        why = curate(d, g, h, counts);
+        if (!why) {
+            for (size_t i = 0; i < g->n_sheets; i++)
+                sp[i] = sheet_spread(g->sheets[i]);
+            free(s->seed);
+            free(s->hashes);
+            free(s->spread);
+            cb_game_free(s->game);
+            s->game = g;
+            s->hashes = h;
+            s->spread = sp;
+            s->seed = seed;
+            s->tries = r + 1;
+            free(counts);
+            return;
+        }
+        if (why[0] == 'd')
+            s->rej_dup++;
+        else if (why[0] == 'm')
+            s->rej_missions++;
+        else
+            s->rej_types++;
+        free(h);
+        free(sp);
+        cb_game_free(g);
+    }
+    if (s->st == CB_OK)
+        s->st = cb_fail(&s->err, CB_ERR_INTERNAL,
+                        "game %zu: no candidate passed curation in %d tries (last: %s; "
+                        "try a larger --type-tolerance)", k, d->opt.max_tries, why);
+    free(seed);
+    free(counts);
+}
+
+/* ---- threads ---- */
+
+static void *worker(void *arg)
+{
+    cb_deck *d = arg;
+    pthread_mutex_lock(&d->lock);
+    for (;;) {
+        while (!d->stop && d->claimed < d->opt.count &&
+               d->claimed >= d->released + d->n_slots)
+            pthread_cond_wait(&d->space, &d->lock);
+        if (d->stop || d->claimed >= d->opt.count)
+            break;
+        size_t i = d->claimed++;
+        slot *s = &d->slots[i % d->n_slots];
+        s->state = SLOT_WORKING;
+        pthread_mutex_unlock(&d->lock);
+        slot made;
+        memset(&made, 0, sizeof made);
+        made.dup_of = -1;
+        produce(d, d->opt.start + i, 0, &made);
+        pthread_mutex_lock(&d->lock);
+        *s = made;
+        s->state = SLOT_READY;
+        pthread_cond_broadcast(&d->ready);
+    }
+    pthread_mutex_unlock(&d->lock);
+    return NULL;
+}
+
+static void stop_threads(cb_deck *d)
+{
+    pthread_mutex_lock(&d->lock);
+    d->stop = 1;
+    pthread_cond_broadcast(&d->space);
+    pthread_mutex_unlock(&d->lock);
+    for (int t = 0; t < d->n_threads; t++)
+        pthread_join(d->threads[t], NULL);
+    d->n_threads = 0;
+}
+
+void cb_deck_free(cb_deck *d)
+{
+    if (!d)
+        return;
+    stop_threads(d);
+    if (d->slots)
+        for (size_t i = 0; i < d->n_slots; i++)
+            slot_clear(&d->slots[i]);
+    pthread_mutex_destroy(&d->lock);
+    pthread_cond_destroy(&d->space);
+    pthread_cond_destroy(&d->ready);
+    free(d->slots);
+    free(d->threads);
+    free(d->seen);
+    free(d->type_target);
+    free(d->mission_count);
+    free(d->type_count);
+    free((char *)d->spec.seed);
+    free(d);
+}
+
+cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck **out,
+                      cb_error *err)
+{
+    *out = NULL;
+    cb_status st = cb_spec_check(spec, err);
+    if (st != CB_OK)
+        return st;
+    if (opt->jobs < 1 || opt->jobs > MAX_JOBS)
+        return cb_fail(err, CB_ERR_USAGE, "--jobs: %d is out of range (1..%d)", opt->jobs,
+                       MAX_JOBS);
+    if (opt->count < 1)
+        return cb_fail(err, CB_ERR_USAGE, "--count: must be at least 1");
+    if (opt->start > (size_t)1 << 48 || opt->count > (size_t)1 << 48)
+        return cb_fail(err, CB_ERR_USAGE, "--start/--count: too large");
+    if (!(opt->type_tolerance >= 0))
+        return cb_fail(err, CB_ERR_USAGE, "--type-tolerance: must be 0 or more");
+    if (opt->max_tries < 1 || opt->max_tries > 100000)
+        return cb_fail(err, CB_ERR_USAGE, "--tries: %d is out of range (1..100000)",
+                       opt->max_tries);
+    cb_deck *d = calloc(1, sizeof *d);
+    if (!d)
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    pthread_mutex_init(&d->lock, NULL);
+    pthread_cond_init(&d->space, NULL);
+    pthread_cond_init(&d->ready, NULL);
+    d->spec = *spec;
+    d->spec.seed = strdup(spec->seed);
+    d->opt = *opt;
+    d->theme = spec->theme;
+    size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
+    d->n_slots = (size_t)opt->jobs * SLOTS_PER_JOB;
+    d->slots = calloc(d->n_slots, sizeof *d->slots);
+    d->threads = calloc((size_t)opt->jobs, sizeof *d->threads);
+    d->type_target = calloc(nt + 1, sizeof *d->type_target);
+    d->mission_count = calloc(nm + 1, sizeof *d->mission_count);
+    d->type_count = calloc(nt + 1, sizeof *d->type_count);
+    d->seen_cap = 1024;
+    d->seen = calloc(d->seen_cap, sizeof *d->seen);
+    if (!d->spec.seed || !d->slots || !d->threads || !d->type_target || !d->mission_count ||
+        !d->type_count || !d->seen) {
+        cb_deck_free(d);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    }
+    double total = 0;
+    for (size_t i = 0; i < nt; i++)
+        total += d->theme->types[i].probability;
+    for (size_t i = 0; i < nt; i++)
+        d->type_target[i] = total > 0 ? d->theme->types[i].probability / total : 0;
+    /* The threads take no signals: the caller's thread handles them. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    for (int t = 0; t < opt->jobs; t++) {
+        if (pthread_create(&d->threads[t], NULL, worker, d) != 0)
+            break;
+        d->n_threads++;
+    }
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (d->n_threads < opt->jobs) {
+        cb_deck_free(d);
+        return cb_fail(err, CB_ERR_INTERNAL, "cannot start %d threads", opt->jobs);
+    }
+    *out = d;
+    return CB_OK;
+}
+
+/* ---- uniqueness: canonical hashes of the kept sheets ---- */
+
+static hash_cell *seen_find(cb_deck *d, uint64_t key)
+{
+    size_t mask = d->seen_cap - 1, i = (size_t)cb_mix64(key) & mask;
+    while (d->seen[i].key && d->seen[i].key != key)
+        i = (i + 1) & mask;
+    return &d->seen[i];
+}
+
+static int seen_add(cb_deck *d, uint64_t key, size_t index)
+{
+    key = key ? key : 1;
+    if (2 * (d->seen_n + 1) > d->seen_cap) {
+        hash_cell *old = d->seen;
+        size_t old_cap = d->seen_cap;
+        d->seen = calloc(2 * old_cap, sizeof *d->seen);
+        if (!d->seen) {
+            d->seen = old;
+            return -1;
+        }
+        d->seen_cap = 2 * old_cap;
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i].key)
+                *seen_find(d, old[i].key) = old[i];
+        free(old);
+    }
+    hash_cell *c = seen_find(d, key);
+    if (!c->key)
+        d->seen_n++;
+    c->key = key;
+    c->index = index;
+    return 0;
+}
+
+/* The earlier game one of S's sheets repeats, or -1. */
+static long seen_dup(cb_deck *d, const slot *s)
+{
+    for (size_t i = 0; i < s->game->n_sheets; i++) {
+        hash_cell *c = seen_find(d, s->hashes[i] ? s->hashes[i] : 1);
+        if (c->key)
+            return (long)c->index;
+    }
+    return -1;
+}
+
+cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
+{
+    memset(e, 0, sizeof *e);
+    e->duplicate_of = -1;
+    pthread_mutex_lock(&d->lock);
+    if (d->holding) {
+        slot_clear(&d->slots[(d->next - 1) % d->n_slots]);
+        d->released = d->next;
+        d->holding = 0;
+        pthread_cond_broadcast(&d->space);
+    }
+    if (d->next >= d->opt.count) {
+        pthread_mutex_unlock(&d->lock);
+        return CB_OK;
+    }
+    slot *s = &d->slots[d->next % d->n_slots];
+    while (s->state != SLOT_READY)
+        pthread_cond_wait(&d->ready, &d->lock);
+    d->holding = 1;
+    d->next++;
+    pthread_mutex_unlock(&d->lock);
+    if (s->st != CB_OK) {
+        *err = s->err;
+        return s->st;
+    }
+    /* Uniqueness against every earlier game of this run. */
+    for (long j; (j = seen_dup(d, s)) >= 0;) {
+        s->rej_dup++;
+        if (s->dup_of < 0)
+            s->dup_of = j;
+        produce(d, s->index, s->tries, s);
+        if (s->st != CB_OK) {
+            *err = s->err;
+            return s->st;
+        }
+    }
+    for (size_t i = 0; i < s->game->n_sheets; i++)
+        if (seen_add(d, s->hashes[i], s->index) != 0)
+            return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+
+    const cb_game *g = s->game;
+    e->index = s->index;
+    e->game = g;
+    e->seed = s->seed;
+    e->tries = s->tries;
+    e->rejected_duplicate = s->rej_dup;
+    e->rejected_missions = s->rej_missions;
+    e->rejected_types = s->rej_types;
+    e->duplicate_of = s->dup_of;
+    e->hashes = s->hashes;
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < g->n_sheets; i++) {
+        const cb_board *b = g->sheets[i];
+        h = cb_mix64(h ^ s->hashes[i]);
+        e->nodes += b->n_nodes;
+        e->edges += b->n_edges;
+        e->attempts += b->attempts;
+        if (s->spread[i] > e->hop_spread)
+            e->hop_spread = s->spread[i];
+    }
+    e->hash = h;
+
+    d->kept++;
+    d->tried += (size_t)s->tries;
+    d->pages += g->n_sheets;
+    d->rej_dup += (size_t)s->rej_dup;
+    d->rej_missions += (size_t)s->rej_missions;
+    d->rej_types += (size_t)s->rej_types;
+    size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
+    for (size_t i = 0; i < g->n_sheets; i++) {
+        const cb_board *b = g->sheets[i];
+        for (size_t v = 0; v < b->n_nodes; v++) {
+            const cb_node *node = &b->nodes[v];
+            if (node->kind == CB_KIND_START) {
+                d->starts++;
+                if (node->mission >= 0 && (size_t)node->mission < nm)
+                    d->mission_count[node->mission]++;
+            } else if (node->kind == CB_KIND_NODE) {
+                d->regular++;
+                if (node->type >= 0 && (size_t)node->type < nt)
+                    d->type_count[node->type]++;
+            }
+        }
+    }
+    return CB_OK;
+}
+
+/* ---- manifest lines ---- */
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+    int oom;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void sb_add(sbuf *b, const char *fmt, ...)
+{
+    if (b->oom)
+        return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            b->oom = 1;
+            return;
+        }
+        if (b->p && b->len + (size_t)n < b->cap) {
+            b->len += (size_t)n;
+            return;
+        }
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap <= b->len + (size_t)n)
+            cap *= 2;
+        char *q = realloc(b->p, cap);
+        if (!q) {
+            b->oom = 1;
+            return;
+        }
+        b->p = q;
+        b->cap = cap;
+    }
+}
+
+static void sb_str(sbuf *b, const char *s)
+{
+    sb_add(b, "\"");
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            sb_add(b, "\\%c", *c);
+        else if (*c < 0x20)
+            sb_add(b, "\\u%04x", *c);
+        else
+            sb_add(b, "%c", *c);
+    }
+    sb_add(b, "\"");
+}
+
+static cb_status sb_done(sbuf *b, char **line, cb_error *err)
+{
+    if (b->oom || !b->p) {
+        free(b->p);
+        *line = NULL;
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    }
+    *line = b->p;
+    return CB_OK;
+}
+
+cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *e, const char *file,
+                                const size_t *sheet_pages, char **line, cb_error *err)
+{
+    (void)d;
+    sbuf b = {NULL, 0, 0, 0};
+    const cb_game *g = e->game;
+    sb_add(&b, "{\"index\":%zu,\"seed\":", e->index);
+    sb_str(&b, e->seed);
+    sb_add(&b, ",\"file\":");
+    sb_str(&b, file ? file : "");
+    sb_add(&b, ",\"first_page\":%zu,\"pages\":%zu,\"nodes\":%zu,\"edges\":%zu,"
+               "\"hop_spread\":%d,\"attempts\":%d,\"tries\":%d,"
+               "\"rejected\":{\"duplicate\":%d,\"missions\":%d,\"types\":%d},",
+           sheet_pages[0], sheet_pages[g->n_sheets - 1] - sheet_pages[0] + 1, e->nodes, e->edges, e->hop_spread, e->attempts, e->tries,
+           e->rejected_duplicate, e->rejected_missions, e->rejected_types);
+    if (e->duplicate_of >= 0)
+        sb_add(&b, "\"duplicate_of\":%ld,", e->duplicate_of);
+    sb_add(&b, "\"hash\":\"%016llx\",\"sheets\":[", (unsigned long long)e->hash);
+    for (size_t i = 0; i < g->n_sheets; i++) {
+        const cb_board *s = g->sheets[i];
+        sb_add(&b, "%s{\"page\":%zu,\"seed\":", i ? "," : "", sheet_pages[i]);
+        sb_str(&b, s->seed);
+        sb_add(&b, ",\"nodes\":%zu,\"edges\":%zu,\"attempts\":%d,\"hash\":\"%016llx\"}",
+               s->n_nodes, s->n_edges, s->attempts, (unsigned long long)e->hashes[i]);
+    }
+    sb_add(&b, "]}");
+    return sb_done(&b, line, err);
+}
+
+static double share(size_t part, size_t whole)
+{
+    return whole ? (double)part / (double)whole : 0;
+}
+
+double cb_deck_mission_deviation(const cb_deck *d)
+{
+    size_t nm = d->theme ? d->theme->n_missions : 0;
+    double worst = 0, target = nm ? 1.0 / (double)nm : 0;
+    for (size_t i = 0; i < nm && d->starts; i++) {
+        double off = (share(d->mission_count[i], d->starts) - target) / target;
+        if (off < 0)
+            off = -off;
+        if (off > worst)
+            worst = off;
+    }
+    return worst;
+}
+
+cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line, cb_error *err)
+{
+    sbuf b = {NULL, 0, 0, 0};
+    sb_add(&b, "{\"summary\":true,\"seed\":");
+    sb_str(&b, d->spec.seed);
+    sb_add(&b, ",\"start\":%zu,\"count\":%zu,\"done\":%zu,\"interrupted\":%s,\"sheets\":%zu,"
+               "\"tried\":%zu,\"kept\":%zu,\"yield\":%.4f,"
+               "\"rejected\":{\"duplicate\":%zu,\"missions\":%zu,\"types\":%zu}",
+           d->opt.start, d->opt.count, d->kept, interrupted ? "true" : "false", d->pages,
+           d->tried, d->kept, share(d->kept, d->tried), d->rej_dup, d->rej_missions,
+           d->rej_types);
+    size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
+    sb_add(&b, ",\"missions\":{");
+    for (size_t i = 0; i < nm; i++) {
+        sb_add(&b, "%s", i ? "," : "");
+        sb_str(&b, d->theme->missions[i].name);
+        sb_add(&b, ":{\"share\":%.4f,\"target\":%.4f}", share(d->mission_count[i], d->starts),
+               1.0 / (double)nm);
+    }
+    sb_add(&b, "},\"mission_max_deviation\":%.4f,\"types\":{", cb_deck_mission_deviation(d));
+    for (size_t i = 0; i < nt; i++) {
+        sb_add(&b, "%s", i ? "," : "");
+        sb_str(&b, d->theme->types[i].name);
+        sb_add(&b, ":{\"share\":%.4f,\"target\":%.4f}", share(d->type_count[i], d->regular),
+               d->type_target[i]);
+    }
+    sb_add(&b, "},\"type_tolerance\":%.4f}", d->opt.type_tolerance);
+    return sb_done(&b, line, err);
+}

@@ -1,0 +1,609 @@
+/* PDF output: every sheet of a game as one page (drawn by render.c), with
+ * libharu. Icons are decoded once and embedded once per document, then
+ * reused on every page; the file carries no clock unless SOURCE_DATE_EPOCH
+ * asks for one, so the same game gives the same bytes. */
+#include "cutboard.h"
+#include "base/error.h"
+#include "io/font.h"
+#include "io/icons.h"
+#include "print/render.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zlib.h>
+
+/* libharu refuses pages outside 3..14400 pt; say so in millimetres first. */
+#define CB_PAGE_MIN_MM (3.0 / CB_PT_PER_MM)
+#define CB_PAGE_MAX_MM (14400.0 / CB_PT_PER_MM)
+
+/* Records the first error only: later ones are usually consequences. */
+void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
+                                          void *user_data)
+{
+    cb_hpdf_errors *e = user_data;
+    if (e->error_no == 0) {
+        e->error_no = error_no;
+        e->detail_no = detail_no;
+    }
+}
+
+/* Names the error the handler saw first, else the status a call returned
+ * (some libharu calls fail without calling the handler). */
+cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what)
+{
+    HPDF_STATUS no = p->herr.error_no ? p->herr.error_no : st;
+    return cb_fail(err, CB_ERR_INTERNAL, "PDF: libharu error 0x%04lX (detail %lu) %s",
+                   (unsigned long)no, (unsigned long)p->herr.detail_no, what);
+}
+
+/* ---- input checks ------------------------------------------------------ */
+
+static int cb_finite(double v)
+{
+    return isfinite(v) != 0;
+}
+
+/* Rejects what would make libharu fail or the drawing nonsense, naming the
+ * sheet and node, before any PDF object exists. */
+static cb_status cb_pdf_check(const cb_game *game, const cb_theme *theme, cb_error *err)
+{
+    if (!game || !game->sheets || game->n_sheets == 0)
+        return cb_fail(err, CB_ERR_DATA, "PDF: the game has no sheets");
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        if (!b)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu is missing", s + 1);
+        if (!cb_finite(b->page_w) || !cb_finite(b->page_h) || b->page_w < CB_PAGE_MIN_MM ||
+            b->page_h < CB_PAGE_MIN_MM || b->page_w > CB_PAGE_MAX_MM ||
+            b->page_h > CB_PAGE_MAX_MM)
+            return cb_fail(err, CB_ERR_DATA,
+                           "PDF: sheet %zu: page %gx%g mm is outside %.2f..%.0f mm", s + 1,
+                           b->page_w, b->page_h, CB_PAGE_MIN_MM, CB_PAGE_MAX_MM);
+        if (!cb_finite(b->board_x) || !cb_finite(b->board_y) || !cb_finite(b->board_w) ||
+            !cb_finite(b->board_h) || b->board_w <= 0 || b->board_h <= 0)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: bad board rectangle", s + 1);
+        if (!cb_finite(b->node_radius) || b->node_radius <= 0)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: bad node radius %g", s + 1,
+                           b->node_radius);
+        if (b->n_nodes == 0 || !b->nodes || b->center >= b->n_nodes)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: no nodes or no centre",
+                           s + 1);
+        if (b->n_edges && !b->edges)
+            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: edges missing", s + 1);
+        for (size_t e = 0; e < b->n_edges; e++)
+            if (b->edges[e].a >= b->n_nodes || b->edges[e].b >= b->n_nodes)
+                return cb_fail(err, CB_ERR_DATA,
+                               "PDF: sheet %zu: edge %zu joins a node that does not exist",
+                               s + 1, e);
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            const cb_node *n = &b->nodes[i];
+            if (!cb_finite(n->x) || !cb_finite(n->y))
+                return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu node %zu: bad position",
+                               s + 1, i);
+            if (n->kind != CB_KIND_NODE && n->kind != CB_KIND_START && n->kind != CB_KIND_CENTER)
+                return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu node %zu: unknown kind %d",
+                               s + 1, i, (int)n->kind);
+            if (n->kind == CB_KIND_START &&
+                (n->side < CB_SIDE_TOP || n->side > CB_SIDE_LEFT))
+                return cb_fail(err, CB_ERR_DATA,
+                               "PDF: sheet %zu node %zu: start without a board side",
+                               s + 1, i);
+            if (!theme)
+                continue;
+            if (n->kind == CB_KIND_NODE && n->type >= 0 && (size_t)n->type >= theme->n_types)
+                return cb_fail(err, CB_ERR_DATA,
+                               "PDF: sheet %zu node %zu: type %d is not in theme %s",
+                               s + 1, i, n->type, theme->name ? theme->name : "");
+            if (n->kind == CB_KIND_START && n->mission >= 0 &&
+                (size_t)n->mission >= theme->n_missions)
+                return cb_fail(err, CB_ERR_DATA,
+                               "PDF: sheet %zu node %zu: mission %d is not in theme %s",
+                               s + 1, i, n->mission, theme->name ? theme->name : "");
+        }
+    }
+    return CB_OK;
+}
+
+/* ---- icons ------------------------------------------------------------- */
+
+/* CMYK: the icon composited onto its backdrop BG (RGB 0..1) and turned
+ * into DeviceCMYK pixels, so it needs no soft mask and no transparency. */
+static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigned char *out)
+{
+    size_t n = (size_t)icon->w * icon->h;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *px = icon->rgba + 4 * i;
+        if (i > 0 && memcmp(px, px - 4, 4) == 0) { /* flat areas: the same again */
+            memcpy(out + 4 * i, out + 4 * (i - 1), 4);
+            continue;
+        }
+        double a = px[3] / 255.0, rgb[3], cmyk[4];
+        for (int c = 0; c < 3; c++)
+            rgb[c] = a * (px[c] / 255.0) + (1 - a) * bg[c];
+        cb_render_cmyk(rgb, cmyk);
+        for (int c = 0; c < 4; c++)
+            out[4 * i + (size_t)c] = (unsigned char)lround(cmyk[c] * 255.0);
+    }
+}
+
+/* Icons are deflated once per document when first used. RGB icons and
+ * masks by run lengths only (zlib's Z_RLE: transparent pixels are white,
+ * so flat areas are runs of one byte): smaller than at libharu's level 6
+ * (99 KB against 112 KB for the default theme) in a quarter of the time.
+ * A flattened CMYK pixel repeats every 4 bytes, which runs can't see: those
+ * take level 1 (145 KB against 108 KB, in half the time). */
+#define CB_ICON_LEVEL 1
+
+/* Embeds one decoded icon: RGB image plus its alpha as a DeviceGray soft
+ * mask (left out for fully opaque icons, which need none); in CMYK mode one
+ * DeviceCMYK image flattened onto SLOT's backdrop. */
+static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slot,
+                                   cb_error *err)
+{
+    cb_icon icon;
+    cb_status st = cb_icon_load(path, &icon, err);
+    if (st != CB_OK)
+        return st;
+    size_t n = (size_t)icon.w * icon.h;
+    if (p->cmyk) {
+        unsigned char *cmyk = malloc(n * 4);
+        if (!cmyk) {
+            cb_icon_free(&icon);
+            return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", path);
+        }
+        cb_pdf_flatten_cmyk(&icon, slot->bg, cmyk);
+        slot->path = path;
+        slot->w = icon.w;
+        slot->h = icon.h;
+        slot->image =
+            HPDF_LoadRawImageFromMem(p->doc, cmyk, icon.w, icon.h, HPDF_CS_DEVICE_CMYK, 8);
+        HPDF_STATUS hs = slot->image ? cb_pdf_put_deflated(p, slot->image, cmyk, n * 4,
+                                                           CB_ICON_LEVEL, Z_DEFAULT_STRATEGY)
+                                     : HPDF_INVALID_IMAGE;
+        free(cmyk);
+        cb_icon_free(&icon);
+        if (hs != HPDF_OK) {
+            char what[400];
+            snprintf(what, sizeof what, "embedding icon %s", path);
+            return cb_hpdf_fail(p, hs, err, what);
+        }
+        return CB_OK;
+    }
+    unsigned char *rgb = malloc(n * 3), *alpha = malloc(n);
+    if (!rgb || !alpha) {
+        free(rgb);
+        free(alpha);
+        cb_icon_free(&icon);
+        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", path);
+    }
+    int opaque = 1;
+    for (size_t i = 0; i < n; i++) {
+        const unsigned char *px = icon.rgba + 4 * i;
+        alpha[i] = px[3];
+        if (px[3] != 255)
+            opaque = 0;
+        /* Invisible pixels all white: the colour is never seen, and equal
+         * bytes compress better. */
+        for (int c = 0; c < 3; c++)
+            rgb[3 * i + (size_t)c] = px[3] ? px[c] : 255;
+    }
+    slot->path = path;
+    slot->w = icon.w;
+    slot->h = icon.h;
+    slot->image = HPDF_LoadRawImageFromMem(p->doc, rgb, icon.w, icon.h, HPDF_CS_DEVICE_RGB, 8);
+    HPDF_STATUS hs = slot->image ? cb_pdf_put_deflated(p, slot->image, rgb, n * 3, CB_ICON_LEVEL, Z_RLE)
+                                 : HPDF_INVALID_IMAGE;
+    if (hs == HPDF_OK && !opaque) {
+        HPDF_Image mask =
+            HPDF_LoadRawImageFromMem(p->doc, alpha, icon.w, icon.h, HPDF_CS_DEVICE_GRAY, 8);
+        hs = mask ? cb_pdf_put_deflated(p, mask, alpha, n, CB_ICON_LEVEL, Z_RLE) : HPDF_INVALID_IMAGE;
+        if (hs == HPDF_OK)
+            hs = HPDF_Image_AddSMask(slot->image, mask);
+    }
+    free(rgb);
+    free(alpha);
+    cb_icon_free(&icon);
+    if (hs != HPDF_OK) {
+        char what[400];
+        snprintf(what, sizeof what, "embedding icon %s", path);
+        return cb_hpdf_fail(p, hs, err, what);
+    }
+    return CB_OK;
+}
+
+/* Returns the slot for PATH drawn on a type, mission or centre of colour
+ * RGB (NULL: none), embedding the file the first time it is seen (in CMYK,
+ * once per backdrop it is flattened onto); *out is -1 for a missing path
+ * (nothing to draw). */
+static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb, int *out,
+                                 cb_error *err)
+{
+    *out = -1;
+    if (!path || !*path)
+        return CB_OK;
+    double bg[3] = {1, 1, 1};
+    if (p->cmyk)
+        cb_render_icon_backdrop(p, rgb, bg);
+    for (size_t i = 0; i < p->n_icons; i++)
+        if (strcmp(p->icons[i].path, path) == 0 &&
+            memcmp(p->icons[i].bg, bg, sizeof bg) == 0) {
+            *out = (int)i;
+            return CB_OK;
+        }
+    memcpy(p->icons[p->n_icons].bg, bg, sizeof bg);
+    cb_status st = cb_pdf_embed_icon(p, path, &p->icons[p->n_icons], err);
+    if (st != CB_OK)
+        return st;
+    *out = (int)p->n_icons++;
+    return CB_OK;
+}
+
+/* Icons are embedded when a page first needs them, so a document holds
+ * each icon it uses exactly once, and none it does not use. */
+#define CB_ICON_UNLOADED (-2)
+
+static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
+{
+    const cb_theme *t = p->theme;
+    p->center_icon = -1;
+    if (!t)
+        return CB_OK;
+    size_t cap = t->n_types + t->n_missions + 1;
+    p->icons = calloc(cap, sizeof *p->icons);
+    p->type_icon = malloc((t->n_types + 1) * sizeof *p->type_icon);
+    p->mission_icon = malloc((t->n_missions + 1) * sizeof *p->mission_icon);
+    if (!p->icons || !p->type_icon || !p->mission_icon)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    for (size_t i = 0; i < t->n_types; i++)
+        p->type_icon[i] = CB_ICON_UNLOADED;
+    for (size_t i = 0; i < t->n_missions; i++)
+        p->mission_icon[i] = CB_ICON_UNLOADED;
+    return cb_pdf_icon_for(p, t->center.icon, t->center.rgb, &p->center_icon, err);
+}
+
+/* Embeds the icons of the types and missions GAME uses that are not in the
+ * document yet. */
+static cb_status cb_pdf_load_icons(cb_pdf *p, const cb_game *game, cb_error *err)
+{
+    const cb_theme *t = p->theme;
+    cb_status st;
+    if (!t)
+        return CB_OK;
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            const cb_node *n = &b->nodes[i];
+            if (i == b->center || n->kind == CB_KIND_CENTER)
+                continue;
+            if (n->kind == CB_KIND_NODE && n->type >= 0 &&
+                p->type_icon[n->type] == CB_ICON_UNLOADED &&
+                (st = cb_pdf_icon_for(p, t->types[n->type].icon, t->types[n->type].rgb,
+                                      &p->type_icon[n->type], err)) != CB_OK)
+                return st;
+            if (n->kind == CB_KIND_START && n->mission >= 0 &&
+                p->mission_icon[n->mission] == CB_ICON_UNLOADED &&
+                (st = cb_pdf_icon_for(p, t->missions[n->mission].icon,
+                                      t->missions[n->mission].rgb,
+                                      &p->mission_icon[n->mission], err)) != CB_OK)
+                return st;
+        }
+    }
+    return CB_OK;
+}
+
+/* ---- document ---------------------------------------------------------- */
+
+/* Reads SOURCE_DATE_EPOCH: 0 and *set = 0 when unset, an error when it is
+ * not a plain count of seconds (reproducible-builds.org asks us to fail). */
+static cb_status cb_source_date(HPDF_Date *date, int *set, cb_error *err)
+{
+    const char *env = getenv("SOURCE_DATE_EPOCH");
+    *set = 0;
+    if (!env)
+        return CB_OK;
+    long long t = 0;
+    const char *c = env;
+    for (; *c >= '0' && *c <= '9' && t <= 253402300799LL; c++)
+        t = t * 10 + (*c - '0');
+    if (c == env || *c || t > 253402300799LL) /* up to 9999-12-31 */
+        return cb_fail(err, CB_ERR_USAGE,
+                       "SOURCE_DATE_EPOCH: \"%.40s\" is not a count of seconds", env);
+    /* Days to civil date (proleptic Gregorian), Howard Hinnant's method. */
+    long long days = t / 86400, secs = t % 86400;
+    long long z = days + 719468, era = z / 146097, doe = z - era * 146097;
+    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
+    long long d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
+    memset(date, 0, sizeof *date);
+    date->year = (HPDF_INT)(yoe + era * 400 + (m <= 2));
+    date->month = (HPDF_INT)m;
+    date->day = (HPDF_INT)d;
+    date->hour = (HPDF_INT)(secs / 3600);
+    date->minutes = (HPDF_INT)(secs / 60 % 60);
+    date->seconds = (HPDF_INT)(secs % 60);
+    date->ind = 'Z';
+    *set = 1;
+    return CB_OK;
+}
+
+/* libharu 2.3.0 gives UTF-8 fonts a /ToUnicode that is a copy of its
+ * encoding CMap (every code to CID 0, "begincidrange"): poppler warns about
+ * it on every run and text can't be copied. With the UTF-8 encoder a code is
+ * the character's UTF-16 value, so the right map is the identity; rewrite
+ * the stream in place (the map ships with the file, so no version check). */
+static HPDF_STATUS cb_pdf_fix_tounicode(HPDF_Font font)
+{
+    HPDF_Dict tu = HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT);
+    if (!tu || !tu->stream)
+        return HPDF_OK; /* a libharu that doesn't write one: nothing to mend */
+    static const char *const drop[] = {"Type", "CMapName", "CIDSystemInfo", "WMode"};
+    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++) {
+        HPDF_STATUS hs = HPDF_Dict_RemoveElement(tu, drop[i]);
+        if (hs != HPDF_OK && hs != HPDF_DICT_ITEM_NOT_FOUND)
+            return hs;
+    }
+    HPDF_MemStream_FreeData(tu->stream);
+    CB_HPDF(HPDF_Stream_WriteStr(
+        tu->stream, "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+                    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+                    "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+                    "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"));
+    /* A bfrange may only vary in its last byte: one range per high byte,
+     * at most 100 to a block, surrogates (D8..DF) left out. */
+    char line[64];
+    unsigned done = 0, total = 256 - 8, block = 0;
+    for (unsigned hi = 0; hi < 256; hi++) {
+        if (hi >= 0xD8 && hi <= 0xDF)
+            continue;
+        if (block == 0) {
+            block = total - done < 100 ? total - done : 100;
+            snprintf(line, sizeof line, "%u beginbfrange\n", block);
+            CB_HPDF(HPDF_Stream_WriteStr(tu->stream, line));
+        }
+        snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+        CB_HPDF(HPDF_Stream_WriteStr(tu->stream, line));
+        done++;
+        if (--block == 0)
+            CB_HPDF(HPDF_Stream_WriteStr(tu->stream, "endbfrange\n"));
+    }
+    return HPDF_Stream_WriteStr(tu->stream, "endcmap\nCMapName currentdict /CMap "
+                                            "defineresource pop\nend\nend\n");
+}
+
+cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
+{
+    HPDF_Date date;
+    int dated;
+    cb_status st = cb_source_date(&date, &dated, err);
+    if (st != CB_OK)
+        return st;
+    HPDF_STATUS hs = HPDF_SetCompressionMode(p->doc, HPDF_COMP_ALL);
+    if (hs != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, "turning on compression");
+    if (dated && ((hs = HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_CREATION_DATE, date)) != HPDF_OK ||
+                  (hs = HPDF_SetInfoDateAttr(p->doc, HPDF_INFO_MOD_DATE, date)) != HPDF_OK))
+        return cb_hpdf_fail(p, hs, err, "setting the dates from SOURCE_DATE_EPOCH");
+    if ((hs = HPDF_UseUTFEncodings(p->doc)) != HPDF_OK ||
+        (hs = HPDF_SetCurrentEncoder(p->doc, "UTF-8")) != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, "turning on UTF-8");
+
+    /* libharu only says "file open error", and trusts the file's offsets:
+     * check the file ourselves first. */
+    st = cb_font_check_file(font_path, err);
+    if (st != CB_OK)
+        return st;
+    const char *name = HPDF_LoadTTFontFromFile(p->doc, font_path, HPDF_TRUE);
+    p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
+    if (!p->font)
+        return cb_fail(err, CB_ERR_DATA,
+                       "font %s: not a usable TrueType font (libharu error 0x%04lX)",
+                       font_path, (unsigned long)p->herr.error_no);
+    if ((hs = cb_pdf_fix_tounicode(p->font)) != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, "writing the font's ToUnicode map");
+    return cb_pdf_alloc_icons(p, err);
+}
+
+cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err)
+{
+    HPDF_STATUS hs;
+    if ((hs = HPDF_SaveToStream(p->doc)) != HPDF_OK || (hs = HPDF_ResetStream(p->doc)) != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, "writing the document");
+    HPDF_UINT32 size = HPDF_GetStreamSize(p->doc), got = size;
+    unsigned char *buf = malloc(size ? size : 1);
+    if (!buf)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory for %lu bytes",
+                       (unsigned long)size);
+    /* Reading the last byte may report "end of stream": that is success. */
+    hs = HPDF_ReadFromStream(p->doc, buf, &got);
+    if ((hs != HPDF_OK && hs != HPDF_STREAM_EOF) || got != size || size == 0) {
+        free(buf);
+        return cb_hpdf_fail(p, hs, err, "reading the document back");
+    }
+    *pdf = buf;
+    *len = size;
+    return CB_OK;
+}
+
+struct cb_pdf_writer {
+    cb_pdf p;
+    size_t pages;        /* boards added */
+    size_t *sheet_page;  /* the page each sheet of the last game landed on */
+    size_t sheet_cap;
+};
+
+cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
+                       cb_pdf_writer **out, cb_error *err)
+{
+    *out = NULL;
+    if (!opt || !opt->font_path || !*opt->font_path)
+        return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
+    cb_pdf_writer *w = calloc(1, sizeof *w);
+    if (!w)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+    w->p.theme = theme;
+    w->p.ink = opt->ink_friendly != 0;
+    w->p.cmyk = opt->cmyk != 0;
+    w->p.opt = *opt;
+    w->p.shop = opt->bleed != 0 || opt->crop_marks || opt->cmyk || opt->sheet_w != 0 ||
+                opt->sheet_h != 0;
+    w->p.center_icon = -1;
+    /* The print-shop values are checked now, on a board of the smallest
+     * size; whether a board fits a sheet is known when it comes. */
+    cb_status lst = cb_page_layout_make(10, 10, opt, &w->p.layout, err);
+    if (lst != CB_OK) {
+        free(w);
+        return lst;
+    }
+    w->p.doc = HPDF_New(cb_hpdf_on_error, &w->p.herr);
+    if (!w->p.doc) {
+        free(w);
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+    }
+    cb_status st = cb_pdf_setup(&w->p, opt->font_path, err);
+    if (st != CB_OK) {
+        cb_pdf_writer_free(w);
+        return st;
+    }
+    *out = w;
+    return CB_OK;
+}
+
+/* --safe-area: every node, start and icon at least that far inside the
+ * paper edge. */
+static cb_status cb_pdf_check_safe(const cb_game *game, double safe, cb_error *err)
+{
+    if (safe <= 0)
+        return CB_OK;
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            double bb[4];
+            cb_render_node_box(b, &b->nodes[i], bb);
+            double d = fmin(fmin(bb[0], bb[1]),
+                            fmin(b->page_w - bb[0] - bb[2], b->page_h - bb[1] - bb[3]));
+            if (d < safe - 1e-6) {
+                double margin = fmin(fmin(b->board_x, b->board_y),
+                                     fmin(b->page_w - b->board_x - b->board_w,
+                                          b->page_h - b->board_y - b->board_h));
+                return cb_fail(err, CB_ERR_USAGE,
+                               "--safe-area: sheet %zu node %zu is %.1f mm from the paper "
+                               "edge, inside the %g mm safe area (a --margin of %.1f mm "
+                               "would do)", s + 1, i, d, safe, ceil((margin + safe - d) * 10) / 10);
+            }
+        }
+    }
+    return CB_OK;
+}
+
+/* Makes the layout for board B's paper when it differs from the current
+ * one; boards of another size start a new page. */
+static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
+{
+    if (p->layout_w == b->page_w && p->layout_h == b->page_h)
+        return CB_OK;
+    cb_status st = cb_page_layout_make(b->page_w, b->page_h, &p->opt, &p->layout, err);
+    if (st != CB_OK)
+        return st;
+    p->layout_w = b->page_w;
+    p->layout_h = b->page_h;
+    p->sheet = NULL;
+    return CB_OK;
+}
+
+cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
+{
+    cb_status st = cb_pdf_check(game, w->p.theme, err);
+    if (st == CB_OK)
+        st = cb_pdf_check_safe(game, w->p.opt.safe_area, err);
+    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++)
+        if (w->p.layout_w == 0 || game->sheets[s]->page_w != w->p.layout_w ||
+            game->sheets[s]->page_h != w->p.layout_h) {
+            cb_page_layout l;
+            st = cb_page_layout_make(game->sheets[s]->page_w, game->sheets[s]->page_h,
+                                     &w->p.opt, &l, err);
+        }
+    if (st == CB_OK)
+        st = cb_pdf_load_icons(&w->p, game, err);
+    if (st == CB_OK && game->n_sheets > w->sheet_cap) {
+        size_t *grown = realloc(w->sheet_page, game->n_sheets * sizeof *grown);
+        if (!grown)
+            return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        w->sheet_page = grown;
+        w->sheet_cap = game->n_sheets;
+    }
+    w->p.game = game;
+    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
+        st = cb_pdf_layout_for(&w->p, game->sheets[s], err);
+        if (st != CB_OK)
+            break;
+        HPDF_STATUS hs = cb_render_sheet(&w->p, game->sheets[s]);
+        if (hs != HPDF_OK) {
+            char what[64];
+            snprintf(what, sizeof what, "drawing page %zu", w->pages + 1);
+            st = cb_hpdf_fail(&w->p, hs, err, what);
+        }
+        w->sheet_page[s] = w->p.n_pages;
+        w->pages++;
+    }
+    w->p.game = NULL;
+    return st;
+}
+
+cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err)
+{
+    if (!pdf || !len)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: no output buffer given");
+    *pdf = NULL;
+    *len = 0;
+    if (w->pages == 0)
+        return cb_fail(err, CB_ERR_DATA, "PDF: the document has no pages");
+    HPDF_STATUS hs = cb_render_finish(&w->p);
+    if (hs != HPDF_OK)
+        return cb_hpdf_fail(&w->p, hs, err, "compressing the last page");
+    return cb_pdf_save(&w->p, pdf, len, err);
+}
+
+void cb_pdf_writer_free(cb_pdf_writer *w)
+{
+    if (!w)
+        return;
+    HPDF_Free(w->p.doc);
+    free(w->p.icons);
+    cb_render_free(&w->p);
+    free(w->p.type_icon);
+    free(w->p.mission_icon);
+    free(w->sheet_page);
+    free(w);
+}
+
+size_t cb_pdf_sheet_page(const cb_pdf_writer *w, size_t sheet)
+{
+    return sheet < w->sheet_cap ? w->sheet_page[sheet] : 0;
+}
+
+size_t cb_pdf_page_count(const cb_pdf_writer *w)
+{
+    return w->p.n_pages;
+}
+
+cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
+                        const cb_render_options *opt, unsigned char **pdf, size_t *len,
+                        cb_error *err)
+{
+    cb_pdf_writer *w = NULL;
+    if (pdf && len) {
+        *pdf = NULL;
+        *len = 0;
+    }
+    cb_status st = cb_pdf_begin(theme, opt, &w, err);
+    if (st == CB_OK)
+        st = cb_pdf_add_game(w, game, err);
+    if (st == CB_OK)
+        st = cb_pdf_end(w, pdf, len, err);
+    cb_pdf_writer_free(w);
+    return st;
+}

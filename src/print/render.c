@@ -1,0 +1,1031 @@
+/* One board drawn as one PDF page: trim line, edges, nodes, starts, the
+ * centre, power dots and the label.
+ *
+ * Boards are in millimetres with y pointing down; PDF user space is in points
+ * with y pointing up, so every coordinate goes through cb_x / cb_y. */
+#include "print/render.h"
+#include "board/work.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#define CB_LABEL_PT 7.0
+#define CB_LABEL_BASELINE_MM 6.0
+#define CB_EDGE_CLEAR_MM 5.0 /* home printers can't print closer to the edge */
+#define CB_MAX_DOTS 16
+
+typedef struct {
+    double r, g, b;
+} cb_rgb;
+
+static const cb_rgb cb_white = {1.0, 1.0, 1.0};
+static const cb_rgb cb_ink = {0.1, 0.1, 0.1};       /* edges and dots */
+static const cb_rgb cb_plain = {0.5, 0.5, 0.5};     /* types without a theme */
+static const cb_rgb cb_plain_ctr = {0.25, 0.25, 0.25};
+
+static HPDF_REAL cb_x(double mm)
+{
+    return cb_pt(mm);
+}
+
+static HPDF_REAL cb_y(const cb_board *b, double mm)
+{
+    return cb_pt(b->page_h - mm);
+}
+
+/* ---- the content stream ------------------------------------------------ */
+
+/* Deflate level for page content: the shapes repeat byte for byte, so the
+ * fast levels find nearly all of the matches at a fraction of the cost. */
+#define CB_CONTENT_LEVEL 3
+
+/* Room for N more bytes at the end of P's content; NULL (the status set)
+ * when out of memory. */
+static char *cb_cs_room(cb_pdf *p, size_t n)
+{
+    cb_content *c = &p->cs;
+    if (c->len + n > c->cap) {
+        size_t cap = c->cap ? c->cap : 1u << 16;
+        while (cap < c->len + n)
+            cap *= 2;
+        char *b = realloc(c->buf, cap);
+        if (!b) {
+            if (c->st == HPDF_OK)
+                c->st = HPDF_FAILD_TO_ALLOC_MEM;
+            return NULL;
+        }
+        c->buf = b;
+        c->cap = cap;
+    }
+    return c->buf + c->len;
+}
+
+/* VAL as libharu's HPDF_FToA writes it (same float arithmetic, so the same
+ * digits): clamped to +-32767, at most 5 decimals, trailing zeros and a
+ * bare point dropped. Returns the end; at most 12 bytes. */
+static char *cb_ftoa(char *s, HPDF_REAL val)
+{
+    if (val > HPDF_LIMIT_MAX_REAL)
+        val = HPDF_LIMIT_MAX_REAL;
+    else if (val < HPDF_LIMIT_MIN_REAL)
+        val = HPDF_LIMIT_MIN_REAL;
+    if (val < 0) {
+        *s++ = '-';
+        val = -val;
+    }
+    HPDF_INT32 ip = (HPDF_INT32)((double)val + 0.000005);
+    HPDF_INT32 fp =
+        (HPDF_INT32)((HPDF_REAL)((double)(val - (HPDF_REAL)ip) + 0.000005) * (HPDF_REAL)100000);
+    /* Both are >= 0 here; libharu keeps the last 5 digits of FP. */
+    unsigned u = (unsigned)ip, f = (unsigned)fp % 100000u;
+    char digits[12];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + u % 10u);
+        u /= 10u;
+    } while (u > 0 && n < 12);
+    while (n > 0)
+        *s++ = digits[--n];
+    if (f == 0)
+        return s;
+    int k = 5;
+    while (f % 10u == 0) {
+        f /= 10u;
+        k--;
+    }
+    *s = '.';
+    for (int i = k; i > 0; i--) {
+        s[i] = (char)('0' + f % 10u);
+        f /= 10u;
+    }
+    return s + k + 1;
+}
+
+/* N numbers, then the operator OP (OPLEN bytes) and a newline:
+ * "1 0 0 1 x y cm". */
+static void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen)
+{
+    char *s = cb_cs_room(p, (size_t)n * 13 + oplen + 1), *o = s;
+    if (!s)
+        return;
+    for (int i = 0; i < n; i++) {
+        o = cb_ftoa(o, v[i]);
+        *o++ = ' ';
+    }
+    memcpy(o, op, oplen);
+    o += oplen;
+    *o++ = '\n';
+    p->cs.len += (size_t)(o - s);
+}
+
+/* CB_OP(p, "m", x, y): OP a string literal. */
+#define CB_OP(p, op, ...) \
+    cb_cs_op((p), (const HPDF_REAL[]){__VA_ARGS__}, \
+             (int)(sizeof((const HPDF_REAL[]){__VA_ARGS__}) / sizeof(HPDF_REAL)), (op), \
+             sizeof(op) - 1)
+
+static void cb_cs_str(cb_pdf *p, const char *text)
+{
+    size_t n = strlen(text);
+    char *s = cb_cs_room(p, n);
+    if (s) {
+        memcpy(s, text, n);
+        p->cs.len += n;
+    }
+}
+
+/* A circle about (X, Y) as HPDF_Page_Circle draws it: four Bezier
+ * quarters with libharu's kappa. */
+static void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r)
+{
+    const HPDF_REAL k = 0.552F;
+    CB_OP(p, "m", x - r, y);
+    CB_OP(p, "c", x - r, y + r * k, x - r * k, y + r, x, y + r);
+    CB_OP(p, "c", x + r * k, y + r, x + r, y + r * k, x + r, y);
+    CB_OP(p, "c", x + r, y - r * k, x + r * k, y - r, x, y - r);
+    CB_OP(p, "c", x - r * k, y - r, x - r, y - r * k, x - r, y);
+}
+
+/* The shape SHAPES[K] in the page's /XObject resources as "/C<K+1>",
+ * for the page P is filling; 0 or -1 when libharu fails. */
+static int cb_shape_list(cb_pdf *p, HPDF_Page page, int k)
+{
+    cb_shape *sh = &p->shapes[k];
+    if (sh->page == p->n_pages)
+        return 0;
+    HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
+    if (!attr->xobjects) {
+        HPDF_Dict res = HPDF_Page_GetInheritableItem(page, "Resources", HPDF_OCLASS_DICT);
+        HPDF_Dict xo = res ? HPDF_Dict_New(page->mmgr) : NULL;
+        if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK)
+            return -1;
+        attr->xobjects = xo;
+    }
+    if (HPDF_Dict_Add(attr->xobjects, sh->name, sh->form) != HPDF_OK)
+        return -1;
+    sh->page = p->n_pages;
+    return 0;
+}
+
+/* A new form XObject: its dictionary, with a BBox of +-E about the origin
+ * and resources RES of its own (empty); NULL when libharu fails. */
+static HPDF_Dict cb_form_new(cb_pdf *p, HPDF_REAL e, HPDF_Dict *res)
+{
+    HPDF_MMgr mm = p->doc->mmgr;
+    HPDF_Dict f = HPDF_DictStream_New(mm, p->doc->xref);
+    HPDF_Box box = {-e, -e, e, e};
+    HPDF_Array bbox = f ? HPDF_Box_Array_New(mm, box) : NULL;
+    *res = bbox ? HPDF_Dict_New(mm) : NULL;
+    if (!*res || HPDF_Dict_AddName(f, "Type", "XObject") != HPDF_OK ||
+        HPDF_Dict_AddName(f, "Subtype", "Form") != HPDF_OK ||
+        HPDF_Dict_Add(f, "BBox", bbox) != HPDF_OK || HPDF_Dict_Add(f, "Resources", *res) != HPDF_OK)
+        return NULL;
+    return f;
+}
+
+/* Moves what P's buffer holds past START into form F (deflated when
+ * DEFLATE; a bare circle is too short to gain) and files it as a shape
+ * with key R, PAINT and TYPE; returns its index, or -1. */
+static int cb_form_add(cb_pdf *p, HPDF_Dict f, size_t start, HPDF_REAL r, char paint, int type,
+                       int deflate)
+{
+    if (p->cs.st != HPDF_OK)
+        return -1;
+    const char *text = p->cs.buf + start;
+    size_t len = p->cs.len - start;
+    HPDF_STATUS st;
+    if (deflate) {
+        st = cb_pdf_put_deflated(p, f, text, len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
+    } else {
+        st = HPDF_Stream_Write(f->stream, (const HPDF_BYTE *)text, (HPDF_UINT)len);
+        f->filter = HPDF_STREAM_FILTER_NONE;
+    }
+    p->cs.len = start;
+    if (st != HPDF_OK)
+        return -1;
+    cb_shape *sh = &p->shapes[p->n_shapes];
+    sh->r = r;
+    sh->paint = paint;
+    sh->type = type;
+    sh->form = f;
+    sh->page = 0;
+    snprintf(sh->name, sizeof sh->name, "%c%d", paint == 'N' ? 'N' : 'C', p->n_shapes + 1);
+    return p->n_shapes++;
+}
+
+/* A new circle shape; its index, or -1 (the caller then draws the circle
+ * itself). */
+static int cb_shape_new(cb_pdf *p, HPDF_REAL r, char paint, HPDF_REAL pad)
+{
+    HPDF_Dict res;
+    if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
+        return -1;
+    HPDF_Dict f = cb_form_new(p, r + pad, &res);
+    if (!f)
+        return -1;
+    size_t start = p->cs.len;
+    cb_cs_circle(p, 0, 0, r);
+    cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
+    return cb_form_add(p, f, start, r, paint, -1, 0);
+}
+
+/* "/Name Do" of shape K, listing it in PAGE's resources first; 0, or -1
+ * when libharu fails (nothing written). */
+static int cb_shape_do(cb_pdf *p, HPDF_Page page, int k)
+{
+    if (k < 0 || cb_shape_list(p, page, k) != 0)
+        return -1;
+    cb_cs_str(p, "/");
+    cb_cs_str(p, p->shapes[k].name);
+    cb_cs_str(p, " Do\n");
+    return 0;
+}
+
+/* A circle of radius R about the origin painted by PAINT ('f' fill, 'B'
+ * fill and stroke, whose line reaches PAD past R) with the current
+ * colours: "/Ck Do" of a shared shape, else the path itself. */
+static void cb_circle(cb_pdf *p, HPDF_Page page, HPDF_REAL r, char paint, HPDF_REAL pad)
+{
+    int k = 0;
+    while (k < p->n_shapes && !(p->shapes[k].r == r && p->shapes[k].paint == paint))
+        k++;
+    if (k == p->n_shapes)
+        k = cb_shape_new(p, r, paint, pad);
+    if (cb_shape_do(p, page, k) != 0) {
+        cb_cs_circle(p, 0, 0, r);
+        cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
+    }
+}
+
+/* Writes "/Filter [ /FlateDecode ]" into a content stream's dictionary:
+ * the page's content is compressed by cb_render_finish, so libharu must
+ * copy the bytes as they are (its filter is off) yet name the filter. */
+static HPDF_STATUS cb_flate_name(HPDF_Dict dict, HPDF_Stream out)
+{
+    (void)dict;
+    return HPDF_Stream_WriteStr(out, "/Filter [ /FlateDecode ]\012");
+}
+
+
+HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
+                                int level, int strategy)
+{
+    cb_content *c = &p->cs;
+    if (dict->write_fn && dict->write_fn != cb_flate_name) {
+        /* A dictionary libharu writes itself: leave the deflating to it. */
+        HPDF_MemStream_FreeData(dict->stream);
+        return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
+    }
+    z_stream *z = c->z;
+    if (z && (c->z_level != level || c->z_strategy != strategy)) {
+        deflateEnd(z);
+        free(z);
+        z = c->z = NULL;
+    }
+    if (!z) {
+        z = calloc(1, sizeof *z);
+        if (!z || deflateInit2(z, level, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
+            free(z);
+            return HPDF_FAILD_TO_ALLOC_MEM;
+        }
+        c->z = z;
+        c->z_level = level;
+        c->z_strategy = strategy;
+    } else if (deflateReset(z) != Z_OK) {
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    size_t bound = deflateBound(z, (uLong)len);
+    if (bound > c->out_cap) {
+        unsigned char *o = realloc(c->out, bound);
+        if (!o)
+            return HPDF_FAILD_TO_ALLOC_MEM;
+        c->out = o;
+        c->out_cap = bound;
+    }
+    z->next_in = (Bytef *)(uintptr_t)data;
+    z->avail_in = (uInt)len;
+    z->next_out = c->out;
+    z->avail_out = (uInt)c->out_cap;
+    if (deflate(z, Z_FINISH) != Z_STREAM_END)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    HPDF_MemStream_FreeData(dict->stream);
+    dict->filter = HPDF_STREAM_FILTER_NONE;
+    dict->write_fn = cb_flate_name;
+    return HPDF_Stream_Write(dict->stream, c->out, (HPDF_UINT)(c->out_cap - z->avail_out));
+}
+
+HPDF_STATUS cb_render_finish(cb_pdf *p)
+{
+    cb_content *c = &p->cs;
+    HPDF_Page page = c->page;
+    if (c->st != HPDF_OK)
+        return c->st;
+    if (!page)
+        return HPDF_OK;
+    c->page = NULL;
+    HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
+    HPDF_STATUS st = cb_pdf_put_deflated(p, attr->contents, c->buf, c->len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
+    c->len = 0;
+    if (st != HPDF_OK)
+        c->st = st;
+    return st;
+}
+
+void cb_render_free(cb_pdf *p)
+{
+    if (p->cs.z)
+        deflateEnd(p->cs.z);
+    free(p->cs.z);
+    free(p->cs.buf);
+    free(p->cs.out);
+    free(p->icon_names);
+    memset(&p->cs, 0, sizeof p->cs);
+    p->icon_names = NULL;
+}
+
+static cb_rgb cb_tint(cb_rgb c)
+{
+    cb_rgb t = {0.22 * c.r + 0.78, 0.22 * c.g + 0.78, 0.22 * c.b + 0.78};
+    return t;
+}
+
+/* Clamped to 0..1: libharu rejects anything else, failing the whole page. */
+static double cb_unit(double v)
+{
+    return v > 0 ? (v < 1 ? v : 1) : 0; /* NaN too becomes 0 */
+}
+
+static cb_rgb cb_rgb_of(const double v[3])
+{
+    cb_rgb c = {cb_unit(v[0]), cb_unit(v[1]), cb_unit(v[2])};
+    return c;
+}
+
+void cb_render_cmyk(const double rgb[3], double cmyk[4])
+{
+    double r = cb_unit(rgb[0]), g = cb_unit(rgb[1]), b = cb_unit(rgb[2]);
+    double hi = fmax(r, fmax(g, b)), k = 1 - hi;
+    cmyk[3] = k;
+    if (hi <= 0) {
+        cmyk[0] = cmyk[1] = cmyk[2] = 0;
+        return;
+    }
+    cmyk[0] = (hi - r) / hi;
+    cmyk[1] = (hi - g) / hi;
+    cmyk[2] = (hi - b) / hi;
+}
+
+/* Lines and text that are black or grey on screen: in CMYK they are 100 %
+ * K, never a screened grey or a rich black. */
+static cb_rgb cb_line_ink(const cb_pdf *p, cb_rgb c)
+{
+    static const cb_rgb black = {0, 0, 0};
+    return p->cmyk ? black : c;
+}
+
+static void cb_set_fill(cb_pdf *p, cb_rgb c)
+{
+    if (p->cmyk) {
+        double v[4];
+        cb_render_cmyk((const double[3]){c.r, c.g, c.b}, v);
+        CB_OP(p, "k", (HPDF_REAL)v[0], (HPDF_REAL)v[1], (HPDF_REAL)v[2], (HPDF_REAL)v[3]);
+    } else {
+        CB_OP(p, "rg", (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b);
+    }
+}
+
+static void cb_set_stroke(cb_pdf *p, cb_rgb c, double width_pt)
+{
+    if (p->cmyk) {
+        double v[4];
+        cb_render_cmyk((const double[3]){c.r, c.g, c.b}, v);
+        CB_OP(p, "K", (HPDF_REAL)v[0], (HPDF_REAL)v[1], (HPDF_REAL)v[2], (HPDF_REAL)v[3]);
+    } else {
+        CB_OP(p, "RG", (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b);
+    }
+    CB_OP(p, "w", (HPDF_REAL)width_pt);
+}
+
+void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, double out[3])
+{
+    cb_rgb c = p->ink ? cb_white : cb_tint(rgb ? cb_rgb_of(rgb) : cb_plain);
+    out[0] = c.r, out[1] = c.g, out[2] = c.b;
+}
+
+/* Saves the graphics state and moves the origin to (x, y) pt. Shapes drawn
+ * about the origin repeat byte for byte from node to node, which Flate
+ * compresses far better (and faster) than the same shapes in page space. */
+static void cb_begin_at(cb_pdf *p, HPDF_REAL x, HPDF_REAL y)
+{
+    cb_cs_str(p, "q\n");
+    CB_OP(p, "cm", 1, 0, 0, 1, x, y);
+}
+
+/* A filled, outlined disk about the origin. */
+static void cb_disk(cb_pdf *p, HPDF_Page page, double r_pt, cb_rgb fill, cb_rgb stroke,
+                    double width_pt)
+{
+    cb_set_fill(p, fill);
+    cb_set_stroke(p, stroke, width_pt);
+    cb_circle(p, page, (HPDF_REAL)r_pt, 'B', (HPDF_REAL)(width_pt + 1));
+}
+
+/* Icon SLOT's resource name on PAGE (registered the first time a page uses
+ * it); NULL when libharu fails. */
+static const char *cb_icon_name(cb_pdf *p, HPDF_Page page, int slot)
+{
+    char *name = p->icon_names[slot];
+    if (!name[0]) {
+        const char *n = HPDF_Page_GetXObjectName(page, p->icons[slot].image);
+        if (!n || strlen(n) >= sizeof p->icon_names[slot]) {
+            if (p->cs.st == HPDF_OK)
+                p->cs.st = p->herr.error_no ? p->herr.error_no : HPDF_PAGE_INVALID_XOBJECT;
+            return NULL;
+        }
+        strcpy(name, n);
+    }
+    return name;
+}
+
+/* "q w 0 0 h x y cm /Name Do Q", as HPDF_Page_DrawImage writes it. */
+static void cb_image(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_REAL y,
+                     HPDF_REAL w, HPDF_REAL h)
+{
+    const char *name = cb_icon_name(p, page, slot);
+    if (!name)
+        return;
+    cb_cs_str(p, "q\n");
+    CB_OP(p, "cm", w, 0, 0, h, x, y);
+    cb_cs_str(p, "/");
+    cb_cs_str(p, name);
+    cb_cs_str(p, " Do\nQ\n");
+}
+
+/* Icon SLOT's size (pt) fitted into a square of SIDE pt, and the corner
+ * that centres it on the origin. */
+static void cb_icon_box(const cb_pdf *p, int slot, double side, HPDF_REAL box[4])
+{
+    const cb_pdf_icon *ic = &p->icons[slot];
+    double w = side, h = side;
+    if (ic->w > ic->h)
+        h = side * ic->h / ic->w;
+    else if (ic->h > ic->w)
+        w = side * ic->w / ic->h;
+    box[0] = (HPDF_REAL)(-w / 2), box[1] = (HPDF_REAL)(-h / 2);
+    box[2] = (HPDF_REAL)w, box[3] = (HPDF_REAL)h;
+}
+
+/* Draws icon SLOT centred on (x, y) pt, fitted into a square of SIDE pt and
+ * turned by QUARTERS quarter turns counter-clockwise. */
+static void cb_icon_draw(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_REAL y,
+                         double side, int quarters)
+{
+    /* Exact matrices: cos/sin of multiples of 90 degrees are not exact. */
+    static const HPDF_REAL rot[4][4] = {
+        {1, 0, 0, 1}, {0, 1, -1, 0}, {-1, 0, 0, -1}, {0, -1, 1, 0}};
+    if (slot < 0)
+        return;
+    HPDF_REAL box[4];
+    cb_icon_box(p, slot, side, box);
+    if (quarters == 0 && x == 0 && y == 0) { /* already placed by cb_begin_at */
+        cb_image(p, page, slot, box[0], box[1], box[2], box[3]);
+        return;
+    }
+    const HPDF_REAL *m = rot[quarters & 3];
+    cb_cs_str(p, "q\n");
+    CB_OP(p, "cm", m[0], m[1], m[2], m[3], x, y);
+    cb_image(p, page, slot, box[0], box[1], box[2], box[3]);
+    cb_cs_str(p, "Q\n");
+}
+
+static void cb_draw_edges(cb_pdf *p, const cb_board *b)
+{
+    if (b->n_edges == 0)
+        return;
+    cb_set_stroke(p, cb_line_ink(p, cb_ink), 1.6);
+    cb_cs_str(p, "1 J\n");
+    for (size_t e = 0; e < b->n_edges; e++) {
+        const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];
+        CB_OP(p, "m", cb_x(a->x), cb_y(b, a->y));
+        CB_OP(p, "l", cb_x(c->x), cb_y(b, c->y));
+    }
+    cb_cs_str(p, "S\n0 J\n");
+}
+
+/* A start's rectangle (mm, top-left corner and size): it stands on the trim
+ * line, the size the generator keeps clear for it (work.h). Returns the quarter turns
+ * that point its icon's top at the board's centre. */
+static int cb_start_rect(const cb_board *b, const cb_node *n, double rect[4])
+{
+    double r = b->node_radius, along = 2 * CB_START_HALF_WIDTH * r, in = CB_START_DEPTH * r;
+    double x0, y0, w, h;
+    int quarters;
+    switch (n->side) {
+    case CB_SIDE_TOP: /* icon upside down */
+        x0 = n->x - along / 2, y0 = n->y, w = along, h = in, quarters = 2;
+        break;
+    case CB_SIDE_BOTTOM: /* upright */
+        x0 = n->x - along / 2, y0 = n->y - in, w = along, h = in, quarters = 0;
+        break;
+    case CB_SIDE_LEFT: /* top points right */
+        x0 = n->x, y0 = n->y - along / 2, w = in, h = along, quarters = 3;
+        break;
+    default: /* right side: top points left */
+        x0 = n->x - in, y0 = n->y - along / 2, w = in, h = along, quarters = 1;
+        break;
+    }
+    rect[0] = x0, rect[1] = y0, rect[2] = w, rect[3] = h;
+    return quarters;
+}
+
+/* A start is a rectangle on the trim line, its mission icon turned so its
+ * top faces the board's centre. */
+static void cb_draw_start(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
+{
+    double rc[4], r = b->node_radius;
+    int quarters = cb_start_rect(b, n, rc);
+    double x0 = rc[0], y0 = rc[1], w = rc[2], h = rc[3];
+    cb_rgb c = cb_plain;
+    int slot = -1;
+    if (p->theme && n->mission >= 0) {
+        c = cb_rgb_of(p->theme->missions[n->mission].rgb);
+        slot = p->mission_icon[n->mission];
+    }
+    cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
+    cb_set_stroke(p, c, 1.4);
+    CB_OP(p, "re", cb_x(x0), cb_y(b, y0 + h), cb_pt(w), cb_pt(h));
+    cb_cs_str(p, "B\n");
+    cb_icon_draw(p, page, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(1.25 * r),
+                 quarters);
+}
+
+static void cb_draw_center(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
+{
+    double r = cb_pt(b->node_radius);
+    cb_rgb c = p->theme ? cb_rgb_of(p->theme->center.rgb) : cb_plain_ctr;
+    cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
+    cb_disk(p, page, r, p->ink ? cb_white : cb_tint(c), c, 2.4);
+    cb_set_stroke(p, c, 0.8);
+    cb_cs_circle(p, 0, 0, (HPDF_REAL)(0.78 * r));
+    cb_cs_str(p, "S\n");
+    cb_icon_draw(p, page, p->center_icon, 0, 0, 1.1 * r, 0);
+    cb_cs_str(p, "Q\n");
+}
+
+/* A node of theme type TYPE (-1: none) and radius R pt, drawn whole about
+ * the origin (fill, outline, icon) as a shape every page shares: the
+ * nodes are most of a page, and a page then names each in one line.
+ * Returns the shape's index, or -1 (draw the node inline). */
+static int cb_node_shape(cb_pdf *p, int type, double r)
+{
+    HPDF_REAL rr = (HPDF_REAL)r;
+    for (int k = 0; k < p->n_shapes; k++)
+        if (p->shapes[k].paint == 'N' && p->shapes[k].type == type && p->shapes[k].r == rr)
+            return k;
+    if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
+        return -1;
+    cb_rgb c = type >= 0 ? cb_rgb_of(p->theme->types[type].rgb) : cb_plain;
+    int slot = type >= 0 ? p->type_icon[type] : -1;
+    double width = p->ink ? 1.2 : 1.0;
+    HPDF_Dict res, xo = NULL;
+    HPDF_Dict f = cb_form_new(p, (HPDF_REAL)(r + width + 1), &res);
+    if (f && slot >= 0) {
+        xo = HPDF_Dict_New(p->doc->mmgr);
+        if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK ||
+            HPDF_Dict_Add(xo, "I", p->icons[slot].image) != HPDF_OK)
+            f = NULL;
+    }
+    if (!f)
+        return -1;
+    size_t start = p->cs.len;
+    cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
+    cb_set_stroke(p, c, width);
+    cb_cs_circle(p, 0, 0, rr);
+    cb_cs_str(p, "B\n");
+    if (slot >= 0) {
+        HPDF_REAL box[4];
+        cb_icon_box(p, slot, 1.25 * r, box);
+        cb_cs_str(p, "q\n");
+        CB_OP(p, "cm", box[2], 0, 0, box[3], box[0], box[1]);
+        cb_cs_str(p, "/I Do\nQ\n");
+    }
+    return cb_form_add(p, f, start, rr, 'N', type, 1);
+}
+
+static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
+{
+    double r = cb_pt(b->node_radius);
+    cb_rgb c = cb_plain;
+    int slot = -1, type = -1;
+    if (p->theme && n->type >= 0) {
+        type = n->type;
+        c = cb_rgb_of(p->theme->types[n->type].rgb);
+        slot = p->type_icon[n->type];
+    }
+    cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
+    if (cb_shape_do(p, page, cb_node_shape(p, type, r)) != 0) {
+        if (p->ink)
+            cb_disk(p, page, r, cb_white, c, 1.2);
+        else
+            cb_disk(p, page, r, cb_tint(c), c, 1.0);
+        cb_icon_draw(p, page, slot, 0, 0, 1.25 * r, 0);
+    }
+    cb_cs_str(p, "Q\n");
+}
+
+static void cb_draw_dots(cb_pdf *p, HPDF_Page page, const cb_board *b)
+{
+    double xy[CB_MAX_DOTS][2];
+    HPDF_REAL r = (HPDF_REAL)(0.13 * cb_pt(b->node_radius));
+    cb_set_fill(p, cb_line_ink(p, cb_ink));
+    for (size_t i = 0; i < b->n_nodes; i++) {
+        int k = cb_board_dot_positions(b, (uint32_t)i, xy, CB_MAX_DOTS);
+        for (int d = 0; d < k && d < CB_MAX_DOTS; d++) {
+            cb_begin_at(p, cb_x(xy[d][0]), cb_y(b, xy[d][1]));
+            cb_circle(p, page, r, 'f', 1);
+            cb_cs_str(p, "Q\n");
+        }
+    }
+}
+
+/* Copies at most MAX_CPS code points of IN as valid UTF-8 that libharu can
+ * show: invalid bytes, control characters and code points beyond the BMP
+ * (libharu's UTF-8 encoder is 16-bit) become U+FFFD; a cut adds an ellipsis.
+ * OUT needs room for 3 * MAX_CPS + 4 bytes. */
+static void cb_utf8_clean(const char *in, char *out, size_t max_cps)
+{
+    const unsigned char *s = (const unsigned char *)(in ? in : "");
+    size_t o = 0, cps = 0;
+    while (*s) {
+        if (cps == max_cps) {
+            memcpy(out + o, "\xE2\x80\xA6", 3);
+            o += 3;
+            break;
+        }
+        unsigned cp = 0;
+        size_t len = 0;
+        if (s[0] < 0x80)
+            cp = s[0], len = 1;
+        else if ((s[0] & 0xE0) == 0xC0)
+            cp = s[0] & 0x1Fu, len = 2;
+        else if ((s[0] & 0xF0) == 0xE0)
+            cp = s[0] & 0x0Fu, len = 3;
+        size_t j = 1;
+        for (; j < len && (s[j] & 0xC0) == 0x80; j++)
+            cp = (cp << 6) | (s[j] & 0x3Fu);
+        int ok = len > 0 && j == len && cp >= 0x20 && cp != 0x7F &&
+                 !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) &&
+                 !(cp >= 0xD800 && cp <= 0xDFFF);
+        if (ok) {
+            memcpy(out + o, s, len);
+            o += len;
+            s += len;
+        } else {
+            memcpy(out + o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            /* Skip the whole bad sequence: a lead byte and its continuations. */
+            s++;
+            while ((*s & 0xC0) == 0x80)
+                s++;
+        }
+        cps++;
+    }
+    out[o] = '\0';
+}
+
+void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4])
+{
+    double r = b->node_radius;
+    if (n->kind == CB_KIND_START) {
+        cb_start_rect(b, n, box);
+        return;
+    }
+    box[0] = n->x - r, box[1] = n->y - r, box[2] = box[3] = 2 * r;
+}
+
+/* The leftmost x (mm) from the trim line's left end where WIDTH mm of label
+ * between LO and HI mm (from the paper's top) clears every node and start
+ * reaching into the margin (nodes may sit on the trim line), ending before
+ * RIGHT; -1 when there is no such gap. */
+static double cb_label_x(const cb_board *b, double lo, double hi, double width, double right)
+{
+    double best = -1;
+    for (size_t c = 0; c <= b->n_nodes; c++) {
+        double x = b->board_x; /* candidates: the trim's end, then after each node */
+        if (c > 0) {
+            double bb[4];
+            cb_render_node_box(b, &b->nodes[c - 1], bb);
+            if (bb[1] + bb[3] < lo || bb[1] > hi || bb[0] + bb[2] < b->board_x)
+                continue;
+            x = bb[0] + bb[2] + 1.0;
+        }
+        if (x + width > right || (best >= 0 && x >= best))
+            continue;
+        int clear = 1;
+        for (size_t i = 0; i < b->n_nodes && clear; i++) {
+            double bb[4];
+            cb_render_node_box(b, &b->nodes[i], bb);
+            clear = bb[1] + bb[3] < lo || bb[1] > hi || bb[0] + bb[2] + 1.0 <= x ||
+                    bb[0] - 1.0 >= x + width;
+        }
+        if (clear)
+            best = x;
+    }
+    return best;
+}
+
+/* "cutboard 0.1.0 · player P of N · seed "SEED" · sheet SHEETSEED", 7 pt,
+ * baseline 6 mm above the paper's bottom edge, left-aligned on the trim
+ * line; seeds are shortened only when the line would come closer than 5 mm
+ * to the right edge. Nodes may sit on the trim line and reach into the
+ * margin, so the label moves right to the first gap that holds it, else to
+ * a gap in the top margin, else it stays put on a white patch (what it
+ * covers is outside the trim and gets cut off). A margin too narrow for
+ * 7 pt gets a smaller font between 5 mm and the trim line, and below 4 pt
+ * the label is centred in the margin (closer than 5 mm to the edge, where a
+ * printer may clip it) rather than put on the board. */
+/* TEXT (valid UTF-8 of the BMP, as cb_utf8_clean makes it) as a hex string
+ * of 16-bit codes, the way libharu's UTF-8 encoder shows it: "<0063...>". */
+static void cb_cs_text(cb_pdf *p, const char *text)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = strlen(text);
+    char *s = cb_cs_room(p, 4 * n + 2), *o = s;
+    if (!s)
+        return;
+    *o++ = '<';
+    for (const unsigned char *c = (const unsigned char *)text; *c;) {
+        unsigned cp;
+        if (c[0] < 0x80)
+            cp = c[0], c += 1;
+        else if ((c[0] & 0xE0) == 0xC0 && c[1])
+            cp = (c[0] & 0x1Fu) << 6 | (c[1] & 0x3Fu), c += 2;
+        else if (c[1] && c[2])
+            cp = (c[0] & 0x0Fu) << 12 | (c[1] & 0x3Fu) << 6 | (c[2] & 0x3Fu), c += 3;
+        else
+            break;
+        for (int sh = 12; sh >= 0; sh -= 4)
+            *o++ = hex[(cp >> sh) & 0xF];
+    }
+    *o++ = '>';
+    p->cs.len += (size_t)(o - s);
+}
+
+/* The font's resource name on PAGE; NULL when libharu fails. */
+static const char *cb_font_name(cb_pdf *p, HPDF_Page page)
+{
+    if (!p->font_name[0]) {
+        const char *n = HPDF_Page_GetLocalFontName(page, p->font);
+        if (!n || strlen(n) >= sizeof p->font_name) {
+            if (p->cs.st == HPDF_OK)
+                p->cs.st = p->herr.error_no ? p->herr.error_no : HPDF_PAGE_FONT_NOT_FOUND;
+            return NULL;
+        }
+        strcpy(p->font_name, n);
+    }
+    return p->font_name;
+}
+
+/* TEXT's width in pt at SIZE, as HPDF_Page_TextWidth computes it (which
+ * also marks the glyphs as used, so the embedded font keeps them). */
+static double cb_text_width(const cb_pdf *p, const char *text, HPDF_REAL size)
+{
+    HPDF_TextWidth tw = HPDF_Font_TextWidth(p->font, (const HPDF_BYTE *)text,
+                                            (HPDF_UINT)strlen(text));
+    return (double)((HPDF_REAL)tw.width * size / (HPDF_REAL)1000);
+}
+
+static void cb_draw_label(cb_pdf *p, HPDF_Page page, const cb_board *b)
+{
+    enum { MAX_CPS = 120 };
+    char seed[3 * MAX_CPS + 4], sheet[3 * MAX_CPS + 4], who[64], text[1024];
+    const cb_game *g = p->game;
+    if (g->shared)
+        snprintf(who, sizeof who, "shared board for %d players", g->players);
+    else
+        snprintf(who, sizeof who, "player %d of %d", b->player, g->players);
+
+    /* Font extent in mm per pt of size; libharu gives 1/1000 em. */
+    double up = HPDF_Font_GetAscent(p->font) / 1000.0 / CB_PT_PER_MM;
+    double down = -HPDF_Font_GetDescent(p->font) / 1000.0 / CB_PT_PER_MM;
+    double margin = fmin(b->board_y, b->page_h - b->board_y - b->board_h);
+    double clear = p->opt.safe_area > 0 ? p->opt.safe_area : CB_EDGE_CLEAR_MM;
+    double size = CB_LABEL_PT, base = fmax(CB_LABEL_BASELINE_MM, clear + down * size);
+    if (base + up * size + 0.5 > margin) {
+        size = (margin - 0.5 - clear) / (up + down);
+        base = clear + down * size;
+        if (size < 4.0) {
+            size = 4.0;
+            base = (margin - (up + down) * size) / 2 + down * size;
+        }
+    }
+    double edge = base - down * size, tall = (up + down) * size; /* text box, mm */
+
+    double right = b->page_w - clear, width = 0;
+    const char *font = cb_font_name(p, page);
+    if (!font)
+        return;
+    cb_cs_str(p, "/");
+    cb_cs_str(p, font);
+    cb_cs_str(p, " ");
+    CB_OP(p, "Tf", (HPDF_REAL)size);
+    for (size_t cps = MAX_CPS;; cps = cps * 3 / 4) {
+        cb_utf8_clean(g->seed, seed, cps);
+        cb_utf8_clean(b->seed, sheet, cps);
+        snprintf(text, sizeof text,
+                 "cutboard " CB_VERSION " \xC2\xB7 %s \xC2\xB7 seed \"%s\" \xC2\xB7 sheet %s", who,
+                 seed, sheet);
+        width = cb_text_width(p, text, (HPDF_REAL)size) / CB_PT_PER_MM;
+        if (cps == 0 || b->board_x + width <= right)
+            break;
+    }
+
+    double y = base; /* baseline, mm above the bottom edge */
+    double x = cb_label_x(b, b->page_h - edge - tall, b->page_h - edge, width, right);
+    if (x < 0) {
+        x = cb_label_x(b, edge, edge + tall, width, right);
+        y = b->page_h - edge - up * size;
+    }
+    if (x < 0) {
+        x = b->board_x;
+        y = base;
+        cb_set_fill(p, cb_white);
+        CB_OP(p, "re", cb_x(x - 1), cb_pt(edge - 0.3), cb_pt(width + 2), cb_pt(tall + 0.6));
+        cb_cs_str(p, "f\n");
+    }
+    cb_set_fill(p, cb_line_ink(p, (cb_rgb){0.55, 0.55, 0.55}));
+    cb_cs_str(p, "BT\n");
+    CB_OP(p, "Td", cb_x(x), cb_pt(y));
+    cb_cs_text(p, text);
+    cb_cs_str(p, " Tj\nET\n");
+}
+
+/* With a bleed, the margin players cut off gets a pale tint that runs
+ * from the board's trim line out to the bleed edge: the artwork that
+ * reaches the paper edge, so a trim a little off leaves no white sliver. */
+static void cb_draw_margin_tint(cb_pdf *p, const cb_board *b)
+{
+    double bl = p->opt.bleed;
+    if (bl <= 0)
+        return;
+    cb_set_fill(p, (cb_rgb){0.92, 0.92, 0.92});
+    CB_OP(p, "re", cb_pt(-bl), cb_pt(-bl), cb_pt(b->page_w + 2 * bl), cb_pt(b->page_h + 2 * bl));
+    CB_OP(p, "re", cb_x(b->board_x), cb_y(b, b->board_y + b->board_h), cb_pt(b->board_w),
+          cb_pt(b->board_h));
+    cb_cs_str(p, "f*\n");
+}
+
+/* Back to front: margin tint, trim line, edges, nodes over the edges'
+ * ends, dots, label; in the board's own coordinates (its paper's
+ * bottom-left corner at the origin). */
+static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
+{
+    cb_draw_margin_tint(p, b);
+    /* The trim line players cut the margin off along. */
+    if (p->cmyk)
+        cb_set_stroke(p, cb_line_ink(p, cb_white), 0.5);
+    else
+        cb_cs_str(p, "0.55 G\n");
+    cb_cs_str(p, "0.5 w\n");
+    CB_OP(p, "re", cb_x(b->board_x), cb_y(b, b->board_y + b->board_h), cb_pt(b->board_w),
+          cb_pt(b->board_h));
+    cb_cs_str(p, "S\n");
+
+    cb_draw_edges(p, b);
+    for (size_t i = 0; i < b->n_nodes; i++) {
+        const cb_node *n = &b->nodes[i];
+        if (i == b->center || n->kind == CB_KIND_CENTER)
+            cb_draw_center(p, page, b, n);
+        else if (n->kind == CB_KIND_START)
+            cb_draw_start(p, page, b, n);
+        else
+            cb_draw_node(p, page, b, n);
+    }
+    cb_draw_dots(p, page, b);
+    cb_draw_label(p, page, b);
+}
+
+/* A page box from a layout rectangle (mm, from the top-left). */
+static HPDF_STATUS cb_page_box(const cb_pdf *p, HPDF_Page page, const char *name,
+                               const double r[4])
+{
+    double ph = p->layout.page_h;
+    HPDF_Box box = {cb_pt(r[0]), cb_pt(ph - r[1] - r[3]), cb_pt(r[0] + r[2]), cb_pt(ph - r[1])};
+    HPDF_Array a = HPDF_Box_Array_New(page->mmgr, box);
+    if (!a)
+        return p->herr.error_no ? p->herr.error_no : HPDF_FAILD_TO_ALLOC_MEM;
+    return HPDF_Dict_Add(page, name, a);
+}
+
+/* Distinct values of V (sorted ascending, so equal ones are neighbours). */
+static int cb_distinct(double *v, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (k == 0 || fabs(v[i] - v[k - 1]) > 1e-9)
+            v[k++] = v[i];
+    return k;
+}
+
+/* Crop marks: every trim line of the page's boards, extended outside the
+ * block of boards, starting mark_offset past the trim, in registration
+ * black (every separation) for CMYK. */
+static void cb_draw_marks(cb_pdf *p)
+{
+    const cb_page_layout *l = &p->layout;
+    if (l->mark_length <= 0)
+        return;
+    enum { MAX_LINES = 512 };
+    double xs[MAX_LINES], ys[MAX_LINES];
+    int nx = 0, ny = 0;
+    for (int c = 0; c < l->cols && nx + 2 <= MAX_LINES; c++) {
+        double x = l->trim[0] + c * (l->cell_w + l->gutter);
+        xs[nx++] = x;
+        xs[nx++] = x + l->cell_w;
+    }
+    for (int r = 0; r < l->rows && ny + 2 <= MAX_LINES; r++) {
+        double y = l->trim[1] + r * (l->cell_h + l->gutter);
+        ys[ny++] = y;
+        ys[ny++] = y + l->cell_h;
+    }
+    nx = cb_distinct(xs, nx);
+    ny = cb_distinct(ys, ny);
+    cb_cs_str(p, p->cmyk ? "1 1 1 1 K\n0.25 w\n" : "0 0 0 RG\n0.25 w\n");
+    double ph = l->page_h, off = l->mark_offset, len = l->mark_length;
+    double top = l->trim[1], bottom = l->trim[1] + l->trim[3];
+    double left = l->trim[0], right = l->trim[0] + l->trim[2];
+    for (int i = 0; i < nx; i++) {
+        HPDF_REAL x = cb_pt(xs[i]);
+        CB_OP(p, "m", x, cb_pt(ph - (top - off)));
+        CB_OP(p, "l", x, cb_pt(ph - (top - off - len)));
+        CB_OP(p, "m", x, cb_pt(ph - (bottom + off)));
+        CB_OP(p, "l", x, cb_pt(ph - (bottom + off + len)));
+    }
+    for (int i = 0; i < ny; i++) {
+        HPDF_REAL y = cb_pt(ph - ys[i]);
+        CB_OP(p, "m", cb_pt(left - off), y);
+        CB_OP(p, "l", cb_pt(left - off - len), y);
+        CB_OP(p, "m", cb_pt(right + off), y);
+        CB_OP(p, "l", cb_pt(right + off + len), y);
+    }
+    cb_cs_str(p, "S\n");
+}
+
+/* A new page of the layout's size, with its boxes and marks. */
+static HPDF_STATUS cb_new_page(cb_pdf *p)
+{
+    CB_HPDF(cb_render_finish(p));
+    HPDF_Page page = HPDF_AddPage(p->doc);
+    if (!page)
+        return p->herr.error_no ? p->herr.error_no : HPDF_FAILD_TO_ALLOC_MEM;
+    CB_HPDF(HPDF_Page_SetWidth(page, cb_pt(p->layout.page_w)));
+    CB_HPDF(HPDF_Page_SetHeight(page, cb_pt(p->layout.page_h)));
+    if (p->shop) {
+        CB_HPDF(cb_page_box(p, page, "BleedBox", p->layout.bleed));
+        CB_HPDF(cb_page_box(p, page, "TrimBox", p->layout.trim));
+    }
+    if (p->theme && !p->icon_names) {
+        p->icon_names = calloc(p->theme->n_types + p->theme->n_missions + 1,
+                               sizeof *p->icon_names);
+        if (!p->icon_names)
+            return HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    if (p->icon_names)
+        memset(p->icon_names, 0, p->n_icons * sizeof *p->icon_names);
+    p->font_name[0] = '\0';
+    p->cs.page = page;
+    cb_draw_marks(p);
+    p->sheet = page;
+    p->slot = 0;
+    p->n_pages++;
+    return HPDF_OK;
+}
+
+HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b)
+{
+    const cb_page_layout *l = &p->layout;
+    if (!p->sheet || p->slot >= l->cols * l->rows)
+        CB_HPDF(cb_new_page(p));
+    HPDF_Page page = p->sheet;
+    double x, y;
+    cb_page_layout_cell(l, p->slot++, &x, &y);
+    /* The board's paper goes into the slot: its bottom-left corner at
+     * (tx, ty) pt, or turned a quarter turn counter-clockwise. */
+    HPDF_REAL tx = cb_pt(x), ty = cb_pt(l->page_h - y - l->cell_h);
+    int moved = l->rotated || tx != 0 || ty != 0;
+    if (moved) {
+        cb_cs_str(p, "q\n");
+        if (l->rotated)
+            CB_OP(p, "cm", 0, 1, -1, 0, cb_pt(x + l->cell_w), ty);
+        else
+            CB_OP(p, "cm", 1, 0, 0, 1, tx, ty);
+    }
+    cb_draw_board(p, page, b);
+    if (moved)
+        cb_cs_str(p, "Q\n");
+    return p->cs.st;
+}
