@@ -110,6 +110,7 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	  CUTBOARD=$(abspath $(BIN)) $$t || failed="$$failed $$t"; done; \
 	for f in $(FUZZERS); do echo "== replay $$f"; \
 	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
+	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
 	echo "all tests passed"
 

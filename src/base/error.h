@@ -1,3 +1,7 @@
+/* src/base/: the basics every other folder may use and which use nothing
+ * above them: errors (this file), the seeded RNG, geometry and the uniform
+ * grid, sorting, plain graph algorithms (BFS, bridges), and the lifecycle of
+ * the shared board and game types. May include: cutboard.h only. */
 /* Filling a cb_error. */
 #ifndef CB_ERROR_H
 #define CB_ERROR_H

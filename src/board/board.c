@@ -152,17 +152,6 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
     return CB_OK;
 }
 
-void cb_board_free(cb_board *b)
-{
-    if (!b)
-        return;
-    free(b->seed);
-    free(b->nodes);
-    free(b->edges);
-    free(b->dot_xy);
-    free(b);
-}
-
 /* The surviving nodes and edges of a candidate as a board. */
 static cb_board *board_from_work(const cb_work *w, const cb_spec *spec, const char *seed)
 {
@@ -377,17 +366,6 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
     return cb_fail(err, CB_ERR_INTERNAL,
                    "seed \"%s\": no board met the contract in %d attempts (last: %s)",
                    seed, limit, why ? why : "unknown");
-}
-
-void cb_game_free(cb_game *g)
-{
-    if (!g)
-        return;
-    for (size_t i = 0; i < g->n_sheets; i++)
-        cb_board_free(g->sheets[i]);
-    free(g->sheets);
-    free(g->seed);
-    free(g);
 }
 
 cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)

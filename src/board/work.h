@@ -1,3 +1,6 @@
+/* src/board/: the generator pipeline: place, connect, starts, balance,
+ * hops, decorate, lattice posters, the canonical hash, and the
+ * generate-and-test loop (board.c). May include: base/, planar/. */
 /* A board under construction, passed between the generator's steps
  * (place -> connect -> starts -> decorate) before it becomes a cb_board. */
 #ifndef CB_WORK_H

@@ -13,33 +13,6 @@
 #include <sys/stat.h>
 #include "io/board_read.h"
 
-size_t cb_text_line(const char *text, size_t len, size_t offset)
-{
-    size_t line = 1;
-    if (offset > len)
-        offset = len;
-    for (size_t i = 0; i < offset; i++)
-        line += text[i] == '\n';
-    return line;
-}
-
-cb_status cb_text_check(const char *text, size_t len, const char *name, cb_error *err)
-{
-    if (len > CB_BOARD_FILE_MAX)
-        return cb_fail(err, CB_ERR_DATA, "%s: too large (%zu bytes; at most %zu MiB)", name, len,
-                       (size_t)(CB_BOARD_FILE_MAX >> 20));
-    const char *nul = memchr(text, '\0', len);
-    if (nul)
-        return cb_fail(err, CB_ERR_DATA, "%s:%zu: not a text file (a NUL byte)", name,
-                       cb_text_line(text, len, (size_t)(nul - text)));
-    size_t i = 0;
-    while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
-        i++;
-    if (i == len)
-        return cb_fail(err, CB_ERR_DATA, "%s: empty file", name);
-    return CB_OK;
-}
-
 /* ---- the JSON board file ------------------------------------------------ */
 
 typedef struct {
@@ -120,22 +93,6 @@ static int find_name(const char *name, const char *const *names, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         if (strcmp(name, names[i]) == 0)
-            return (int)i;
-    return -1;
-}
-
-int cb_theme_type_index(const cb_theme *t, const char *name)
-{
-    for (size_t i = 0; t && i < t->n_types; i++)
-        if (strcmp(t->types[i].name, name) == 0)
-            return (int)i;
-    return -1;
-}
-
-int cb_theme_mission_index(const cb_theme *t, const char *name)
-{
-    for (size_t i = 0; t && i < t->n_missions; i++)
-        if (strcmp(t->missions[i].name, name) == 0)
             return (int)i;
     return -1;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "base/error.h"
+#include "io/theme.h"
 
 #define MAX_TYPES 64
 
@@ -361,4 +362,20 @@ done:
     }
     *out = t;
     return CB_OK;
+}
+
+int cb_theme_type_index(const cb_theme *t, const char *name)
+{
+    for (size_t i = 0; t && i < t->n_types; i++)
+        if (strcmp(t->types[i].name, name) == 0)
+            return (int)i;
+    return -1;
+}
+
+int cb_theme_mission_index(const cb_theme *t, const char *name)
+{
+    for (size_t i = 0; t && i < t->n_missions; i++)
+        if (strcmp(t->missions[i].name, name) == 0)
+            return (int)i;
+    return -1;
 }

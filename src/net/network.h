@@ -1,3 +1,6 @@
+/* src/net/: encounter maps: classic network models, their layout and
+ * analysis, the network file and drawing. May include everything below it,
+ * print/ too (for the page). */
 /* What the network modules (network.c, netanalysis.c, netlayout.c,
  * netrender.c) share. Internal to the library. */
 #ifndef CB_NETWORK_H

@@ -1,3 +1,6 @@
+/* src/planar/: the board as a planar drawing: Delaunay triangulation,
+ * half-edges and faces, shortest cuts and cut simulation, the contract check
+ * (fair.c) and its diagnosis. May include: base/. */
 /* A board as a planar subdivision of its paper: the half-edge (winged-edge)
  * structure of the printed edges together with the trim rectangle.
  *
