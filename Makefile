@@ -40,7 +40,7 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
-.PHONY: all deps run test test-suite check valgrind clean install bench fuzz samples
+.PHONY: all deps run test test-suite test-clang check valgrind clean install bench fuzz samples
 # make alone only builds; run, test, check and bench install what is missing
 # first (deps runs before the sub-make, so make -j never compiles before the
 # headers are there).
@@ -119,6 +119,13 @@ check: deps
 	$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test-suite
 
+# The suite built with clang as well (CI runs both compilers); clang is
+# installed first when missing.
+test-clang: deps
+	@command -v clang >/dev/null || { echo "installing: clang"; SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang; }
+	$(MAKE) --no-print-directory CC=clang BUILD=build-clang BIN=build-clang/cutboard test-suite
+
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: all $(TESTS) $(REPLAYS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; \
@@ -166,4 +173,4 @@ install: all
 	install -m 644 include/cutboard.h $(DESTDIR)$(PREFIX)/include/
 
 clean:
-	rm -rf build build-san build-fuzz $(BIN) game.pdf
+	rm -rf build build-san build-clang build-fuzz $(BIN) game.pdf

@@ -16,8 +16,8 @@ int cli_deck(int argc, char **argv);
 int cli_network(int argc, char **argv);
 
 /* Prints "cutboard: " and the formatted message as one line on stderr and
- * returns CODE. */
-int cli_fail(int code, const char *fmt, ...)
+ * returns CODE, a cb_status that doubles as the exit code (sysexits). */
+int cli_fail(cb_status code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Walks argv one option at a time. Long options also take "--name=value". */

@@ -17,7 +17,7 @@
 #define CB_DATADIR "/usr/local/share/cutboard"
 #endif
 
-int cli_fail(int code, const char *fmt, ...)
+int cli_fail(cb_status code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -25,7 +25,7 @@ int cli_fail(int code, const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
-    return code;
+    return (int)code;
 }
 
 void cli_args_init(cli_args *a, int argc, char **argv)

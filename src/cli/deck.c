@@ -234,9 +234,9 @@ static int run(cli_board_options *o, const deck_args *da)
     if (st != CB_OK)
         return cli_fail(st, "%s", err.message[0] ? err.message : "out of memory");
     if (sig) {
-        cli_fail(128 + sig, "stopped by %s after %zu of %zu games; no PDF written%s",
-                 sig == SIGINT ? "SIGINT" : "SIGTERM", done, da->count,
-                 da->manifest ? ", manifest lists the games made" : "");
+        fprintf(stderr, "cutboard: stopped by %s after %zu of %zu games; no PDF written%s\n",
+                sig == SIGINT ? "SIGINT" : "SIGTERM", done, da->count,
+                da->manifest ? ", manifest lists the games made" : "");
         return 128 + sig;
     }
     return 0;

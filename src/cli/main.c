@@ -41,7 +41,7 @@ int main(int argc, char **argv)
         for (size_t k = 0; k < n; k++)
             if (strcmp(argv[1], commands[k].name) == 0)
                 return commands[k].run(argc - 1, argv + 1);
-        return cli_fail(64, "unknown command \"%s\" (see cutboard --help)", argv[1]);
+        return cli_fail(CB_ERR_USAGE, "unknown command \"%s\" (see cutboard --help)", argv[1]);
     }
     if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
         char *game_help[] = {"game", "--help", NULL};
