@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/unionfind.h"
 #include "planar/delaunay.h"
 #include "base/grid.h"
 #include "board/work.h"
@@ -258,15 +259,6 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
     return 0;
 }
 
-static uint32_t find(uint32_t *parent, uint32_t x)
-{
-    while (parent[x] != x) {
-        parent[x] = parent[parent[x]];
-        x = parent[x];
-    }
-    return x;
-}
-
 static int is_core(const cb_work *w, uint32_t v)
 {
     return w->role[v] == CB_ROLE_CORE;
@@ -302,7 +294,7 @@ static int spanning_tree(cb_work *w, uint32_t *parent)
             if (!is_core(w, e.a) || !is_core(w, e.b) ||
                 (pass == 0 && (full(w, e.a) || full(w, e.b))))
                 continue;
-            uint32_t ra = find(parent, e.a), rb = find(parent, e.b);
+            uint32_t ra = cb_uf_find(parent, e.a), rb = cb_uf_find(parent, e.b);
             if (ra == rb)
                 continue;
             parent[ra] = rb;
@@ -450,7 +442,7 @@ static int build_bridge_tree(cb_work *w, bridge_tree *bt, uint32_t *scratch)
  * component so that adding an edge can merge the whole tree path at once. */
 static uint32_t top_of(uint32_t *uf, const uint32_t *top, uint32_t c)
 {
-    return top[find(uf, c)];
+    return top[cb_uf_find(uf, c)];
 }
 
 static void close_bridges_in(cb_work *w, uint32_t *scratch)
@@ -483,7 +475,7 @@ static void close_bridges_in(cb_work *w, uint32_t *scratch)
         while (a != b) {
             if (bt.depth[a] < bt.depth[b]) { uint32_t t = a; a = b; b = t; }
             uint32_t up = top_of(uf, top, bt.tparent[a]);
-            uint32_t ra = find(uf, a), rp = find(uf, up);
+            uint32_t ra = cb_uf_find(uf, a), rp = cb_uf_find(uf, up);
             uf[ra] = rp;
             top[rp] = up;
             a = up;

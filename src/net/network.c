@@ -4,6 +4,7 @@
  * "geometric" versions built on a Delaunay triangulation of placed points so
  * that their drawing has no crossings. Every random choice comes from the
  * project's RNG seeded from the seed text; links come out sorted. */
+#include "base/unionfind.h"
 #include "planar/delaunay.h"
 #include "base/error.h"
 #include "base/geom.h"
@@ -972,13 +973,6 @@ static double dist_xy(const double *xy, uint32_t a, uint32_t b)
     return hypot(xy[2 * a] - xy[2 * b], xy[2 * a + 1] - xy[2 * b + 1]);
 }
 
-static uint32_t uf_find(uint32_t *parent, uint32_t x)
-{
-    while (parent[x] != x)
-        x = parent[x] = parent[parent[x]];
-    return x;
-}
-
 /* A closed tour through every point without self-crossings: nearest
  * neighbour from point 0, then 2-opt moves while any shortens the tour.
  * Two crossing tour edges are always a shortening move, so the result has
@@ -1067,7 +1061,7 @@ static int dt_links_build(dt_links *d, const double *xy, uint32_t n, double clea
         parent[v] = v;
     size_t parts = n;
     for (size_t i = 0; i < d->m; i++) {
-        uint32_t ra = uf_find(parent, d->e[i].a), rb = uf_find(parent, d->e[i].b);
+        uint32_t ra = cb_uf_find(parent, d->e[i].a), rb = cb_uf_find(parent, d->e[i].b);
         if (!graze[i] && ra != rb)
             parent[ra] = rb, parts--;
     }
@@ -1156,7 +1150,7 @@ static int geo_random(elist *l, const dt_links *d, uint32_t n, long links, doubl
     cb_rng_shuffle(rng, order, d->m);
     for (size_t i = 0; i < d->m; i++) {
         cb_edge e = d->e[order[i]];
-        uint32_t ra = uf_find(parent, e.a), rb = uf_find(parent, e.b);
+        uint32_t ra = cb_uf_find(parent, e.a), rb = cb_uf_find(parent, e.b);
         if (ra != rb) {
             parent[ra] = rb;
             in[order[i]] = 1;

@@ -28,6 +28,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/unionfind.h"
 #include "base/error.h"
 #include "base/graph.h"
 #include "planar/halfedge.h"
@@ -132,15 +133,6 @@ static int dual_init(dual *d, const cb_planar *p)
     return 0;
 }
 
-static uint32_t find(uint32_t *parent, uint32_t v)
-{
-    while (parent[v] != v) {
-        parent[v] = parent[parent[v]];
-        v = parent[v];
-    }
-    return v;
-}
-
 /* Max-flow from the source pieces to the sink pieces (d->side); leaves
  * d->seen == d->stamp on the pieces the last search reached. */
 static int max_flow(dual *d)
@@ -195,7 +187,7 @@ static int cut_reaches_border(dual *d)
         uint32_t f = p->face[2 * e], g = p->face[2 * e + 1];
         if (!f || !g || (d->seen[f] == d->stamp) == (d->seen[g] == d->stamp))
             continue;
-        uint32_t a = find(d->parent, p->origin[2 * e]), b = find(d->parent, p->origin[2 * e + 1]);
+        uint32_t a = cb_uf_find(d->parent, p->origin[2 * e]), b = cb_uf_find(d->parent, p->origin[2 * e + 1]);
         d->touched[nt++] = p->origin[2 * e];
         d->touched[nt++] = p->origin[2 * e + 1];
         if (a != b)
@@ -206,9 +198,9 @@ static int cut_reaches_border(dual *d)
     int ok = 1;
     for (size_t i = 0; i < nt; i++)
         if (p->on_border[d->touched[i]])
-            d->good[find(d->parent, d->touched[i])] = 1;
+            d->good[cb_uf_find(d->parent, d->touched[i])] = 1;
     for (size_t i = 0; i < nt; i++)
-        if (!d->good[find(d->parent, d->touched[i])])
+        if (!d->good[cb_uf_find(d->parent, d->touched[i])])
             ok = 0;
     for (size_t i = 0; i < nt; i++) {
         d->parent[d->touched[i]] = d->touched[i];
@@ -454,12 +446,12 @@ cb_status cb_board_cut(const cb_board *b, const cb_cut_path *paths, size_t n_pat
         uint32_t f = p.face[2 * e], h = p.face[2 * e + 1];
         if (cut[e] || !f || !h)
             continue;
-        uint32_t x = find(cls, f), y = find(cls, h);
+        uint32_t x = cb_uf_find(cls, f), y = cb_uf_find(cls, h);
         if (x != y)
             cls[x > y ? x : y] = x < y ? x : y;
     }
     for (uint32_t f = 0; f < nf; f++)
-        cls[f] = find(cls, f);
+        cls[f] = cb_uf_find(cls, f);
     for (uint32_t f = 1; f < nf; f++)
         cls_area[cls[f]] += p.area[f];
     /* The piece that stays: the largest touching the centre. */
