@@ -80,6 +80,10 @@ typedef struct {
  * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 
+/* Test hook: waits up to $NAME ms (at most 10 s) or until a stop signal is
+ * pending; nothing when $NAME is unset. Not for users. */
+void cli_test_hold(const char *name);
+
 /* --obj PATH: one OBJ file per sheet of G, PATH itself for one sheet, else
  * PATH with "-K" before its extension for sheet K. *outs (n_sheets entries,
  * paths and data malloc'd) is freed by cli_obj_free. */

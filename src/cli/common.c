@@ -177,19 +177,24 @@ void cli_random_seed(char *out, size_t len)
              (unsigned)(r[2] << 8 | r[3]) % 1000);
 }
 
-/* Test hook: CUTBOARD_TEST_STAGE_DELAY_MS=N makes cli_write_all wait N ms
- * (at most 10 s) between staging the files and committing them, so that
- * tests can deliver a signal while a temporary file exists. Not for users. */
-static void test_stage_delay(void)
+/* Test hooks, not for users: with $NAME=N the CLI waits at that point up to
+ * N ms (at most 10 s), so a test can deliver a signal there. The wait ends
+ * as soon as SIGINT, SIGTERM or SIGHUP is pending (where they are held), so
+ * the test need not sleep out the delay; where they are not held, the
+ * signal ends the process during the wait. */
+void cli_test_hold(const char *name)
 {
-    const char *env = getenv("CUTBOARD_TEST_STAGE_DELAY_MS");
+    const char *env = getenv(name);
     long ms = env ? strtol(env, NULL, 10) : 0;
-    if (ms <= 0)
-        return;
-    struct timespec t = {(time_t)(ms > 10000 ? 10 : ms / 1000),
-                         (long)(ms > 10000 ? 0 : ms % 1000) * 1000000L};
-    while (nanosleep(&t, &t) != 0 && errno == EINTR)
-        ;
+    for (long waited = 0; waited < (ms > 10000 ? 10000 : ms); waited++) {
+        sigset_t pending;
+        if (sigpending(&pending) == 0 &&
+            (sigismember(&pending, SIGINT) == 1 || sigismember(&pending, SIGTERM) == 1 ||
+             sigismember(&pending, SIGHUP) == 1))
+            return;
+        struct timespec t = {0, 1000000L};
+        nanosleep(&t, NULL);
+    }
 }
 
 /* Everything is in memory before the first file is touched. SIGINT, SIGTERM
@@ -217,7 +222,7 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
     for (k = 0; k < n && st == CB_OK; k++)
         st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
     if (st == CB_OK)
-        test_stage_delay();
+        cli_test_hold("CUTBOARD_TEST_STAGE_DELAY_MS");
     /* Only a signal that will end the process (default action) throws the
      * files away; a command with its own handler (deck) decides itself. */
     int interrupted = 0;

@@ -83,6 +83,7 @@ int cli_game(int argc, char **argv)
     char *json = NULL;
     cli_output *objs = NULL;
     size_t n_obj = 0;
+    cli_test_hold("CUTBOARD_TEST_GENERATE_HOLD_MS");
     cb_status st = cb_game_generate(&o->spec, &game, &err);
     if (st == CB_OK)
         st = cb_pdf_render(game, o->theme, &o->render, &pdf, &pdf_len, &err);
