@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/buf.h"
 #include "cli.h"
 
 static const char usage[] =
@@ -60,30 +61,11 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Text that grows line by line: the manifest. */
-typedef struct {
-    char *p;
-    size_t len, cap;
-} text;
-
-static int text_line(text *t, const char *line)
+/* The manifest grows line by line; 0, or -1 when out of memory. */
+static int text_line(cb_buf *t, const char *line)
 {
-    size_t n = strlen(line);
-    if (t->len + n + 2 > t->cap) {
-        size_t cap = t->cap ? t->cap : 4096;
-        while (cap < t->len + n + 2)
-            cap *= 2;
-        char *q = realloc(t->p, cap);
-        if (!q)
-            return -1;
-        t->p = q;
-        t->cap = cap;
-    }
-    memcpy(t->p + t->len, line, n);
-    t->len += n;
-    t->p[t->len++] = '\n';
-    t->p[t->len] = 0;
-    return 0;
+    cb_buf_printf(t, "%s\n", line);
+    return t->oom ? -1 : 0;
 }
 
 typedef struct {
@@ -138,7 +120,7 @@ static int run(cli_board_options *o, const deck_args *da)
     cb_error err = {CB_OK, ""};
     cb_deck *deck = NULL;
     cb_pdf_writer *w = NULL;
-    text manifest = {NULL, 0, 0};
+    cb_buf manifest = {0};
     unsigned char *pdf = NULL;
     size_t pdf_len = 0, done = 0;
     int show = !da->quiet && isatty(STDERR_FILENO);
@@ -217,7 +199,7 @@ static int run(cli_board_options *o, const deck_args *da)
         if (da->output && !sig)
             outs[n++] = (cli_output){da->output, pdf, pdf_len};
         if (da->manifest)
-            outs[n++] = (cli_output){da->manifest, manifest.p, manifest.len};
+            outs[n++] = (cli_output){da->manifest, manifest.data, manifest.len};
         if (n)
             st = cli_write_all(outs, n, &err);
     }
@@ -226,7 +208,7 @@ static int run(cli_board_options *o, const deck_args *da)
                 done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
                 da->output ? da->output : da->out_dir, now() - t0);
     free(pdf);
-    free(manifest.p);
+    cb_buf_free(&manifest);
     cb_pdf_writer_free(w);
     cb_deck_free(deck);
     sigaction(SIGINT, &old_int, NULL);

@@ -4,60 +4,25 @@
  * objects "center", "start_MISSION", "type_NAME" and "dots_N" hold one loose
  * vertex at the place of each node they mark. "# cutboard" comment lines
  * keep the page, trim rectangle, radius and seeds. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "board/decorate.h"
+#include "base/buf.h"
 #include "base/error.h"
 
-typedef struct {
-    char *s;
-    size_t len, cap;
-    int bad;
-} sbuf;
-
-static void put(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(sbuf *b, const char *fmt, ...)
-{
-    if (b->bad)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->bad = 1;
-            return;
-        }
-        if ((size_t)n < b->cap - b->len) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = (b->cap + (size_t)n + 1) * 2;
-        char *bigger = realloc(b->s, cap);
-        if (!bigger) {
-            b->bad = 1;
-            return;
-        }
-        b->s = bigger;
-        b->cap = cap;
-    }
-}
-
 /* A seed on one line: line breaks become spaces. */
-static void put_text(sbuf *b, const char *key, const char *text)
+static void put_text(cb_buf *b, const char *key, const char *text)
 {
-    put(b, "# cutboard %s ", key);
-    for (const char *p = text; *p && !b->bad; p++)
-        put(b, "%c", *p == '\n' || *p == '\r' ? ' ' : *p);
-    put(b, "\n");
+    cb_buf_printf(b, "# cutboard %s ", key);
+    for (const char *p = text; *p && !b->oom; p++)
+        cb_buf_printf(b, "%c", *p == '\n' || *p == '\r' ? ' ' : *p);
+    cb_buf_printf(b, "\n");
 }
 
-static void put_vertex(sbuf *b, const cb_board *bd, const cb_node *v)
+static void put_vertex(cb_buf *b, const cb_board *bd, const cb_node *v)
 {
-    put(b, "v %.6f %.6f 0\n", v->x, bd->page_h - v->y);
+    cb_buf_printf(b, "v %.6f %.6f 0\n", v->x, bd->page_h - v->y);
 }
 
 cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme, char **out,
@@ -68,24 +33,24 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
         return cb_fail(err, CB_ERR_INTERNAL, "OBJ: no sheet %zu (the game has %zu)", sheet + 1,
                        game->n_sheets);
     const cb_board *bd = game->sheets[sheet];
-    sbuf b = {malloc(4096), 0, 4096, 0};
-    b.bad = !b.s;
-    put(&b, "# Made by cutboard %s: millimetres, x right, y up, z = 0.\n"
-            "# Blender: File > Import > Wavefront (.obj) with Forward Y and Up Z.\n",
-        CB_VERSION);
+    cb_buf b = {0};
+    cb_buf_printf(&b, "# Made by cutboard %s: millimetres, x right, y up, z = 0.\n"
+                      "# Blender: File > Import > Wavefront (.obj) with Forward Y and Up Z.\n",
+                  CB_VERSION);
     put_text(&b, "game", game->seed);
     put_text(&b, "seed", bd->seed);
-    put(&b, "# cutboard players %d\n# cutboard shared %d\n# cutboard player %d\n"
-            "# cutboard attempts %d\n# cutboard page %.6f %.6f\n"
-            "# cutboard board %.6f %.6f %.6f %.6f\n# cutboard radius %.6f\n",
-        game->players, game->shared ? 1 : 0, bd->player, bd->attempts, bd->page_w, bd->page_h,
-        bd->board_x, bd->board_y, bd->board_w, bd->board_h, bd->node_radius);
-    put(&b, "o board\n");
+    cb_buf_printf(&b, "# cutboard players %d\n# cutboard shared %d\n# cutboard player %d\n"
+                      "# cutboard attempts %d\n# cutboard page %.6f %.6f\n"
+                      "# cutboard board %.6f %.6f %.6f %.6f\n# cutboard radius %.6f\n",
+                  game->players, game->shared ? 1 : 0, bd->player, bd->attempts, bd->page_w,
+                  bd->page_h, bd->board_x, bd->board_y, bd->board_w, bd->board_h,
+                  bd->node_radius);
+    cb_buf_printf(&b, "o board\n");
     for (size_t i = 0; i < bd->n_nodes; i++)
         put_vertex(&b, bd, &bd->nodes[i]);
     for (size_t e = 0; e < bd->n_edges; e++)
-        put(&b, "l %u %u\n", bd->edges[e].a + 1, bd->edges[e].b + 1);
-    put(&b, "o center\n");
+        cb_buf_printf(&b, "l %u %u\n", bd->edges[e].a + 1, bd->edges[e].b + 1);
+    cb_buf_printf(&b, "o center\n");
     put_vertex(&b, bd, &bd->nodes[bd->center]);
     /* Starts, by mission (plain "start" when there is none). */
     size_t n_missions = theme ? theme->n_missions : 0;
@@ -97,8 +62,8 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
             if (v->kind != CB_KIND_START || mission != want)
                 continue;
             if (first)
-                put(&b, want >= 0 ? "o start_%s\n" : "o start\n",
-                    want >= 0 ? theme->missions[k].name : "");
+                cb_buf_printf(&b, want >= 0 ? "o start_%s\n" : "o start\n",
+                              want >= 0 ? theme->missions[k].name : "");
             first = 0;
             put_vertex(&b, bd, v);
         }
@@ -110,7 +75,7 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
             if (v->kind != CB_KIND_NODE || v->type != (int)k)
                 continue;
             if (first)
-                put(&b, "o type_%s\n", theme->types[k].name);
+                cb_buf_printf(&b, "o type_%s\n", theme->types[k].name);
             first = 0;
             put_vertex(&b, bd, v);
         }
@@ -125,15 +90,15 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
             if (v->dots != d || d == dflt)
                 continue;
             if (first)
-                put(&b, "o dots_%d\n", d);
+                cb_buf_printf(&b, "o dots_%d\n", d);
             first = 0;
             put_vertex(&b, bd, v);
         }
     }
-    if (b.bad) {
-        free(b.s);
+    if (b.oom || !b.data) {
+        cb_buf_free(&b);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing an OBJ file");
     }
-    *out = b.s;
+    *out = b.data;
     return CB_OK;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/buf.h"
 #include "base/error.h"
 #include "base/geom.h"
 #include "base/graph.h"
@@ -14,9 +15,8 @@
 #define REPORT_MAX 20
 
 typedef struct {
-    char *s;
-    size_t len, cap, lines;
-    int bad;
+    cb_buf text;
+    size_t lines;
     size_t kind_count; /* lines of the current kind */
     size_t kind_more;  /* left out of the current kind */
 } report;
@@ -24,7 +24,7 @@ typedef struct {
 static void line(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void line(report *r, const char *fmt, ...)
 {
-    if (r->bad)
+    if (r->text.oom)
         return;
     if (r->kind_count >= REPORT_MAX) {
         r->kind_more++;
@@ -35,21 +35,7 @@ static void line(report *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
     va_end(ap);
-    size_t n = strlen(buf);
-    if (r->len + n + 2 > r->cap) {
-        size_t cap = (r->cap + n + 2) * 2;
-        char *bigger = realloc(r->s, cap);
-        if (!bigger) {
-            r->bad = 1;
-            return;
-        }
-        r->s = bigger;
-        r->cap = cap;
-    }
-    memcpy(r->s + r->len, buf, n);
-    r->len += n;
-    r->s[r->len++] = '\n';
-    r->s[r->len] = '\0';
+    cb_buf_printf(&r->text, "%s\n", buf);
     r->lines++;
     r->kind_count++;
 }
@@ -297,33 +283,33 @@ cb_status cb_board_diagnose(const cb_board *b, int start_cap, int node_cap, char
     cb_status st = cb_board_check(b, start_cap, node_cap, &v, err);
     if (st != CB_OK)
         return st;
-    report r = {calloc(1, 1), 0, 1, 0, 0, 0, 0};
-    r.bad = !r.s;
+    report r = {{0}, 0, 0, 0};
+    cb_buf_append(&r.text, "", 0); /* "" when nothing is wrong */
     cb_graph g;
     if ((st = cb_graph_build(&g, b, err)) != CB_OK) {
-        free(r.s);
+        cb_buf_free(&r.text);
         return st;
     }
     int rc = 0;
-    if (!r.bad && v.crossings)
+    if (!r.text.oom && v.crossings)
         rc = crossings(&r, b);
-    if (!r.bad && rc == 0 && (v.grazes || v.overlaps))
+    if (!r.text.oom && rc == 0 && (v.grazes || v.overlaps))
         rc = grazes_overlaps(&r, b, v.grazes > 0, v.overlaps > 0);
-    if (!r.bad && rc == 0)
+    if (!r.text.oom && rc == 0)
         rc = starts_and_fairness(&r, b, &g, start_cap, node_cap);
     cb_graph_free(&g);
-    if (r.bad || rc != 0) {
-        free(r.s);
+    if (r.text.oom || rc != 0) {
+        cb_buf_free(&r.text);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
     /* The verdict decides; a clause it fails that no line explains is named. */
     if (!v.ok && r.lines == 0)
         line(&r, "%s", v.failure);
-    if (r.bad) {
-        free(r.s);
+    if (r.text.oom) {
+        cb_buf_free(&r.text);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
-    *text = r.s;
+    *text = r.text.data;
     *count = r.lines;
     return CB_OK;
 }

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/buf.h"
 #include "base/error.h"
 #include "base/graph.h"
 #include "base/rng.h"
@@ -509,66 +510,28 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
 
 /* ---- manifest lines ---- */
 
-typedef struct {
-    char *p;
-    size_t len, cap;
-    int oom;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void sb_add(sbuf *b, const char *fmt, ...)
+static void sb_str(cb_buf *b, const char *s)
 {
-    if (b->oom)
-        return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) {
-            b->oom = 1;
-            return;
-        }
-        if (b->p && b->len + (size_t)n < b->cap) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap <= b->len + (size_t)n)
-            cap *= 2;
-        char *q = realloc(b->p, cap);
-        if (!q) {
-            b->oom = 1;
-            return;
-        }
-        b->p = q;
-        b->cap = cap;
-    }
-}
-
-static void sb_str(sbuf *b, const char *s)
-{
-    sb_add(b, "\"");
+    cb_buf_printf(b, "\"");
     for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
         if (*c == '"' || *c == '\\')
-            sb_add(b, "\\%c", *c);
+            cb_buf_printf(b, "\\%c", *c);
         else if (*c < 0x20)
-            sb_add(b, "\\u%04x", *c);
+            cb_buf_printf(b, "\\u%04x", *c);
         else
-            sb_add(b, "%c", *c);
+            cb_buf_printf(b, "%c", *c);
     }
-    sb_add(b, "\"");
+    cb_buf_printf(b, "\"");
 }
 
-static cb_status sb_done(sbuf *b, char **line, cb_error *err)
+static cb_status sb_done(cb_buf *b, char **line, cb_error *err)
 {
-    if (b->oom || !b->p) {
-        free(b->p);
+    if (b->oom || !b->data) {
+        cb_buf_free(b);
         *line = NULL;
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
     }
-    *line = b->p;
+    *line = b->data;
     return CB_OK;
 }
 
@@ -576,28 +539,29 @@ cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *e, const 
                                 const size_t *sheet_pages, char **line, cb_error *err)
 {
     (void)d;
-    sbuf b = {NULL, 0, 0, 0};
+    cb_buf b = {0};
     const cb_game *g = e->game;
-    sb_add(&b, "{\"index\":%zu,\"seed\":", e->index);
+    cb_buf_printf(&b, "{\"index\":%zu,\"seed\":", e->index);
     sb_str(&b, e->seed);
-    sb_add(&b, ",\"file\":");
+    cb_buf_printf(&b, ",\"file\":");
     sb_str(&b, file ? file : "");
-    sb_add(&b, ",\"first_page\":%zu,\"pages\":%zu,\"nodes\":%zu,\"edges\":%zu,"
-               "\"hop_spread\":%d,\"attempts\":%d,\"tries\":%d,"
-               "\"rejected\":{\"duplicate\":%d,\"missions\":%d,\"types\":%d},",
-           sheet_pages[0], sheet_pages[g->n_sheets - 1] - sheet_pages[0] + 1, e->nodes, e->edges, e->hop_spread, e->attempts, e->tries,
-           e->rejected_duplicate, e->rejected_missions, e->rejected_types);
+    cb_buf_printf(&b, ",\"first_page\":%zu,\"pages\":%zu,\"nodes\":%zu,\"edges\":%zu,"
+                      "\"hop_spread\":%d,\"attempts\":%d,\"tries\":%d,"
+                      "\"rejected\":{\"duplicate\":%d,\"missions\":%d,\"types\":%d},",
+                  sheet_pages[0], sheet_pages[g->n_sheets - 1] - sheet_pages[0] + 1, e->nodes,
+                  e->edges, e->hop_spread, e->attempts, e->tries, e->rejected_duplicate,
+                  e->rejected_missions, e->rejected_types);
     if (e->duplicate_of >= 0)
-        sb_add(&b, "\"duplicate_of\":%ld,", e->duplicate_of);
-    sb_add(&b, "\"hash\":\"%016llx\",\"sheets\":[", (unsigned long long)e->hash);
+        cb_buf_printf(&b, "\"duplicate_of\":%ld,", e->duplicate_of);
+    cb_buf_printf(&b, "\"hash\":\"%016llx\",\"sheets\":[", (unsigned long long)e->hash);
     for (size_t i = 0; i < g->n_sheets; i++) {
         const cb_board *s = g->sheets[i];
-        sb_add(&b, "%s{\"page\":%zu,\"seed\":", i ? "," : "", sheet_pages[i]);
+        cb_buf_printf(&b, "%s{\"page\":%zu,\"seed\":", i ? "," : "", sheet_pages[i]);
         sb_str(&b, s->seed);
-        sb_add(&b, ",\"nodes\":%zu,\"edges\":%zu,\"attempts\":%d,\"hash\":\"%016llx\"}",
-               s->n_nodes, s->n_edges, s->attempts, (unsigned long long)e->hashes[i]);
+        cb_buf_printf(&b, ",\"nodes\":%zu,\"edges\":%zu,\"attempts\":%d,\"hash\":\"%016llx\"}",
+                      s->n_nodes, s->n_edges, s->attempts, (unsigned long long)e->hashes[i]);
     }
-    sb_add(&b, "]}");
+    cb_buf_printf(&b, "]}");
     return sb_done(&b, line, err);
 }
 
@@ -622,30 +586,30 @@ double cb_deck_mission_deviation(const cb_deck *d)
 
 cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line, cb_error *err)
 {
-    sbuf b = {NULL, 0, 0, 0};
-    sb_add(&b, "{\"summary\":true,\"seed\":");
+    cb_buf b = {0};
+    cb_buf_printf(&b, "{\"summary\":true,\"seed\":");
     sb_str(&b, d->spec.seed);
-    sb_add(&b, ",\"start\":%zu,\"count\":%zu,\"done\":%zu,\"interrupted\":%s,\"sheets\":%zu,"
-               "\"tried\":%zu,\"kept\":%zu,\"yield\":%.4f,"
-               "\"rejected\":{\"duplicate\":%zu,\"missions\":%zu,\"types\":%zu}",
-           d->opt.start, d->opt.count, d->kept, interrupted ? "true" : "false", d->pages,
-           d->tried, d->kept, share(d->kept, d->tried), d->rej_dup, d->rej_missions,
-           d->rej_types);
+    cb_buf_printf(&b, ",\"start\":%zu,\"count\":%zu,\"done\":%zu,\"interrupted\":%s,"
+                      "\"sheets\":%zu,\"tried\":%zu,\"kept\":%zu,\"yield\":%.4f,"
+                      "\"rejected\":{\"duplicate\":%zu,\"missions\":%zu,\"types\":%zu}",
+                  d->opt.start, d->opt.count, d->kept, interrupted ? "true" : "false", d->pages,
+                  d->tried, d->kept, share(d->kept, d->tried), d->rej_dup, d->rej_missions,
+                  d->rej_types);
     size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
-    sb_add(&b, ",\"missions\":{");
+    cb_buf_printf(&b, ",\"missions\":{");
     for (size_t i = 0; i < nm; i++) {
-        sb_add(&b, "%s", i ? "," : "");
+        cb_buf_printf(&b, "%s", i ? "," : "");
         sb_str(&b, d->theme->missions[i].name);
-        sb_add(&b, ":{\"share\":%.4f,\"target\":%.4f}", share(d->mission_count[i], d->starts),
-               1.0 / (double)nm);
+        cb_buf_printf(&b, ":{\"share\":%.4f,\"target\":%.4f}", share(d->mission_count[i], d->starts),
+                      1.0 / (double)nm);
     }
-    sb_add(&b, "},\"mission_max_deviation\":%.4f,\"types\":{", cb_deck_mission_deviation(d));
+    cb_buf_printf(&b, "},\"mission_max_deviation\":%.4f,\"types\":{", cb_deck_mission_deviation(d));
     for (size_t i = 0; i < nt; i++) {
-        sb_add(&b, "%s", i ? "," : "");
+        cb_buf_printf(&b, "%s", i ? "," : "");
         sb_str(&b, d->theme->types[i].name);
-        sb_add(&b, ":{\"share\":%.4f,\"target\":%.4f}", share(d->type_count[i], d->regular),
-               d->type_target[i]);
+        cb_buf_printf(&b, ":{\"share\":%.4f,\"target\":%.4f}", share(d->type_count[i], d->regular),
+                      d->type_target[i]);
     }
-    sb_add(&b, "},\"type_tolerance\":%.4f}", d->opt.type_tolerance);
+    cb_buf_printf(&b, "},\"type_tolerance\":%.4f}", d->opt.type_tolerance);
     return sb_done(&b, line, err);
 }

@@ -1,0 +1,20 @@
+/* A growable text buffer, the one every writer of text uses (manifest lines,
+ * OBJ files, contract reports). Writes after a failed allocation do nothing
+ * and set oom, so a writer checks once at the end. The text stays
+ * NUL-terminated. */
+#ifndef CB_BUF_H
+#define CB_BUF_H
+
+#include <stddef.h>
+
+typedef struct {
+    char *data;     /* NULL until the first write */
+    size_t len, cap;
+    int oom;        /* an allocation failed: the text is incomplete */
+} cb_buf;
+
+void cb_buf_append(cb_buf *b, const void *data, size_t len);
+void cb_buf_printf(cb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void cb_buf_free(cb_buf *b);
+
+#endif
