@@ -3,7 +3,8 @@
 symbol of) its own folder and the folders below it, never one above.
 Folders from the bottom: base, planar, board, io, print, net; cli and serve
 sit on top. Also finds link cycles between object files (nm), such as
-a.c calling b.c calling a.c. Usage: layers.py BUILD_DIR (run from the tree)."""
+a.c calling b.c calling a.c, and any use of libharu's private struct fields
+outside src/print/hpdf_internals.c. Usage: layers.py BUILD_DIR (run from the tree)."""
 import collections
 import glob
 import re
@@ -29,6 +30,22 @@ def include_violations():
                 bad.append(f"{path}:{no}: {here} includes {m.group(1)}/ (a higher layer)")
             elif m and m.group(1) not in RANK:
                 bad.append(f"{path}:{no}: unknown folder {m.group(1)}/")
+    return bad
+
+
+# Fields of libharu's structs (hpdf_objects.h, hpdf_pages.h, hpdf_doc.h)
+# that cutboard may touch only in src/print/hpdf_internals.c.
+HPDF_PRIVATE = re.compile(r"->(attr|stream|mmgr|xref|filter|write_fn|xobjects|contents)\b|HPDF_PageAttr")
+
+
+def hpdf_outside_fence():
+    bad = []
+    for path in sorted(glob.glob("src/*/*.[ch]")):
+        if path.endswith("print/hpdf_internals.c"):
+            continue
+        for no, line in enumerate(open(path, encoding="utf-8"), 1):
+            if HPDF_PRIVATE.search(line) and ("HPDF" in line or "page" in line or "dict" in line):
+                bad.append(f"{path}:{no}: libharu's internals outside hpdf_internals.c: {line.strip()}")
     return bad
 
 
@@ -99,6 +116,7 @@ def main():
         "includes point down": include_violations(),
         "links point down": backward,
         "no link cycles": ["link cycle: " + " <-> ".join(c) for c in cycles(nodes, edges)],
+        "libharu's internals only in print/hpdf_internals.c": hpdf_outside_fence(),
     }
     failed = 0
     for name, problems in checks.items():

@@ -6,6 +6,7 @@
 #include "base/error.h"
 #include "io/font.h"
 #include "io/icons.h"
+#include "print/hpdf_internals.h"
 #include "print/render.h"
 
 #include <errno.h>
@@ -330,50 +331,6 @@ static cb_status cb_source_date(HPDF_Date *date, int *set, cb_error *err)
     return CB_OK;
 }
 
-/* libharu 2.3.0 gives UTF-8 fonts a /ToUnicode that is a copy of its
- * encoding CMap (every code to CID 0, "begincidrange"): poppler warns about
- * it on every run and text can't be copied. With the UTF-8 encoder a code is
- * the character's UTF-16 value, so the right map is the identity; rewrite
- * the stream in place (the map ships with the file, so no version check). */
-static HPDF_STATUS cb_pdf_fix_tounicode(HPDF_Font font)
-{
-    HPDF_Dict tu = HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT);
-    if (!tu || !tu->stream)
-        return HPDF_OK; /* a libharu that doesn't write one: nothing to mend */
-    static const char *const drop[] = {"Type", "CMapName", "CIDSystemInfo", "WMode"};
-    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++) {
-        HPDF_STATUS hs = HPDF_Dict_RemoveElement(tu, drop[i]);
-        if (hs != HPDF_OK && hs != HPDF_DICT_ITEM_NOT_FOUND)
-            return hs;
-    }
-    HPDF_MemStream_FreeData(tu->stream);
-    CB_HPDF(HPDF_Stream_WriteStr(
-        tu->stream, "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
-                    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
-                    "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
-                    "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"));
-    /* A bfrange may only vary in its last byte: one range per high byte,
-     * at most 100 to a block, surrogates (D8..DF) left out. */
-    char line[64];
-    unsigned done = 0, total = 256 - 8, block = 0;
-    for (unsigned hi = 0; hi < 256; hi++) {
-        if (hi >= 0xD8 && hi <= 0xDF)
-            continue;
-        if (block == 0) {
-            block = total - done < 100 ? total - done : 100;
-            snprintf(line, sizeof line, "%u beginbfrange\n", block);
-            CB_HPDF(HPDF_Stream_WriteStr(tu->stream, line));
-        }
-        snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
-        CB_HPDF(HPDF_Stream_WriteStr(tu->stream, line));
-        done++;
-        if (--block == 0)
-            CB_HPDF(HPDF_Stream_WriteStr(tu->stream, "endbfrange\n"));
-    }
-    return HPDF_Stream_WriteStr(tu->stream, "endcmap\nCMapName currentdict /CMap "
-                                            "defineresource pop\nend\nend\n");
-}
-
 cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
 {
     HPDF_Date date;
@@ -402,7 +359,7 @@ cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
         return cb_fail(err, CB_ERR_DATA,
                        "font %s: not a usable TrueType font (libharu error 0x%04lX)",
                        font_path, (unsigned long)p->herr.error_no);
-    if ((hs = cb_pdf_fix_tounicode(p->font)) != HPDF_OK)
+    if ((hs = cb_hpdf_fix_tounicode(p->font)) != HPDF_OK)
         return cb_hpdf_fail(p, hs, err, "writing the font's ToUnicode map");
     return cb_pdf_alloc_icons(p, err);
 }

@@ -3,7 +3,10 @@
  *
  * Boards are in millimetres with y pointing down; PDF user space is in points
  * with y pointing up, so every coordinate goes through cb_x / cb_y. */
+#include "print/content.h"
+#include "print/hpdf_internals.h"
 #include "print/render.h"
+#include "print/shapes.h"
 #include "board/work.h"
 
 #include <math.h>
@@ -35,304 +38,6 @@ static HPDF_REAL cb_x(double mm)
 static HPDF_REAL cb_y(const cb_board *b, double mm)
 {
     return cb_pt(b->page_h - mm);
-}
-
-/* ---- the content stream ------------------------------------------------ */
-
-/* Deflate level for page content: the shapes repeat byte for byte, so the
- * fast levels find nearly all of the matches at a fraction of the cost. */
-#define CB_CONTENT_LEVEL 3
-
-/* Room for N more bytes at the end of P's content; NULL (the status set)
- * when out of memory. */
-static char *cb_cs_room(cb_pdf *p, size_t n)
-{
-    cb_content *c = &p->cs;
-    if (c->len + n > c->cap) {
-        size_t cap = c->cap ? c->cap : 1u << 16;
-        while (cap < c->len + n)
-            cap *= 2;
-        char *b = realloc(c->buf, cap);
-        if (!b) {
-            if (c->st == HPDF_OK)
-                c->st = HPDF_FAILD_TO_ALLOC_MEM;
-            return NULL;
-        }
-        c->buf = b;
-        c->cap = cap;
-    }
-    return c->buf + c->len;
-}
-
-/* VAL as libharu's HPDF_FToA writes it (same float arithmetic, so the same
- * digits): clamped to +-32767, at most 5 decimals, trailing zeros and a
- * bare point dropped. Returns the end; at most 12 bytes. */
-static char *cb_ftoa(char *s, HPDF_REAL val)
-{
-    if (val > HPDF_LIMIT_MAX_REAL)
-        val = HPDF_LIMIT_MAX_REAL;
-    else if (val < HPDF_LIMIT_MIN_REAL)
-        val = HPDF_LIMIT_MIN_REAL;
-    if (val < 0) {
-        *s++ = '-';
-        val = -val;
-    }
-    HPDF_INT32 ip = (HPDF_INT32)((double)val + 0.000005);
-    HPDF_INT32 fp =
-        (HPDF_INT32)((HPDF_REAL)((double)(val - (HPDF_REAL)ip) + 0.000005) * (HPDF_REAL)100000);
-    /* Both are >= 0 here; libharu keeps the last 5 digits of FP. */
-    unsigned u = (unsigned)ip, f = (unsigned)fp % 100000u;
-    char digits[12];
-    int n = 0;
-    do {
-        digits[n++] = (char)('0' + u % 10u);
-        u /= 10u;
-    } while (u > 0 && n < 12);
-    while (n > 0)
-        *s++ = digits[--n];
-    if (f == 0)
-        return s;
-    int k = 5;
-    while (f % 10u == 0) {
-        f /= 10u;
-        k--;
-    }
-    *s = '.';
-    for (int i = k; i > 0; i--) {
-        s[i] = (char)('0' + f % 10u);
-        f /= 10u;
-    }
-    return s + k + 1;
-}
-
-/* N numbers, then the operator OP (OPLEN bytes) and a newline:
- * "1 0 0 1 x y cm". */
-static void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen)
-{
-    char *s = cb_cs_room(p, (size_t)n * 13 + oplen + 1), *o = s;
-    if (!s)
-        return;
-    for (int i = 0; i < n; i++) {
-        o = cb_ftoa(o, v[i]);
-        *o++ = ' ';
-    }
-    memcpy(o, op, oplen);
-    o += oplen;
-    *o++ = '\n';
-    p->cs.len += (size_t)(o - s);
-}
-
-/* CB_OP(p, "m", x, y): OP a string literal. */
-#define CB_OP(p, op, ...) \
-    cb_cs_op((p), (const HPDF_REAL[]){__VA_ARGS__}, \
-             (int)(sizeof((const HPDF_REAL[]){__VA_ARGS__}) / sizeof(HPDF_REAL)), (op), \
-             sizeof(op) - 1)
-
-static void cb_cs_str(cb_pdf *p, const char *text)
-{
-    size_t n = strlen(text);
-    char *s = cb_cs_room(p, n);
-    if (s) {
-        memcpy(s, text, n);
-        p->cs.len += n;
-    }
-}
-
-/* A circle about (X, Y) as HPDF_Page_Circle draws it: four Bezier
- * quarters with libharu's kappa. */
-static void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r)
-{
-    const HPDF_REAL k = 0.552F;
-    CB_OP(p, "m", x - r, y);
-    CB_OP(p, "c", x - r, y + r * k, x - r * k, y + r, x, y + r);
-    CB_OP(p, "c", x + r * k, y + r, x + r, y + r * k, x + r, y);
-    CB_OP(p, "c", x + r, y - r * k, x + r * k, y - r, x, y - r);
-    CB_OP(p, "c", x - r * k, y - r, x - r, y - r * k, x - r, y);
-}
-
-/* The shape SHAPES[K] in the page's /XObject resources as "/C<K+1>",
- * for the page P is filling; 0 or -1 when libharu fails. */
-static int cb_shape_list(cb_pdf *p, HPDF_Page page, int k)
-{
-    cb_shape *sh = &p->shapes[k];
-    if (sh->page == p->n_pages)
-        return 0;
-    HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
-    if (!attr->xobjects) {
-        HPDF_Dict res = HPDF_Page_GetInheritableItem(page, "Resources", HPDF_OCLASS_DICT);
-        HPDF_Dict xo = res ? HPDF_Dict_New(page->mmgr) : NULL;
-        if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK)
-            return -1;
-        attr->xobjects = xo;
-    }
-    if (HPDF_Dict_Add(attr->xobjects, sh->name, sh->form) != HPDF_OK)
-        return -1;
-    sh->page = p->n_pages;
-    return 0;
-}
-
-/* A new form XObject: its dictionary, with a BBox of +-E about the origin
- * and resources RES of its own (empty); NULL when libharu fails. */
-static HPDF_Dict cb_form_new(cb_pdf *p, HPDF_REAL e, HPDF_Dict *res)
-{
-    HPDF_MMgr mm = p->doc->mmgr;
-    HPDF_Dict f = HPDF_DictStream_New(mm, p->doc->xref);
-    HPDF_Box box = {-e, -e, e, e};
-    HPDF_Array bbox = f ? HPDF_Box_Array_New(mm, box) : NULL;
-    *res = bbox ? HPDF_Dict_New(mm) : NULL;
-    if (!*res || HPDF_Dict_AddName(f, "Type", "XObject") != HPDF_OK ||
-        HPDF_Dict_AddName(f, "Subtype", "Form") != HPDF_OK ||
-        HPDF_Dict_Add(f, "BBox", bbox) != HPDF_OK || HPDF_Dict_Add(f, "Resources", *res) != HPDF_OK)
-        return NULL;
-    return f;
-}
-
-/* Moves what P's buffer holds past START into form F (deflated when
- * DEFLATE; a bare circle is too short to gain) and files it as a shape
- * with key R, PAINT and TYPE; returns its index, or -1. */
-static int cb_form_add(cb_pdf *p, HPDF_Dict f, size_t start, HPDF_REAL r, char paint, int type,
-                       int deflate)
-{
-    if (p->cs.st != HPDF_OK)
-        return -1;
-    const char *text = p->cs.buf + start;
-    size_t len = p->cs.len - start;
-    HPDF_STATUS st;
-    if (deflate) {
-        st = cb_pdf_put_deflated(p, f, text, len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
-    } else {
-        st = HPDF_Stream_Write(f->stream, (const HPDF_BYTE *)text, (HPDF_UINT)len);
-        f->filter = HPDF_STREAM_FILTER_NONE;
-    }
-    p->cs.len = start;
-    if (st != HPDF_OK)
-        return -1;
-    cb_shape *sh = &p->shapes[p->n_shapes];
-    sh->r = r;
-    sh->paint = paint;
-    sh->type = type;
-    sh->form = f;
-    sh->page = 0;
-    snprintf(sh->name, sizeof sh->name, "%c%d", paint == 'N' ? 'N' : 'C', p->n_shapes + 1);
-    return p->n_shapes++;
-}
-
-/* A new circle shape; its index, or -1 (the caller then draws the circle
- * itself). */
-static int cb_shape_new(cb_pdf *p, HPDF_REAL r, char paint, HPDF_REAL pad)
-{
-    HPDF_Dict res;
-    if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
-        return -1;
-    HPDF_Dict f = cb_form_new(p, r + pad, &res);
-    if (!f)
-        return -1;
-    size_t start = p->cs.len;
-    cb_cs_circle(p, 0, 0, r);
-    cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
-    return cb_form_add(p, f, start, r, paint, -1, 0);
-}
-
-/* "/Name Do" of shape K, listing it in PAGE's resources first; 0, or -1
- * when libharu fails (nothing written). */
-static int cb_shape_do(cb_pdf *p, HPDF_Page page, int k)
-{
-    if (k < 0 || cb_shape_list(p, page, k) != 0)
-        return -1;
-    cb_cs_str(p, "/");
-    cb_cs_str(p, p->shapes[k].name);
-    cb_cs_str(p, " Do\n");
-    return 0;
-}
-
-/* A circle of radius R about the origin painted by PAINT ('f' fill, 'B'
- * fill and stroke, whose line reaches PAD past R) with the current
- * colours: "/Ck Do" of a shared shape, else the path itself. */
-static void cb_circle(cb_pdf *p, HPDF_Page page, HPDF_REAL r, char paint, HPDF_REAL pad)
-{
-    int k = 0;
-    while (k < p->n_shapes && !(p->shapes[k].r == r && p->shapes[k].paint == paint))
-        k++;
-    if (k == p->n_shapes)
-        k = cb_shape_new(p, r, paint, pad);
-    if (cb_shape_do(p, page, k) != 0) {
-        cb_cs_circle(p, 0, 0, r);
-        cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
-    }
-}
-
-/* Writes "/Filter [ /FlateDecode ]" into a content stream's dictionary:
- * the page's content is compressed by cb_render_finish, so libharu must
- * copy the bytes as they are (its filter is off) yet name the filter. */
-static HPDF_STATUS cb_flate_name(HPDF_Dict dict, HPDF_Stream out)
-{
-    (void)dict;
-    return HPDF_Stream_WriteStr(out, "/Filter [ /FlateDecode ]\012");
-}
-
-
-HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
-                                int level, int strategy)
-{
-    cb_content *c = &p->cs;
-    if (dict->write_fn && dict->write_fn != cb_flate_name) {
-        /* A dictionary libharu writes itself: leave the deflating to it. */
-        HPDF_MemStream_FreeData(dict->stream);
-        return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
-    }
-    z_stream *z = c->z;
-    if (z && (c->z_level != level || c->z_strategy != strategy)) {
-        deflateEnd(z);
-        free(z);
-        z = c->z = NULL;
-    }
-    if (!z) {
-        z = calloc(1, sizeof *z);
-        if (!z || deflateInit2(z, level, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
-            free(z);
-            return HPDF_FAILD_TO_ALLOC_MEM;
-        }
-        c->z = z;
-        c->z_level = level;
-        c->z_strategy = strategy;
-    } else if (deflateReset(z) != Z_OK) {
-        return HPDF_FAILD_TO_ALLOC_MEM;
-    }
-    size_t bound = deflateBound(z, (uLong)len);
-    if (bound > c->out_cap) {
-        unsigned char *o = realloc(c->out, bound);
-        if (!o)
-            return HPDF_FAILD_TO_ALLOC_MEM;
-        c->out = o;
-        c->out_cap = bound;
-    }
-    z->next_in = (Bytef *)(uintptr_t)data;
-    z->avail_in = (uInt)len;
-    z->next_out = c->out;
-    z->avail_out = (uInt)c->out_cap;
-    if (deflate(z, Z_FINISH) != Z_STREAM_END)
-        return HPDF_FAILD_TO_ALLOC_MEM;
-    HPDF_MemStream_FreeData(dict->stream);
-    dict->filter = HPDF_STREAM_FILTER_NONE;
-    dict->write_fn = cb_flate_name;
-    return HPDF_Stream_Write(dict->stream, c->out, (HPDF_UINT)(c->out_cap - z->avail_out));
-}
-
-HPDF_STATUS cb_render_finish(cb_pdf *p)
-{
-    cb_content *c = &p->cs;
-    HPDF_Page page = c->page;
-    if (c->st != HPDF_OK)
-        return c->st;
-    if (!page)
-        return HPDF_OK;
-    c->page = NULL;
-    HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
-    HPDF_STATUS st = cb_pdf_put_deflated(p, attr->contents, c->buf, c->len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
-    c->len = 0;
-    if (st != HPDF_OK)
-        c->st = st;
-    return st;
 }
 
 void cb_render_free(cb_pdf *p)
@@ -592,9 +297,9 @@ static int cb_node_shape(cb_pdf *p, int type, double r)
     int slot = type >= 0 ? p->type_icon[type] : -1;
     double width = p->ink ? 1.2 : 1.0;
     HPDF_Dict res, xo = NULL;
-    HPDF_Dict f = cb_form_new(p, (HPDF_REAL)(r + width + 1), &res);
+    HPDF_Dict f = cb_hpdf_form_new(p->doc, (HPDF_REAL)(r + width + 1), &res);
     if (f && slot >= 0) {
-        xo = HPDF_Dict_New(p->doc->mmgr);
+        xo = cb_hpdf_dict_new(p->doc);
         if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK ||
             HPDF_Dict_Add(xo, "I", p->icons[slot].image) != HPDF_OK)
             f = NULL;
@@ -915,10 +620,8 @@ static HPDF_STATUS cb_page_box(const cb_pdf *p, HPDF_Page page, const char *name
 {
     double ph = p->layout.page_h;
     HPDF_Box box = {cb_pt(r[0]), cb_pt(ph - r[1] - r[3]), cb_pt(r[0] + r[2]), cb_pt(ph - r[1])};
-    HPDF_Array a = HPDF_Box_Array_New(page->mmgr, box);
-    if (!a)
-        return p->herr.error_no ? p->herr.error_no : HPDF_FAILD_TO_ALLOC_MEM;
-    return HPDF_Dict_Add(page, name, a);
+    HPDF_STATUS st = cb_hpdf_page_set_box(page, name, box);
+    return st == HPDF_FAILD_TO_ALLOC_MEM && p->herr.error_no ? p->herr.error_no : st;
 }
 
 /* Distinct values of V (sorted ascending, so equal ones are neighbours). */

@@ -39,7 +39,7 @@ typedef struct {
     double w, h;      /* pixels, for the aspect ratio */
 } cb_pdf_icon;
 
-/* A page's content stream, written by render.c itself: libharu's page
+/* A page's content stream, written by content.c itself: libharu's page
  * operators validate and format every number one byte at a time, which
  * cost more than everything else a page needs. The text is byte for byte
  * what those operators wrote. */

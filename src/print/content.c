@@ -1,0 +1,169 @@
+/* A page's content stream, written here rather than through libharu's page
+ * operators (see cb_content in render.h): the operators as text, byte for
+ * byte what libharu writes (tests/test_content.c compares the two), then
+ * deflated with one zlib state reused page to page. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+#include "print/content.h"
+#include "print/hpdf_internals.h"
+
+/* Room for N more bytes at the end of P's content; NULL (the status set)
+ * when out of memory. */
+char *cb_cs_room(cb_pdf *p, size_t n)
+{
+    cb_content *c = &p->cs;
+    if (c->len + n > c->cap) {
+        size_t cap = c->cap ? c->cap : 1u << 16;
+        while (cap < c->len + n)
+            cap *= 2;
+        char *b = realloc(c->buf, cap);
+        if (!b) {
+            if (c->st == HPDF_OK)
+                c->st = HPDF_FAILD_TO_ALLOC_MEM;
+            return NULL;
+        }
+        c->buf = b;
+        c->cap = cap;
+    }
+    return c->buf + c->len;
+}
+
+/* VAL as libharu's HPDF_FToA writes it (same float arithmetic, so the same
+ * digits): clamped to +-32767, at most 5 decimals, trailing zeros and a
+ * bare point dropped. Returns the end; at most 12 bytes. */
+char *cb_ftoa(char *s, HPDF_REAL val)
+{
+    if (val > HPDF_LIMIT_MAX_REAL)
+        val = HPDF_LIMIT_MAX_REAL;
+    else if (val < HPDF_LIMIT_MIN_REAL)
+        val = HPDF_LIMIT_MIN_REAL;
+    if (val < 0) {
+        *s++ = '-';
+        val = -val;
+    }
+    HPDF_INT32 ip = (HPDF_INT32)((double)val + 0.000005);
+    HPDF_INT32 fp =
+        (HPDF_INT32)((HPDF_REAL)((double)(val - (HPDF_REAL)ip) + 0.000005) * (HPDF_REAL)100000);
+    /* Both are >= 0 here; libharu keeps the last 5 digits of FP. */
+    unsigned u = (unsigned)ip, f = (unsigned)fp % 100000u;
+    char digits[12];
+    int n = 0;
+    do {
+        digits[n++] = (char)('0' + u % 10u);
+        u /= 10u;
+    } while (u > 0 && n < 12);
+    while (n > 0)
+        *s++ = digits[--n];
+    if (f == 0)
+        return s;
+    int k = 5;
+    while (f % 10u == 0) {
+        f /= 10u;
+        k--;
+    }
+    *s = '.';
+    for (int i = k; i > 0; i--) {
+        s[i] = (char)('0' + f % 10u);
+        f /= 10u;
+    }
+    return s + k + 1;
+}
+
+/* N numbers, then the operator OP (OPLEN bytes) and a newline:
+ * "1 0 0 1 x y cm". */
+void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen)
+{
+    char *s = cb_cs_room(p, (size_t)n * 13 + oplen + 1), *o = s;
+    if (!s)
+        return;
+    for (int i = 0; i < n; i++) {
+        o = cb_ftoa(o, v[i]);
+        *o++ = ' ';
+    }
+    memcpy(o, op, oplen);
+    o += oplen;
+    *o++ = '\n';
+    p->cs.len += (size_t)(o - s);
+}
+
+void cb_cs_str(cb_pdf *p, const char *text)
+{
+    size_t n = strlen(text);
+    char *s = cb_cs_room(p, n);
+    if (s) {
+        memcpy(s, text, n);
+        p->cs.len += n;
+    }
+}
+
+/* A circle about (X, Y) as HPDF_Page_Circle draws it: four Bezier
+ * quarters with libharu's kappa. */
+void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r)
+{
+    const HPDF_REAL k = 0.552F;
+    CB_OP(p, "m", x - r, y);
+    CB_OP(p, "c", x - r, y + r * k, x - r * k, y + r, x, y + r);
+    CB_OP(p, "c", x + r * k, y + r, x + r, y + r * k, x + r, y);
+    CB_OP(p, "c", x + r, y - r * k, x + r * k, y - r, x, y - r);
+    CB_OP(p, "c", x - r * k, y - r, x - r, y - r * k, x - r, y);
+}
+
+HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
+                                int level, int strategy)
+{
+    cb_content *c = &p->cs;
+    if (cb_hpdf_writes_itself(dict)) /* libharu deflates those itself */
+        return cb_hpdf_stream_put(dict, data, len, 0);
+    z_stream *z = c->z;
+    if (z && (c->z_level != level || c->z_strategy != strategy)) {
+        deflateEnd(z);
+        free(z);
+        z = c->z = NULL;
+    }
+    if (!z) {
+        z = calloc(1, sizeof *z);
+        if (!z || deflateInit2(z, level, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
+            free(z);
+            return HPDF_FAILD_TO_ALLOC_MEM;
+        }
+        c->z = z;
+        c->z_level = level;
+        c->z_strategy = strategy;
+    } else if (deflateReset(z) != Z_OK) {
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    size_t bound = deflateBound(z, (uLong)len);
+    if (bound > c->out_cap) {
+        unsigned char *o = realloc(c->out, bound);
+        if (!o)
+            return HPDF_FAILD_TO_ALLOC_MEM;
+        c->out = o;
+        c->out_cap = bound;
+    }
+    z->next_in = (Bytef *)(uintptr_t)data;
+    z->avail_in = (uInt)len;
+    z->next_out = c->out;
+    z->avail_out = (uInt)c->out_cap;
+    if (deflate(z, Z_FINISH) != Z_STREAM_END)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    return cb_hpdf_stream_put(dict, c->out, c->out_cap - z->avail_out, 1);
+}
+
+HPDF_STATUS cb_render_finish(cb_pdf *p)
+{
+    cb_content *c = &p->cs;
+    HPDF_Page page = c->page;
+    if (c->st != HPDF_OK)
+        return c->st;
+    if (!page)
+        return HPDF_OK;
+    c->page = NULL;
+    HPDF_STATUS st = cb_pdf_put_deflated(p, cb_hpdf_page_contents(page), c->buf, c->len,
+                                         CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
+    c->len = 0;
+    if (st != HPDF_OK)
+        c->st = st;
+    return st;
+}

@@ -1,0 +1,30 @@
+/* Writing a page's content stream (content.c). Internal to src/print/. */
+#ifndef CB_CONTENT_H
+#define CB_CONTENT_H
+
+#include "print/render.h"
+
+/* Deflate level for page content: the shapes repeat byte for byte, so the
+ * fast levels find nearly all of the matches at a fraction of the cost. */
+#define CB_CONTENT_LEVEL 3
+
+/* Room for N more bytes at the end of P's content; NULL (the status set)
+ * when out of memory. */
+char *cb_cs_room(cb_pdf *p, size_t n);
+/* VAL as libharu's HPDF_FToA writes it into S; returns the end (at most
+ * 12 bytes). */
+char *cb_ftoa(char *s, HPDF_REAL val);
+/* N numbers, then the operator OP (OPLEN bytes) and a newline. */
+void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen);
+/* CB_OP(p, "m", x, y): OP a string literal. */
+#define CB_OP(p, op, ...) \
+    cb_cs_op((p), (const HPDF_REAL[]){__VA_ARGS__}, \
+             (int)(sizeof((const HPDF_REAL[]){__VA_ARGS__}) / sizeof(HPDF_REAL)), (op), \
+             sizeof(op) - 1)
+
+/* TEXT as it is. */
+void cb_cs_str(cb_pdf *p, const char *text);
+/* A circle path about (X, Y) as HPDF_Page_Circle draws it. */
+void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r);
+
+#endif

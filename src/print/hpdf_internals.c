@@ -1,0 +1,130 @@
+/* See hpdf_internals.h: the one file that reads and writes libharu's
+ * structs. Moving to another libharu means checking each function here
+ * against its sources, then adding its version below. */
+#include <hpdf.h>
+#include <hpdf_version.h>
+#include <stdio.h>
+#include "print/hpdf_internals.h"
+
+#if HPDF_VERSION_ID != 20300
+#error "cutboard reaches into libharu's structs (src/print/hpdf_internals.c) and was tested with libharu 2.3.0 only: check that file against this libharu, then allow its HPDF_VERSION_ID"
+#endif
+
+/* Propagates the first failing libharu call. */
+#define TRY(call)                                                                           \
+    do {                                                                                    \
+        HPDF_STATUS st_ = (call);                                                           \
+        if (st_ != HPDF_OK)                                                                 \
+            return st_;                                                                     \
+    } while (0)
+
+HPDF_Dict cb_hpdf_page_xobjects(HPDF_Page page)
+{
+    HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
+    if (!attr->xobjects) {
+        HPDF_Dict res = HPDF_Page_GetInheritableItem(page, "Resources", HPDF_OCLASS_DICT);
+        HPDF_Dict xo = res ? HPDF_Dict_New(page->mmgr) : NULL;
+        if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK)
+            return NULL;
+        attr->xobjects = xo;
+    }
+    return attr->xobjects;
+}
+
+HPDF_Dict cb_hpdf_dict_new(HPDF_Doc doc)
+{
+    return HPDF_Dict_New(doc->mmgr);
+}
+
+HPDF_Dict cb_hpdf_form_new(HPDF_Doc doc, HPDF_REAL e, HPDF_Dict *res)
+{
+    HPDF_MMgr mm = doc->mmgr;
+    HPDF_Dict f = HPDF_DictStream_New(mm, doc->xref);
+    HPDF_Box box = {-e, -e, e, e};
+    HPDF_Array bbox = f ? HPDF_Box_Array_New(mm, box) : NULL;
+    *res = bbox ? HPDF_Dict_New(mm) : NULL;
+    if (!*res || HPDF_Dict_AddName(f, "Type", "XObject") != HPDF_OK ||
+        HPDF_Dict_AddName(f, "Subtype", "Form") != HPDF_OK ||
+        HPDF_Dict_Add(f, "BBox", bbox) != HPDF_OK || HPDF_Dict_Add(f, "Resources", *res) != HPDF_OK)
+        return NULL;
+    return f;
+}
+
+HPDF_STATUS cb_hpdf_page_set_box(HPDF_Page page, const char *name, HPDF_Box box)
+{
+    HPDF_Array a = HPDF_Box_Array_New(page->mmgr, box);
+    return a ? HPDF_Dict_Add(page, name, a) : HPDF_FAILD_TO_ALLOC_MEM;
+}
+
+HPDF_Dict cb_hpdf_page_contents(HPDF_Page page)
+{
+    return ((HPDF_PageAttr)page->attr)->contents;
+}
+
+/* Writes "/Filter [ /FlateDecode ]" into a stream's dictionary: its bytes
+ * are compressed already, so libharu must copy them as they are (its filter
+ * is off) yet name the filter. */
+static HPDF_STATUS flate_name(HPDF_Dict dict, HPDF_Stream out)
+{
+    (void)dict;
+    return HPDF_Stream_WriteStr(out, "/Filter [ /FlateDecode ]\012");
+}
+
+int cb_hpdf_writes_itself(HPDF_Dict dict)
+{
+    return dict->write_fn && dict->write_fn != flate_name;
+}
+
+HPDF_STATUS cb_hpdf_stream_put(HPDF_Dict dict, const void *data, size_t len, int predeflated)
+{
+    HPDF_MemStream_FreeData(dict->stream);
+    if (!cb_hpdf_writes_itself(dict)) {
+        dict->filter = HPDF_STREAM_FILTER_NONE;
+        if (predeflated)
+            dict->write_fn = flate_name;
+    }
+    return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
+}
+
+/* With the UTF-8 encoder a code is the character's UTF-16 value, so the
+ * right map is the identity. libharu 2.3.0's is a copy of its encoding CMap
+ * (every code to CID 0): poppler warns on every run and text can't be
+ * copied. The stream is rewritten in place. */
+HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font)
+{
+    HPDF_Dict tu = HPDF_Dict_GetItem(font, "ToUnicode", HPDF_OCLASS_DICT);
+    if (!tu || !tu->stream)
+        return HPDF_OK; /* a libharu that doesn't write one: nothing to mend */
+    static const char *const drop[] = {"Type", "CMapName", "CIDSystemInfo", "WMode"};
+    for (size_t i = 0; i < sizeof drop / sizeof *drop; i++) {
+        HPDF_STATUS hs = HPDF_Dict_RemoveElement(tu, drop[i]);
+        if (hs != HPDF_OK && hs != HPDF_DICT_ITEM_NOT_FOUND)
+            return hs;
+    }
+    HPDF_MemStream_FreeData(tu->stream);
+    TRY(HPDF_Stream_WriteStr(
+        tu->stream, "/CIDInit /ProcSet findresource begin\n12 dict begin\nbegincmap\n"
+                    "/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) /Supplement 0 >> def\n"
+                    "/CMapName /Adobe-Identity-UCS def\n/CMapType 2 def\n"
+                    "1 begincodespacerange\n<0000> <FFFF>\nendcodespacerange\n"));
+    /* A bfrange may only vary in its last byte: one range per high byte,
+     * at most 100 to a block, surrogates (D8..DF) left out. */
+    char line[64];
+    unsigned done = 0, total = 256 - 8, block = 0;
+    for (unsigned hi = 0; hi < 256; hi++) {
+        if (hi >= 0xD8 && hi <= 0xDF)
+            continue;
+        if (block == 0) {
+            block = total - done < 100 ? total - done : 100;
+            snprintf(line, sizeof line, "%u beginbfrange\n", block);
+            TRY(HPDF_Stream_WriteStr(tu->stream, line));
+        }
+        snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+        TRY(HPDF_Stream_WriteStr(tu->stream, line));
+        done++;
+        if (--block == 0)
+            TRY(HPDF_Stream_WriteStr(tu->stream, "endbfrange\n"));
+    }
+    return HPDF_Stream_WriteStr(tu->stream, "endcmap\nCMapName currentdict /CMap "
+                                            "defineresource pop\nend\nend\n");
+}

@@ -1,0 +1,38 @@
+/* The few things cutboard does inside libharu's objects, behind small
+ * functions: listing a form on a page, making a form XObject, putting bytes
+ * we compressed ourselves into a stream, reaching a page's content stream,
+ * and mending the font's /ToUnicode map. libharu has no public call for
+ * these, so they read and write its structs; hpdf_internals.c is the only
+ * file that does, and it refuses to build against a libharu it was not
+ * tested with (tests/test_content.c compares our page text with libharu's
+ * own operators). Internal to src/print/. */
+#ifndef CB_HPDF_INTERNALS_H
+#define CB_HPDF_INTERNALS_H
+
+#include <hpdf.h>
+#include <stddef.h>
+
+/* PAGE's /XObject resource dictionary, made on first use; NULL on failure. */
+HPDF_Dict cb_hpdf_page_xobjects(HPDF_Page page);
+/* A new empty dictionary owned by DOC; NULL on failure. */
+HPDF_Dict cb_hpdf_dict_new(HPDF_Doc doc);
+/* A new form XObject with a BBox of +-E about the origin and an empty
+ * resource dictionary of its own (*RES); NULL on failure. */
+HPDF_Dict cb_hpdf_form_new(HPDF_Doc doc, HPDF_REAL e, HPDF_Dict *res);
+/* Sets page box NAME ("TrimBox", "BleedBox") of PAGE; libharu 2.3 has no
+ * call for them. */
+HPDF_STATUS cb_hpdf_page_set_box(HPDF_Page page, const char *name, HPDF_Box box);
+/* PAGE's content stream. */
+HPDF_Dict cb_hpdf_page_contents(HPDF_Page page);
+/* Does libharu write DICT's dictionary itself (images): it then deflates
+ * the stream too, so only raw bytes may go in. */
+int cb_hpdf_writes_itself(HPDF_Dict dict);
+/* Replaces DICT's stream with LEN bytes of DATA: written as they are when
+ * PREDEFLATED (the dictionary then names /FlateDecode itself), else with
+ * no filter, or deflated by libharu where it writes the dictionary itself. */
+HPDF_STATUS cb_hpdf_stream_put(HPDF_Dict dict, const void *data, size_t len, int predeflated);
+/* Rewrites FONT's /ToUnicode stream as the identity map (libharu 2.3.0
+ * writes a broken one for UTF-8 fonts). */
+HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);
+
+#endif

@@ -1,0 +1,155 @@
+/* Our page content writer (src/print/content.c) against libharu's own page
+ * operators: the same drawing made both ways on two uncompressed pages
+ * must give the same bytes. This is what allows the fast writer and the
+ * fenced libharu internals (src/print/hpdf_internals.c) to be trusted on
+ * the libharu they were built against. */
+#include "test.h"
+#include <hpdf.h>
+#include <string.h>
+#include "print/content.h"
+#include "print/hpdf_internals.h"
+
+/* Numbers where libharu's formatting has edges: zero, negatives, more than
+ * five decimals, rounding up, the clamp at +-32767, tiny values. */
+static const HPDF_REAL values[] = {0.0F,       1.0F,      -1.0F,     0.5F,    2.25F,
+                                   123.456789F, -98.7654F, 0.000004F, 0.99999F, 32767.9F,
+                                   -40000.0F,  595.28F,   1e-7F,     7.1F,    841.89F};
+enum { NV = sizeof values / sizeof values[0] };
+
+static HPDF_REAL v(int i)
+{
+    return values[i % NV];
+}
+
+static void draw_with_libharu(HPDF_Page page)
+{
+    for (int i = 0; i < NV; i++) {
+        HPDF_Page_SetLineWidth(page, v(i) < 0 ? -v(i) : v(i) > 100 ? 1 : v(i));
+        HPDF_Page_SetRGBFill(page, 0.1F, 0.2F, 0.3F);
+        HPDF_Page_SetRGBStroke(page, 0.25F, 0.5F, 0.75F);
+        HPDF_Page_MoveTo(page, v(i), v(i + 1));
+        HPDF_Page_LineTo(page, v(i + 2), v(i + 3));
+        HPDF_Page_CurveTo(page, v(i + 4), v(i + 5), v(i + 6), v(i + 7), v(i + 8), v(i + 9));
+        HPDF_Page_Stroke(page);
+        HPDF_Page_Rectangle(page, v(i + 1), v(i + 2), 10, 20);
+        HPDF_Page_FillStroke(page);
+        HPDF_Page_GSave(page);
+        HPDF_Page_Concat(page, 1, 0, 0, 1, v(i + 3), v(i + 4));
+        HPDF_Page_Circle(page, 0, 0, v(i + 5) < 0 ? -v(i + 5) : v(i + 5));
+        HPDF_Page_Fill(page);
+        HPDF_Page_GRestore(page);
+        HPDF_Page_SetCMYKFill(page, 0, 0, 0, 1);
+        HPDF_Page_SetCMYKStroke(page, 0.1F, 0.2F, 0.3F, 0.4F);
+    }
+}
+
+static void draw_with_our_writer(cb_pdf *p)
+{
+    for (int i = 0; i < NV; i++) {
+        CB_OP(p, "w", v(i) < 0 ? -v(i) : v(i) > 100 ? 1 : v(i));
+        CB_OP(p, "rg", 0.1F, 0.2F, 0.3F);
+        CB_OP(p, "RG", 0.25F, 0.5F, 0.75F);
+        CB_OP(p, "m", v(i), v(i + 1));
+        CB_OP(p, "l", v(i + 2), v(i + 3));
+        CB_OP(p, "c", v(i + 4), v(i + 5), v(i + 6), v(i + 7), v(i + 8), v(i + 9));
+        cb_cs_str(p, "S\n");
+        CB_OP(p, "re", v(i + 1), v(i + 2), 10, 20);
+        cb_cs_str(p, "B\n");
+        cb_cs_str(p, "q\n");
+        CB_OP(p, "cm", 1, 0, 0, 1, v(i + 3), v(i + 4));
+        cb_cs_circle(p, 0, 0, v(i + 5) < 0 ? -v(i + 5) : v(i + 5));
+        cb_cs_str(p, "f\n");
+        cb_cs_str(p, "Q\n");
+        CB_OP(p, "k", 0, 0, 0, 1);
+        CB_OP(p, "K", 0.1F, 0.2F, 0.3F, 0.4F);
+    }
+}
+
+static const char *find(const char *at, size_t len, const char *what, size_t n)
+{
+    for (size_t i = 0; i + n <= len; i++)
+        if (memcmp(at + i, what, n) == 0)
+            return at + i;
+    return NULL;
+}
+
+/* The text between "stream" and "endstream" of the K-th stream (0-based)
+ * of an uncompressed PDF, as a pointer into PDF and its length. */
+static const char *nth_stream(const char *pdf, size_t len, int k, size_t *out_len)
+{
+    const char *at = pdf, *end = pdf + len;
+    for (int i = 0; i <= k; i++) {
+        const char *s = find(at, (size_t)(end - at), "stream\r\n", 8);
+        size_t skip = 8;
+        if (!s) {
+            s = find(at, (size_t)(end - at), "stream\n", 7);
+            skip = 7;
+        }
+        assert_non_null(s);
+        const char *e = find(s, (size_t)(end - s), "endstream", 9);
+        assert_non_null(e);
+        if (i == k) {
+            *out_len = (size_t)(e - (s + skip));
+            return s + skip;
+        }
+        at = e + 9;
+    }
+    return NULL;
+}
+
+static void test_writer_matches_libharu_operators(void **state)
+{
+    (void)state;
+    cb_pdf p;
+    memset(&p, 0, sizeof p);
+    p.doc = HPDF_New(NULL, NULL);
+    assert_non_null(p.doc);
+    assert_int_equal(HPDF_SetCompressionMode(p.doc, HPDF_COMP_NONE), HPDF_OK);
+    HPDF_Page api = HPDF_AddPage(p.doc), ours = HPDF_AddPage(p.doc);
+    assert_non_null(api);
+    assert_non_null(ours);
+    draw_with_libharu(api);
+    draw_with_our_writer(&p);
+    assert_int_equal(p.cs.st, HPDF_OK);
+    assert_int_equal(cb_hpdf_stream_put(cb_hpdf_page_contents(ours), p.cs.buf, p.cs.len, 0),
+                     HPDF_OK);
+    assert_int_equal(HPDF_SaveToStream(p.doc), HPDF_OK);
+    HPDF_UINT32 size = HPDF_GetStreamSize(p.doc);
+    char *pdf = malloc(size);
+    assert_non_null(pdf);
+    HPDF_UINT32 got = size;
+    assert_int_equal(HPDF_ReadFromStream(p.doc, (HPDF_BYTE *)pdf, &got), HPDF_OK);
+    size_t la, lo;
+    const char *a = nth_stream(pdf, got, 0, &la), *o = nth_stream(pdf, got, 1, &lo);
+    assert_true(la > 1000);
+    if (la != lo || memcmp(a, o, la) != 0) {
+        size_t i = 0;
+        while (i < la && i < lo && a[i] == o[i])
+            i++;
+        fail_msg("content differs at byte %zu: libharu \"%.40s\" vs ours \"%.40s\"", i, a + i,
+                 o + i);
+    }
+    free(pdf);
+    free(p.cs.buf);
+    HPDF_Free(p.doc);
+}
+
+/* The comparison can fail: one number written differently is caught. */
+static void test_a_different_number_is_caught(void **state)
+{
+    (void)state;
+    char a[16], b[16];
+    *cb_ftoa(a, 0.5F) = 0;
+    *cb_ftoa(b, 0.50001F) = 0;
+    assert_string_equal(a, "0.5");
+    assert_string_not_equal(a, b);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_writer_matches_libharu_operators),
+        cmocka_unit_test(test_a_different_number_is_caught),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
