@@ -224,7 +224,7 @@ static void assert_atan2_rotation(const cb_planar *p)
             uint32_t g = p->out[s + i], h = p->out[s + i + 1];
             cb_point a = p->xy[v], c = p->xy[p->origin[g ^ 1u]], d = p->xy[p->origin[h ^ 1u]];
             double tg = atan2(c.y - a.y, c.x - a.x), th = atan2(d.y - a.y, d.x - a.x);
-            if (!(tg < th || (tg == th && g < h)))
+            if (tg > th)
                 fail_msg("vertex %u: half-edge %u (%.17g) before %u (%.17g)", v, g, tg, h, th);
         }
     }
@@ -238,13 +238,24 @@ static const double star[][2] = {
     {90, 90.000000003}, {60.3, 60.1}, {60.6, 60.2}, {35.1, 84.7}, {10, 60},
     {110, 35}, {60, 110}, {10, 10}, {47.2, 12.9}};
 
-/* Two spokes whose atan2 are equal while the cheaper key of the later one
- * is smaller: only atan2 breaks the tie by half-edge. */
+/* Where vertex V's out list puts half-edge H. */
+static uint32_t place_of(const cb_planar *p, uint32_t v, uint32_t h)
+{
+    for (uint32_t i = p->out_start[v]; i < p->out_start[v + 1]; i++)
+        if (p->out[i] == h)
+            return i - p->out_start[v];
+    fail_msg("half-edge %u does not leave vertex %u", h, v);
+    return 0;
+}
+
+/* Two spokes whose atan2 are equal although their directions differ: a sort
+ * by atan2 put them in id order (0->1 first), which is the wrong way round;
+ * the exact order puts 0->2 first. */
 static const double rounding[][2] = {
     {60, 60}, {59.282423755751189, 71.418810561960015}, {59.282423755751189, 71.418810561960044},
     {90, 60}, {30, 30}};
 
-static void test_rotation_is_atan2_order(void **state)
+static void test_rotation_is_angle_order(void **state)
 {
     (void)state;
     hand h;
@@ -258,13 +269,19 @@ static void test_rotation_is_atan2_order(void **state)
     build(&p, b);
     assert_atan2_rotation(&p);
     assert_int_equal(p.out_start[1] - p.out_start[0], 15);
+    /* 0->1 and 0->2 lie on one ray: the tie goes by id */
+    assert_true(place_of(&p, 0, 0) < place_of(&p, 0, 2));
     cb_planar_free(&p);
     b = make_hand(&h, rounding, 5, 0);
     for (uint32_t v = 1; v < 5; v++)
         edge(b, 0, v);
     build(&p, b);
     assert_atan2_rotation(&p);
-    assert_int_equal(p.out[p.out_start[0] + 2], 0); /* half-edge 0->1 before 0->2 */
+    /* atan2 cannot tell 0->1 from 0->2, but they differ: 0->2 is the more
+     * upright of the two (same dx < 0, larger dy), so its angle is smaller
+     * and it comes first, exactly. */
+    assert_int_equal(p.out[p.out_start[0] + 2], 2);
+    assert_int_equal(p.out[p.out_start[0] + 3], 0);
     cb_planar_free(&p);
     cb_spec spec;
     cb_spec_defaults(&spec);
@@ -333,7 +350,7 @@ int main(void)
         cmocka_unit_test(test_corner_node_and_empty),
         cmocka_unit_test(test_crossing_is_not_planar),
         cmocka_unit_test(test_refuses_bad_boards),
-        cmocka_unit_test(test_rotation_is_atan2_order),
+        cmocka_unit_test(test_rotation_is_angle_order),
         cmocka_unit_test(test_euler_1000_seeds),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);

@@ -3,6 +3,7 @@
  * order of distance from its circumcentre (so each new point lies outside the
  * current convex hull), fan it to the visible hull edges found through a hash
  * of hull points by angle, and restore the Delaunay property by edge flips. */
+#include "base/geom.h"
 #include "planar/delaunay.h"
 
 #include <float.h>
@@ -18,9 +19,6 @@
 
 /* 3 * (2n - 5) half-edge ids must stay below NONE. */
 #define MAX_POINTS ((size_t)715000000)
-
-/* Shewchuk's error bound for the double orientation determinant. */
-#define ORIENT_ERR ((3.0 + 16.0 * (DBL_EPSILON / 2)) * (DBL_EPSILON / 2))
 
 /* A point to insert, keyed by its distance from the seed circumcentre. */
 typedef struct {
@@ -44,26 +42,20 @@ typedef struct {
     size_t stack_cap;
 } dt_state;
 
-/* > 0 if a, b, c turn counter-clockwise (y up), < 0 clockwise, and 0 when the
- * double result is within its rounding error: such points are treated as
- * collinear (delaunator's "near zero") so a hull walk never trusts a sign
- * that rounding may have produced. */
+/* > 0 if a, b, c turn counter-clockwise (y up), < 0 clockwise, 0 when they
+ * are collinear: exactly (cb_orient), so a hull walk never trusts a sign
+ * that rounding produced. */
 static double orient(const double *a, const double *b, const double *c)
 {
-    double l = (b[0] - a[0]) * (c[1] - a[1]);
-    double r = (b[1] - a[1]) * (c[0] - a[0]);
-    double det = l - r;
-    return fabs(det) <= ORIENT_ERR * (fabs(l) + fabs(r)) ? 0.0 : det;
+    return cb_orient((cb_point){a[0], a[1]}, (cb_point){b[0], b[1]}, (cb_point){c[0], c[1]});
 }
 
-/* > 0 if p is inside the circumcircle of the counter-clockwise triangle abc. */
+/* > 0 if p is inside the circumcircle of the counter-clockwise triangle abc,
+ * exactly (cb_in_circle). */
 static double in_circle(const double *a, const double *b, const double *c, const double *p)
 {
-    double dx = a[0] - p[0], dy = a[1] - p[1];
-    double ex = b[0] - p[0], ey = b[1] - p[1];
-    double fx = c[0] - p[0], fy = c[1] - p[1];
-    double ap = dx * dx + dy * dy, bp = ex * ex + ey * ey, cp = fx * fx + fy * fy;
-    return dx * (ey * cp - bp * fy) - dy * (ex * cp - bp * fx) + ap * (ex * fy - ey * fx);
+    return cb_in_circle((cb_point){a[0], a[1]}, (cb_point){b[0], b[1]}, (cb_point){c[0], c[1]},
+                        (cb_point){p[0], p[1]});
 }
 
 static double dist2(double ax, double ay, double bx, double by)

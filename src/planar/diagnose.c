@@ -86,8 +86,8 @@ static int crossings(report *r, const cb_board *b)
             if (!cb_segments_cross(p, q, u, v))
                 continue;
             cb_edge first = s[k].i < s[j].i ? e : f, second = s[k].i < s[j].i ? f : e;
-            double cross = (q.x - p.x) * (v.y - u.y) - (q.y - p.y) * (v.x - u.x);
-            if (fabs(cross) < 1e-12) {
+            /* crossing and on one line: they overlap */
+            if (cb_orient(p, q, u) == 0 && cb_orient(p, q, v) == 0) {
                 line(r, "edge %u-%u overlaps edge %u-%u", first.a, first.b, second.a, second.b);
             } else {
                 cb_point x = cb_segment_intersection(p, q, u, v);

@@ -318,9 +318,27 @@ static double diamond(double dx, double dy)
     return signbit(dy) ? -2 - t : 2 - t; /* atan2(-0, dx < 0) is -pi */
 }
 
+/* Half-edge ID before half-edge OTHER around their common origin U, in the
+ * order of atan2 of their directions on (-pi, pi] and then of id, decided
+ * exactly: by half plane, then by the sign of cb_orient. */
+static int exact_before(const cb_planar *p, uint32_t id, uint32_t other)
+{
+    cb_point u = p->xy[p->origin[id]];
+    cb_point a = p->xy[p->origin[id ^ 1u]], b = p->xy[p->origin[other ^ 1u]];
+    /* lower half plane (-pi, 0) first, then [0, pi] */
+    int ha = a.y - u.y >= 0, hb = b.y - u.y >= 0;
+    if (ha != hb)
+        return ha < hb;
+    double turn = cb_orient(u, a, b);
+    if (turn != 0)
+        return turn > 0; /* b lies counter-clockwise of a: a comes first */
+    return id < other;
+}
+
 /* Sorts the N half-edges leaving one vertex, keyed by diamond, by page
  * angle as sorting by atan2 of their direction and then by id does: by the
- * diamond keys when they stand apart, else (near-parallel edges) by atan2. */
+ * diamond keys when they stand apart, else (near-parallel edges) by the
+ * exact order of their directions. */
 static void sort_rotation(const cb_planar *p, keyed *a, size_t n)
 {
     /* qsort needs keys that compare; the insertion sort copes with NaN,
@@ -335,11 +353,13 @@ static void sort_rotation(const cb_planar *p, keyed *a, size_t n)
     }
     if (apart)
         return;
-    for (size_t i = 0; i < n; i++) {
-        cb_point u = p->xy[p->origin[a[i].id]], w = p->xy[p->origin[a[i].id ^ 1u]];
-        a[i].key = atan2(w.y - u.y, w.x - u.x);
+    for (size_t i = 1; i < n; i++) {
+        keyed k = a[i];
+        size_t j = i;
+        for (; j > 0 && exact_before(p, k.id, a[j - 1].id); j--)
+            a[j] = a[j - 1];
+        a[j] = k;
     }
-    sort_keyed(a, n);
 }
 
 static int less_keyed(const keyed *a, const keyed *b)
