@@ -5,6 +5,7 @@
  * left behind, and an existing output file left exactly as it was. */
 #include "cli_support.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -324,25 +325,48 @@ static void sleep_ms(int ms)
     nanosleep(&t, NULL);
 }
 
-/* A signal while the new files are staged (their temporary files exist):
- * the run dies of the signal, the temporary files are removed, and the
+/* Staged files the process PID holds in the run folder: unnamed files
+ * (O_TMPFILE, shown as "#inode (deleted)") or named "NAME.XXXXXX" ones. */
+static int staged_files(pid_t pid)
+{
+    char dir[64];
+    snprintf(dir, sizeof dir, "/proc/%d/fd", (int)pid);
+    DIR *d = opendir(dir);
+    int count = 0;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        char link[PATH_MAX + 64], target[PATH_MAX];
+        snprintf(link, sizeof link, "%s/%s", dir, e->d_name);
+        ssize_t n = readlink(link, target, sizeof target - 1);
+        if (n <= 0)
+            continue;
+        target[n] = '\0';
+        count += strncmp(target, cli_rundir, strlen(cli_rundir)) == 0 &&
+                 strstr(target, " (deleted)") != NULL;
+    }
+    if (d)
+        closedir(d);
+    return count + count_prefixed("keep.pdf.") + count_prefixed("keep.json.");
+}
+
+/* A signal while the new files are staged (written and flushed, not yet
+ * in place): the run dies of the signal, nothing staged is left, and the
  * existing outputs are as they were. */
 static void interrupt_while_staged(int sig)
 {
     write_file("keep.pdf", precious);
     write_file("keep.json", precious);
-    pid_t pid = start_cutboard("--seed sig -o keep.pdf --json keep.json", "CUTBOARD_TEST_STAGE_DELAY_MS",
-                               10000);
+    pid_t pid = start_cutboard("--seed sig -o keep.pdf --json keep.json",
+                               "CUTBOARD_TEST_STAGE_DELAY_MS", 10000);
     int staged = 0;
     for (int waited = 0; waited < 120000 && !staged; waited += 20) {
-        staged = count_prefixed("keep.pdf.") > 0 && count_prefixed("keep.json.") > 0;
+        staged = staged_files(pid) >= 2;
         if (!staged)
             sleep_ms(20);
     }
     if (!staged) {
         kill(pid, SIGKILL);
         waitpid(pid, NULL, 0);
-        fail_msg("the temporary files never appeared");
+        fail_msg("the staged files never appeared");
     }
     assert_int_equal(kill(pid, sig), 0);
     int status;
@@ -351,6 +375,8 @@ static void interrupt_while_staged(int sig)
         fail_msg("cutboard did not die of signal %d (status 0x%x)", sig, status);
     assert_untouched("keep.pdf");
     assert_untouched("keep.json");
+    assert_int_equal(count_prefixed("keep.pdf."), 0);
+    assert_int_equal(count_prefixed("keep.json."), 0);
 }
 
 static void test_sigint_while_staged(void **state)
@@ -395,6 +421,85 @@ static void test_sigterm_while_generating(void **state)
     assert_untouched("keep.pdf");
 }
 
+/* Inputs that are no regular file (a FIFO with no writer, a folder, a
+ * device) are refused at once with exit 66, never waited on. */
+static void test_odd_input_files_refused(void **state)
+{
+    (void)state;
+    assert_int_equal(sh("rm -rf fifo.ttf fifo.json dir.json odd && mkfifo fifo.ttf fifo.json && "
+                        "mkdir dir.json"), 0);
+    copy_default_theme("odd");
+    assert_int_equal(sh("rm odd/theme.json && mkfifo odd/theme.json"), 0);
+    static const char *const args[] = {
+        "--seed x --font fifo.ttf -o keep.pdf", "--seed x --font /dev/zero -o keep.pdf",
+        "--seed x --theme odd -o keep.pdf",     "render fifo.json -o keep.pdf",
+        "render dir.json -o keep.pdf",          "check fifo.json",
+        "check /dev/zero"};
+    for (size_t i = 0; i < sizeof args / sizeof *args; i++) {
+        write_file("keep.pdf", precious);
+        char cmd[1024];
+        snprintf(cmd, sizeof cmd, "timeout 20 %s %s", cli_binary, args[i]);
+        int rc = sh(cmd);
+        if (rc != 66)
+            fail_msg("cutboard %s: exit %d, expected 66 (124: it hung); stderr: %s", args[i], rc,
+                     err_text);
+        assert_contains(err_text, "not a regular file");
+        assert_untouched("keep.pdf");
+    }
+}
+
+/* SIGKILL while staged, which no handler sees: the outputs are as they
+ * were and no staged file is left behind (the staged files are unnamed). */
+static void test_sigkill_while_staged_leaves_nothing(void **state)
+{
+    (void)state;
+    write_file("keep.pdf", precious);
+    write_file("keep.json", precious);
+    pid_t pid = start_cutboard("--seed kill -o keep.pdf --json keep.json",
+                               "CUTBOARD_TEST_STAGE_DELAY_MS", 10000);
+    int staged = 0;
+    for (int waited = 0; waited < 120000 && !staged; waited += 20) {
+        staged = staged_files(pid) >= 2;
+        if (!staged)
+            sleep_ms(20);
+    }
+    assert_int_equal(kill(pid, SIGKILL), 0);
+    int status;
+    assert_int_equal(waitpid(pid, &status, 0), pid);
+    assert_true(staged);
+    assert_true(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    assert_untouched("keep.pdf");
+    assert_untouched("keep.json");
+    assert_int_equal(count_prefixed("keep.pdf."), 0);
+    assert_int_equal(count_prefixed("keep.json."), 0);
+}
+
+/* New output files get 0666 less the umask, as every Unix tool's do. */
+static void test_output_mode_follows_umask(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *mask;
+        mode_t mode;
+    } cases[] = {{"022", 0644}, {"027", 0640}, {"002", 0664}, {"077", 0600}};
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, "rm -f m.pdf m.json && umask %s && %s --seed m -o m.pdf "
+                 "--json m.json", cases[i].mask, cli_binary);
+        assert_int_equal(sh(cmd), 0);
+        const char *files[] = {"m.pdf", "m.json"};
+        for (int k = 0; k < 2; k++) {
+            char path[PATH_MAX];
+            snprintf(path, sizeof path, "%s/%s", cli_rundir, files[k]);
+            struct stat sb;
+            assert_int_equal(stat(path, &sb), 0);
+            if ((sb.st_mode & 0777) != cases[i].mode)
+                fail_msg("umask %s: %s has mode %03o, not %03o", cases[i].mask, files[k],
+                         (unsigned)(sb.st_mode & 0777), (unsigned)cases[i].mode);
+        }
+    }
+}
+
 /* With the hook and no signal, the run completes and replaces the file. */
 static void test_stage_delay_without_signal(void **state)
 {
@@ -424,6 +529,9 @@ int main(void)
         cmocka_unit_test(test_sigint_while_staged),
         cmocka_unit_test(test_sigterm_while_staged),
         cmocka_unit_test(test_sigterm_while_generating),
+        cmocka_unit_test(test_sigkill_while_staged_leaves_nothing),
+        cmocka_unit_test(test_odd_input_files_refused),
+        cmocka_unit_test(test_output_mode_follows_umask),
         cmocka_unit_test(test_stage_delay_without_signal),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);

@@ -1,7 +1,14 @@
-/* Output files appear whole or not at all: write a temporary file next to
- * the target, flush it to disk, then rename it over the target. Staging and
- * committing are separate so that several files can all be written before
- * any of them replaces what was there. */
+/* Output files appear whole or not at all. Staging writes the bytes to an
+ * unnamed file in the target's folder (Linux's O_TMPFILE) and flushes them
+ * to disk; committing gives it a name and renames it over the target. So a
+ * run killed at any moment (even by SIGKILL, which no handler sees) leaves
+ * the target as it was and no temporary file behind, but for the instant
+ * between the link and the rename. Where the folder's file system has no
+ * O_TMPFILE, a named temporary file next to the target is used instead.
+ * Staging and committing are separate so that several files can all be
+ * written before any of them replaces what was there. New files get mode
+ * 0666 less the umask, as every Unix tool's do. */
+#define _GNU_SOURCE /* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -13,13 +20,16 @@
 
 struct cb_staged_file {
     char *path;
-    char *tmp;      /* NULL for a device written in place, e.g. /dev/null */
+    int fd;         /* an unnamed staged file, still open; -1 when none */
+    char *tmp;      /* a named staged file (no O_TMPFILE), or NULL */
 };
 
 void cb_file_discard(cb_staged_file *f)
 {
     if (!f)
         return;
+    if (f->fd >= 0)
+        close(f->fd); /* an unnamed file vanishes with its last descriptor */
     if (f->tmp)
         unlink(f->tmp);
     free(f->tmp);
@@ -41,6 +51,56 @@ static int write_all(int fd, const char *p, size_t left)
     return 0;
 }
 
+/* The process's umask, read without changing it (umask(2) can only be
+ * read by setting it, which would race with other threads); 022 if
+ * /proc is not there. */
+static mode_t current_umask(void)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[128];
+    unsigned mask = 022;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "Umask: %o", &mask) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return (mode_t)mask & 0777;
+}
+
+/* The folder PATH is in, in BUF. */
+static const char *folder_of(const char *path, char *buf, size_t len)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return ".";
+    size_t n = slash == path ? 1 : (size_t)(slash - path);
+    if (n >= len)
+        return NULL;
+    memcpy(buf, path, n);
+    buf[n] = '\0';
+    return buf;
+}
+
+/* PATH with ".XXXXXX" made unique, created empty with mode 0600: the named
+ * stage, and the name an unnamed stage is linked under before its rename. */
+static int named_temp(const char *path, char **tmp)
+{
+    size_t len = strlen(path) + 8;
+    if (!(*tmp = malloc(len))) {
+        errno = ENOMEM;
+        return -1;
+    }
+    snprintf(*tmp, len, "%s.XXXXXX", path);
+    int fd = mkstemp(*tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(*tmp);
+        *tmp = NULL;
+        errno = e;
+    }
+    return fd;
+}
+
 cb_status cb_file_stage(const char *path, const void *data, size_t len,
                         cb_staged_file **out, cb_error *err)
 {
@@ -54,22 +114,19 @@ cb_status cb_file_stage(const char *path, const void *data, size_t len,
         free(f);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
     }
+    f->fd = -1;
     int device = exists && !S_ISREG(sb.st_mode);
-    int fd;
+    int fd = -1;
+    char dir[4096];
+    const char *folder = device ? NULL : folder_of(path, dir, sizeof dir);
     if (device) {
-        fd = open(path, O_WRONLY);
-    } else {
-        size_t tlen = strlen(path) + 8;
-        if (!(f->tmp = malloc(tlen))) {
-            cb_file_discard(f);
-            return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
-        }
-        snprintf(f->tmp, tlen, "%s.XXXXXX", path);
-        fd = mkstemp(f->tmp);
-        if (fd < 0) {
-            free(f->tmp);
-            f->tmp = NULL; /* nothing to unlink */
-        }
+        fd = open(path, O_WRONLY | O_CLOEXEC);
+    } else if (folder && access("/proc/self/fd", X_OK) == 0 && /* to link it at commit */
+               (fd = open(folder, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666)) >= 0) {
+        f->fd = fd; /* the kernel applied the umask to 0666 */
+    } else if ((fd = named_temp(path, &f->tmp)) < 0 && errno == ENOMEM) {
+        cb_file_discard(f);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
     }
     if (fd < 0) {
         cb_status st = cb_fail(err, CB_ERR_CANTCREAT, "%s: cannot create: %s", path,
@@ -80,9 +137,9 @@ cb_status cb_file_stage(const char *path, const void *data, size_t len,
     int failed = write_all(fd, data, len);
     if (!failed && !device && fsync(fd) != 0)
         failed = errno;
-    if (!failed && !device && fchmod(fd, 0644) != 0)
+    if (!failed && f->tmp && fchmod(fd, 0666 & ~current_umask()) != 0)
         failed = errno;
-    if (close(fd) != 0 && !failed)
+    if (f->fd < 0 && close(fd) != 0 && !failed)
         failed = errno;
     if (failed) {
         cb_file_discard(f);
@@ -92,15 +149,44 @@ cb_status cb_file_stage(const char *path, const void *data, size_t len,
     return CB_OK;
 }
 
+/* Gives the unnamed file F->fd the name F->tmp (made unique), ready for
+ * the rename; 0 or an errno value. */
+static int link_unnamed(cb_staged_file *f)
+{
+    char proc[64];
+    snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
+    for (int tries = 0; tries < 16; tries++) {
+        int fd = named_temp(f->path, &f->tmp); /* reserves a unique name */
+        if (fd < 0)
+            return errno;
+        close(fd);
+        unlink(f->tmp);
+        if (linkat(AT_FDCWD, proc, AT_FDCWD, f->tmp, AT_SYMLINK_FOLLOW) == 0)
+            return 0;
+        int e = errno;
+        free(f->tmp);
+        f->tmp = NULL;
+        if (e != EEXIST)
+            return e;
+    }
+    return EEXIST;
+}
+
 cb_status cb_file_commit(cb_staged_file *f, cb_error *err)
 {
     cb_status st = CB_OK;
-    if (f->tmp && rename(f->tmp, f->path) != 0)
+    int e = f->fd >= 0 ? link_unnamed(f) : 0;
+    if (e != 0)
+        st = cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(e));
+    else if (f->tmp && rename(f->tmp, f->path) != 0)
         st = cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(errno));
     else if (f->tmp) {
         free(f->tmp);
         f->tmp = NULL; /* renamed: nothing left to unlink */
     }
+    if (st == CB_OK && f->fd >= 0 && close(f->fd) != 0)
+        st = cb_fail(err, CB_ERR_IO, "%s: %s", f->path, strerror(errno));
+    f->fd = -1;
     cb_file_discard(f);
     return st;
 }

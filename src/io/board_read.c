@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "io/board_read.h"
+#include "io/input.h"
 
 /* ---- the JSON board file ------------------------------------------------ */
 
@@ -423,13 +424,14 @@ cb_status cb_game_parse(const char *text, size_t len, const char *name, const cb
 cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, cb_error *err)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return cb_fail(err, CB_ERR_NOINPUT, "%s: %s", path, strerror(errno));
+    FILE *f;
+    off_t size;
+    int e = cb_input_open(path, &f, &size);
+    if (e != 0)
+        return cb_fail(err, CB_ERR_NOINPUT, "%s: %s", path,
+                       e > 0 ? strerror(e) : "not a regular file");
     /* A file known to be too large is refused before anything is read. */
-    struct stat sb;
-    if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) &&
-        (uintmax_t)sb.st_size > CB_BOARD_FILE_MAX) {
+    if ((uintmax_t)size > CB_BOARD_FILE_MAX) {
         fclose(f);
         return cb_fail(err, CB_ERR_DATA, "%s: too large (more than %zu MiB)", path,
                        (size_t)(CB_BOARD_FILE_MAX >> 20));
@@ -457,7 +459,7 @@ cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, c
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", path);
     if (rerr) {
         free(buf);
-        return cb_fail(err, CB_ERR_NOINPUT, "%s: read error (is it a folder?)", path);
+        return cb_fail(err, CB_ERR_NOINPUT, "%s: read error", path);
     }
     if (len > CB_BOARD_FILE_MAX) {
         free(buf);

@@ -1,6 +1,7 @@
 /* TrueType checks before libharu sees a font; see font.h. Offsets and
  * lengths are checked in 64 bits so no sum can wrap. */
 #include "io/font.h"
+#include "io/input.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -212,20 +213,18 @@ cb_status cb_font_check(const unsigned char *data, size_t len, const char *name,
 
 cb_status cb_font_check_file(const char *path, cb_error *err)
 {
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: %s", path, strerror(errno));
-    struct stat sb;
-    if (fstat(fileno(fp), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        fclose(fp);
-        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: not a regular file", path);
-    }
-    if ((uintmax_t)sb.st_size > CB_MAX_FILE_BYTES) {
+    FILE *fp;
+    off_t size;
+    int e = cb_input_open(path, &fp, &size);
+    if (e != 0)
+        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: %s", path,
+                       e > 0 ? strerror(e) : "not a regular file");
+    if ((uintmax_t)size > CB_MAX_FILE_BYTES) {
         fclose(fp);
         return cb_fail(err, CB_ERR_DATA, "font %s: %jd bytes, larger than the %d allowed", path,
-                       (intmax_t)sb.st_size, CB_MAX_FILE_BYTES);
+                       (intmax_t)size, CB_MAX_FILE_BYTES);
     }
-    size_t cap = (size_t)sb.st_size;
+    size_t cap = (size_t)size;
     unsigned char *data = malloc(cap + 1);
     size_t len = data ? fread(data, 1, cap + 1, fp) : 0;
     int failed = ferror(fp);

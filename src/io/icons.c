@@ -1,6 +1,7 @@
 /* Icons: PNG decoding with libpng, turning palette, grey, 16-bit and
  * interlaced files into one 8-bit RGBA layout. */
 #include "io/icons.h"
+#include "io/input.h"
 
 #include "base/error.h"
 
@@ -139,23 +140,19 @@ cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err)
 
     /* We open the file ourselves so a missing file reports errno, not
      * libpng's generic read failure. */
-    FILE *fp = fopen(path, "rb");
-    if (!fp)
-        return cb_fail(err, CB_ERR_NOINPUT, "icon %s: cannot open: %s",
-                       path, strerror(errno));
-    struct stat st;
-    if (fstat(fileno(fp), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(fp);
-        return cb_fail(err, CB_ERR_NOINPUT, "icon %s: cannot open: not a regular file",
-                       path);
-    }
+    FILE *fp;
+    off_t size;
+    int e = cb_input_open(path, &fp, &size);
+    if (e != 0)
+        return cb_fail(err, CB_ERR_NOINPUT, "icon %s: cannot open: %s", path,
+                       e > 0 ? strerror(e) : "not a regular file");
     /* The file size is checked before anything is read. */
-    if ((uintmax_t)st.st_size > CB_MAX_FILE_BYTES) {
+    if ((uintmax_t)size > CB_MAX_FILE_BYTES) {
         fclose(fp);
         return cb_fail(err, CB_ERR_DATA, "icon %s: %jd bytes, larger than the %d allowed",
-                       path, (intmax_t)st.st_size, CB_MAX_FILE_BYTES);
+                       path, (intmax_t)size, CB_MAX_FILE_BYTES);
     }
-    size_t cap = (size_t)st.st_size;
+    size_t cap = (size_t)size;
     unsigned char *data = malloc(cap + 1);
     size_t len = data ? fread(data, 1, cap + 1, fp) : 0;
     int bad = ferror(fp);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "base/error.h"
+#include "io/input.h"
 #include "io/theme.h"
 
 #define MAX_TYPES 64
@@ -37,22 +38,19 @@ void cb_theme_free(cb_theme *t)
 static char *read_file(const char *path, size_t limit, size_t *len, cb_error *err,
                        cb_status *st)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        *st = cb_fail(err, CB_ERR_NOINPUT, "%s: cannot open: %s", path, strerror(errno));
+    FILE *f;
+    off_t size;
+    int e = cb_input_open(path, &f, &size);
+    if (e != 0) {
+        *st = cb_fail(err, CB_ERR_NOINPUT, "%s: cannot open: %s", path,
+                      e > 0 ? strerror(e) : "not a regular file");
         return NULL;
     }
     /* The size is checked before anything is read or allocated. */
-    struct stat sb;
-    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
-        fclose(f);
-        *st = cb_fail(err, CB_ERR_NOINPUT, "%s: cannot open: not a regular file", path);
-        return NULL;
-    }
-    if ((uintmax_t)sb.st_size > limit) {
+    if ((uintmax_t)size > limit) {
         fclose(f);
         *st = cb_fail(err, CB_ERR_DATA, "%s: %jd bytes, larger than the %zu allowed", path,
-                      (intmax_t)sb.st_size, limit);
+                      (intmax_t)size, limit);
         return NULL;
     }
     char *buf = malloc(limit + 1);
