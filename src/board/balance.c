@@ -584,7 +584,7 @@ int cb_balance(cb_work *w)
         free(mem);
         free(b.flow);
         free(b.near);
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     b.queue = mem;
@@ -607,7 +607,7 @@ int cb_balance(cb_work *w)
         free(mem);
         free(b.flow);
         free(b.near);
-        w->failure = "a start behind a bridge";
+        w->failure = CB_FAIL_START_BEHIND_BRIDGE;
         return -1;
     }
     for (int round = 0; round < MAX_ROUNDS && unfair(c) > 0; round++)
@@ -618,7 +618,7 @@ int cb_balance(cb_work *w)
     free(b.flow);
     free(b.near);
     if (unfair(c) > 0) {
-        w->failure = "hop spread";
+        w->failure = CB_FAIL_HOP_SPREAD;
         return -1;
     }
     return 0;

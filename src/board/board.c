@@ -255,8 +255,9 @@ static cb_board *lattice_candidate(const cb_spec *spec, const char *seed, cb_rng
     b->board_w = bw;
     b->board_h = bh;
     b->node_radius = lp.r;
-    if (cb_lattice_board(b, &lp, rng, why) != 0) {
-        *oom = strcmp(*why, "out of memory") == 0;
+    int rc = cb_lattice_board(b, &lp, rng, why);
+    if (rc != 0) {
+        *oom = rc < 0;
         cb_board_free(b);
         return NULL;
     }
@@ -294,8 +295,8 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
                  cb_balance(&w) == 0;
             /* A placement whose hops would not balance is connected again
              * with other fill edges; one without fair starts is dropped. */
-            if (ok || !w.failure || (strcmp(w.failure, "hop spread") != 0 &&
-                                     strcmp(w.failure, "a start behind a bridge") != 0))
+            if (ok || (w.failure != CB_FAIL_HOP_SPREAD &&
+                       w.failure != CB_FAIL_START_BEHIND_BRIDGE))
                 break;
         }
     }
@@ -304,8 +305,8 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
         if (!b)
             *oom = 1;
     } else {
-        *why = w.failure;
-        *oom = w.failure && strcmp(w.failure, "out of memory") == 0;
+        *why = cb_failure_text(w.failure);
+        *oom = w.failure == CB_FAIL_NOMEM;
     }
     cb_work_free(&w);
     return b;
@@ -325,8 +326,11 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         return NULL;
     cb_verdict v;
     cb_error err;
-    if (cb_board_check(b, spec->start_cap, spec->node_cap, &v, &err) != CB_OK || !v.ok) {
-        *why = v.ok ? "contract" : v.failure; /* a constant string */
+    cb_status st = cb_board_check(b, spec->start_cap, spec->node_cap, &v, &err);
+    if (st != CB_OK || !v.ok) {
+        /* the check fails only for memory on a board the generator made */
+        *oom = st != CB_OK;
+        *why = st != CB_OK ? "out of memory" : v.failure; /* a constant string */
         cb_board_free(b);
         return NULL;
     }
@@ -334,7 +338,9 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         cb_board_free(b);
         return NULL;
     }
-    if (cb_decorate(b, spec->theme, spec->players, &rng, why) != 0) {
+    int rc = cb_decorate(b, spec->theme, spec->players, &rng, why);
+    if (rc != 0) {
+        *oom = rc < 0;
         cb_board_free(b);
         return NULL;
     }

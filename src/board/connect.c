@@ -302,12 +302,12 @@ static int spanning_tree(cb_work *w, uint32_t *parent)
             joined++;
         }
     if (joined + 1 != core) {
-        w->failure = "disconnected";
+        w->failure = CB_FAIL_DISCONNECTED;
         return -1;
     }
     for (uint32_t v = 0; v < w->n; v++)
         if (is_core(w, v) && w->deg[v] > w->node_cap && v != w->center) {
-            w->failure = "a node over the degree cap";
+            w->failure = CB_FAIL_DEGREE_CAP;
             return -1;
         }
     return 0;
@@ -487,7 +487,7 @@ int cb_connect_prepare(cb_work *w)
 {
     cb_grid g;
     if (cb_grid_init(&g, w->bx, w->by, w->bw, w->bh, w->d, w->n) != 0) {
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     cb_grid_fill(&g, w->p, w->n);
@@ -499,7 +499,7 @@ int cb_connect_prepare(cb_work *w)
     if (rc == 0 && !w->marked)
         rc = (w->marked = malloc(w->n ? w->n : 1)) ? 0 : -1;
     if (rc != 0) {
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     memcpy(w->marked, w->role, w->n);
@@ -510,7 +510,7 @@ int cb_connect_core(cb_work *w, cb_rng *rng)
 {
     uint32_t *scratch = scratch_of(w);
     if (!scratch) {
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     /* Keep slots free next to start candidates: starts and the edge nodes
@@ -546,7 +546,7 @@ int cb_close_bridges(cb_work *w)
 {
     uint32_t *scratch = scratch_of(w);
     if (!scratch) {
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     close_bridges_in(w, scratch);

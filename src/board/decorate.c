@@ -193,6 +193,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         }
         if (count[t] < lo[t]) {
             *why = "a node type's minimum cannot be met";
+            rc = 1;
             goto done;
         }
     }
@@ -207,6 +208,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
                 pick = t;
         if (pick == nt) {
             *why = "no node type fits a node";
+            rc = 1;
             goto done;
         }
         b->nodes[v].type = (int)pick;
@@ -764,11 +766,12 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     cb_error err;
     if (cb_graph_build(&g, b, &err) != CB_OK) {
         *why = err.status == CB_ERR_INTERNAL ? "out of memory" : "bad graph";
-        return -1;
+        return err.status == CB_ERR_INTERNAL ? -1 : 1;
     }
-    if (theme && theme->n_types && assign_types(b, &g, theme, rng, why) != 0) {
+    int rc = theme && theme->n_types ? assign_types(b, &g, theme, rng, why) : 0;
+    if (rc != 0) {
         cb_graph_free(&g);
-        return -1;
+        return rc;
     }
     if (theme && theme->n_missions && assign_missions(b, theme, rng) != 0) {
         cb_graph_free(&g);

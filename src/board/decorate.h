@@ -12,8 +12,8 @@
 int cb_dots_wanted(int players);
 
 /* Assigns types and missions from THEME (may be NULL) and power dots.
- * Returns 0, or -1 when the theme's limits cannot all be met on this board
- * (with *why set). */
+ * Returns 0; 1 when the theme's limits cannot all be met on this board
+ * (with *why set); -1 when out of memory. */
 int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
                 const char **why);
 

@@ -190,7 +190,7 @@ int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, cons
     int mid = middle_start(&f, rng);
     if (!room_for_starts(&f)) {
         *why = "the lattice has no room for 3 starts a side";
-        return -1;
+        return 1;
     }
     size_t cells = (size_t)f.width * (size_t)f.width;
     uint32_t *id = malloc(cells * sizeof *id);
@@ -261,6 +261,5 @@ int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, cons
 oom:
     free(id);
     free(edges);
-    *why = "out of memory";
     return -1;
 }

@@ -21,8 +21,8 @@ typedef struct {
 } cb_lattice_params;
 
 /* Fills B's nodes (kinds and sides set, no types), edges (a < b, sorted)
- * and centre; 0, or -1 when out of memory or the lattice has no room for
- * 3 starts a side (*why says which). */
+ * and centre; 0, 1 when the lattice has no room for 3 starts a side (*why
+ * says so), or -1 when out of memory. */
 int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, const char **why);
 
 /* Does the lattice have room for 3 starts a side, clear of the corners? */

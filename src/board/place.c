@@ -122,7 +122,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     int stale = 1;
     if (!move || cb_grid_init(&g, 0, 0, uw, uh, reach + skin, n) != 0) {
         free(move);
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     /* Edge nodes first: each side gets as many as fit at the spacing,
@@ -151,7 +151,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     if (!order) {
         free(move);
         cb_grid_free(&g);
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     for (size_t i = 0; i < cells; i++)
@@ -182,7 +182,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
                 free(move);
                 free(order);
                 cb_grid_free(&g);
-                w->failure = "out of memory";
+                w->failure = CB_FAIL_NOMEM;
                 return -1;
             }
             np = (size_t)got;

@@ -441,7 +441,7 @@ static int choose_large(cb_work *w, uint8_t *used)
     int rc = -1, hmin = INT32_MAX, hmax = 0;
     uint32_t *all = malloc(w->n * sizeof *all);
     if (!all) {
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     /* Candidates grouped by side, in node order. */
@@ -478,7 +478,7 @@ static int choose_large(cb_work *w, uint8_t *used)
             }
         }
     if (best_score == INFINITY) {
-        w->failure = "no fair choice of starts";
+        w->failure = CB_FAIL_NO_FAIR_STARTS;
         goto done;
     }
     for (int side = 0; side < 4; side++)
@@ -530,12 +530,12 @@ static int choose_exact(search *s)
 {
     cb_work *w = s->w;
     if (collect(s) != 0) {
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     for (int side = 0; side < 4; side++)
         if (s->n_triples[side] == 0) {
-            w->failure = "too few start candidates on a side";
+            w->failure = CB_FAIL_FEW_START_CANDIDATES;
             return 0;
         }
     /* Start hop counts lie between those of the attachable nodes, + 1. */
@@ -553,7 +553,7 @@ static int choose_exact(search *s)
                                         hop_via(w, c->attach[x], c->attach[y]));
             }
         }
-    w->failure = "no fair choice of starts";
+    w->failure = CB_FAIL_NO_FAIR_STARTS;
     if (hmin == INT32_MAX)
         return 0;
     /* The narrowest band of hop counts any choice reaches; cb_balance
@@ -580,7 +580,7 @@ static int choose_exact(search *s)
         }
     if (!any)
         return 0;
-    w->failure = "";
+    w->failure = CB_FAIL_NONE;
     for (int side = 0; side < 4; side++) {
         const triple *t = &s->triples[side][s->best_triple[side]];
         int idx[3] = {t->i, t->j, t->k};
@@ -610,7 +610,7 @@ int cb_starts_choose(cb_work *w)
     uint32_t *queue = malloc(3 * w->n * sizeof *queue); /* and attach_rest's seen, from */
     int rc = -1;
     if (!s || !used || !tri || !queue) {
-        w->failure = "out of memory";
+        w->failure = CB_FAIL_NOMEM;
         goto done;
     }
     s->w = w;

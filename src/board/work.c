@@ -156,7 +156,7 @@ void cb_work_reset_graph(cb_work *w)
     w->cand = NULL;
     w->cand_off = w->cand_nbr = NULL;
     w->n_cand = 0;
-    w->failure = NULL;
+    w->failure = CB_FAIL_NONE;
 }
 
 void cb_work_retry(cb_work *w)
@@ -166,5 +166,20 @@ void cb_work_retry(cb_work *w)
     memset(w->reserved, 0, w->n);
     for (size_t i = 0; i < w->n; i++)
         w->start_side[i] = CB_SIDE_NONE;
-    w->failure = NULL;
+    w->failure = CB_FAIL_NONE;
+}
+
+const char *cb_failure_text(cb_failure failure)
+{
+    switch (failure) {
+    case CB_FAIL_NONE: return "none";
+    case CB_FAIL_NOMEM: return "out of memory";
+    case CB_FAIL_DISCONNECTED: return "disconnected";
+    case CB_FAIL_DEGREE_CAP: return "a node over the degree cap";
+    case CB_FAIL_FEW_START_CANDIDATES: return "too few start candidates on a side";
+    case CB_FAIL_NO_FAIR_STARTS: return "no fair choice of starts";
+    case CB_FAIL_START_BEHIND_BRIDGE: return "a start behind a bridge";
+    case CB_FAIL_HOP_SPREAD: return "hop spread";
+    }
+    return "unknown";
 }

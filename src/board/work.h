@@ -14,6 +14,21 @@
 
 #define CB_MAX_DEG 16
 
+/* Why a step threw its candidate away: the generate-and-test loop branches
+ * on these; cb_failure_text gives the words for messages. */
+typedef enum {
+    CB_FAIL_NONE = 0,
+    CB_FAIL_NOMEM,
+    CB_FAIL_DISCONNECTED,
+    CB_FAIL_DEGREE_CAP,
+    CB_FAIL_FEW_START_CANDIDATES,
+    CB_FAIL_NO_FAIR_STARTS,
+    CB_FAIL_START_BEHIND_BRIDGE,
+    CB_FAIL_HOP_SPREAD,
+} cb_failure;
+
+const char *cb_failure_text(cb_failure failure);
+
 enum { CB_ROLE_CORE = 0, CB_ROLE_CANDIDATE, CB_ROLE_START, CB_ROLE_DROPPED };
 
 typedef struct {
@@ -34,7 +49,7 @@ typedef struct {
     double bx, by, bw, bh;  /* trim rectangle */
     double r, d;            /* node radius, node spacing */
     int start_cap, node_cap;
-    const char *failure;    /* why the candidate was thrown away */
+    cb_failure failure;     /* why the candidate was thrown away */
     uint8_t *marked;        /* roles as cb_connect_prepare marked them */
     uint32_t *scratch;      /* 11 n words for connect.c, kept between tries */
 } cb_work;

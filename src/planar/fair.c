@@ -283,6 +283,13 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         int paths = deg > 2 ? cb_graph_edge_disjoint(&gr, i, b->center, deg)
                     : h < 0 ? 0
                     : comp[i] == comp[b->center] ? deg : (deg > 0);
+        if (paths < 0) { /* out of memory, not a path count */
+            free(owner);
+            free(comp);
+            free(hops);
+            cb_graph_free(&gr);
+            return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+        }
         if (v->starts < 12) {
             v->hops[v->starts] = h;
             v->disjoint[v->starts] = paths;

@@ -117,18 +117,23 @@ static int sheet_spread(const cb_board *b)
     return lo < 0 ? 0 : hi - lo;
 }
 
-/* Which rule a candidate breaks: NULL when it passes. COUNTS is scratch of
+/* The curation rules a candidate game can break. */
+typedef enum { CURATE_PASS, CURATE_DUPLICATE, CURATE_MISSIONS, CURATE_TYPES } curation;
+
+static const char *const curation_words[] = {"none", "duplicate", "missions", "types"};
+
+/* Which rule a candidate breaks, or CURATE_PASS. COUNTS is scratch of
  * n_missions + n_types entries. */
-static const char *curate(const cb_deck *d, const cb_game *g, const uint64_t *hashes,
-                          size_t *counts)
+static curation curate(const cb_deck *d, const cb_game *g, const uint64_t *hashes,
+                       size_t *counts)
 {
     for (size_t i = 0; i < g->n_sheets; i++)
         for (size_t j = 0; j < i; j++)
             if (hashes[i] == hashes[j])
-                return "duplicate";
+                return CURATE_DUPLICATE;
     const cb_theme *th = d->theme;
     if (!th)
-        return NULL;
+        return CURATE_PASS;
     size_t nm = th->n_missions, nt = th->n_types, starts = 0, regular = 0;
     memset(counts, 0, (nm + nt) * sizeof *counts);
     for (size_t s = 0; s < g->n_sheets; s++) {
@@ -150,17 +155,17 @@ static const char *curate(const cb_deck *d, const cb_game *g, const uint64_t *ha
         size_t lo = starts / nm, hi = (starts + nm - 1) / nm;
         for (size_t i = 0; i < nm; i++)
             if (counts[i] < lo || counts[i] > hi)
-                return "missions";
+                return CURATE_MISSIONS;
     }
     if (nt && regular && d->opt.type_tolerance < 1) {
         for (size_t i = 0; i < nt; i++) {
             double share = (double)counts[nm + i] / (double)regular;
             double off = share - d->type_target[i];
             if (off > d->opt.type_tolerance || -off > d->opt.type_tolerance)
-                return "types";
+                return CURATE_TYPES;
         }
     }
-    return NULL;
+    return CURATE_PASS;
 }
 
 static void slot_clear(slot *s)
@@ -181,7 +186,7 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
     size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
     size_t *counts = malloc((nm + nt + 1) * sizeof *counts);
     char *seed = malloc(len);
-    const char *why = "none";
+    curation why = CURATE_PASS;
     s->index = k;
     s->st = CB_OK;
     if (!counts || !seed) {
@@ -215,7 +220,7 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
         for (size_t i = 0; i < g->n_sheets; i++)
             h[i] = cb_board_canonical_hash(g->sheets[i]);
         why = curate(d, g, h, counts);
-        if (!why) {
+        if (why == CURATE_PASS) {
             for (size_t i = 0; i < g->n_sheets; i++)
                 sp[i] = sheet_spread(g->sheets[i]);
             free(s->seed);
@@ -230,12 +235,9 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
             free(counts);
             return;
         }
-        if (why[0] == 'd')
-            s->rej_dup++;
-        else if (why[0] == 'm')
-            s->rej_missions++;
-        else
-            s->rej_types++;
+        s->rej_dup += why == CURATE_DUPLICATE;
+        s->rej_missions += why == CURATE_MISSIONS;
+        s->rej_types += why == CURATE_TYPES;
         free(h);
         free(sp);
         cb_game_free(g);
@@ -243,7 +245,7 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
     if (s->st == CB_OK)
         s->st = cb_fail(&s->err, CB_ERR_INTERNAL,
                         "game %zu: no candidate passed curation in %d tries (last: %s; "
-                        "try a larger --type-tolerance)", k, d->opt.max_tries, why);
+                        "try a larger --type-tolerance)", k, d->opt.max_tries, curation_words[why]);
     free(seed);
     free(counts);
 }
