@@ -148,6 +148,9 @@ void cb_game_free(cb_game *game);
 
 /* ---- the contract ----------------------------------------------------- */
 
+/* The contract's starts: 3 on each side of the board. */
+#define CB_VERDICT_STARTS 12
+
 typedef struct {
     int connected;
     size_t crossings;        /* pairs of edges that cross */
@@ -159,8 +162,8 @@ typedef struct {
     int neighbours_ok;       /* no adjacent starts, no shared neighbours */
     int hop_min, hop_max;    /* start-to-centre hops */
     int min_disjoint;        /* fewest edge-disjoint start-centre paths */
-    int hops[12];            /* per start, in node order */
-    int disjoint[12];
+    int hops[CB_VERDICT_STARTS]; /* per start, in node order */
+    int disjoint[CB_VERDICT_STARTS];
     int ok;                  /* every clause holds */
     const char *failure;     /* the first clause that fails ("" when ok) */
     /* The board as pieces of paper (see the planar section below). */

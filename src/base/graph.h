@@ -2,10 +2,10 @@
 #ifndef CB_GRAPH_H
 #define CB_GRAPH_H
 
+#include "base/board_geometry.h"
 #include "cutboard.h"
 #include "base/error.h"
 
-#define CB_STARTS_PER_SIDE_DEFAULT 3
 
 typedef struct {
     size_t n, m;

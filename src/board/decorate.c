@@ -12,7 +12,6 @@
 #include "board/work.h"
 
 #define REFERENCE_NODES 88.0   /* theme counts are per board of this size */
-#define DOT_RADIUS 0.13        /* in node radii */
 #define DOT_RING 0.5           /* distance outside the node shape, node radii */
 #define DOT_SPACING 0.5        /* between dot centres, node radii */
 #define MIN_GAP (0.45 * M_PI)  /* narrower gaps between edges get no dots */
@@ -297,14 +296,9 @@ static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
         cb_point c = {v->x, v->y};
         return cb_dist2(p, c) < (lim + r) * (lim + r);
     }
-    double hw = CB_START_HALF_WIDTH * r, dep = CB_START_DEPTH * r, d;
-    switch (v->side) {
-    case CB_SIDE_TOP: d = cb_point_rect_dist(p, v->x - hw, v->y, v->x + hw, v->y + dep); break;
-    case CB_SIDE_BOTTOM: d = cb_point_rect_dist(p, v->x - hw, v->y - dep, v->x + hw, v->y); break;
-    case CB_SIDE_LEFT: d = cb_point_rect_dist(p, v->x, v->y - hw, v->x + dep, v->y + hw); break;
-    default: d = cb_point_rect_dist(p, v->x - dep, v->y - hw, v->x, v->y + hw); break;
-    }
-    return d < lim;
+    double o[4];
+    cb_start_offsets(v->side, r, o);
+    return cb_point_rect_dist(p, v->x + o[0], v->y + o[1], v->x + o[2], v->y + o[3]) < lim;
 }
 
 #define NO_DOT UINT32_MAX
@@ -333,7 +327,7 @@ typedef struct {
 static double dot_reach(const cb_board *b)
 {
     double r = b->node_radius;
-    return (CB_START_DEPTH + 1) * r + DOT_RADIUS * r;
+    return (CB_START_DEPTH + 1) * r + CB_DOT_RADIUS * r;
 }
 
 /* How near an edge a dot of radius DR may be: its centre at least this far. */
@@ -400,7 +394,7 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
      * clearance; the shape reaches from the centre along either axis at
      * most the start rectangle's depth or half width, or the disk's radius
      * (a nanometre spare for the rounding of the rectangle's corners). */
-    double r = b->node_radius, dr = DOT_RADIUS * r;
+    double r = b->node_radius, dr = CB_DOT_RADIUS * r;
     double extent = fmax(1, fmax(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
     ix->node_near = extent + dr + DOT_CLEARANCE_MM + 1e-6;
     size_t n = b->n_nodes, m = b->n_edges;
@@ -495,7 +489,7 @@ static int dot_blocks(const double *q, cb_point p, double dr)
  * checked. */
 static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *cell)
 {
-    double r = b->node_radius, dr = DOT_RADIUS * r;
+    double r = b->node_radius, dr = CB_DOT_RADIUS * r;
     if (!inside_trim(b, p.x, p.y, dr))
         return 0;
     double reach = dot_reach(b);
@@ -545,7 +539,7 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
 /* Is p clear of the node's own dots placed so far? */
 static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int out)
 {
-    double dr = DOT_RADIUS * b->node_radius;
+    double dr = CB_DOT_RADIUS * b->node_radius;
     for (int k = 0; k < out; k++)
         if (dot_blocks(xy[k], p, dr))
             return 0;
@@ -597,7 +591,7 @@ static void gap_measure(const cb_board *b, const cb_node *v, dot_gap *gap)
     double reach = v->kind == CB_KIND_START ? shape_reach(b, v, cos(gap->mid), sin(gap->mid)) : r;
     gap->rho = reach + DOT_RING * r;
     gap->dth = DOT_SPACING * r / gap->rho;
-    gap->cap = gap_slots(gap->w, min2(1, (DOT_RADIUS * r + 1.0) / gap->rho), gap->dth);
+    gap->cap = gap_slots(gap->w, min2(1, (CB_DOT_RADIUS * r + 1.0) / gap->rho), gap->dth);
 }
 
 static double slot_angle(const dot_gap *gap, int rank)

@@ -64,14 +64,10 @@ void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b)
 void cb_work_start_rect(const cb_work *w, uint32_t v, cb_side side,
                         double *x0, double *y0, double *x1, double *y1)
 {
-    double hw = CB_START_HALF_WIDTH * w->r, dep = CB_START_DEPTH * w->r;
+    double d[4];
+    cb_start_offsets(side, w->r, d);
     cb_point p = w->p[v];
-    switch (side) {
-    case CB_SIDE_TOP:    *x0 = p.x - hw; *x1 = p.x + hw; *y0 = p.y; *y1 = p.y + dep; break;
-    case CB_SIDE_BOTTOM: *x0 = p.x - hw; *x1 = p.x + hw; *y0 = p.y - dep; *y1 = p.y; break;
-    case CB_SIDE_LEFT:   *x0 = p.x; *x1 = p.x + dep; *y0 = p.y - hw; *y1 = p.y + hw; break;
-    default:             *x0 = p.x - dep; *x1 = p.x; *y0 = p.y - hw; *y1 = p.y + hw; break;
-    }
+    *x0 = p.x + d[0], *y0 = p.y + d[1], *x1 = p.x + d[2], *y1 = p.y + d[3];
 }
 
 void cb_work_hops(cb_work *w, uint32_t *queue)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "cutboard.h"
+#include "base/board_geometry.h"
 #include "base/geom.h"
 #include "base/rng.h"
 
@@ -128,10 +129,6 @@ int cb_close_bridges(cb_work *w);
  * memory. */
 int cb_close_bridges(cb_work *w);
 
-#define CB_STARTS_PER_SIDE 3
-/* Start rectangles: along the side and inward, in node radii. */
-#define CB_START_HALF_WIDTH 1.25
-#define CB_START_DEPTH 1.55
 #define CB_START_MIN_ANGLE 0.3 /* radians */
 
 #endif

@@ -63,7 +63,7 @@ static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_boa
         if (s->kind != CB_KIND_START)
             continue;
         char hops[16] = "-", paths[16] = "-", cut[16] = "-";
-        if (k_start < 12) {
+        if (k_start < CB_VERDICT_STARTS) {
             if (v.hops[k_start] >= 0)
                 snprintf(hops, sizeof hops, "%d", v.hops[k_start]);
             snprintf(paths, sizeof paths, "%d", v.disjoint[k_start]);

@@ -58,7 +58,7 @@ static cJSON *sheet_json(const cb_board *b, const cb_theme *theme)
     cb_verdict v;
     cb_error err;
     if (ok && cb_board_check(b, 64, 64, &v, &err) == CB_OK) {
-        int n = v.starts < 12 ? v.starts : 12;
+        int n = v.starts < CB_VERDICT_STARTS ? v.starts : CB_VERDICT_STARTS;
         ok = (metrics = cJSON_AddObjectToObject(s, "metrics")) != NULL;
         cJSON *hops = ok ? cJSON_CreateIntArray(v.hops, n) : NULL;
         cJSON *paths = hops ? cJSON_CreateIntArray(v.disjoint, n) : NULL;

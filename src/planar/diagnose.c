@@ -213,13 +213,13 @@ static int starts_and_fairness(report *r, const cb_board *b, const cb_graph *g,
             per_side[v->side]++;
     }
     end_kind(r, "starts off the trim line");
-    if (ns != 4 * CB_STARTS_PER_SIDE_DEFAULT)
-        line(r, "%zu starts, %d wanted (%d on each side)", ns, 4 * CB_STARTS_PER_SIDE_DEFAULT,
-             CB_STARTS_PER_SIDE_DEFAULT);
+    if (ns != CB_STARTS)
+        line(r, "%zu starts, %d wanted (%d on each side)", ns, CB_STARTS,
+             CB_STARTS_PER_SIDE);
     for (int s = 0; s < 4; s++)
-        if (per_side[s] != CB_STARTS_PER_SIDE_DEFAULT)
+        if (per_side[s] != CB_STARTS_PER_SIDE)
             line(r, "the %s side has %d start%s on its trim line, %d wanted", side_names[s],
-                 per_side[s], per_side[s] == 1 ? "" : "s", CB_STARTS_PER_SIDE_DEFAULT);
+                 per_side[s], per_side[s] == 1 ? "" : "s", CB_STARTS_PER_SIDE);
     end_kind(r, "start count problems");
 
     for (size_t i = 0; i < n; i++)

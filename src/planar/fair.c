@@ -290,7 +290,7 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
             cb_graph_free(&gr);
             return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
         }
-        if (v->starts < 12) {
+        if (v->starts < CB_STARTS) {
             v->hops[v->starts] = h;
             v->disjoint[v->starts] = paths;
         }
@@ -302,9 +302,9 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     free(owner);
     free(comp);
     for (int s = 0; s < 4; s++)
-        if (per_side[s] != CB_STARTS_PER_SIDE_DEFAULT)
+        if (per_side[s] != CB_STARTS_PER_SIDE)
             v->starts_ok = 0;
-    if (v->starts != 4 * CB_STARTS_PER_SIDE_DEFAULT || !v->starts_ok)
+    if (v->starts != CB_STARTS || !v->starts_ok)
         fail(v, "not 3 starts on each side's trim line");
     if (!v->caps_ok)
         fail(v, "a node has more edges than its cap");

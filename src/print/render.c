@@ -7,7 +7,7 @@
 #include "print/hpdf_internals.h"
 #include "print/render.h"
 #include "print/shapes.h"
-#include "board/work.h"
+#include "base/board_geometry.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -222,29 +222,17 @@ static void cb_draw_edges(cb_pdf *p, const cb_board *b)
 }
 
 /* A start's rectangle (mm, top-left corner and size): it stands on the trim
- * line, the size the generator keeps clear for it (work.h). Returns the quarter turns
- * that point its icon's top at the board's centre. */
+ * line, the size the generator keeps clear for it (base/board_geometry.h).
+ * Returns the quarter turns that point its icon's top at the board's centre. */
 static int cb_start_rect(const cb_board *b, const cb_node *n, double rect[4])
 {
-    double r = b->node_radius, along = 2 * CB_START_HALF_WIDTH * r, in = CB_START_DEPTH * r;
-    double x0, y0, w, h;
-    int quarters;
-    switch (n->side) {
-    case CB_SIDE_TOP: /* icon upside down */
-        x0 = n->x - along / 2, y0 = n->y, w = along, h = in, quarters = 2;
-        break;
-    case CB_SIDE_BOTTOM: /* upright */
-        x0 = n->x - along / 2, y0 = n->y - in, w = along, h = in, quarters = 0;
-        break;
-    case CB_SIDE_LEFT: /* top points right */
-        x0 = n->x, y0 = n->y - along / 2, w = in, h = along, quarters = 3;
-        break;
-    default: /* right side: top points left */
-        x0 = n->x - in, y0 = n->y - along / 2, w = in, h = along, quarters = 1;
-        break;
-    }
-    rect[0] = x0, rect[1] = y0, rect[2] = w, rect[3] = h;
-    return quarters;
+    double d[4];
+    cb_start_offsets(n->side, b->node_radius, d);
+    rect[0] = n->x + d[0], rect[1] = n->y + d[1], rect[2] = d[2] - d[0], rect[3] = d[3] - d[1];
+    /* the icon's top towards the centre: upside down on the top side,
+     * upright on the bottom, pointing right on the left, left on the right */
+    return n->side == CB_SIDE_TOP ? 2 : n->side == CB_SIDE_BOTTOM ? 0
+           : n->side == CB_SIDE_LEFT ? 3 : 1;
 }
 
 /* A start is a rectangle on the trim line, its mission icon turned so its
@@ -264,7 +252,7 @@ static void cb_draw_start(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb
     cb_set_stroke(p, c, 1.4);
     CB_OP(p, "re", cb_x(x0), cb_y(b, y0 + h), cb_pt(w), cb_pt(h));
     cb_cs_str(p, "B\n");
-    cb_icon_draw(p, page, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(1.25 * r),
+    cb_icon_draw(p, page, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(CB_ICON_SIDE * r),
                  quarters);
 }
 
@@ -313,7 +301,7 @@ static int cb_node_shape(cb_pdf *p, int type, double r)
     cb_cs_str(p, "B\n");
     if (slot >= 0) {
         HPDF_REAL box[4];
-        cb_icon_box(p, slot, 1.25 * r, box);
+        cb_icon_box(p, slot, CB_ICON_SIDE * r, box);
         cb_cs_str(p, "q\n");
         CB_OP(p, "cm", box[2], 0, 0, box[3], box[0], box[1]);
         cb_cs_str(p, "/I Do\nQ\n");
@@ -337,7 +325,7 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
             cb_disk(p, page, r, cb_white, c, 1.2);
         else
             cb_disk(p, page, r, cb_tint(c), c, 1.0);
-        cb_icon_draw(p, page, slot, 0, 0, 1.25 * r, 0);
+        cb_icon_draw(p, page, slot, 0, 0, CB_ICON_SIDE * r, 0);
     }
     cb_cs_str(p, "Q\n");
 }
@@ -345,7 +333,7 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
 static void cb_draw_dots(cb_pdf *p, HPDF_Page page, const cb_board *b)
 {
     double xy[CB_MAX_DOTS][2];
-    HPDF_REAL r = (HPDF_REAL)(0.13 * cb_pt(b->node_radius));
+    HPDF_REAL r = (HPDF_REAL)(CB_DOT_RADIUS * cb_pt(b->node_radius));
     cb_set_fill(p, cb_line_ink(p, cb_ink));
     for (size_t i = 0; i < b->n_nodes; i++) {
         int k = cb_board_dot_positions(b, (uint32_t)i, xy, CB_MAX_DOTS);
