@@ -217,7 +217,17 @@ typedef struct {
                                (0 = one board per page) */
     double gutter;          /* mm between imposed boards' trims; < 0 = the
                                default, 6 mm or twice the bleed if more */
+    /* Reproducible dates: when DATED is set, CreationDate and ModDate are
+     * SOURCE_DATE seconds after 1970-01-01 UTC (what $SOURCE_DATE_EPOCH
+     * says, see cb_source_date_parse); otherwise the file has no date. */
+    int dated;
+    long long source_date;
 } cb_render_options;
+
+/* Reads a SOURCE_DATE_EPOCH value: a plain count of seconds up to
+ * 9999-12-31 (reproducible-builds.org asks tools to fail on anything
+ * else), naming SOURCE_DATE_EPOCH in the error. */
+cb_status cb_source_date_parse(const char *text, long long *seconds, cb_error *err);
 
 /* Renders every sheet of GAME as one page each (or imposed several to a
  * page when OPT asks for N-up sheets) into a PDF held in memory.
@@ -599,7 +609,7 @@ size_t cb_net_crossings(const cb_network *net, const double *xy);
  * parameters shown. *pdf is a malloc'd buffer of *len bytes the caller frees. */
 cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
                             const cb_net_layout *layout, const cb_net_analysis *a,
-                            const char *font_path, unsigned char **pdf, size_t *len,
+                            const cb_render_options *opt, unsigned char **pdf, size_t *len,
                             cb_error *err);
 
 /* The network file (format cutboard-network/1: model, parameters, links,

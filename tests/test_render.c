@@ -487,20 +487,27 @@ static void test_label_dodges_nodes(void **state)
     free(a.data);
 }
 
+/* The dates come from the options, never from the environment. */
 static void test_source_date_epoch(void **state)
 {
     fixture *f = *state;
-    assert_int_equal(setenv("SOURCE_DATE_EPOCH", "1700000000", 1), 0);
-    pdf_buf a = render_ok(f, &f->theme, 0, "dated");
+    long long t = 0;
+    cb_error err;
+    assert_int_equal(cb_source_date_parse("1700000000", &t, &err), CB_OK);
+    assert_true(t == 1700000000LL);
+    cb_render_options opt = {.font_path = FONT, .dated = 1, .source_date = t};
+    pdf_buf a;
+    assert_int_equal(setenv("SOURCE_DATE_EPOCH", "86400", 1), 0); /* ignored */
+    assert_int_equal(cb_pdf_render(&f->game, &f->theme, &opt, &a.data, &a.len, &err), CB_OK);
+    assert_int_equal(unsetenv("SOURCE_DATE_EPOCH"), 0);
     /* 1700000000 s is 2023-11-14 22:13:20 UTC. */
     assert_true(contains(&a, "/CreationDate (D:20231114221320Z"));
     assert_true(contains(&a, "/ModDate (D:20231114221320Z"));
-    assert_int_equal(setenv("SOURCE_DATE_EPOCH", "soon", 1), 0);
-    pdf_buf b;
-    cb_error err;
-    assert_int_equal(render(f, &f->theme, 0, FONT, &b, &err), CB_ERR_USAGE);
-    assert_non_null(strstr(err.message, "SOURCE_DATE_EPOCH"));
-    assert_int_equal(unsetenv("SOURCE_DATE_EPOCH"), 0);
+    static const char *const bad[] = {"soon", "", "-1", "12 ", "1e9", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        assert_int_equal(cb_source_date_parse(bad[i], &t, &err), CB_ERR_USAGE);
+        assert_non_null(strstr(err.message, "SOURCE_DATE_EPOCH"));
+    }
     free(a.data);
 }
 

@@ -131,6 +131,9 @@ int cli_board_options_check(cli_board_options *o)
         return cli_fail(err.status, "%s", err.message);
     if (o->render.gutter >= 0 && o->render.sheet_w == 0)
         return cli_fail(CB_ERR_USAGE, "--gutter: only with --sheet (N-up imposition)");
+    int rc = cli_source_date(&o->render);
+    if (rc)
+        return rc;
     /* Bleed, marks and sheet against the board's paper, before any work. */
     cb_page_layout layout;
     if (cb_page_layout_make(s->page_w, s->page_h, &o->render, &layout, &err) != CB_OK)

@@ -80,6 +80,10 @@ typedef struct {
  * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 
+/* Reads $SOURCE_DATE_EPOCH into O (no dates when unset); 0, or the exit
+ * code after printing the error. */
+int cli_source_date(cb_render_options *o);
+
 /* Test hook: waits up to $NAME ms (at most 10 s) or until a stop signal is
  * pending; nothing when $NAME is unset. Not for users. */
 void cli_test_hold(const char *name);

@@ -177,6 +177,19 @@ void cli_random_seed(char *out, size_t len)
              (unsigned)(r[2] << 8 | r[3]) % 1000);
 }
 
+int cli_source_date(cb_render_options *o)
+{
+    const char *env = getenv("SOURCE_DATE_EPOCH");
+    cb_error err = {CB_OK, ""};
+    o->dated = 0;
+    if (!env)
+        return 0;
+    if (cb_source_date_parse(env, &o->source_date, &err) != CB_OK)
+        return cli_fail(err.status, "%s", err.message);
+    o->dated = 1;
+    return 0;
+}
+
 /* Test hooks, not for users: with $NAME=N the CLI waits at that point up to
  * N ms (at most 10 s), so a test can deliver a signal there. The wait ends
  * as soon as SIGINT, SIGTERM or SIGHUP is pending (where they are held), so

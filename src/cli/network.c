@@ -135,6 +135,10 @@ int cli_network(int argc, char **argv)
         cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf);
         font = font_buf;
     }
+    cb_render_options ropt = {.font_path = font};
+    int rc = cli_source_date(&ropt);
+    if (rc)
+        return rc;
     /* geometric points go in a box of the map's shape */
     spec.width = pw >= ph ? pw - 20 - 78 : pw - 20;
     spec.height = pw >= ph ? ph - 20 : ph - 20 - 78;
@@ -156,7 +160,7 @@ int cli_network(int argc, char **argv)
     if (st == CB_OK && (analyze || json_path))
         st = cb_net_analyze(net, &an, &err);
     if (st == CB_OK && output)
-        st = cb_net_pdf_render(net, &spec, lay, analyze ? an : NULL, font, &pdf, &pdf_len,
+        st = cb_net_pdf_render(net, &spec, lay, analyze ? an : NULL, &ropt, &pdf, &pdf_len,
                                &err);
     if (st == CB_OK && json_path)
         st = cb_net_json_render(net, &spec, lay, an, &json, &err);

@@ -86,6 +86,9 @@ int cli_render(int argc, char **argv)
         cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf);
         ropt.font_path = font_buf;
     }
+    int rc = cli_source_date(&ropt);
+    if (rc)
+        return rc;
 
     cb_error err = {CB_OK, ""};
     cb_theme *theme = NULL;

@@ -278,12 +278,12 @@ static HPDF_STATUS draw_legend(const pen *d, const cb_network *net, const cb_net
 
 cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
                             const cb_net_layout *layout, const cb_net_analysis *a,
-                            const char *font_path, unsigned char **pdf, size_t *len,
+                            const cb_render_options *opt, unsigned char **pdf, size_t *len,
                             cb_error *err)
 {
     *pdf = NULL;
     *len = 0;
-    if (!font_path || !*font_path)
+    if (!opt->font_path || !*opt->font_path)
         return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
     if (!net || !layout || !spec || layout->xy == NULL)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: no network or layout");
@@ -293,7 +293,7 @@ cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
     p.doc = HPDF_New(cb_hpdf_on_error, &p.herr);
     if (!p.doc)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
-    cb_status st = cb_pdf_setup(&p, font_path, err);
+    cb_status st = cb_pdf_setup(&p, opt, err);
     if (st == CB_OK) {
         pen d = {&p, HPDF_AddPage(p.doc), layout->page_h};
         HPDF_STATUS hs = d.page ? HPDF_OK : HPDF_FAILD_TO_ALLOC_MEM;

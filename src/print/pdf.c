@@ -1,7 +1,8 @@
 /* PDF output: every sheet of a game as one page (drawn by render.c), with
  * libharu. Icons are decoded once and embedded once per document, then
- * reused on every page; the file carries no clock unless SOURCE_DATE_EPOCH
- * asks for one, so the same game gives the same bytes. */
+ * reused on every page; the file carries no clock unless the options give a
+ * source date (the CLI takes $SOURCE_DATE_EPOCH), so the same game gives the
+ * same bytes. */
 #include "cutboard.h"
 #include "base/error.h"
 #include "io/font.h"
@@ -13,6 +14,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <zlib.h>
@@ -298,46 +300,46 @@ static cb_status cb_pdf_load_icons(cb_pdf *p, const cb_game *game, cb_error *err
 
 /* ---- document ---------------------------------------------------------- */
 
-/* Reads SOURCE_DATE_EPOCH: 0 and *set = 0 when unset, an error when it is
- * not a plain count of seconds (reproducible-builds.org asks us to fail). */
-static cb_status cb_source_date(HPDF_Date *date, int *set, cb_error *err)
+cb_status cb_source_date_parse(const char *text, long long *seconds, cb_error *err)
 {
-    const char *env = getenv("SOURCE_DATE_EPOCH");
-    *set = 0;
-    if (!env)
-        return CB_OK;
     long long t = 0;
-    const char *c = env;
+    const char *c = text;
     for (; *c >= '0' && *c <= '9' && t <= 253402300799LL; c++)
         t = t * 10 + (*c - '0');
-    if (c == env || *c || t > 253402300799LL) /* up to 9999-12-31 */
+    if (c == text || *c || t > 253402300799LL) /* up to 9999-12-31 */
         return cb_fail(err, CB_ERR_USAGE,
-                       "SOURCE_DATE_EPOCH: \"%.40s\" is not a count of seconds", env);
-    /* Days to civil date (proleptic Gregorian), Howard Hinnant's method. */
-    long long days = t / 86400, secs = t % 86400;
-    long long z = days + 719468, era = z / 146097, doe = z - era * 146097;
-    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
-    long long d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
-    memset(date, 0, sizeof *date);
-    date->year = (HPDF_INT)(yoe + era * 400 + (m <= 2));
-    date->month = (HPDF_INT)m;
-    date->day = (HPDF_INT)d;
-    date->hour = (HPDF_INT)(secs / 3600);
-    date->minutes = (HPDF_INT)(secs / 60 % 60);
-    date->seconds = (HPDF_INT)(secs % 60);
-    date->ind = 'Z';
-    *set = 1;
+                       "SOURCE_DATE_EPOCH: \"%.40s\" is not a count of seconds", text);
+    *seconds = t;
     return CB_OK;
 }
 
-cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err)
+/* SECONDS after 1970-01-01 as a PDF date in UTC. */
+static int pdf_date(long long seconds, HPDF_Date *date)
 {
+    time_t t = (time_t)seconds;
+    struct tm tm;
+    if (!gmtime_r(&t, &tm))
+        return -1;
+    memset(date, 0, sizeof *date);
+    date->year = tm.tm_year + 1900;
+    date->month = tm.tm_mon + 1;
+    date->day = tm.tm_mday;
+    date->hour = tm.tm_hour;
+    date->minutes = tm.tm_min;
+    date->seconds = tm.tm_sec;
+    date->ind = 'Z';
+    return 0;
+}
+
+cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
+{
+    const char *font_path = opt->font_path;
     HPDF_Date date;
-    int dated;
-    cb_status st = cb_source_date(&date, &dated, err);
-    if (st != CB_OK)
-        return st;
+    int dated = opt->dated;
+    if (dated && pdf_date(opt->source_date, &date) != 0)
+        return cb_fail(err, CB_ERR_USAGE, "SOURCE_DATE_EPOCH: %lld is out of range",
+                       opt->source_date);
+    cb_status st;
     HPDF_STATUS hs = HPDF_SetCompressionMode(p->doc, HPDF_COMP_ALL);
     if (hs != HPDF_OK)
         return cb_hpdf_fail(p, hs, err, "turning on compression");
@@ -420,7 +422,7 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
         free(w);
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
     }
-    cb_status st = cb_pdf_setup(&w->p, opt->font_path, err);
+    cb_status st = cb_pdf_setup(&w->p, opt, err);
     if (st != CB_OK) {
         cb_pdf_writer_free(w);
         return st;

@@ -131,12 +131,12 @@ void cb_render_cmyk(const double rgb[3], double cmyk[4]);
 /* The document side of pdf.c, for other one-page documents (netrender.c):
  * the error handler to give HPDF_New (user data: &p->herr), the one-line
  * error for a failed libharu call, the setup (compression, dates from
- * SOURCE_DATE_EPOCH, UTF-8, the embedded font with a working ToUnicode map)
+ * OPT's source date, UTF-8, the embedded font with a working ToUnicode map)
  * and saving the document into a malloc'd buffer. */
 void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
                                    void *user_data);
 cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what);
-cb_status cb_pdf_setup(cb_pdf *p, const char *font_path, cb_error *err);
+cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err);
 cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err);
 
 #endif
