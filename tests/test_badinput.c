@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/utf8.h"
 #include "io/font.h"
 #include "io/icons.h"
 
@@ -723,9 +724,34 @@ static void test_hostile_board_files(void **state)
     unlink(p);
 }
 
+/* Seeds go into JSON files, manifests and onto the page: they must be
+ * UTF-8, and a byte string that is not is refused naming --seed. */
+static void test_seed_must_be_utf8(void **state)
+{
+    (void)state;
+    static const char *const good[] = {"", "plain", "caf\xc3\xa9", "\xe2\x98\x83 snow",
+                                       "\xf0\x9f\x8e\xb2 dice", "\x7f del"};
+    static const char *const bad[] = {"\xff", "a\xc3", "\xc0\xaf", "\xe0\x80\xaf",
+                                      "\xed\xa0\x80", "\xf4\x90\x80\x80", "\x80",
+                                      "ok\xe2\x98"};
+    for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+        assert_true(cb_utf8_valid(good[i]));
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+        assert_false(cb_utf8_valid(bad[i]));
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.seed = "caf\xc3\xa9";
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_spec_check(&spec, &err), CB_OK);
+    spec.seed = "caf\xe9";
+    assert_int_equal(cb_spec_check(&spec, &err), CB_ERR_USAGE);
+    assert_non_null(strstr(err.message, "--seed"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_seed_must_be_utf8),
         cmocka_unit_test(test_png_gray8),
         cmocka_unit_test(test_png_gray1),
         cmocka_unit_test(test_png_palette),

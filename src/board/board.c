@@ -7,6 +7,7 @@
 #include <string.h>
 #include "board/decorate.h"
 #include "base/error.h"
+#include "base/utf8.h"
 #include "board/lattice.h"
 #include "board/work.h"
 
@@ -90,6 +91,8 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
 {
     if (!spec->seed)
         return cb_fail(err, CB_ERR_USAGE, "--seed: missing");
+    if (!cb_utf8_valid(spec->seed)) /* it goes into JSON files and onto the page */
+        return cb_fail(err, CB_ERR_USAGE, "--seed: not valid UTF-8 text");
     if (spec->players < CB_PLAYERS_MIN || spec->players > CB_PLAYERS_MAX)
         return cb_fail(err, CB_ERR_USAGE, "--players: %d is out of range (2..9)", spec->players);
     if (!(spec->margin >= 5) || spec->margin > 50)

@@ -10,13 +10,14 @@
  * the caller's thread from the next retry. Threads never run more than the
  * ring's size ahead of the caller, so memory stays bounded and the output
  * does not depend on the number of threads. */
+#include <cjson/cJSON.h>
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "base/buf.h"
 #include "base/error.h"
 #include "base/graph.h"
 #include "base/rng.h"
@@ -510,61 +511,79 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
     return CB_OK;
 }
 
-/* ---- manifest lines ---- */
+/* ---- manifest lines (cJSON, so every string is escaped as JSON wants) ---- */
 
-static void sb_str(cb_buf *b, const char *s)
+/* A share, rounded to 4 decimals as the manifest gives them. */
+static double four(double x)
 {
-    cb_buf_printf(b, "\"");
-    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
-        if (*c == '"' || *c == '\\')
-            cb_buf_printf(b, "\\%c", *c);
-        else if (*c < 0x20)
-            cb_buf_printf(b, "\\u%04x", *c);
-        else
-            cb_buf_printf(b, "%c", *c);
-    }
-    cb_buf_printf(b, "\"");
+    return round(x * 1e4) / 1e4;
 }
 
-static cb_status sb_done(cb_buf *b, char **line, cb_error *err)
+static cJSON *counts(int duplicate, int missions, int types)
 {
-    if (b->oom || !b->data) {
-        cb_buf_free(b);
-        *line = NULL;
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+    cJSON *o = cJSON_CreateObject();
+    if (o && (!cJSON_AddNumberToObject(o, "duplicate", duplicate) ||
+              !cJSON_AddNumberToObject(o, "missions", missions) ||
+              !cJSON_AddNumberToObject(o, "types", types))) {
+        cJSON_Delete(o);
+        return NULL;
     }
-    *line = b->data;
-    return CB_OK;
+    return o;
+}
+
+static int add_hash(cJSON *o, const char *key, uint64_t hash)
+{
+    char hex[17];
+    snprintf(hex, sizeof hex, "%016llx", (unsigned long long)hash);
+    return cJSON_AddStringToObject(o, key, hex) != NULL;
+}
+
+/* O as one line in *LINE (malloc'd); O is freed. */
+static cb_status print_line(cJSON *o, int ok, char **line, cb_error *err)
+{
+    *line = ok && o ? cJSON_PrintUnformatted(o) : NULL;
+    cJSON_Delete(o);
+    return *line ? CB_OK : cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the manifest");
 }
 
 cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *e, const char *file,
                                 const size_t *sheet_pages, char **line, cb_error *err)
 {
     (void)d;
-    cb_buf b = {0};
     const cb_game *g = e->game;
-    cb_buf_printf(&b, "{\"index\":%zu,\"seed\":", e->index);
-    sb_str(&b, e->seed);
-    cb_buf_printf(&b, ",\"file\":");
-    sb_str(&b, file ? file : "");
-    cb_buf_printf(&b, ",\"first_page\":%zu,\"pages\":%zu,\"nodes\":%zu,\"edges\":%zu,"
-                      "\"hop_spread\":%d,\"attempts\":%d,\"tries\":%d,"
-                      "\"rejected\":{\"duplicate\":%d,\"missions\":%d,\"types\":%d},",
-                  sheet_pages[0], sheet_pages[g->n_sheets - 1] - sheet_pages[0] + 1, e->nodes,
-                  e->edges, e->hop_spread, e->attempts, e->tries, e->rejected_duplicate,
-                  e->rejected_missions, e->rejected_types);
-    if (e->duplicate_of >= 0)
-        cb_buf_printf(&b, "\"duplicate_of\":%ld,", e->duplicate_of);
-    cb_buf_printf(&b, "\"hash\":\"%016llx\",\"sheets\":[", (unsigned long long)e->hash);
-    for (size_t i = 0; i < g->n_sheets; i++) {
+    cJSON *o = cJSON_CreateObject(), *sheets = NULL;
+    int ok = o && cJSON_AddNumberToObject(o, "index", (double)e->index) &&
+             cJSON_AddStringToObject(o, "seed", e->seed) &&
+             cJSON_AddStringToObject(o, "file", file ? file : "") &&
+             cJSON_AddNumberToObject(o, "first_page", (double)sheet_pages[0]) &&
+             cJSON_AddNumberToObject(o, "pages",
+                                     (double)(sheet_pages[g->n_sheets - 1] - sheet_pages[0] + 1)) &&
+             cJSON_AddNumberToObject(o, "nodes", (double)e->nodes) &&
+             cJSON_AddNumberToObject(o, "edges", (double)e->edges) &&
+             cJSON_AddNumberToObject(o, "hop_spread", e->hop_spread) &&
+             cJSON_AddNumberToObject(o, "attempts", e->attempts) &&
+             cJSON_AddNumberToObject(o, "tries", e->tries);
+    cJSON *rej = ok ? counts(e->rejected_duplicate, e->rejected_missions, e->rejected_types)
+                    : NULL;
+    ok = rej && cJSON_AddItemToObject(o, "rejected", rej);
+    if (!ok)
+        cJSON_Delete(rej);
+    if (ok && e->duplicate_of >= 0)
+        ok = cJSON_AddNumberToObject(o, "duplicate_of", (double)e->duplicate_of) != NULL;
+    ok = ok && add_hash(o, "hash", e->hash) && (sheets = cJSON_AddArrayToObject(o, "sheets"));
+    for (size_t i = 0; ok && i < g->n_sheets; i++) {
         const cb_board *s = g->sheets[i];
-        cb_buf_printf(&b, "%s{\"page\":%zu,\"seed\":", i ? "," : "", sheet_pages[i]);
-        sb_str(&b, s->seed);
-        cb_buf_printf(&b, ",\"nodes\":%zu,\"edges\":%zu,\"attempts\":%d,\"hash\":\"%016llx\"}",
-                      s->n_nodes, s->n_edges, s->attempts, (unsigned long long)e->hashes[i]);
+        cJSON *sh = cJSON_CreateObject();
+        ok = sh && cJSON_AddNumberToObject(sh, "page", (double)sheet_pages[i]) &&
+             cJSON_AddStringToObject(sh, "seed", s->seed) &&
+             cJSON_AddNumberToObject(sh, "nodes", (double)s->n_nodes) &&
+             cJSON_AddNumberToObject(sh, "edges", (double)s->n_edges) &&
+             cJSON_AddNumberToObject(sh, "attempts", s->attempts) &&
+             add_hash(sh, "hash", e->hashes[i]) && cJSON_AddItemToArray(sheets, sh);
+        if (!ok)
+            cJSON_Delete(sh);
     }
-    cb_buf_printf(&b, "]}");
-    return sb_done(&b, line, err);
+    return print_line(o, ok, line, err);
 }
 
 static double share(size_t part, size_t whole)
@@ -586,32 +605,46 @@ double cb_deck_mission_deviation(const cb_deck *d)
     return worst;
 }
 
+/* {"share": S, "target": T} under KEY in O. */
+static int add_share(cJSON *o, const char *key, double share, double target)
+{
+    cJSON *s = cJSON_CreateObject();
+    if (!s || !cJSON_AddNumberToObject(s, "share", four(share)) ||
+        !cJSON_AddNumberToObject(s, "target", four(target)) || !cJSON_AddItemToObject(o, key, s)) {
+        cJSON_Delete(s);
+        return 0;
+    }
+    return 1;
+}
+
 cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line, cb_error *err)
 {
-    cb_buf b = {0};
-    cb_buf_printf(&b, "{\"summary\":true,\"seed\":");
-    sb_str(&b, d->spec.seed);
-    cb_buf_printf(&b, ",\"start\":%zu,\"count\":%zu,\"done\":%zu,\"interrupted\":%s,"
-                      "\"sheets\":%zu,\"tried\":%zu,\"kept\":%zu,\"yield\":%.4f,"
-                      "\"rejected\":{\"duplicate\":%zu,\"missions\":%zu,\"types\":%zu}",
-                  d->opt.start, d->opt.count, d->kept, interrupted ? "true" : "false", d->pages,
-                  d->tried, d->kept, share(d->kept, d->tried), d->rej_dup, d->rej_missions,
-                  d->rej_types);
+    cJSON *o = cJSON_CreateObject(), *missions = NULL, *types = NULL;
+    int ok = o && cJSON_AddTrueToObject(o, "summary") &&
+             cJSON_AddStringToObject(o, "seed", d->spec.seed) &&
+             cJSON_AddNumberToObject(o, "start", (double)d->opt.start) &&
+             cJSON_AddNumberToObject(o, "count", (double)d->opt.count) &&
+             cJSON_AddNumberToObject(o, "done", (double)d->kept) &&
+             cJSON_AddBoolToObject(o, "interrupted", interrupted) &&
+             cJSON_AddNumberToObject(o, "sheets", (double)d->pages) &&
+             cJSON_AddNumberToObject(o, "tried", (double)d->tried) &&
+             cJSON_AddNumberToObject(o, "kept", (double)d->kept) &&
+             cJSON_AddNumberToObject(o, "yield", four(share(d->kept, d->tried)));
+    cJSON *rej = ok ? counts((int)d->rej_dup, (int)d->rej_missions, (int)d->rej_types) : NULL;
+    ok = rej && cJSON_AddItemToObject(o, "rejected", rej);
+    if (!ok)
+        cJSON_Delete(rej);
     size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
-    cb_buf_printf(&b, ",\"missions\":{");
-    for (size_t i = 0; i < nm; i++) {
-        cb_buf_printf(&b, "%s", i ? "," : "");
-        sb_str(&b, d->theme->missions[i].name);
-        cb_buf_printf(&b, ":{\"share\":%.4f,\"target\":%.4f}", share(d->mission_count[i], d->starts),
-                      1.0 / (double)nm);
-    }
-    cb_buf_printf(&b, "},\"mission_max_deviation\":%.4f,\"types\":{", cb_deck_mission_deviation(d));
-    for (size_t i = 0; i < nt; i++) {
-        cb_buf_printf(&b, "%s", i ? "," : "");
-        sb_str(&b, d->theme->types[i].name);
-        cb_buf_printf(&b, ":{\"share\":%.4f,\"target\":%.4f}", share(d->type_count[i], d->regular),
-                      d->type_target[i]);
-    }
-    cb_buf_printf(&b, "},\"type_tolerance\":%.4f}", d->opt.type_tolerance);
-    return sb_done(&b, line, err);
+    ok = ok && (missions = cJSON_AddObjectToObject(o, "missions"));
+    for (size_t i = 0; ok && i < nm; i++)
+        ok = add_share(missions, d->theme->missions[i].name, share(d->mission_count[i], d->starts),
+                       1.0 / (double)nm);
+    ok = ok && cJSON_AddNumberToObject(o, "mission_max_deviation",
+                                       four(cb_deck_mission_deviation(d))) &&
+         (types = cJSON_AddObjectToObject(o, "types"));
+    for (size_t i = 0; ok && i < nt; i++)
+        ok = add_share(types, d->theme->types[i].name, share(d->type_count[i], d->regular),
+                       d->type_target[i]);
+    ok = ok && cJSON_AddNumberToObject(o, "type_tolerance", four(d->opt.type_tolerance));
+    return print_line(o, ok, line, err);
 }
