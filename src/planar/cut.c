@@ -272,27 +272,6 @@ cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts
     return CB_OK;
 }
 
-cb_status cb_planar_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
-{
-    v->faces = 0;
-    v->largest_piece = 0;
-    v->planar = 0;
-    cb_planar p;
-    cb_error why;
-    cb_status st = cb_planar_build(&p, b, &why);
-    if (st == CB_ERR_DATA)
-        return CB_OK; /* not a plane drawing inside its trim: planar stays 0 */
-    if (st != CB_OK)
-        return cb_fail(err, st, "%s", why.message);
-    v->faces = p.n_faces;
-    v->planar = p.euler_ok;
-    for (size_t f = 1; f < p.n_faces; f++)
-        if (p.area[f] > v->largest_piece)
-            v->largest_piece = p.area[f];
-    cb_planar_free(&p);
-    return CB_OK;
-}
-
 /* ---- cut simulation ------------------------------------------------------ */
 
 void cb_cut_result_free(cb_cut_result *r)

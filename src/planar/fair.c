@@ -191,6 +191,29 @@ static int start_on_side(const cb_board *b, const cb_node *s)
     return 0;
 }
 
+/* The plane-drawing clause: the board and its trim rectangle as half-edges,
+ * Euler's formula, the faces and the largest piece of paper. */
+static cb_status planar_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
+{
+    v->faces = 0;
+    v->largest_piece = 0;
+    v->planar = 0;
+    cb_planar p;
+    cb_error why;
+    cb_status st = cb_planar_build(&p, b, &why);
+    if (st == CB_ERR_DATA)
+        return CB_OK; /* not a plane drawing inside its trim: planar stays 0 */
+    if (st != CB_OK)
+        return cb_fail(err, st, "%s", why.message);
+    v->faces = p.n_faces;
+    v->planar = p.euler_ok;
+    for (size_t f = 1; f < p.n_faces; f++)
+        if (p.area[f] > v->largest_piece)
+            v->largest_piece = p.area[f];
+    cb_planar_free(&p);
+    return CB_OK;
+}
+
 static void fail(cb_verdict *v, const char *what)
 {
     if (v->ok) {
@@ -235,7 +258,7 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         fail(v, "an edge passes through a node");
     if (v->overlaps)
         fail(v, "nodes overlap");
-    st = cb_planar_verdict(b, v, err);
+    st = planar_verdict(b, v, err);
     if (st != CB_OK) {
         free(hops);
         cb_graph_free(&gr);

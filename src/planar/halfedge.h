@@ -84,9 +84,4 @@ static inline long cb_planar_edge(const cb_planar *p, uint32_t h)
  * (room for its degree + 1 entries), without repeats; returns how many. */
 size_t cb_planar_vertex_faces(const cb_planar *p, uint32_t v, uint32_t *faces);
 
-/* Fills the verdict's planar figures (faces, largest_piece, planar) for
- * cb_board_check; a board with a node outside its trim gets planar = 0.
- * Errors only when out of memory. Defined in cut.c. */
-cb_status cb_planar_verdict(const cb_board *board, cb_verdict *v, cb_error *err);
-
 #endif
