@@ -3,6 +3,7 @@
  *
  * Boards are in millimetres with y pointing down; PDF user space is in points
  * with y pointing up, so every coordinate goes through cb_x / cb_y. */
+#include "print/colour.h"
 #include "print/content.h"
 #include "print/hpdf_internals.h"
 #include "print/render.h"
@@ -20,15 +21,6 @@
 #define CB_LABEL_BASELINE_MM 6.0
 #define CB_EDGE_CLEAR_MM 5.0 /* home printers can't print closer to the edge */
 #define CB_MAX_DOTS 16
-
-typedef struct {
-    double r, g, b;
-} cb_rgb;
-
-static const cb_rgb cb_white = {1.0, 1.0, 1.0};
-static const cb_rgb cb_ink = {0.1, 0.1, 0.1};       /* edges and dots */
-static const cb_rgb cb_plain = {0.5, 0.5, 0.5};     /* types without a theme */
-static const cb_rgb cb_plain_ctr = {0.25, 0.25, 0.25};
 
 static HPDF_REAL cb_x(double mm)
 {
@@ -50,75 +42,6 @@ void cb_render_free(cb_pdf *p)
     free(p->icon_names);
     memset(&p->cs, 0, sizeof p->cs);
     p->icon_names = NULL;
-}
-
-static cb_rgb cb_tint(cb_rgb c)
-{
-    cb_rgb t = {0.22 * c.r + 0.78, 0.22 * c.g + 0.78, 0.22 * c.b + 0.78};
-    return t;
-}
-
-/* Clamped to 0..1: libharu rejects anything else, failing the whole page. */
-static double cb_unit(double v)
-{
-    return v > 0 ? (v < 1 ? v : 1) : 0; /* NaN too becomes 0 */
-}
-
-static cb_rgb cb_rgb_of(const double v[3])
-{
-    cb_rgb c = {cb_unit(v[0]), cb_unit(v[1]), cb_unit(v[2])};
-    return c;
-}
-
-void cb_render_cmyk(const double rgb[3], double cmyk[4])
-{
-    double r = cb_unit(rgb[0]), g = cb_unit(rgb[1]), b = cb_unit(rgb[2]);
-    double hi = fmax(r, fmax(g, b)), k = 1 - hi;
-    cmyk[3] = k;
-    if (hi <= 0) {
-        cmyk[0] = cmyk[1] = cmyk[2] = 0;
-        return;
-    }
-    cmyk[0] = (hi - r) / hi;
-    cmyk[1] = (hi - g) / hi;
-    cmyk[2] = (hi - b) / hi;
-}
-
-/* Lines and text that are black or grey on screen: in CMYK they are 100 %
- * K, never a screened grey or a rich black. */
-static cb_rgb cb_line_ink(const cb_pdf *p, cb_rgb c)
-{
-    static const cb_rgb black = {0, 0, 0};
-    return p->cmyk ? black : c;
-}
-
-static void cb_set_fill(cb_pdf *p, cb_rgb c)
-{
-    if (p->cmyk) {
-        double v[4];
-        cb_render_cmyk((const double[3]){c.r, c.g, c.b}, v);
-        CB_OP(p, "k", (HPDF_REAL)v[0], (HPDF_REAL)v[1], (HPDF_REAL)v[2], (HPDF_REAL)v[3]);
-    } else {
-        CB_OP(p, "rg", (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b);
-    }
-}
-
-static void cb_set_stroke(cb_pdf *p, cb_rgb c, double width_pt)
-{
-    if (p->cmyk) {
-        double v[4];
-        cb_render_cmyk((const double[3]){c.r, c.g, c.b}, v);
-        CB_OP(p, "K", (HPDF_REAL)v[0], (HPDF_REAL)v[1], (HPDF_REAL)v[2], (HPDF_REAL)v[3]);
-    } else {
-        CB_OP(p, "RG", (HPDF_REAL)c.r, (HPDF_REAL)c.g, (HPDF_REAL)c.b);
-    }
-    CB_OP(p, "w", (HPDF_REAL)width_pt);
-}
-
-void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, double out[3])
-{
-    cb_rgb c = p->ink ? cb_white : cb_tint(rgb ? cb_rgb_of(rgb) : cb_plain);
-    out[0] = c.r, out[1] = c.g, out[2] = c.b;
 }
 
 /* Saves the graphics state and moves the origin to (x, y) pt. Shapes drawn
