@@ -29,6 +29,11 @@ static int reserve(cb_buf *b, size_t n)
     return 0;
 }
 
+char *cb_buf_room(cb_buf *b, size_t n)
+{
+    return reserve(b, n) == 0 ? b->data + b->len : NULL;
+}
+
 void cb_buf_append(cb_buf *b, const void *data, size_t len)
 {
     if (reserve(b, len) != 0)

@@ -14,6 +14,10 @@ typedef struct {
 } cb_buf;
 
 void cb_buf_append(cb_buf *b, const void *data, size_t len);
+/* Room for N more bytes at the end, for a writer that formats in place: it
+ * writes at the pointer and adds what it wrote to len (at most N; the text
+ * is then not NUL-terminated). NULL, with oom set, when out of memory. */
+char *cb_buf_room(cb_buf *b, size_t n);
 void cb_buf_printf(cb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void cb_buf_free(cb_buf *b);
 

@@ -14,20 +14,10 @@
 char *cb_cs_room(cb_pdf *p, size_t n)
 {
     cb_content *c = &p->cs;
-    if (c->len + n > c->cap) {
-        size_t cap = c->cap ? c->cap : 1u << 16;
-        while (cap < c->len + n)
-            cap *= 2;
-        char *b = realloc(c->buf, cap);
-        if (!b) {
-            if (c->st == HPDF_OK)
-                c->st = HPDF_FAILD_TO_ALLOC_MEM;
-            return NULL;
-        }
-        c->buf = b;
-        c->cap = cap;
-    }
-    return c->buf + c->len;
+    char *room = cb_buf_room(&c->text, n);
+    if (!room && c->st == HPDF_OK)
+        c->st = HPDF_FAILD_TO_ALLOC_MEM;
+    return room;
 }
 
 /* VAL as libharu's HPDF_FToA writes it (same float arithmetic, so the same
@@ -85,7 +75,7 @@ void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen
     memcpy(o, op, oplen);
     o += oplen;
     *o++ = '\n';
-    p->cs.len += (size_t)(o - s);
+    p->cs.text.len += (size_t)(o - s);
 }
 
 void cb_cs_str(cb_pdf *p, const char *text)
@@ -94,7 +84,7 @@ void cb_cs_str(cb_pdf *p, const char *text)
     char *s = cb_cs_room(p, n);
     if (s) {
         memcpy(s, text, n);
-        p->cs.len += n;
+        p->cs.text.len += n;
     }
 }
 
@@ -160,9 +150,9 @@ HPDF_STATUS cb_render_finish(cb_pdf *p)
     if (!page)
         return HPDF_OK;
     c->page = NULL;
-    HPDF_STATUS st = cb_pdf_put_deflated(p, cb_hpdf_page_contents(page), c->buf, c->len,
+    HPDF_STATUS st = cb_pdf_put_deflated(p, cb_hpdf_page_contents(page), c->text.data, c->text.len,
                                          CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
-    c->len = 0;
+    c->text.len = 0;
     if (st != HPDF_OK)
         c->st = st;
     return st;

@@ -37,7 +37,7 @@ void cb_render_free(cb_pdf *p)
     if (p->cs.z)
         deflateEnd(p->cs.z);
     free(p->cs.z);
-    free(p->cs.buf);
+    cb_buf_free(&p->cs.text);
     free(p->cs.out);
     free(p->icon_names);
     memset(&p->cs, 0, sizeof p->cs);
@@ -217,7 +217,7 @@ static int cb_node_shape(cb_pdf *p, int type, double r)
     }
     if (!f)
         return -1;
-    size_t start = p->cs.len;
+    size_t start = p->cs.text.len;
     cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
     cb_set_stroke(p, c, width);
     cb_cs_circle(p, 0, 0, rr);
@@ -388,7 +388,7 @@ static void cb_cs_text(cb_pdf *p, const char *text)
             *o++ = hex[(cp >> sh) & 0xF];
     }
     *o++ = '>';
-    p->cs.len += (size_t)(o - s);
+    p->cs.text.len += (size_t)(o - s);
 }
 
 /* The font's resource name on PAGE; NULL when libharu fails. */

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "cutboard.h"
+#include "base/buf.h"
 
 #define CB_PT_PER_MM (72.0 / 25.4)
 
@@ -44,8 +45,7 @@ typedef struct {
  * cost more than everything else a page needs. The text is byte for byte
  * what those operators wrote. */
 typedef struct {
-    char *buf;
-    size_t len, cap;
+    cb_buf text;           /* the operators, text.len bytes */
     HPDF_STATUS st;        /* the first failure (out of memory, libharu) */
     HPDF_Page page;        /* the page BUF belongs to, or NULL */
     void *z;               /* the deflate state, reused page to page */

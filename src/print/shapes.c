@@ -28,15 +28,15 @@ int cb_form_add(cb_pdf *p, HPDF_Dict f, size_t start, HPDF_REAL r, char paint, i
 {
     if (p->cs.st != HPDF_OK)
         return -1;
-    const char *text = p->cs.buf + start;
-    size_t len = p->cs.len - start;
+    const char *text = p->cs.text.data + start;
+    size_t len = p->cs.text.len - start;
     HPDF_STATUS st;
     if (deflate) {
         st = cb_pdf_put_deflated(p, f, text, len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
     } else {
         st = cb_hpdf_stream_put(f, text, len, 0);
     }
-    p->cs.len = start;
+    p->cs.text.len = start;
     if (st != HPDF_OK)
         return -1;
     cb_shape *sh = &p->shapes[p->n_shapes];
@@ -59,7 +59,7 @@ static int cb_shape_new(cb_pdf *p, HPDF_REAL r, char paint, HPDF_REAL pad)
     HPDF_Dict f = cb_hpdf_form_new(p->doc, r + pad, &res);
     if (!f)
         return -1;
-    size_t start = p->cs.len;
+    size_t start = p->cs.text.len;
     cb_cs_circle(p, 0, 0, r);
     cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");
     return cb_form_add(p, f, start, r, paint, -1, 0);
