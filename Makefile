@@ -40,7 +40,7 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
-.PHONY: all deps run test test-suite test-clang check valgrind clean install bench fuzz samples
+.PHONY: all deps run test test-suite test-clang check valgrind clean install uninstall bench fuzz samples
 # make alone only builds; run, test, check and bench install what is missing
 # first (deps runs before the sub-make, so make -j never compiles before the
 # headers are there).
@@ -63,7 +63,7 @@ $(LIB): $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
 $(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
-	$(CC) $(ALL_CFLAGS) $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+	$(CC) $(ALL_CFLAGS) -DCB_DATADIR='"$(PREFIX)/share/cutboard"' $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
 
 $(BUILD)/test_%: tests/test_%.c $(wildcard tests/*.h) $(LIB)
 	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
@@ -111,6 +111,7 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	for f in $(FUZZERS); do echo "== replay $$f"; \
 	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
 	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
+	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" || failed="$$failed install"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
 	echo "all tests passed"
 
@@ -166,11 +167,23 @@ fuzz: deps
 	build-fuzz/fuzz_$(TARGET) -max_total_time=$(SECONDS) $(FUZZ_FLAGS) \
 	  -artifact_prefix=build-fuzz/findings-$(TARGET)/ build-fuzz/corpus-$(TARGET) tests/fuzz/$(TARGET)
 
+# Data (themes, fonts) goes to $(PREFIX)/share/cutboard; the binary looks
+# there, beside its own bin folder (a moved tree works) or in $CUTBOARD_DATA.
+DATADIR := $(PREFIX)/share/cutboard
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include
-	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(DATADIR)/fonts
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cutboard
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/cutboard.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 fonts/*.ttf fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/fonts/
+	for t in icons/*/; do install -d "$(DESTDIR)$(DATADIR)/$$t" && \
+	  install -m 644 "$$t"* "$(DESTDIR)$(DATADIR)/$$t" || exit 1; done
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/cutboard $(DESTDIR)$(PREFIX)/lib/libcutboard.a \
+	  $(DESTDIR)$(PREFIX)/include/cutboard.h
+	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
 	rm -rf build build-san build-clang build-fuzz $(BIN) game.pdf

@@ -151,14 +151,17 @@ int cli_board_options_finish(cli_board_options *o)
         if (rc)
             return rc;
     }
+    int rc;
     if (!o->theme_dir) {
-        cli_data_path("icons/default", o->theme_buf, sizeof o->theme_buf);
+        if ((rc = cli_data_path("icons/default", o->theme_buf, sizeof o->theme_buf)))
+            return rc;
         o->theme_dir = o->theme_buf;
     } else if (!cli_is_dir(o->theme_dir)) {
         return cli_fail(CB_ERR_NOINPUT, "--theme: %s is not a folder", o->theme_dir);
     }
     if (!o->render.font_path) {
-        cli_data_path("fonts/DejaVuSans.ttf", o->font_buf, sizeof o->font_buf);
+        if ((rc = cli_data_path("fonts/DejaVuSans.ttf", o->font_buf, sizeof o->font_buf)))
+            return rc;
         o->render.font_path = o->font_buf;
     }
     if (cb_theme_load(o->theme_dir, &o->theme, &err) != CB_OK)

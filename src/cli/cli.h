@@ -54,9 +54,11 @@ int cli_unknown(const char *command, const char *arg);
 /* Whether PATH is a folder. */
 int cli_is_dir(const char *path);
 
-/* Where themes and fonts live: $CUTBOARD_DATA, the current folder, the
- * binary's folder, then the install prefix. Writes the path of REL to OUT. */
-void cli_data_path(const char *rel, char *out, size_t len);
+/* The installed data file or folder REL (e.g. "icons/default") in OUT:
+ * from $CUTBOARD_DATA when set, else next to the binary, in the share
+ * folder beside its bin folder, or under the install prefix. 0, or the exit
+ * code after one error line naming where it looked. */
+int cli_data_path(const char *rel, char *out, size_t len);
 
 /* A seed made of two random words and a number, for when none is given. */
 void cli_random_seed(char *out, size_t len);

@@ -120,11 +120,12 @@ int cli_double(const char *opt, const char *s, double *out)
 
 int cli_unknown(const char *command, const char *arg)
 {
+    const char *gap = *command ? " " : "";
     if (arg[0] == '-')
-        return cli_fail(CB_ERR_USAGE, "unknown option \"%s\" (see cutboard %s--help)", arg,
-                        command);
-    return cli_fail(CB_ERR_USAGE, "unexpected argument \"%s\" (see cutboard %s--help)", arg,
-                    command);
+        return cli_fail(CB_ERR_USAGE, "unknown option \"%s\" (see cutboard %s%s--help)", arg,
+                        command, gap);
+    return cli_fail(CB_ERR_USAGE, "unexpected argument \"%s\" (see cutboard %s%s--help)", arg,
+                    command, gap);
 }
 
 int cli_is_dir(const char *path)
@@ -133,30 +134,40 @@ int cli_is_dir(const char *path)
     return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-void cli_data_path(const char *rel, char *out, size_t len)
+/* REL under DIR in OUT; 1 when it is there. */
+static int data_at(const char *dir, const char *rel, char *out, size_t len)
+{
+    int k = snprintf(out, len, "%s/%s", dir, rel);
+    return k > 0 && (size_t)k < len && access(out, R_OK) == 0;
+}
+
+int cli_data_path(const char *rel, char *out, size_t len)
 {
     const char *env = getenv("CUTBOARD_DATA");
-    char exe[PATH_MAX];
-    ssize_t n;
     if (env && *env) {
-        snprintf(out, len, "%s/%s", env, rel);
-        return;
+        if (data_at(env, rel, out, len))
+            return 0;
+        return cli_fail(CB_ERR_NOINPUT, "%s: not found in $CUTBOARD_DATA (%s)", rel, env);
     }
-    snprintf(out, len, "%s", rel);
-    if (access(out, R_OK) == 0)
-        return;
-    n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        char *slash = strrchr(exe, '/');
-        if (slash) {
-            *slash = 0;
-            int k = snprintf(out, len, "%s/%s", exe, rel);
-            if (k > 0 && (size_t)k < len && access(out, R_OK) == 0)
-                return;
-        }
+    /* Next to the binary (a source tree), then in the share folder beside
+     * its bin folder (an installed tree, wherever it was moved), then
+     * where it was installed. */
+    char exe[PATH_MAX], up[PATH_MAX + 32];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = 0, strrchr(exe, '/')) : NULL;
+    if (slash) {
+        *slash = 0;
+        if (data_at(exe, rel, out, len))
+            return 0;
+        snprintf(up, sizeof up, "%s/../share/cutboard", exe);
+        if (data_at(up, rel, out, len))
+            return 0;
     }
-    snprintf(out, len, "%s/%s", CB_DATADIR, rel);
+    if (data_at(CB_DATADIR, rel, out, len))
+        return 0;
+    return cli_fail(CB_ERR_NOINPUT, "%s: not found next to the binary (%s), in %s/../share/"
+                    "cutboard or in %s; set CUTBOARD_DATA to the folder that holds icons/ and "
+                    "fonts/", rel, slash ? exe : "?", slash ? exe : "?", CB_DATADIR);
 }
 
 /* Random words are easy to read back from a printed sheet. */
@@ -265,7 +276,9 @@ int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb
     char buf[4096];
     cb_error err = {CB_OK, ""};
     if (!theme_dir) {
-        cli_data_path("icons/default", buf, sizeof buf);
+        int rc = cli_data_path("icons/default", buf, sizeof buf);
+        if (rc)
+            return rc;
         theme_dir = buf;
     }
     if (cb_theme_load(theme_dir, theme, &err) != CB_OK)

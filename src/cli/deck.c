@@ -277,7 +277,7 @@ int cli_deck(int argc, char **argv)
         } else if (cli_flag(&a, "-q|--quiet")) {
             da.quiet = 1;
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("deck ", a.arg);
+            return a.bad ? CB_ERR_USAGE : cli_unknown("deck", a.arg);
         }
     }
     if (a.bad)

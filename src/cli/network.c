@@ -131,12 +131,14 @@ int cli_network(int argc, char **argv)
         cli_random_seed(seed_buf, sizeof seed_buf);
         spec.seed = seed_buf;
     }
+    int rc;
     if (!font) {
-        cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf);
+        if ((rc = cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf)))
+            return rc;
         font = font_buf;
     }
     cb_render_options ropt = {.font_path = font};
-    int rc = cli_source_date(&ropt);
+    rc = cli_source_date(&ropt);
     if (rc)
         return rc;
     /* geometric points go in a box of the map's shape */

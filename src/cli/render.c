@@ -66,7 +66,7 @@ int cli_render(int argc, char **argv)
         } else if (!a.bad && a.arg[0] != '-' && !input) {
             input = a.arg;
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("render ", a.arg);
+            return a.bad ? CB_ERR_USAGE : cli_unknown("render", a.arg);
         }
     }
     if (a.bad)
@@ -76,17 +76,20 @@ int cli_render(int argc, char **argv)
                                       "(see cutboard render --help)");
     if (!output)
         return cli_fail(CB_ERR_USAGE, "render: no output file: give -o FILE.pdf");
+    int rc;
     if (!theme_dir) {
-        cli_data_path("icons/default", theme_buf, sizeof theme_buf);
+        if ((rc = cli_data_path("icons/default", theme_buf, sizeof theme_buf)))
+            return rc;
         theme_dir = theme_buf;
     } else if (!cli_is_dir(theme_dir)) {
         return cli_fail(CB_ERR_NOINPUT, "--theme: %s is not a folder", theme_dir);
     }
     if (!ropt.font_path) {
-        cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf);
+        if ((rc = cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf)))
+            return rc;
         ropt.font_path = font_buf;
     }
-    int rc = cli_source_date(&ropt);
+    rc = cli_source_date(&ropt);
     if (rc)
         return rc;
 
