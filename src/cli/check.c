@@ -20,6 +20,7 @@ static const char usage[] =
     "      --start-cap N    most edges a start may have (default 2)\n"
     "      --node-cap N     most edges another node may have (default 4)\n"
     "  -h, --help           this help\n"
+    "  -V, --version        the version\n"
     "\n"
     "Exit codes: 0 every sheet meets the contract, 65 one does not (or the\n"
     "file is bad), 64 bad option, 66 missing file, 70 internal error.\n";
@@ -98,6 +99,9 @@ int cli_check(int argc, char **argv)
         if (cli_flag(&a, "-h|--help")) {
             fputs(usage, stdout);
             return 0;
+        } else if (cli_flag(&a, "-V|--version")) {
+            printf("cutboard %s\n", CB_VERSION);
+            return 0;
         } else if (cli_value(&a, "--theme")) {
             theme_dir = a.val;
         } else if (cli_value(&a, "--start-cap")) {
@@ -106,7 +110,7 @@ int cli_check(int argc, char **argv)
         } else if (cli_value(&a, "--node-cap")) {
             if (cli_int("--node-cap", a.val, 1, 64, &node_cap) != 0)
                 return CB_ERR_USAGE;
-        } else if (a.arg[0] != '-' && !path) {
+        } else if ((a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !path) {
             path = a.arg;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("check", a.arg);

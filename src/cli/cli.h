@@ -60,6 +60,9 @@ int cli_is_dir(const char *path);
  * code after one error line naming where it looked. */
 int cli_data_path(const char *rel, char *out, size_t len);
 
+/* Reads a board file or OBJ drawing: PATH, or standard input for "-". */
+cb_status cli_game_read(const char *path, const cb_theme *theme, cb_game **game, cb_error *err);
+
 /* A seed made of two random words and a number, for when none is given. */
 void cli_random_seed(char *out, size_t len);
 

@@ -1,4 +1,5 @@
 /* The command line's shared parts; see cli.h. */
+#include "base/error.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -227,6 +228,23 @@ void cli_test_hold(const char *name)
  * renamed, so an interrupted run leaves every existing output as it was and
  * no temporary file, and then dies of the signal as usual. Otherwise the
  * renames finish first. */
+/* Writes LEN bytes to standard output; 0 or an errno value (EPIPE when
+ * the reader has gone: SIGPIPE is ignored, see main.c). */
+static int write_stdout(const void *data, size_t len)
+{
+    const char *p = data;
+    while (len > 0) {
+        ssize_t k = write(STDOUT_FILENO, p, len);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return k < 0 ? errno : EIO;
+        p += k;
+        len -= (size_t)k;
+    }
+    return 0;
+}
+
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
 {
     cb_staged_file *staged[16] = {NULL};
@@ -236,6 +254,18 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
         snprintf(err->message, sizeof err->message, "too many output files (%zu)", n);
         return CB_ERR_INTERNAL;
     }
+    const cli_output *out_std = NULL; /* the one output to standard output, "-" */
+    for (size_t k = 0; k < n; k++) {
+        if (strcmp(outs[k].path, "-") != 0)
+            continue;
+        if (out_std) {
+            err->status = CB_ERR_USAGE;
+            snprintf(err->message, sizeof err->message,
+                     "only one output can go to standard output (-)");
+            return CB_ERR_USAGE;
+        }
+        out_std = &outs[k];
+    }
     sigset_t stop, old, pending;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
@@ -244,7 +274,13 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
     sigprocmask(SIG_BLOCK, &stop, &old);
     size_t k;
     for (k = 0; k < n && st == CB_OK; k++)
-        st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
+        if (&outs[k] != out_std)
+            st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
+    int e = st == CB_OK && out_std ? write_stdout(out_std->data, out_std->len) : 0;
+    if (e) {
+        err->status = st = CB_ERR_IO;
+        snprintf(err->message, sizeof err->message, "standard output: %s", strerror(e));
+    }
     if (st == CB_OK)
         cli_test_hold("CUTBOARD_TEST_STAGE_DELAY_MS");
     /* Only a signal that will end the process (default action) throws the
@@ -262,12 +298,49 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
                  outs[0].path);
     }
     for (k = 0; k < n; k++) {
+        if (!staged[k])
+            continue;
         if (st == CB_OK)
             st = cb_file_commit(staged[k], err);
         else
             cb_file_discard(staged[k]);
     }
     sigprocmask(SIG_SETMASK, &old, NULL); /* a pending signal ends us here */
+    return st;
+}
+
+cb_status cli_game_read(const char *path, const cb_theme *theme, cb_game **game, cb_error *err)
+{
+    if (strcmp(path, "-") != 0)
+        return cb_game_load(path, theme, game, err);
+    *game = NULL;
+    size_t cap = 1 << 16, len = 0;
+    char *text = malloc(cap);
+    for (size_t got; text; len += got) {
+        if (len == cap) {
+            if (cap > CB_BOARD_FILE_MAX)
+                break;
+            char *bigger = realloc(text, cap * 2);
+            if (!bigger) {
+                free(text);
+                text = NULL;
+                break;
+            }
+            text = bigger;
+            cap *= 2;
+        }
+        got = fread(text + len, 1, cap - len, stdin);
+        if (got == 0)
+            break;
+    }
+    cb_status st;
+    if (!text)
+        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory reading standard input");
+    else if (ferror(stdin))
+        st = cb_fail(err, CB_ERR_NOINPUT, "standard input: %s", strerror(errno));
+    else /* cb_game_parse refuses more than CB_BOARD_FILE_MAX itself */
+        st = cb_game_parse(text, len, "standard input", theme, game, err);
+    free(text);
     return st;
 }
 
@@ -283,7 +356,7 @@ int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb
     }
     if (cb_theme_load(theme_dir, theme, &err) != CB_OK)
         return cli_fail(err.status, "%s", err.message);
-    if (cb_game_load(path, *theme, game, &err) != CB_OK) {
+    if (cli_game_read(path, *theme, game, &err) != CB_OK) {
         cb_theme_free(*theme);
         *theme = NULL;
         return cli_fail(err.status, "%s", err.message);

@@ -22,6 +22,7 @@ static const char usage[] =
     "      --json OUT       write the remaining board (node ids renumbered)\n"
     "      --theme DIR      theme for type names (default icons/default)\n"
     "  -h, --help           this help\n"
+    "  -V, --version        the version\n"
     "\n"
     "Exit codes: 0 ok, 64 bad option or path, 65 bad board file, 66 missing\n"
     "file, 70 internal error, 73/74 cannot write OUT.\n";
@@ -141,6 +142,10 @@ int cli_cut(int argc, char **argv)
             fputs(usage, stdout);
             help = 1;
             break;
+        } else if (cli_flag(&a, "-V|--version")) {
+            printf("cutboard %s\n", CB_VERSION);
+            help = 1;
+            break;
         } else if (cli_value(&a, "--path")) {
             if (n_paths == MAX_PATHS) {
                 rc = cli_fail(CB_ERR_USAGE, "--path: at most %d cuts", MAX_PATHS);
@@ -159,7 +164,7 @@ int cli_cut(int argc, char **argv)
         } else if (cli_value(&a, "--sheet")) {
             if (cli_int("--sheet", a.val, 1, 1000000, &sheet) != 0)
                 rc = CB_ERR_USAGE;
-        } else if (a.arg[0] != '-' && !path) {
+        } else if ((a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !path) {
             path = a.arg;
         } else {
             rc = a.bad ? CB_ERR_USAGE : cli_unknown("cut", a.arg);

@@ -41,6 +41,7 @@ static const char usage[] =
 
 static const char usage_end[] =
     "  -h, --help           this help\n"
+    "  -V, --version        the version\n"
     "\n"
     "Exit codes: 0 ok, 64 bad option, 65 bad input data, 66 missing input,\n"
     "70 internal error, 73 cannot create output, 74 write error,\n"
@@ -241,6 +242,9 @@ int cli_deck(int argc, char **argv)
             continue;
         if (cli_flag(&a, "-h|--help")) {
             printf("%s%s%s", usage, cli_board_options_help, usage_end);
+            return 0;
+        } else if (cli_flag(&a, "-V|--version")) {
+            printf("cutboard %s\n", CB_VERSION);
             return 0;
         } else if (cli_value(&a, "-o|--output")) {
             da.output = a.val;

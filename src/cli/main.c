@@ -1,5 +1,6 @@
 /* cutboard: the command line. Picks the subcommand and hands it the rest of
  * argv; with no subcommand it makes a game (one sheet per player). */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@ static const char usage[] =
     "  deck       many unique games from one seed, with a manifest (print shops)\n"
     "  network    an encounter map from a classic network model, with its analysis\n"
     "\n"
+    "  help [COMMAND]  the help of cutboard or of one command\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
 
@@ -34,20 +36,38 @@ static const command commands[] = {
     {"network", cli_network},
 };
 
+/* The commands, then the game's options (the default command). */
+static int top_help(void)
+{
+    char *game_help[] = {"game", "--help", NULL};
+    fputs(usage, stdout);
+    fputs("\n", stdout);
+    return cli_game(2, game_help);
+}
+
 int main(int argc, char **argv)
 {
+    /* A closed pipe on standard output is a write error (exit 74), not a
+     * silent death. */
+    signal(SIGPIPE, SIG_IGN);
     size_t n = sizeof commands / sizeof commands[0];
-    if (argc >= 2 && argv[1][0] != '-') {
+    if (argc >= 2 && argv[1][0] != '-' && strcmp(argv[1], "help") != 0) {
         for (size_t k = 0; k < n; k++)
             if (strcmp(argv[1], commands[k].name) == 0)
                 return commands[k].run(argc - 1, argv + 1);
         return cli_fail(CB_ERR_USAGE, "unknown command \"%s\" (see cutboard --help)", argv[1]);
     }
-    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
-        char *game_help[] = {"game", "--help", NULL};
-        fputs(usage, stdout);
-        fputs("\n", stdout);
-        return cli_game(2, game_help);
+    if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
+        return top_help();
+    /* cutboard help [COMMAND] is cutboard [COMMAND] --help */
+    if (argc >= 2 && argc <= 3 && strcmp(argv[1], "help") == 0) {
+        char *sub[] = {argc == 3 ? argv[2] : "--help", "--help", NULL};
+        if (argc == 2)
+            return top_help();
+        for (size_t k = 0; k < n; k++)
+            if (strcmp(argv[2], commands[k].name) == 0)
+                return commands[k].run(2, sub);
+        return cli_fail(CB_ERR_USAGE, "help: no command \"%s\" (see cutboard --help)", argv[2]);
     }
     if (argc == 3 && strcmp(argv[1], "--help") == 0) {
         char *sub[] = {argv[2], "--help", NULL};

@@ -35,6 +35,7 @@ static const char usage[] =
     "      --portrait       portrait instead of landscape\n"
     "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
     "  -h, --help           this help\n"
+    "  -V, --version        the version\n"
     "\n"
     "At least one of -o, --json and --csv. Exit codes: 0 ok, 64 bad option,\n"
     "65 bad data, 66 missing input, 70 internal error, 73/74 cannot write.\n";
@@ -64,6 +65,9 @@ int cli_network(int argc, char **argv)
     while (cli_args_next(&a)) {
         if (cli_flag(&a, "-h|--help")) {
             fputs(usage, stdout);
+            return 0;
+        } else if (cli_flag(&a, "-V|--version")) {
+            printf("cutboard %s\n", CB_VERSION);
             return 0;
         } else if (cli_value(&a, "--model")) {
             model = a.val;

@@ -25,6 +25,7 @@ static const char usage[] =
     "      --start-cap N    most edges per start node, 2..4 (default 2)\n"
     "      --node-cap N     most edges per other node, 3..8 (default 4)\n"
     "  -h, --help           this help\n"
+    "  -V, --version        the version\n"
     "\n"
     "Exit codes: 0 ok, 64 bad option, 65 bad board file or contract broken,\n"
     "66 missing input, 70 internal error, 73 cannot create output, 74 write error.\n";
@@ -42,6 +43,9 @@ int cli_render(int argc, char **argv)
     while (cli_args_next(&a)) {
         if (cli_flag(&a, "-h|--help")) {
             fputs(usage, stdout);
+            return 0;
+        } else if (cli_flag(&a, "-V|--version")) {
+            printf("cutboard %s\n", CB_VERSION);
             return 0;
         } else if (cli_value(&a, "-o|--output")) {
             output = a.val;
@@ -63,7 +67,7 @@ int cli_render(int argc, char **argv)
         } else if (cli_value(&a, "--node-cap")) {
             if (cli_int("--node-cap", a.val, 3, 8, &node_cap))
                 return CB_ERR_USAGE;
-        } else if (!a.bad && a.arg[0] != '-' && !input) {
+        } else if (!a.bad && (a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !input) {
             input = a.arg;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("render", a.arg);
@@ -102,7 +106,7 @@ int cli_render(int argc, char **argv)
     cli_output *objs = NULL;
     cb_status st = cb_theme_load(theme_dir, &theme, &err);
     if (st == CB_OK)
-        st = cb_game_load(input, theme, &game, &err);
+        st = cli_game_read(input, theme, &game, &err);
     for (size_t k = 0; st == CB_OK && k < game->n_sheets; k++) {
         char *report = NULL;
         size_t lines = 0;
