@@ -111,7 +111,7 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	for f in $(FUZZERS); do echo "== replay $$f"; \
 	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
 	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
-	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" || failed="$$failed install"; \
+	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC) $(SAN)" || failed="$$failed install"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
 	echo "all tests passed"
 
@@ -179,10 +179,14 @@ install: all
 	install -m 644 fonts/*.ttf fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/fonts/
 	for t in icons/*/; do install -d "$(DESTDIR)$(DATADIR)/$$t" && \
 	  install -m 644 "$$t"* "$(DESTDIR)$(DATADIR)/$$t" || exit 1; done
+	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	v=$$(sed -n 's/^#define CB_VERSION "\(.*\)"/\1/p' include/cutboard.h); \
+	  sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$v|" cutboard.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cutboard.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cutboard $(DESTDIR)$(PREFIX)/lib/libcutboard.a \
-	  $(DESTDIR)$(PREFIX)/include/cutboard.h
+	  $(DESTDIR)$(PREFIX)/include/cutboard.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/cutboard.pc
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

@@ -1,9 +1,11 @@
 #!/bin/sh
 # make install into a temporary DESTDIR, the installed binary run from
 # another folder with an empty environment (and again after the tree is
-# moved), then make uninstall, which must leave no file behind.
-# Usage: install.sh MAKE BUILD BIN (from the top of the tree).
-make=${1:-make} build=${2:-build} bin=${3:-cutboard}
+# moved), a program built against the installed library with pkg-config,
+# then make uninstall, which must leave no file behind.
+# Usage: install.sh MAKE BUILD BIN [CC] (from the top of the tree; CC with
+# the sanitizer flags the library was built with).
+make=${1:-make} build=${2:-build} bin=${3:-cutboard} cc=${4:-cc}
 top=$(pwd)
 d=$(mktemp -d) w=$(mktemp -d)
 trap 'rm -rf "$d" "$w"' EXIT
@@ -13,7 +15,7 @@ no() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 $make --no-print-directory -s install DESTDIR="$d" PREFIX=/usr BUILD="$build" BIN="$bin" \
     >"$w/log" 2>&1 && ok "make install DESTDIR=... PREFIX=/usr" || { no "make install"; cat "$w/log"; }
-for f in usr/bin/cutboard usr/lib/libcutboard.a usr/include/cutboard.h \
+for f in usr/bin/cutboard usr/lib/libcutboard.a usr/include/cutboard.h usr/lib/pkgconfig/cutboard.pc \
          usr/share/cutboard/icons/default/theme.json usr/share/cutboard/fonts/DejaVuSans.ttf; do
     [ -f "$d/$f" ] && ok "installed $f" || no "installed $f"
 done
@@ -31,6 +33,18 @@ env -i CUTBOARD_DATA="$w/none" "$d/usr/bin/cutboard" --seed x -o x.pdf 2>err
 rc=$?
 [ $rc -eq 66 ] && [ "$(wc -l <err)" -eq 1 ] && grep -q 'CUTBOARD_DATA' err && [ ! -e x.pdf ] &&
     ok "a missing data folder: one line naming it, exit 66" || { no "missing data ($rc)"; cat err; }
+# A program built against the installed library with pkg-config alone.
+pc="env PKG_CONFIG_PATH=$d/usr/lib/pkgconfig pkg-config --define-variable=prefix=$d/usr"
+if $cc -std=c11 -o example "$top/tests/data/pkgconfig_example.c" \
+        $($pc --cflags --libs cutboard) 2>err &&
+   ./example "$($pc --variable=datadir cutboard)" example.pdf >out 2>>err &&
+   grep -q '4 sheets' out && head -c 5 example.pdf | grep -q '%PDF-'; then
+    ok "pkg-config --cflags --libs cutboard builds a program that writes a game"
+else
+    no "pkg-config program"; cat err out
+fi
+[ "$($pc --modversion cutboard)" = "$(sed -n 's/^#define CB_VERSION "\(.*\)"/\1/p' "$top/include/cutboard.h")" ] &&
+    ok "pkg-config --modversion" || no "pkg-config --modversion"
 cd "$top"
 $make --no-print-directory -s uninstall DESTDIR="$d" PREFIX=/usr BUILD="$build" BIN="$bin" \
     >"$w/log" 2>&1 && ok "make uninstall" || { no "make uninstall"; cat "$w/log"; }
