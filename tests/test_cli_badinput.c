@@ -448,6 +448,25 @@ static void test_odd_input_files_refused(void **state)
     }
 }
 
+/* Two outputs that name one file (spelled alike or not) are refused
+ * before any work, and nothing is written. */
+static void test_one_file_named_twice(void **state)
+{
+    (void)state;
+    static const char *const args[] = {
+        "--seed x -o same.out --json same.out", "--seed x -o same.out --json ./same.out",
+        "--seed x -o same.out --obj same.out", "deck --count 2 -o same.out --manifest same.out",
+        "network --model ring --nodes 10 -o same.out --csv same.out"};
+    for (size_t i = 0; i < sizeof args / sizeof *args; i++) {
+        int rc = cutboard(args[i]);
+        if (rc != 64)
+            fail_msg("cutboard %s: exit %d, expected 64", args[i], rc);
+        assert_contains(err_text, "both name");
+        assert_false(exists("same.out"));
+    }
+    assert_int_equal(cutboard("--seed x -o one.pdf --json one.json"), 0);
+}
+
 /* SIGKILL while staged, which no handler sees: still the outputs are as
  * they were and no staged file is left behind (the staged files are
  * unnamed until they are renamed into place). */
@@ -514,6 +533,7 @@ int main(void)
         cmocka_unit_test(test_sigterm_while_generating),
         cmocka_unit_test(test_sigkill_while_staged_leaves_nothing),
         cmocka_unit_test(test_odd_input_files_refused),
+        cmocka_unit_test(test_one_file_named_twice),
         cmocka_unit_test(test_output_mode_follows_umask),
         cmocka_unit_test(test_stage_delay_without_signal),
     };

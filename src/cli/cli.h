@@ -85,6 +85,11 @@ typedef struct {
  * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 
+/* Refuses two outputs that name one file (OPTS[k] gave PATHS[k]; NULL
+ * paths are skipped), before any work: 0, or the exit code after the
+ * error line. */
+int cli_distinct_outputs(const char *const *opts, const char *const *paths, size_t n);
+
 /* Reads $SOURCE_DATE_EPOCH into O (no dates when unset); 0, or the exit
  * code after printing the error. */
 int cli_source_date(cb_render_options *o);

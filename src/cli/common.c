@@ -1,4 +1,5 @@
 /* The command line's shared parts; see cli.h. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "base/error.h"
 #include "cli.h"
 
@@ -228,6 +229,43 @@ void cli_test_hold(const char *name)
  * renamed, so an interrupted run leaves every existing output as it was and
  * no temporary file, and then dies of the signal as usual. Otherwise the
  * renames finish first. */
+/* PATH with its folder resolved (the file itself need not exist), in OUT;
+ * PATH itself when the folder cannot be resolved. */
+static void resolved(const char *path, char *out, size_t len)
+{
+    char dir[PATH_MAX], real[PATH_MAX];
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t n = slash ? (size_t)(slash - path) : 0;
+    snprintf(dir, sizeof dir, "%.*s", (int)(n ? n : 1), slash ? path : ".");
+    if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    if (realpath(dir, real))
+        snprintf(out, len, "%s/%s", real, base);
+    else
+        snprintf(out, len, "%s", path);
+}
+
+int cli_distinct_outputs(const char *const *opts, const char *const *paths, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = 0; paths[i] && j < i; j++) {
+            if (!paths[j])
+                continue;
+            char a[PATH_MAX + 256], b[PATH_MAX + 256];
+            struct stat sa, sb;
+            resolved(paths[i], a, sizeof a);
+            resolved(paths[j], b, sizeof b);
+            int same = strcmp(paths[i], paths[j]) == 0 || strcmp(a, b) == 0 ||
+                       (stat(paths[i], &sa) == 0 && stat(paths[j], &sb) == 0 &&
+                        sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && S_ISREG(sa.st_mode));
+            if (same)
+                return cli_fail(CB_ERR_USAGE, "%s and %s both name %s: give each output its own "
+                                "file", opts[j], opts[i], paths[i]);
+        }
+    return 0;
+}
+
 /* Writes LEN bytes to standard output; 0 or an errno value (EPIPE when
  * the reader has gone: SIGPIPE is ignored, see main.c). */
 static int write_stdout(const void *data, size_t len)

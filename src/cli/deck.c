@@ -295,6 +295,11 @@ int cli_deck(int argc, char **argv)
     if (!da.output == !da.out_dir)
         return cli_fail(CB_ERR_USAGE, "deck: give one of -o FILE.pdf or --out-dir DIR "
                                       "(see cutboard deck --help)");
+    const char *opts[] = {"-o", "--manifest"};
+    const char *paths[] = {da.output, da.manifest};
+    int same = cli_distinct_outputs(opts, paths, 2);
+    if (same)
+        return same;
     da.tolerance /= 100;
     int rc = cli_board_options_finish(&o);
     if (rc == 0 && da.out_dir && !cli_is_dir(da.out_dir) && mkdir(da.out_dir, 0777) != 0)

@@ -58,7 +58,12 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
         return CB_ERR_USAGE;
     if (!g->output)
         return cli_fail(CB_ERR_USAGE, "no output file: give -o FILE.pdf (see cutboard --help)");
-    int rc = cli_board_options_check(o);
+    const char *opts[] = {"-o", "--json", "--obj"};
+    const char *paths[] = {g->output, g->json_path, g->obj_path};
+    int rc = cli_distinct_outputs(opts, paths, 3);
+    if (rc)
+        return rc;
+    rc = cli_board_options_check(o);
     return rc ? rc : -1;
 }
 

@@ -122,6 +122,11 @@ int cli_network(int argc, char **argv)
     spec.model = (cb_net_model)mi;
     if (!output && !json_path && !csv_path)
         return cli_fail(CB_ERR_USAGE, "no output: give -o map.pdf, --json FILE or --csv FILE");
+    const char *opts[] = {"-o", "--json", "--csv"};
+    const char *paths[] = {output, json_path, csv_path};
+    int same = cli_distinct_outputs(opts, paths, 3);
+    if (same)
+        return same;
     cb_error err = {CB_OK, ""};
     double pw, ph;
     if (cb_paper_parse(paper, &pw, &ph, &err) != CB_OK)

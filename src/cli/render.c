@@ -80,6 +80,11 @@ int cli_render(int argc, char **argv)
                                       "(see cutboard render --help)");
     if (!output)
         return cli_fail(CB_ERR_USAGE, "render: no output file: give -o FILE.pdf");
+    const char *opts[] = {"FILE", "-o", "--json", "--obj"};
+    const char *paths[] = {strcmp(input, "-") ? input : NULL, output, json_path, obj_path};
+    int same = cli_distinct_outputs(opts, paths, 4);
+    if (same)
+        return same;
     int rc;
     if (!theme_dir) {
         if ((rc = cli_data_path("icons/default", theme_buf, sizeof theme_buf)))
