@@ -259,6 +259,9 @@ int cli_distinct_outputs(const char *const *opts, const char *const *paths, size
             int same = strcmp(paths[i], paths[j]) == 0 || strcmp(a, b) == 0 ||
                        (stat(paths[i], &sa) == 0 && stat(paths[j], &sb) == 0 &&
                         sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && S_ISREG(sa.st_mode));
+            if (same && strcmp(paths[i], "-") == 0)
+                return cli_fail(CB_ERR_USAGE, "%s and %s: only one output can go to standard "
+                                "output (-)", opts[j], opts[i]);
             if (same)
                 return cli_fail(CB_ERR_USAGE, "%s and %s both name %s: give each output its own "
                                 "file", opts[j], opts[i], paths[i]);
