@@ -40,7 +40,7 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
-.PHONY: all deps run test test-suite test-clang check valgrind clean install uninstall bench fuzz samples
+.PHONY: all deps run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples
 # make alone only builds; run, test, check and bench install what is missing
 # first (deps runs before the sub-make, so make -j never compiles before the
 # headers are there).
@@ -126,6 +126,15 @@ test-clang: deps
 	@command -v clang >/dev/null || { echo "installing: clang"; SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang; }
 	$(MAKE) --no-print-directory CC=clang BUILD=build-clang BIN=build-clang/cutboard test-suite
+
+# Allocation-failure injection (tests/faults/alloc.sh): a game, a render, a
+# check and a deck, failing every STEP-th heap allocation in turn (STEP=1:
+# every one); each run must end with exit 0 or 70 and leave no output.
+STEP ?= 37
+$(BUILD)/libfailalloc.so: tests/faults/failalloc.c | $(BUILD)
+	$(CC) -O2 -g -shared -fPIC $< -o $@
+faults: $(BIN) $(BUILD)/libfailalloc.so
+	sh tests/faults/alloc.sh $(BIN) $(BUILD)/libfailalloc.so $(STEP)
 
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: all $(TESTS) $(REPLAYS)

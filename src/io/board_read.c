@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include "io/board_read.h"
 #include "io/input.h"
+#include "io/jsonparse.h"
 
 /* ---- the JSON board file ------------------------------------------------ */
 
@@ -328,7 +329,10 @@ cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
     if (st != CB_OK)
         return st;
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    int oom;
+    cJSON *root = cb_json_parse(text, len, &end, &oom);
+    if (!root && oom)
+        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", name);
     if (!root) {
         size_t at = end && end >= text ? (size_t)(end - text) : len;
         char near[24];
@@ -427,6 +431,8 @@ cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, c
     FILE *f;
     off_t size;
     int e = cb_input_open(path, &f, &size);
+    if (e == ENOMEM)
+        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory opening it", path);
     if (e != 0)
         return cb_fail(err, CB_ERR_NOINPUT, "%s: %s", path,
                        e > 0 ? strerror(e) : "not a regular file");

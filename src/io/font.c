@@ -216,6 +216,8 @@ cb_status cb_font_check_file(const char *path, cb_error *err)
     FILE *fp;
     off_t size;
     int e = cb_input_open(path, &fp, &size);
+    if (e == ENOMEM)
+        return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory opening it", path);
     if (e != 0)
         return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: %s", path,
                        e > 0 ? strerror(e) : "not a regular file");

@@ -20,7 +20,27 @@ typedef struct {
     const unsigned char *data;
     size_t len, at;
     char message[200];
+    int oom;        /* an allocation of libpng's failed */
 } png_source;
+
+/* libpng's allocations, watched so that running out of memory is not
+ * reported as a broken file. */
+static png_voidp png_watched_malloc(png_structp png, png_alloc_size_t size)
+{
+    void *p = malloc(size);
+    if (!p) {
+        png_source *src = png_get_mem_ptr(png);
+        if (src)
+            src->oom = 1;
+    }
+    return p;
+}
+
+static void png_watched_free(png_structp png, png_voidp p)
+{
+    (void)png;
+    free(p);
+}
 
 static void png_read_memory(png_structp png, png_bytep out, size_t n)
 {
@@ -64,9 +84,10 @@ cb_status cb_icon_decode(const void *data, size_t len, const char *file, cb_icon
     if (len < 8 || png_sig_cmp(data, 0, 8) != 0)
         return cb_fail(err, CB_ERR_DATA, "icon %s: not a valid PNG: not a PNG file", name);
 
-    png_source src = {data, len, 0, "unknown error"};
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &src, png_on_error,
-                                             png_on_warning);
+    png_source src = {data, len, 0, "unknown error", 0};
+    png_structp png = png_create_read_struct_2(PNG_LIBPNG_VER_STRING, &src, png_on_error,
+                                               png_on_warning, &src, png_watched_malloc,
+                                               png_watched_free);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!info) {
         png_destroy_read_struct(&png, NULL, NULL);
@@ -78,6 +99,8 @@ cb_status cb_icon_decode(const void *data, size_t len, const char *file, cb_icon
         png_destroy_read_struct(&png, &info, NULL);
         free(rgba);
         free(rows);
+        if (src.oom)
+            return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", name);
         return cb_fail(err, CB_ERR_DATA, "icon %s: not a valid PNG: %s", name, src.message);
     }
     png_set_read_fn(png, &src, png_read_memory);
@@ -143,6 +166,8 @@ cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err)
     FILE *fp;
     off_t size;
     int e = cb_input_open(path, &fp, &size);
+    if (e == ENOMEM)
+        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory opening it", path);
     if (e != 0)
         return cb_fail(err, CB_ERR_NOINPUT, "icon %s: cannot open: %s", path,
                        e > 0 ? strerror(e) : "not a regular file");

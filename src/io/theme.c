@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include "base/error.h"
 #include "io/input.h"
+#include "io/jsonparse.h"
 #include "io/theme.h"
 
 #define MAX_TYPES 64
@@ -41,6 +42,10 @@ static char *read_file(const char *path, size_t limit, size_t *len, cb_error *er
     FILE *f;
     off_t size;
     int e = cb_input_open(path, &f, &size);
+    if (e == ENOMEM) {
+        *st = cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory opening it", path);
+        return NULL;
+    }
     if (e != 0) {
         *st = cb_fail(err, CB_ERR_NOINPUT, "%s: cannot open: %s", path,
                       e > 0 ? strerror(e) : "not a regular file");
@@ -281,7 +286,12 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
     loader l = {path, dir, check_icons, err, CB_OK};
     cb_theme *t = NULL;
     const char *end = NULL;
-    cJSON *root = cJSON_ParseWithLengthOpts(text, len, &end, 0);
+    int oom;
+    cJSON *root = cb_json_parse(text, len, &end, &oom);
+    if (!root && oom) {
+        l.st = cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", path);
+        goto done;
+    }
     if (!root) {
         size_t off = end ? (size_t)(end - text) : 0;
         l.st = cb_fail(err, CB_ERR_DATA, "%s:%d: not valid JSON", path, line_of(text, len, off));

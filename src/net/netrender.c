@@ -290,7 +290,7 @@ cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
     cb_pdf p;
     memset(&p, 0, sizeof p);
     p.center_icon = -1;
-    p.doc = HPDF_New(cb_hpdf_on_error, &p.herr);
+    p.doc = cb_hpdf_new(&p);
     if (!p.doc)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
     cb_status st = cb_pdf_setup(&p, opt, err);

@@ -34,11 +34,45 @@ void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
     }
 }
 
+/* libharu's allocations, watched in the calling thread: when one fails,
+ * libharu does not always call the error handler and may report a later,
+ * unrelated error instead; any error after a failed allocation is then
+ * reported as running out of memory. */
+static _Thread_local int hpdf_alloc_failed;
+
+static void *HPDF_STDCALL cb_hpdf_alloc(HPDF_UINT size)
+{
+    void *m = malloc(size);
+    if (!m)
+        hpdf_alloc_failed = 1;
+    return m;
+}
+
+static void HPDF_STDCALL cb_hpdf_dealloc(void *m)
+{
+    free(m);
+}
+
+HPDF_Doc cb_hpdf_new(cb_pdf *p)
+{
+    hpdf_alloc_failed = 0;
+    return HPDF_NewEx(cb_hpdf_on_error, cb_hpdf_alloc, cb_hpdf_dealloc, 0, &p->herr);
+}
+
+int cb_hpdf_out_of_memory(const cb_pdf *p)
+{
+    return p->herr.error_no == HPDF_FAILD_TO_ALLOC_MEM || hpdf_alloc_failed;
+}
+
 /* Names the error the handler saw first, else the status a call returned
  * (some libharu calls fail without calling the handler). */
 cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what)
 {
     HPDF_STATUS no = p->herr.error_no ? p->herr.error_no : st;
+    /* zlib's Z_MEM_ERROR (-4), from libharu's own deflating, too */
+    int zlib_oom = no == HPDF_ZLIB_ERROR && (long)p->herr.detail_no == -4;
+    if (no == HPDF_FAILD_TO_ALLOC_MEM || zlib_oom || cb_hpdf_out_of_memory(p))
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory %s", what);
     return cb_fail(err, CB_ERR_INTERNAL, "PDF: libharu error 0x%04lX (detail %lu) %s",
                    (unsigned long)no, (unsigned long)p->herr.detail_no, what);
 }
@@ -357,6 +391,8 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
         return st;
     const char *name = HPDF_LoadTTFontFromFile(p->doc, font_path, HPDF_TRUE);
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
+    if (!p->font && cb_hpdf_out_of_memory(p))
+        return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory loading it", font_path);
     if (!p->font)
         return cb_fail(err, CB_ERR_DATA,
                        "font %s: not a usable TrueType font (libharu error 0x%04lX)",
@@ -417,7 +453,7 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
         free(w);
         return lst;
     }
-    w->p.doc = HPDF_New(cb_hpdf_on_error, &w->p.herr);
+    w->p.doc = cb_hpdf_new(&w->p);
     if (!w->p.doc) {
         free(w);
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");

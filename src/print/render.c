@@ -67,6 +67,10 @@ static void cb_disk(cb_pdf *p, HPDF_Page page, double r_pt, cb_rgb fill, cb_rgb 
 static const char *cb_icon_name(cb_pdf *p, HPDF_Page page, int slot)
 {
     char *name = p->icon_names[slot];
+    /* After a failure (out of memory inside libharu) its page objects may
+     * be half made: ask it nothing more. */
+    if (p->cs.st != HPDF_OK || p->herr.error_no != HPDF_OK || !p->icons[slot].image)
+        return NULL;
     if (!name[0]) {
         const char *n = HPDF_Page_GetXObjectName(page, p->icons[slot].image);
         if (!n || strlen(n) >= sizeof p->icon_names[slot]) {
@@ -215,8 +219,10 @@ static int cb_node_shape(cb_pdf *p, int type, double r)
             HPDF_Dict_Add(xo, "I", p->icons[slot].image) != HPDF_OK)
             f = NULL;
     }
-    if (!f)
+    if (!f) {
+        cb_pdf_failed(p);
         return -1;
+    }
     size_t start = p->cs.text.len;
     cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
     cb_set_stroke(p, c, width);

@@ -136,6 +136,10 @@ void cb_render_cmyk(const double rgb[3], double cmyk[4]);
 void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
                                    void *user_data);
 cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what);
+/* A new document for P with the error handler and watched allocations. */
+HPDF_Doc cb_hpdf_new(cb_pdf *p);
+/* Whether libharu ran out of memory in this thread since cb_hpdf_new. */
+int cb_hpdf_out_of_memory(const cb_pdf *p);
 cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err);
 cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err);
 

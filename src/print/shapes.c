@@ -6,6 +6,12 @@
 #include "print/hpdf_internals.h"
 #include "print/shapes.h"
 
+void cb_pdf_failed(cb_pdf *p)
+{
+    if (p->cs.st == HPDF_OK)
+        p->cs.st = p->herr.error_no ? p->herr.error_no : HPDF_FAILD_TO_ALLOC_MEM;
+}
+
 /* The shape SHAPES[K] in the page's /XObject resources as "/C<K+1>",
  * for the page P is filling; 0 or -1 when libharu fails. */
 static int cb_shape_list(cb_pdf *p, HPDF_Page page, int k)
@@ -14,8 +20,10 @@ static int cb_shape_list(cb_pdf *p, HPDF_Page page, int k)
     if (sh->page == p->n_pages)
         return 0;
     HPDF_Dict xobjects = cb_hpdf_page_xobjects(page);
-    if (!xobjects || HPDF_Dict_Add(xobjects, sh->name, sh->form) != HPDF_OK)
+    if (!xobjects || HPDF_Dict_Add(xobjects, sh->name, sh->form) != HPDF_OK) {
+        cb_pdf_failed(p);
         return -1;
+    }
     sh->page = p->n_pages;
     return 0;
 }
@@ -57,8 +65,10 @@ static int cb_shape_new(cb_pdf *p, HPDF_REAL r, char paint, HPDF_REAL pad)
     if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
         return -1;
     HPDF_Dict f = cb_hpdf_form_new(p->doc, r + pad, &res);
-    if (!f)
+    if (!f) {
+        cb_pdf_failed(p);
         return -1;
+    }
     size_t start = p->cs.text.len;
     cb_cs_circle(p, 0, 0, r);
     cb_cs_str(p, paint == 'f' ? "f\n" : "B\n");

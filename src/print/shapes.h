@@ -5,6 +5,10 @@
 
 #include "print/render.h"
 
+/* Records a failed libharu call in P: the page then ends with that error
+ * (libharu's objects may be half made, so nothing more is asked of them). */
+void cb_pdf_failed(cb_pdf *p);
+
 /* Moves what P's buffer holds past START into form F (deflated when
  * DEFLATE) and files it as a shape with key R, PAINT and TYPE; returns its
  * index, or -1. */
