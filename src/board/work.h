@@ -124,10 +124,6 @@ int cb_balance(cb_work *w);
 /* Adds usable edges, shortest first and within the degree caps, that put
  * bridges of the graph (core and starts) on a cycle; -1 when out of memory. */
 int cb_close_bridges(cb_work *w);
-/* Adds triangulation edges, shortest first and within the degree caps, that
- * put bridges of the graph (core and starts) on a cycle; -1 when out of
- * memory. */
-int cb_close_bridges(cb_work *w);
 
 #define CB_START_MIN_ANGLE 0.3 /* radians */
 
