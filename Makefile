@@ -124,7 +124,7 @@ check: deps
 # installed first when missing.
 test-clang: deps
 	@command -v clang >/dev/null || { echo "installing: clang"; SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang; }
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang; }
 	$(MAKE) --no-print-directory CC=clang BUILD=build-clang BIN=build-clang/cutboard test-suite
 
 # Allocation-failure injection (tests/faults/alloc.sh): a game, a render, a
