@@ -12,6 +12,7 @@
 #define CUTBOARD_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #define CB_VERSION "0.1.0"
@@ -198,6 +199,10 @@ cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error 
  * mission names. On success *out is a new game the caller frees with
  * cb_game_free; errors name the file and line at fault. */
 cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out,
+                       cb_error *err);
+/* The same from an open stream F (standard input, say), NAME naming it in
+ * messages; F is read to its end and not closed. */
+cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 
 /* ---- output ----------------------------------------------------------- */

@@ -1,6 +1,5 @@
 /* The command line's shared parts; see cli.h. */
 #define _XOPEN_SOURCE 700 /* realpath */
-#include "base/error.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -352,37 +351,9 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
 
 cb_status cli_game_read(const char *path, const cb_theme *theme, cb_game **game, cb_error *err)
 {
-    if (strcmp(path, "-") != 0)
-        return cb_game_load(path, theme, game, err);
-    *game = NULL;
-    size_t cap = 1 << 16, len = 0;
-    char *text = malloc(cap);
-    for (size_t got; text; len += got) {
-        if (len == cap) {
-            if (cap > CB_BOARD_FILE_MAX)
-                break;
-            char *bigger = realloc(text, cap * 2);
-            if (!bigger) {
-                free(text);
-                text = NULL;
-                break;
-            }
-            text = bigger;
-            cap *= 2;
-        }
-        got = fread(text + len, 1, cap - len, stdin);
-        if (got == 0)
-            break;
-    }
-    cb_status st;
-    if (!text)
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory reading standard input");
-    else if (ferror(stdin))
-        st = cb_fail(err, CB_ERR_NOINPUT, "standard input: %s", strerror(errno));
-    else /* cb_game_parse refuses more than CB_BOARD_FILE_MAX itself */
-        st = cb_game_parse(text, len, "standard input", theme, game, err);
-    free(text);
-    return st;
+    if (strcmp(path, "-") == 0)
+        return cb_game_read(stdin, "standard input", theme, game, err);
+    return cb_game_load(path, theme, game, err);
 }
 
 int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb_game **game)

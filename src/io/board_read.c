@@ -425,23 +425,10 @@ cb_status cb_game_parse(const char *text, size_t len, const char *name, const cb
     return cb_game_parse_obj(text, len, name, theme, out, err);
 }
 
-cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, cb_error *err)
+cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
+                       cb_error *err)
 {
     *out = NULL;
-    FILE *f;
-    off_t size;
-    int e = cb_input_open(path, &f, &size);
-    if (e == ENOMEM)
-        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory opening it", path);
-    if (e != 0)
-        return cb_fail(err, CB_ERR_NOINPUT, "%s: %s", path,
-                       e > 0 ? strerror(e) : "not a regular file");
-    /* A file known to be too large is refused before anything is read. */
-    if ((uintmax_t)size > CB_BOARD_FILE_MAX) {
-        fclose(f);
-        return cb_fail(err, CB_ERR_DATA, "%s: too large (more than %zu MiB)", path,
-                       (size_t)(CB_BOARD_FILE_MAX >> 20));
-    }
     size_t cap = 1 << 16, len = 0, got;
     char *buf = malloc(cap);
     while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
@@ -459,20 +446,38 @@ cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, c
             cap *= 2;
         }
     }
-    int rerr = ferror(f);
-    fclose(f);
     if (!buf)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", path);
-    if (rerr) {
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
+    if (ferror(f)) {
         free(buf);
-        return cb_fail(err, CB_ERR_NOINPUT, "%s: read error", path);
+        return cb_fail(err, CB_ERR_NOINPUT, "%s: read error", name);
     }
     if (len > CB_BOARD_FILE_MAX) {
         free(buf);
-        return cb_fail(err, CB_ERR_DATA, "%s: too large (more than %zu MiB)", path,
+        return cb_fail(err, CB_ERR_DATA, "%s: too large (more than %zu MiB)", name,
                        (size_t)(CB_BOARD_FILE_MAX >> 20));
     }
-    cb_status st = cb_game_parse(buf, len, path, theme, out, err);
+    cb_status st = cb_game_parse(buf, len, name, theme, out, err);
     free(buf);
+    return st;
+}
+
+cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, cb_error *err)
+{
+    *out = NULL;
+    FILE *f;
+    off_t size;
+    int e = cb_input_open(path, &f, &size);
+    if (e == ENOMEM)
+        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory opening it", path);
+    if (e != 0)
+        return cb_fail(err, CB_ERR_NOINPUT, "%s: %s", path,
+                       e > 0 ? strerror(e) : "not a regular file");
+    /* A file known to be too large is refused before anything is read. */
+    cb_status st = (uintmax_t)size > CB_BOARD_FILE_MAX
+                       ? cb_fail(err, CB_ERR_DATA, "%s: too large (more than %zu MiB)", path,
+                                 (size_t)(CB_BOARD_FILE_MAX >> 20))
+                       : cb_game_read(f, path, theme, out, err);
+    fclose(f);
     return st;
 }
