@@ -131,10 +131,16 @@ test-clang: deps
 # check and a deck, failing every STEP-th heap allocation in turn (STEP=1:
 # every one); each run must end with exit 0 or 70 and leave no output.
 STEP ?= 37
+# Then I/O fault injection (tests/faults/io.sh): each output-file system
+# call (open, write, fsync, close, linkat, rename) fails in turn; exit 0,
+# 73 or 74, every output as it was or complete, no temporary file left.
 $(BUILD)/libfailalloc.so: tests/faults/failalloc.c | $(BUILD)
 	$(CC) -O2 -g -shared -fPIC $< -o $@
-faults: $(BIN) $(BUILD)/libfailalloc.so
+$(BUILD)/libfailio.so: tests/faults/failio.c | $(BUILD)
+	$(CC) -O2 -g -shared -fPIC $< -o $@ -ldl
+faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so
 	sh tests/faults/alloc.sh $(BIN) $(BUILD)/libfailalloc.so $(STEP)
+	sh tests/faults/io.sh $(BIN) $(BUILD)/libfailio.so
 
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: all $(TESTS) $(REPLAYS)

@@ -272,6 +272,10 @@ cb_status cb_json_render(const cb_game *game, const cb_theme *theme,
 typedef struct cb_staged_file cb_staged_file;
 cb_status cb_file_stage(const char *path, const void *data, size_t len,
                         cb_staged_file **out, cb_error *err);
+/* Gives a staged file its temporary name and closes it: what can fail
+ * before the rename, so several files can all be readied before any of
+ * them replaces its target. cb_file_commit does it when not done. */
+cb_status cb_file_ready(cb_staged_file *f, cb_error *err);
 cb_status cb_file_commit(cb_staged_file *f, cb_error *err);
 void cb_file_discard(cb_staged_file *f);
 

@@ -316,11 +316,6 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
     for (k = 0; k < n && st == CB_OK; k++)
         if (&outs[k] != out_std)
             st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
-    int e = st == CB_OK && out_std ? write_stdout(out_std->data, out_std->len) : 0;
-    if (e) {
-        err->status = st = CB_ERR_IO;
-        snprintf(err->message, sizeof err->message, "standard output: %s", strerror(e));
-    }
     if (st == CB_OK)
         cli_test_hold("CUTBOARD_TEST_STAGE_DELAY_MS");
     /* Only a signal that will end the process (default action) throws the
@@ -336,6 +331,15 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
         err->status = st = CB_ERR_IO;
         snprintf(err->message, sizeof err->message, "%s: interrupted, nothing written",
                  outs[0].path);
+    }
+    /* Everything that can fail before a rename, for every file, first. */
+    for (k = 0; k < n && st == CB_OK; k++)
+        if (staged[k])
+            st = cb_file_ready(staged[k], err);
+    int e = st == CB_OK && out_std ? write_stdout(out_std->data, out_std->len) : 0;
+    if (e) {
+        err->status = st = CB_ERR_IO;
+        snprintf(err->message, sizeof err->message, "standard output: %s", strerror(e));
     }
     for (k = 0; k < n; k++) {
         if (!staged[k])

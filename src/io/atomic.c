@@ -172,21 +172,28 @@ static int link_unnamed(cb_staged_file *f)
     return EEXIST;
 }
 
+cb_status cb_file_ready(cb_staged_file *f, cb_error *err)
+{
+    if (f->fd < 0)
+        return CB_OK;
+    int e = link_unnamed(f);
+    /* Closed before the rename: a file system that reports an error only
+     * on close then leaves the target as it was. */
+    if (close(f->fd) != 0 && e == 0)
+        e = errno;
+    f->fd = -1;
+    return e ? cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(e)) : CB_OK;
+}
+
 cb_status cb_file_commit(cb_staged_file *f, cb_error *err)
 {
-    cb_status st = CB_OK;
-    int e = f->fd >= 0 ? link_unnamed(f) : 0;
-    if (e != 0)
-        st = cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(e));
-    else if (f->tmp && rename(f->tmp, f->path) != 0)
+    cb_status st = cb_file_ready(f, err);
+    if (st == CB_OK && f->tmp && rename(f->tmp, f->path) != 0)
         st = cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(errno));
-    else if (f->tmp) {
+    else if (st == CB_OK && f->tmp) {
         free(f->tmp);
         f->tmp = NULL; /* renamed: nothing left to unlink */
     }
-    if (st == CB_OK && f->fd >= 0 && close(f->fd) != 0)
-        st = cb_fail(err, CB_ERR_IO, "%s: %s", f->path, strerror(errno));
-    f->fd = -1;
     cb_file_discard(f);
     return st;
 }
