@@ -4,22 +4,10 @@
 #include "print/colour.h"
 #include "print/content.h"
 
-cb_rgb cb_tint(cb_rgb c)
-{
-    cb_rgb t = {0.22 * c.r + 0.78, 0.22 * c.g + 0.78, 0.22 * c.b + 0.78};
-    return t;
-}
-
 /* Clamped to 0..1: libharu rejects anything else, failing the whole page. */
 static double cb_unit(double v)
 {
     return v > 0 ? (v < 1 ? v : 1) : 0; /* NaN too becomes 0 */
-}
-
-cb_rgb cb_rgb_of(const double v[3])
-{
-    cb_rgb c = {cb_unit(v[0]), cb_unit(v[1]), cb_unit(v[2])};
-    return c;
 }
 
 void cb_render_cmyk(const double rgb[3], double cmyk[4])

@@ -19,10 +19,6 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
-/* libharu refuses pages outside 3..14400 pt; say so in millimetres first. */
-#define CB_PAGE_MIN_MM (3.0 / CB_PT_PER_MM)
-#define CB_PAGE_MAX_MM (14400.0 / CB_PT_PER_MM)
-
 /* Records the first error only: later ones are usually consequences. */
 void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
                                           void *user_data)
@@ -75,74 +71,6 @@ cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const cha
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory %s", what);
     return cb_fail(err, CB_ERR_INTERNAL, "PDF: libharu error 0x%04lX (detail %lu) %s",
                    (unsigned long)no, (unsigned long)p->herr.detail_no, what);
-}
-
-/* ---- input checks ------------------------------------------------------ */
-
-static int cb_finite(double v)
-{
-    return isfinite(v) != 0;
-}
-
-/* Rejects what would make libharu fail or the drawing nonsense, naming the
- * sheet and node, before any PDF object exists. */
-static cb_status cb_pdf_check(const cb_game *game, const cb_theme *theme, cb_error *err)
-{
-    if (!game || !game->sheets || game->n_sheets == 0)
-        return cb_fail(err, CB_ERR_DATA, "PDF: the game has no sheets");
-    for (size_t s = 0; s < game->n_sheets; s++) {
-        const cb_board *b = game->sheets[s];
-        if (!b)
-            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu is missing", s + 1);
-        if (!cb_finite(b->page_w) || !cb_finite(b->page_h) || b->page_w < CB_PAGE_MIN_MM ||
-            b->page_h < CB_PAGE_MIN_MM || b->page_w > CB_PAGE_MAX_MM ||
-            b->page_h > CB_PAGE_MAX_MM)
-            return cb_fail(err, CB_ERR_DATA,
-                           "PDF: sheet %zu: page %gx%g mm is outside %.2f..%.0f mm", s + 1,
-                           b->page_w, b->page_h, CB_PAGE_MIN_MM, CB_PAGE_MAX_MM);
-        if (!cb_finite(b->board_x) || !cb_finite(b->board_y) || !cb_finite(b->board_w) ||
-            !cb_finite(b->board_h) || b->board_w <= 0 || b->board_h <= 0)
-            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: bad board rectangle", s + 1);
-        if (!cb_finite(b->node_radius) || b->node_radius <= 0)
-            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: bad node radius %g", s + 1,
-                           b->node_radius);
-        if (b->n_nodes == 0 || !b->nodes || b->center >= b->n_nodes)
-            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: no nodes or no centre",
-                           s + 1);
-        if (b->n_edges && !b->edges)
-            return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu: edges missing", s + 1);
-        for (size_t e = 0; e < b->n_edges; e++)
-            if (b->edges[e].a >= b->n_nodes || b->edges[e].b >= b->n_nodes)
-                return cb_fail(err, CB_ERR_DATA,
-                               "PDF: sheet %zu: edge %zu joins a node that does not exist",
-                               s + 1, e);
-        for (size_t i = 0; i < b->n_nodes; i++) {
-            const cb_node *n = &b->nodes[i];
-            if (!cb_finite(n->x) || !cb_finite(n->y))
-                return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu node %zu: bad position",
-                               s + 1, i);
-            if (n->kind != CB_KIND_NODE && n->kind != CB_KIND_START && n->kind != CB_KIND_CENTER)
-                return cb_fail(err, CB_ERR_DATA, "PDF: sheet %zu node %zu: unknown kind %d",
-                               s + 1, i, (int)n->kind);
-            if (n->kind == CB_KIND_START &&
-                (n->side < CB_SIDE_TOP || n->side > CB_SIDE_LEFT))
-                return cb_fail(err, CB_ERR_DATA,
-                               "PDF: sheet %zu node %zu: start without a board side",
-                               s + 1, i);
-            if (!theme)
-                continue;
-            if (n->kind == CB_KIND_NODE && n->type >= 0 && (size_t)n->type >= theme->n_types)
-                return cb_fail(err, CB_ERR_DATA,
-                               "PDF: sheet %zu node %zu: type %d is not in theme %s",
-                               s + 1, i, n->type, theme->name ? theme->name : "");
-            if (n->kind == CB_KIND_START && n->mission >= 0 &&
-                (size_t)n->mission >= theme->n_missions)
-                return cb_fail(err, CB_ERR_DATA,
-                               "PDF: sheet %zu node %zu: mission %d is not in theme %s",
-                               s + 1, i, n->mission, theme->name ? theme->name : "");
-        }
-    }
-    return CB_OK;
 }
 
 /* ---- icons ------------------------------------------------------------- */
@@ -467,33 +395,6 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     return CB_OK;
 }
 
-/* --safe-area: every node, start and icon at least that far inside the
- * paper edge. */
-static cb_status cb_pdf_check_safe(const cb_game *game, double safe, cb_error *err)
-{
-    if (safe <= 0)
-        return CB_OK;
-    for (size_t s = 0; s < game->n_sheets; s++) {
-        const cb_board *b = game->sheets[s];
-        for (size_t i = 0; i < b->n_nodes; i++) {
-            double bb[4];
-            cb_render_node_box(b, &b->nodes[i], bb);
-            double d = fmin(fmin(bb[0], bb[1]),
-                            fmin(b->page_w - bb[0] - bb[2], b->page_h - bb[1] - bb[3]));
-            if (d < safe - 1e-6) {
-                double margin = fmin(fmin(b->board_x, b->board_y),
-                                     fmin(b->page_w - b->board_x - b->board_w,
-                                          b->page_h - b->board_y - b->board_h));
-                return cb_fail(err, CB_ERR_USAGE,
-                               "--safe-area: sheet %zu node %zu is %.1f mm from the paper "
-                               "edge, inside the %g mm safe area (a --margin of %.1f mm "
-                               "would do)", s + 1, i, d, safe, ceil((margin + safe - d) * 10) / 10);
-            }
-        }
-    }
-    return CB_OK;
-}
-
 /* Makes the layout for board B's paper when it differs from the current
  * one; boards of another size start a new page. */
 static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
@@ -511,9 +412,9 @@ static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
 
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
 {
-    cb_status st = cb_pdf_check(game, w->p.theme, err);
+    cb_status st = cb_sheet_check_game(game, w->p.theme, "PDF", err);
     if (st == CB_OK)
-        st = cb_pdf_check_safe(game, w->p.opt.safe_area, err);
+        st = cb_sheet_check_safe(game, w->p.opt.safe_area, err);
     for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++)
         if (w->p.layout_w == 0 || game->sheets[s]->page_w != w->p.layout_w ||
             game->sheets[s]->page_h != w->p.layout_h) {

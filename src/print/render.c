@@ -17,9 +17,6 @@
 #include <string.h>
 #include <zlib.h>
 
-#define CB_LABEL_PT 7.0
-#define CB_LABEL_BASELINE_MM 6.0
-#define CB_EDGE_CLEAR_MM 5.0 /* home printers can't print closer to the edge */
 #define CB_MAX_DOTS 16
 
 static HPDF_REAL cb_x(double mm)
@@ -102,11 +99,9 @@ static void cb_image(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_REAL
 static void cb_icon_box(const cb_pdf *p, int slot, double side, HPDF_REAL box[4])
 {
     const cb_pdf_icon *ic = &p->icons[slot];
-    double w = side, h = side;
-    if (ic->w > ic->h)
-        h = side * ic->h / ic->w;
-    else if (ic->h > ic->w)
-        w = side * ic->w / ic->h;
+    double wh[2];
+    cb_sheet_icon_fit(ic->w, ic->h, side, wh);
+    double w = wh[0], h = wh[1];
     box[0] = (HPDF_REAL)(-w / 2), box[1] = (HPDF_REAL)(-h / 2);
     box[2] = (HPDF_REAL)w, box[3] = (HPDF_REAL)h;
 }
@@ -138,7 +133,7 @@ static void cb_draw_edges(cb_pdf *p, const cb_board *b)
 {
     if (b->n_edges == 0)
         return;
-    cb_set_stroke(p, cb_line_ink(p, cb_ink), 1.6);
+    cb_set_stroke(p, cb_line_ink(p, cb_ink), CB_EDGE_PT);
     cb_cs_str(p, "1 J\n");
     for (size_t e = 0; e < b->n_edges; e++) {
         const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];
@@ -148,26 +143,12 @@ static void cb_draw_edges(cb_pdf *p, const cb_board *b)
     cb_cs_str(p, "S\n0 J\n");
 }
 
-/* A start's rectangle (mm, top-left corner and size): it stands on the trim
- * line, the size the generator keeps clear for it (base/board_geometry.h).
- * Returns the quarter turns that point its icon's top at the board's centre. */
-static int cb_start_rect(const cb_board *b, const cb_node *n, double rect[4])
-{
-    double d[4];
-    cb_start_offsets(n->side, b->node_radius, d);
-    rect[0] = n->x + d[0], rect[1] = n->y + d[1], rect[2] = d[2] - d[0], rect[3] = d[3] - d[1];
-    /* the icon's top towards the centre: upside down on the top side,
-     * upright on the bottom, pointing right on the left, left on the right */
-    return n->side == CB_SIDE_TOP ? 2 : n->side == CB_SIDE_BOTTOM ? 0
-           : n->side == CB_SIDE_LEFT ? 3 : 1;
-}
-
 /* A start is a rectangle on the trim line, its mission icon turned so its
  * top faces the board's centre. */
 static void cb_draw_start(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
 {
     double rc[4], r = b->node_radius;
-    int quarters = cb_start_rect(b, n, rc);
+    int quarters = cb_sheet_start_rect(b, n, rc);
     double x0 = rc[0], y0 = rc[1], w = rc[2], h = rc[3];
     cb_rgb c = cb_plain;
     int slot = -1;
@@ -176,7 +157,7 @@ static void cb_draw_start(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb
         slot = p->mission_icon[n->mission];
     }
     cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
-    cb_set_stroke(p, c, 1.4);
+    cb_set_stroke(p, c, CB_START_PT);
     CB_OP(p, "re", cb_x(x0), cb_y(b, y0 + h), cb_pt(w), cb_pt(h));
     cb_cs_str(p, "B\n");
     cb_icon_draw(p, page, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(CB_ICON_SIDE * r),
@@ -188,11 +169,11 @@ static void cb_draw_center(cb_pdf *p, HPDF_Page page, const cb_board *b, const c
     double r = cb_pt(b->node_radius);
     cb_rgb c = p->theme ? cb_rgb_of(p->theme->center.rgb) : cb_plain_ctr;
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
-    cb_disk(p, page, r, p->ink ? cb_white : cb_tint(c), c, 2.4);
-    cb_set_stroke(p, c, 0.8);
-    cb_cs_circle(p, 0, 0, (HPDF_REAL)(0.78 * r));
+    cb_disk(p, page, r, p->ink ? cb_white : cb_tint(c), c, CB_CENTER_PT);
+    cb_set_stroke(p, c, CB_CENTER_RING_PT);
+    cb_cs_circle(p, 0, 0, (HPDF_REAL)(CB_CENTER_RING * r));
     cb_cs_str(p, "S\n");
-    cb_icon_draw(p, page, p->center_icon, 0, 0, 1.1 * r, 0);
+    cb_icon_draw(p, page, p->center_icon, 0, 0, CB_CENTER_ICON * r, 0);
     cb_cs_str(p, "Q\n");
 }
 
@@ -210,7 +191,7 @@ static int cb_node_shape(cb_pdf *p, int type, double r)
         return -1;
     cb_rgb c = type >= 0 ? cb_rgb_of(p->theme->types[type].rgb) : cb_plain;
     int slot = type >= 0 ? p->type_icon[type] : -1;
-    double width = p->ink ? 1.2 : 1.0;
+    double width = p->ink ? CB_NODE_INK_PT : CB_NODE_PT;
     HPDF_Dict res, xo = NULL;
     HPDF_Dict f = cb_hpdf_form_new(p->doc, (HPDF_REAL)(r + width + 1), &res);
     if (f && slot >= 0) {
@@ -251,9 +232,9 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
     if (cb_shape_do(p, page, cb_node_shape(p, type, r)) != 0) {
         if (p->ink)
-            cb_disk(p, page, r, cb_white, c, 1.2);
+            cb_disk(p, page, r, cb_white, c, CB_NODE_INK_PT);
         else
-            cb_disk(p, page, r, cb_tint(c), c, 1.0);
+            cb_disk(p, page, r, cb_tint(c), c, CB_NODE_PT);
         cb_icon_draw(p, page, slot, 0, 0, CB_ICON_SIDE * r, 0);
     }
     cb_cs_str(p, "Q\n");
@@ -274,102 +255,6 @@ static void cb_draw_dots(cb_pdf *p, HPDF_Page page, const cb_board *b)
     }
 }
 
-/* Copies at most MAX_CPS code points of IN as valid UTF-8 that libharu can
- * show: invalid bytes, control characters and code points beyond the BMP
- * (libharu's UTF-8 encoder is 16-bit) become U+FFFD; a cut adds an ellipsis.
- * OUT needs room for 3 * MAX_CPS + 4 bytes. */
-static void cb_utf8_clean(const char *in, char *out, size_t max_cps)
-{
-    const unsigned char *s = (const unsigned char *)(in ? in : "");
-    size_t o = 0, cps = 0;
-    while (*s) {
-        if (cps == max_cps) {
-            memcpy(out + o, "\xE2\x80\xA6", 3);
-            o += 3;
-            break;
-        }
-        unsigned cp = 0;
-        size_t len = 0;
-        if (s[0] < 0x80)
-            cp = s[0], len = 1;
-        else if ((s[0] & 0xE0) == 0xC0)
-            cp = s[0] & 0x1Fu, len = 2;
-        else if ((s[0] & 0xF0) == 0xE0)
-            cp = s[0] & 0x0Fu, len = 3;
-        size_t j = 1;
-        for (; j < len && (s[j] & 0xC0) == 0x80; j++)
-            cp = (cp << 6) | (s[j] & 0x3Fu);
-        int ok = len > 0 && j == len && cp >= 0x20 && cp != 0x7F &&
-                 !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) &&
-                 !(cp >= 0xD800 && cp <= 0xDFFF);
-        if (ok) {
-            memcpy(out + o, s, len);
-            o += len;
-            s += len;
-        } else {
-            memcpy(out + o, "\xEF\xBF\xBD", 3);
-            o += 3;
-            /* Skip the whole bad sequence: a lead byte and its continuations. */
-            s++;
-            while ((*s & 0xC0) == 0x80)
-                s++;
-        }
-        cps++;
-    }
-    out[o] = '\0';
-}
-
-void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4])
-{
-    double r = b->node_radius;
-    if (n->kind == CB_KIND_START) {
-        cb_start_rect(b, n, box);
-        return;
-    }
-    box[0] = n->x - r, box[1] = n->y - r, box[2] = box[3] = 2 * r;
-}
-
-/* The leftmost x (mm) from the trim line's left end where WIDTH mm of label
- * between LO and HI mm (from the paper's top) clears every node and start
- * reaching into the margin (nodes may sit on the trim line), ending before
- * RIGHT; -1 when there is no such gap. */
-static double cb_label_x(const cb_board *b, double lo, double hi, double width, double right)
-{
-    double best = -1;
-    for (size_t c = 0; c <= b->n_nodes; c++) {
-        double x = b->board_x; /* candidates: the trim's end, then after each node */
-        if (c > 0) {
-            double bb[4];
-            cb_render_node_box(b, &b->nodes[c - 1], bb);
-            if (bb[1] + bb[3] < lo || bb[1] > hi || bb[0] + bb[2] < b->board_x)
-                continue;
-            x = bb[0] + bb[2] + 1.0;
-        }
-        if (x + width > right || (best >= 0 && x >= best))
-            continue;
-        int clear = 1;
-        for (size_t i = 0; i < b->n_nodes && clear; i++) {
-            double bb[4];
-            cb_render_node_box(b, &b->nodes[i], bb);
-            clear = bb[1] + bb[3] < lo || bb[1] > hi || bb[0] + bb[2] + 1.0 <= x ||
-                    bb[0] - 1.0 >= x + width;
-        }
-        if (clear)
-            best = x;
-    }
-    return best;
-}
-
-/* "cutboard 0.1.0 · player P of N · seed "SEED" · sheet SHEETSEED", 7 pt,
- * baseline 6 mm above the paper's bottom edge, left-aligned on the trim
- * line; seeds are shortened only when the line would come closer than 5 mm
- * to the right edge. Nodes may sit on the trim line and reach into the
- * margin, so the label moves right to the first gap that holds it, else to
- * a gap in the top margin, else it stays put on a white patch (what it
- * covers is outside the trim and gets cut off). A margin too narrow for
- * 7 pt gets a smaller font between 5 mm and the trim line, and below 4 pt
- * the label is centred in the margin (closer than 5 mm to the edge, where a
- * printer may clip it) rather than put on the board. */
 /* TEXT (valid UTF-8 of the BMP, as cb_utf8_clean makes it) as a hex string
  * of 16-bit codes, the way libharu's UTF-8 encoder shows it: "<0063...>". */
 static void cb_cs_text(cb_pdf *p, const char *text)
@@ -414,75 +299,39 @@ static const char *cb_font_name(cb_pdf *p, HPDF_Page page)
 
 /* TEXT's width in pt at SIZE, as HPDF_Page_TextWidth computes it (which
  * also marks the glyphs as used, so the embedded font keeps them). */
-static double cb_text_width(const cb_pdf *p, const char *text, HPDF_REAL size)
+/* TEXT's width in pt at SIZE, as HPDF_Page_TextWidth computes it (which
+ * also marks the glyphs as used, so the embedded font keeps them). */
+static double cb_text_width(void *ctx, const char *text, double size)
 {
+    const cb_pdf *p = ctx;
     HPDF_TextWidth tw = HPDF_Font_TextWidth(p->font, (const HPDF_BYTE *)text,
                                             (HPDF_UINT)strlen(text));
-    return (double)((HPDF_REAL)tw.width * size / (HPDF_REAL)1000);
+    return (double)((HPDF_REAL)tw.width * (HPDF_REAL)size / (HPDF_REAL)1000);
 }
 
+/* The label, laid out by cb_sheet_label (sheet.c). */
 static void cb_draw_label(cb_pdf *p, HPDF_Page page, const cb_board *b)
 {
-    enum { MAX_CPS = 120 };
-    char seed[3 * MAX_CPS + 4], sheet[3 * MAX_CPS + 4], who[64], text[1024];
-    const cb_game *g = p->game;
-    if (g->shared)
-        snprintf(who, sizeof who, "shared board for %d players", g->players);
-    else
-        snprintf(who, sizeof who, "player %d of %d", b->player, g->players);
-
-    /* Font extent in mm per pt of size; libharu gives 1/1000 em. */
-    double up = HPDF_Font_GetAscent(p->font) / 1000.0 / CB_PT_PER_MM;
-    double down = -HPDF_Font_GetDescent(p->font) / 1000.0 / CB_PT_PER_MM;
-    double margin = fmin(b->board_y, b->page_h - b->board_y - b->board_h);
-    double clear = p->opt.safe_area > 0 ? p->opt.safe_area : CB_EDGE_CLEAR_MM;
-    double size = CB_LABEL_PT, base = fmax(CB_LABEL_BASELINE_MM, clear + down * size);
-    if (base + up * size + 0.5 > margin) {
-        size = (margin - 0.5 - clear) / (up + down);
-        base = clear + down * size;
-        if (size < 4.0) {
-            size = 4.0;
-            base = (margin - (up + down) * size) / 2 + down * size;
-        }
-    }
-    double edge = base - down * size, tall = (up + down) * size; /* text box, mm */
-
-    double right = b->page_w - clear, width = 0;
+    cb_label lb;
+    cb_sheet_label(p->game, b, p->opt.safe_area, HPDF_Font_GetAscent(p->font),
+                   HPDF_Font_GetDescent(p->font), cb_text_width, p, &lb);
     const char *font = cb_font_name(p, page);
     if (!font)
         return;
     cb_cs_str(p, "/");
     cb_cs_str(p, font);
     cb_cs_str(p, " ");
-    CB_OP(p, "Tf", (HPDF_REAL)size);
-    for (size_t cps = MAX_CPS;; cps = cps * 3 / 4) {
-        cb_utf8_clean(g->seed, seed, cps);
-        cb_utf8_clean(b->seed, sheet, cps);
-        snprintf(text, sizeof text,
-                 "cutboard " CB_VERSION " \xC2\xB7 %s \xC2\xB7 seed \"%s\" \xC2\xB7 sheet %s", who,
-                 seed, sheet);
-        width = cb_text_width(p, text, (HPDF_REAL)size) / CB_PT_PER_MM;
-        if (cps == 0 || b->board_x + width <= right)
-            break;
-    }
-
-    double y = base; /* baseline, mm above the bottom edge */
-    double x = cb_label_x(b, b->page_h - edge - tall, b->page_h - edge, width, right);
-    if (x < 0) {
-        x = cb_label_x(b, edge, edge + tall, width, right);
-        y = b->page_h - edge - up * size;
-    }
-    if (x < 0) {
-        x = b->board_x;
-        y = base;
+    CB_OP(p, "Tf", (HPDF_REAL)lb.size_pt);
+    if (lb.patch) {
         cb_set_fill(p, cb_white);
-        CB_OP(p, "re", cb_x(x - 1), cb_pt(edge - 0.3), cb_pt(width + 2), cb_pt(tall + 0.6));
+        CB_OP(p, "re", cb_x(lb.patch_box[0]), cb_pt(lb.patch_box[1]), cb_pt(lb.patch_box[2]),
+              cb_pt(lb.patch_box[3]));
         cb_cs_str(p, "f\n");
     }
-    cb_set_fill(p, cb_line_ink(p, (cb_rgb){0.55, 0.55, 0.55}));
+    cb_set_fill(p, cb_line_ink(p, (cb_rgb){CB_LABEL_GREY, CB_LABEL_GREY, CB_LABEL_GREY}));
     cb_cs_str(p, "BT\n");
-    CB_OP(p, "Td", cb_x(x), cb_pt(y));
-    cb_cs_text(p, text);
+    CB_OP(p, "Td", cb_x(lb.x), cb_pt(lb.base));
+    cb_cs_text(p, lb.text);
     cb_cs_str(p, " Tj\nET\n");
 }
 
@@ -494,7 +343,7 @@ static void cb_draw_margin_tint(cb_pdf *p, const cb_board *b)
     double bl = p->opt.bleed;
     if (bl <= 0)
         return;
-    cb_set_fill(p, (cb_rgb){0.92, 0.92, 0.92});
+    cb_set_fill(p, (cb_rgb){CB_BLEED_GREY, CB_BLEED_GREY, CB_BLEED_GREY});
     CB_OP(p, "re", cb_pt(-bl), cb_pt(-bl), cb_pt(b->page_w + 2 * bl), cb_pt(b->page_h + 2 * bl));
     CB_OP(p, "re", cb_x(b->board_x), cb_y(b, b->board_y + b->board_h), cb_pt(b->board_w),
           cb_pt(b->board_h));
@@ -511,8 +360,8 @@ static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
     if (p->cmyk)
         cb_set_stroke(p, cb_line_ink(p, cb_white), 0.5);
     else
-        cb_cs_str(p, "0.55 G\n");
-    cb_cs_str(p, "0.5 w\n");
+        cb_cs_str(p, "0.55 G\n"); /* CB_TRIM_GREY */
+    cb_cs_str(p, "0.5 w\n");      /* CB_TRIM_PT */
     CB_OP(p, "re", cb_x(b->board_x), cb_y(b, b->board_y + b->board_h), cb_pt(b->board_w),
           cb_pt(b->board_h));
     cb_cs_str(p, "S\n");

@@ -10,8 +10,7 @@
 
 #include "cutboard.h"
 #include "base/buf.h"
-
-#define CB_PT_PER_MM (72.0 / 25.4)
+#include "print/sheet.h"
 
 /* Millimetres to PDF points. */
 static inline HPDF_REAL cb_pt(double mm)
@@ -116,9 +115,6 @@ HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, siz
 
 /* Frees what rendering allocated in P (not P itself). */
 void cb_render_free(cb_pdf *p);
-
-/* A node's extent in mm: its disk's box, or a start's rectangle (x, y, w, h). */
-void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4]);
 
 /* The colour (RGB 0..1) an icon of a type, mission or the centre of colour
  * RGB (NULL: no theme colour) is drawn on: what CMYK icons are flattened onto. */

@@ -1,0 +1,302 @@
+/* What a sheet shows, whatever the output format; see sheet.h. */
+#include "print/sheet.h"
+#include "base/board_geometry.h"
+#include "base/error.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define CB_LABEL_PT 7.0
+#define CB_LABEL_BASELINE_MM 6.0
+#define CB_EDGE_CLEAR_MM 5.0 /* home printers can't print closer to the edge */
+/* libharu refuses pages outside 3..14400 pt; say so in millimetres first. */
+#define CB_PAGE_MIN_MM (3.0 / CB_PT_PER_MM)
+#define CB_PAGE_MAX_MM (14400.0 / CB_PT_PER_MM)
+
+cb_rgb cb_tint(cb_rgb c)
+{
+    cb_rgb t = {0.22 * c.r + 0.78, 0.22 * c.g + 0.78, 0.22 * c.b + 0.78};
+    return t;
+}
+
+/* Clamped to 0..1: libharu rejects anything else, failing the whole page. */
+static double cb_unit(double v)
+{
+    return v > 0 ? (v < 1 ? v : 1) : 0; /* NaN too becomes 0 */
+}
+
+cb_rgb cb_rgb_of(const double v[3])
+{
+    cb_rgb c = {cb_unit(v[0]), cb_unit(v[1]), cb_unit(v[2])};
+    return c;
+}
+
+int cb_sheet_start_rect(const cb_board *b, const cb_node *n, double rect[4])
+{
+    double d[4];
+    cb_start_offsets(n->side, b->node_radius, d);
+    rect[0] = n->x + d[0], rect[1] = n->y + d[1], rect[2] = d[2] - d[0], rect[3] = d[3] - d[1];
+    /* the icon's top towards the centre: upside down on the top side,
+     * upright on the bottom, pointing right on the left, left on the right */
+    return n->side == CB_SIDE_TOP ? 2 : n->side == CB_SIDE_BOTTOM ? 0
+           : n->side == CB_SIDE_LEFT ? 3 : 1;
+}
+
+void cb_sheet_icon_fit(double w_px, double h_px, double side, double out[2])
+{
+    double w = side, h = side;
+    if (w_px > h_px)
+        h = side * h_px / w_px;
+    else if (h_px > w_px)
+        w = side * w_px / h_px;
+    out[0] = w, out[1] = h;
+}
+
+void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4])
+{
+    double r = b->node_radius;
+    if (n->kind == CB_KIND_START) {
+        cb_sheet_start_rect(b, n, box);
+        return;
+    }
+    box[0] = n->x - r, box[1] = n->y - r, box[2] = box[3] = 2 * r;
+}
+
+/* Copies at most MAX_CPS code points of IN as valid UTF-8 that libharu can
+ * show: invalid bytes, control characters and code points beyond the BMP
+ * (libharu's UTF-8 encoder is 16-bit) become U+FFFD; a cut adds an ellipsis.
+ * OUT needs room for 3 * MAX_CPS + 4 bytes. */
+static void cb_utf8_clean(const char *in, char *out, size_t max_cps)
+{
+    const unsigned char *s = (const unsigned char *)(in ? in : "");
+    size_t o = 0, cps = 0;
+    while (*s) {
+        if (cps == max_cps) {
+            memcpy(out + o, "\xE2\x80\xA6", 3);
+            o += 3;
+            break;
+        }
+        unsigned cp = 0;
+        size_t len = 0;
+        if (s[0] < 0x80)
+            cp = s[0], len = 1;
+        else if ((s[0] & 0xE0) == 0xC0)
+            cp = s[0] & 0x1Fu, len = 2;
+        else if ((s[0] & 0xF0) == 0xE0)
+            cp = s[0] & 0x0Fu, len = 3;
+        size_t j = 1;
+        for (; j < len && (s[j] & 0xC0) == 0x80; j++)
+            cp = (cp << 6) | (s[j] & 0x3Fu);
+        int ok = len > 0 && j == len && cp >= 0x20 && cp != 0x7F &&
+                 !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) &&
+                 !(cp >= 0xD800 && cp <= 0xDFFF);
+        if (ok) {
+            memcpy(out + o, s, len);
+            o += len;
+            s += len;
+        } else {
+            memcpy(out + o, "\xEF\xBF\xBD", 3);
+            o += 3;
+            /* Skip the whole bad sequence: a lead byte and its continuations. */
+            s++;
+            while ((*s & 0xC0) == 0x80)
+                s++;
+        }
+        cps++;
+    }
+    out[o] = '\0';
+}
+
+/* The leftmost x (mm) from the trim line's left end where WIDTH mm of label
+ * between LO and HI mm (from the paper's top) clears every node and start
+ * reaching into the margin (nodes may sit on the trim line), ending before
+ * RIGHT; -1 when there is no such gap. */
+static double cb_label_x(const cb_board *b, double lo, double hi, double width, double right)
+{
+    double best = -1;
+    for (size_t c = 0; c <= b->n_nodes; c++) {
+        double x = b->board_x; /* candidates: the trim's end, then after each node */
+        if (c > 0) {
+            double bb[4];
+            cb_render_node_box(b, &b->nodes[c - 1], bb);
+            if (bb[1] + bb[3] < lo || bb[1] > hi || bb[0] + bb[2] < b->board_x)
+                continue;
+            x = bb[0] + bb[2] + 1.0;
+        }
+        if (x + width > right || (best >= 0 && x >= best))
+            continue;
+        int clear = 1;
+        for (size_t i = 0; i < b->n_nodes && clear; i++) {
+            double bb[4];
+            cb_render_node_box(b, &b->nodes[i], bb);
+            clear = bb[1] + bb[3] < lo || bb[1] > hi || bb[0] + bb[2] + 1.0 <= x ||
+                    bb[0] - 1.0 >= x + width;
+        }
+        if (clear)
+            best = x;
+    }
+    return best;
+}
+
+/* 7 pt, baseline 6 mm above the paper's bottom edge, left-aligned on the
+ * trim line; seeds are shortened only when the line would come closer than
+ * 5 mm to the right edge. Nodes may sit on the trim line and reach into
+ * the margin, so the label moves right to the first gap that holds it, else
+ * to a gap in the top margin, else it stays put on a white patch (what it
+ * covers is outside the trim and gets cut off). A margin too narrow for
+ * 7 pt gets a smaller font between 5 mm and the trim line, and below 4 pt
+ * the label is centred in the margin (closer than 5 mm to the edge, where a
+ * printer may clip it) rather than put on the board. */
+void cb_sheet_label(const cb_game *g, const cb_board *b, double safe, double ascent,
+                    double descent, cb_text_width_fn measure, void *ctx, cb_label *out)
+{
+    enum { MAX_CPS = 120 };
+    char seed[3 * MAX_CPS + 4], sheet[3 * MAX_CPS + 4], who[64];
+    if (g->shared)
+        snprintf(who, sizeof who, "shared board for %d players", g->players);
+    else
+        snprintf(who, sizeof who, "player %d of %d", b->player, g->players);
+
+    /* Font extent in mm per pt of size; the font gives 1/1000 em. */
+    double up = ascent / 1000.0 / CB_PT_PER_MM;
+    double down = -descent / 1000.0 / CB_PT_PER_MM;
+    double margin = fmin(b->board_y, b->page_h - b->board_y - b->board_h);
+    double clear = safe > 0 ? safe : CB_EDGE_CLEAR_MM;
+    double size = CB_LABEL_PT, base = fmax(CB_LABEL_BASELINE_MM, clear + down * size);
+    if (base + up * size + 0.5 > margin) {
+        size = (margin - 0.5 - clear) / (up + down);
+        base = clear + down * size;
+        if (size < 4.0) {
+            size = 4.0;
+            base = (margin - (up + down) * size) / 2 + down * size;
+        }
+    }
+    double edge = base - down * size, tall = (up + down) * size; /* text box, mm */
+
+    double right = b->page_w - clear, width = 0;
+    for (size_t cps = MAX_CPS;; cps = cps * 3 / 4) {
+        cb_utf8_clean(g->seed, seed, cps);
+        cb_utf8_clean(b->seed, sheet, cps);
+        snprintf(out->text, sizeof out->text,
+                 "cutboard " CB_VERSION " \xC2\xB7 %s \xC2\xB7 seed \"%s\" \xC2\xB7 sheet %s", who,
+                 seed, sheet);
+        width = measure(ctx, out->text, size) / CB_PT_PER_MM;
+        if (cps == 0 || b->board_x + width <= right)
+            break;
+    }
+
+    double y = base; /* baseline, mm above the bottom edge */
+    double x = cb_label_x(b, b->page_h - edge - tall, b->page_h - edge, width, right);
+    if (x < 0) {
+        x = cb_label_x(b, edge, edge + tall, width, right);
+        y = b->page_h - edge - up * size;
+    }
+    out->patch = 0;
+    if (x < 0) {
+        x = b->board_x;
+        y = base;
+        out->patch = 1;
+        out->patch_box[0] = x - 1, out->patch_box[1] = edge - 0.3;
+        out->patch_box[2] = width + 2, out->patch_box[3] = tall + 0.6;
+    }
+    out->size_pt = size;
+    out->x = x;
+    out->base = y;
+}
+
+/* ---- input checks ------------------------------------------------------ */
+
+static int cb_finite(double v)
+{
+    return isfinite(v) != 0;
+}
+
+/* Rejects what would make libharu fail or the drawing nonsense, naming the
+ * sheet and node, before any PDF object exists. */
+cb_status cb_sheet_check_game(const cb_game *game, const cb_theme *theme, const char *format,
+                              cb_error *err)
+{
+    if (!game || !game->sheets || game->n_sheets == 0)
+        return cb_fail(err, CB_ERR_DATA, "%s: the game has no sheets", format);
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        if (!b)
+            return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu is missing", format, s + 1);
+        if (!cb_finite(b->page_w) || !cb_finite(b->page_h) || b->page_w < CB_PAGE_MIN_MM ||
+            b->page_h < CB_PAGE_MIN_MM || b->page_w > CB_PAGE_MAX_MM ||
+            b->page_h > CB_PAGE_MAX_MM)
+            return cb_fail(err, CB_ERR_DATA,
+                           "%s: sheet %zu: page %gx%g mm is outside %.2f..%.0f mm", format, s + 1,
+                           b->page_w, b->page_h, CB_PAGE_MIN_MM, CB_PAGE_MAX_MM);
+        if (!cb_finite(b->board_x) || !cb_finite(b->board_y) || !cb_finite(b->board_w) ||
+            !cb_finite(b->board_h) || b->board_w <= 0 || b->board_h <= 0)
+            return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: bad board rectangle", format, s + 1);
+        if (!cb_finite(b->node_radius) || b->node_radius <= 0)
+            return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: bad node radius %g", format, s + 1,
+                           b->node_radius);
+        if (b->n_nodes == 0 || !b->nodes || b->center >= b->n_nodes)
+            return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: no nodes or no centre", format,
+                           s + 1);
+        if (b->n_edges && !b->edges)
+            return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: edges missing", format, s + 1);
+        for (size_t e = 0; e < b->n_edges; e++)
+            if (b->edges[e].a >= b->n_nodes || b->edges[e].b >= b->n_nodes)
+                return cb_fail(err, CB_ERR_DATA,
+                               "%s: sheet %zu: edge %zu joins a node that does not exist", format,
+                               s + 1, e);
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            const cb_node *n = &b->nodes[i];
+            if (!cb_finite(n->x) || !cb_finite(n->y))
+                return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu node %zu: bad position", format,
+                               s + 1, i);
+            if (n->kind != CB_KIND_NODE && n->kind != CB_KIND_START && n->kind != CB_KIND_CENTER)
+                return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu node %zu: unknown kind %d", format,
+                               s + 1, i, (int)n->kind);
+            if (n->kind == CB_KIND_START &&
+                (n->side < CB_SIDE_TOP || n->side > CB_SIDE_LEFT))
+                return cb_fail(err, CB_ERR_DATA,
+                               "%s: sheet %zu node %zu: start without a board side", format,
+                               s + 1, i);
+            if (!theme)
+                continue;
+            if (n->kind == CB_KIND_NODE && n->type >= 0 && (size_t)n->type >= theme->n_types)
+                return cb_fail(err, CB_ERR_DATA,
+                               "%s: sheet %zu node %zu: type %d is not in theme %s", format,
+                               s + 1, i, n->type, theme->name ? theme->name : "");
+            if (n->kind == CB_KIND_START && n->mission >= 0 &&
+                (size_t)n->mission >= theme->n_missions)
+                return cb_fail(err, CB_ERR_DATA,
+                               "%s: sheet %zu node %zu: mission %d is not in theme %s", format,
+                               s + 1, i, n->mission, theme->name ? theme->name : "");
+        }
+    }
+    return CB_OK;
+}
+
+/* --safe-area: every node, start and icon at least that far inside the
+ * paper edge. */
+cb_status cb_sheet_check_safe(const cb_game *game, double safe, cb_error *err)
+{
+    if (safe <= 0)
+        return CB_OK;
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            double bb[4];
+            cb_render_node_box(b, &b->nodes[i], bb);
+            double d = fmin(fmin(bb[0], bb[1]),
+                            fmin(b->page_w - bb[0] - bb[2], b->page_h - bb[1] - bb[3]));
+            if (d < safe - 1e-6) {
+                double margin = fmin(fmin(b->board_x, b->board_y),
+                                     fmin(b->page_w - b->board_x - b->board_w,
+                                          b->page_h - b->board_y - b->board_h));
+                return cb_fail(err, CB_ERR_USAGE,
+                               "--safe-area: sheet %zu node %zu is %.1f mm from the paper "
+                               "edge, inside the %g mm safe area (a --margin of %.1f mm "
+                               "would do)", s + 1, i, d, safe, ceil((margin + safe - d) * 10) / 10);
+            }
+        }
+    }
+    return CB_OK;
+}

@@ -1,0 +1,83 @@
+/* What a sheet shows, whatever the output format: the sizes, line widths
+ * and colours of every mark, where a start's rectangle and its icon go, how
+ * an icon fits its square, and the label's text and place. The PDF
+ * renderer (render.c) and the SVG renderer (svg.c) both draw from these,
+ * so the two formats show the same drawing. Lengths are mm (y down from
+ * the paper's top) unless a name says pt. Internal to src/print/. */
+#ifndef CB_SHEET_H
+#define CB_SHEET_H
+
+#include "cutboard.h"
+
+#define CB_PT_PER_MM (72.0 / 25.4)
+
+typedef struct {
+    double r, g, b;
+} cb_rgb;
+
+static const cb_rgb cb_white = {1.0, 1.0, 1.0};
+static const cb_rgb cb_ink = {0.1, 0.1, 0.1};       /* edges and dots */
+static const cb_rgb cb_plain = {0.5, 0.5, 0.5};     /* types without a theme */
+static const cb_rgb cb_plain_ctr = {0.25, 0.25, 0.25};
+
+/* The light tint a node of colour C is filled with. */
+cb_rgb cb_tint(cb_rgb c);
+/* A theme colour, each channel clamped to 0..1 (libharu rejects others). */
+cb_rgb cb_rgb_of(const double v[3]);
+
+/* Line widths (pt) and grey levels of the drawing. */
+#define CB_TRIM_PT 0.5          /* the trim line, grey CB_TRIM_GREY */
+#define CB_TRIM_GREY 0.55
+#define CB_EDGE_PT 1.6          /* edges, colour cb_ink, round caps */
+#define CB_START_PT 1.4         /* a start's outline, its mission's colour */
+#define CB_NODE_PT 1.0          /* a node's outline, its type's colour */
+#define CB_NODE_INK_PT 1.2      /* the same, ink-friendly */
+#define CB_CENTER_PT 2.4        /* the centre's outline */
+#define CB_CENTER_RING_PT 0.8   /* the centre's inner ring */
+#define CB_CENTER_RING 0.78     /* its radius, in node radii */
+#define CB_CENTER_ICON 1.1      /* the centre icon's square, in node radii */
+#define CB_LABEL_GREY 0.55      /* the label's text */
+#define CB_BLEED_GREY 0.92      /* the margin's tint out to the bleed edge */
+
+/* A start's rectangle (x, y, w, h): it stands on the trim line, the size
+ * the generator keeps clear for it (base/board_geometry.h). Returns the
+ * quarter turns (counter-clockwise as seen on the page) that point its
+ * icon's top at the board's centre. */
+int cb_sheet_start_rect(const cb_board *b, const cb_node *n, double rect[4]);
+
+/* An icon of W x H pixels fitted into a square of SIDE (any unit), its
+ * aspect kept: its width and height in OUT. */
+void cb_sheet_icon_fit(double w, double h, double side, double out[2]);
+
+/* The label printed small on every sheet: "cutboard VERSION · player P of
+ * N · seed "SEED" · sheet SHEETSEED". */
+typedef struct {
+    char text[1024];   /* UTF-8 of the BMP only (what libharu can show) */
+    double size_pt;    /* font size */
+    double x, base;    /* left end; baseline, mm above the paper's bottom */
+    int patch;         /* 1: a white patch goes under it first */
+    double patch_box[4]; /* x, y above the bottom, w, h (mm) */
+} cb_label;
+
+/* Width in pt of TEXT at SIZE pt in the font the label is set in. */
+typedef double (*cb_text_width_fn)(void *ctx, const char *text, double size_pt);
+
+/* Lays out board B's label of game G: ASCENT and DESCENT are the font's in
+ * 1/1000 em (descent negative), SAFE the safe area (0: none), WIDTH
+ * measures text. See cb_draw_label in render.c for the rules. */
+void cb_sheet_label(const cb_game *g, const cb_board *b, double safe, double ascent,
+                    double descent, cb_text_width_fn width, void *ctx, cb_label *out);
+
+/* A node's extent: its disk's box, or a start's rectangle (x, y, w, h). */
+void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4]);
+
+/* Refuses what would make a renderer fail or the drawing nonsense, naming
+ * FORMAT ("PDF", "SVG"), the sheet and the node. */
+cb_status cb_sheet_check_game(const cb_game *game, const cb_theme *theme, const char *format,
+                              cb_error *err);
+
+/* --safe-area: every node, start and icon at least SAFE mm inside the
+ * paper edge (0: not checked). */
+cb_status cb_sheet_check_safe(const cb_game *game, double safe, cb_error *err);
+
+#endif
