@@ -37,7 +37,8 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            libcjson-dev:/usr/include/cjson/cJSON.h libcmocka-dev:/usr/include/cmocka.h \
            zlib1g-dev:/usr/include/zlib.h pkg-config:/usr/bin/pkg-config \
            poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf \
-           python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py
+           python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py \
+           librsvg2-bin:/usr/bin/rsvg-convert
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
 .PHONY: all deps run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples
@@ -111,6 +112,7 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	for f in $(FUZZERS); do echo "== replay $$f"; \
 	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
 	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
+	echo "== svg"; python3 tests/svg_check.py $(BIN) || failed="$$failed svg"; \
 	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC) $(SAN)" || failed="$$failed install"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
 	echo "all tests passed"

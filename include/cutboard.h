@@ -260,6 +260,19 @@ size_t cb_pdf_sheet_page(const cb_pdf_writer *w, size_t sheet);
 /* Pages in the document so far. */
 size_t cb_pdf_page_count(const cb_pdf_writer *w);
 
+/* Renders sheet SHEET (0-based) of GAME as a standalone SVG document: the
+ * same drawing as its PDF page, in millimetres (width/height in mm, viewBox
+ * units mm, y down), each icon embedded once as a <symbol>, the label as
+ * text (measured with OPT's font, named by its font-family). A bleed in
+ * OPT widens the picture and tints the margin as in the PDF; CMYK, crop
+ * marks and N-up sheets are PDF only (CB_ERR_USAGE). Nodes, starts, the
+ * centre and edges carry the board's ids (data-id, data-from/data-to).
+ * On success *svg is a malloc'd NUL-terminated text of *len bytes the
+ * caller frees. */
+cb_status cb_svg_render(const cb_game *game, size_t sheet, const cb_theme *theme,
+                        const cb_render_options *opt, char **svg, size_t *len,
+                        cb_error *err);
+
 /* Serializes GAME as a board file (format cutboard/1). The caller frees. */
 cb_status cb_json_render(const cb_game *game, const cb_theme *theme,
                          char **json, cb_error *err);

@@ -105,6 +105,16 @@ cb_status cli_obj_outputs(const cb_game *g, const cb_theme *theme, const char *p
                           cli_output **outs, cb_error *err);
 void cli_obj_free(cli_output *outs, size_t n);
 
+/* SVG output: one SVG file per sheet of G, named as cli_obj_outputs names
+ * them (freed by cli_obj_free); "-" (standard output) takes one sheet. */
+cb_status cli_svg_outputs(const cb_game *g, const cb_theme *theme, const cb_render_options *opt,
+                          const char *path, cli_output **outs, cb_error *err);
+
+/* The output format: --format FORMAT when given ("pdf" or "svg"), else SVG
+ * when PATH ends in .svg. *svg is 1 for SVG; 0, or the exit code after the
+ * error line. */
+int cli_output_format(const char *format, const char *path, int *svg);
+
 /* The board options every generating command shares (seed, players, paper,
  * theme, font, caps...): their help text, their parsing and their
  * resolution into a spec, a loaded theme and render options. */
@@ -146,7 +156,8 @@ void cli_board_options_free(cli_board_options *o);
  * exit code (0 after --help or --version; the error is printed). */
 typedef struct {
     cli_board_options board;
-    const char *output, *json_path, *obj_path;
+    const char *output, *json_path, *obj_path, *format;
+    int svg;            /* the output is SVG, one file per sheet */
 } cli_game_options;
 int cli_game_parse(int argc, char **argv, cli_game_options *g);
 

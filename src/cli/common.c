@@ -287,7 +287,7 @@ static int write_stdout(const void *data, size_t len)
 
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
 {
-    cb_staged_file *staged[16] = {NULL};
+    cb_staged_file *staged[32] = {NULL};
     cb_status st = CB_OK;
     if (n > sizeof staged / sizeof staged[0]) {
         err->status = CB_ERR_INTERNAL;

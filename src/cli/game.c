@@ -8,12 +8,16 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: cutboard [game] [options] -o FILE.pdf\n"
+    "usage: cutboard [game] [options] -o FILE.pdf|FILE.svg\n"
     "\n"
     "Generates printable, cuttable game boards: one sheet per player (or one\n"
-    "shared board), each meeting the board contract, written as PDF.\n"
+    "shared board), each meeting the board contract, written as PDF or SVG.\n"
     "\n"
-    "  -o, --output FILE    the PDF to write (required)\n"
+    "  -o, --output FILE    the PDF to write (required; - for standard output);\n"
+    "                       FILE.svg writes SVG instead\n"
+    "      --format F       pdf or svg (default: from FILE's extension); SVG is one\n"
+    "                       picture per sheet: FILE-1.svg, FILE-2.svg... when\n"
+    "                       there are several\n"
     "      --json FILE      also write the board file (format cutboard/1)\n"
     "      --obj FILE       also write each sheet as an OBJ drawing (Blender opens\n"
     "                       it; FILE-1.obj, FILE-2.obj... when there are several)\n";
@@ -29,7 +33,8 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
 {
     cli_board_options *o = &g->board;
     cli_args a;
-    g->output = g->json_path = g->obj_path = NULL;
+    g->output = g->json_path = g->obj_path = g->format = NULL;
+    g->svg = 0;
     cli_board_options_init(o);
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
@@ -46,6 +51,8 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
             return 0;
         } else if (cli_value(&a, "-o|--output")) {
             g->output = a.val;
+        } else if (cli_value(&a, "--format")) {
+            g->format = a.val;
         } else if (cli_value(&a, "--json")) {
             g->json_path = a.val;
         } else if (cli_value(&a, "--obj")) {
@@ -58,9 +65,12 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
         return CB_ERR_USAGE;
     if (!g->output)
         return cli_fail(CB_ERR_USAGE, "no output file: give -o FILE.pdf (see cutboard --help)");
+    int rc = cli_output_format(g->format, g->output, &g->svg);
+    if (rc)
+        return rc;
     const char *opts[] = {"-o", "--json", "--obj"};
     const char *paths[] = {g->output, g->json_path, g->obj_path};
-    int rc = cli_distinct_outputs(opts, paths, 3);
+    rc = cli_distinct_outputs(opts, paths, 3);
     if (rc)
         return rc;
     rc = cli_board_options_check(o);
@@ -86,12 +96,16 @@ int cli_game(int argc, char **argv)
     unsigned char *pdf = NULL;
     size_t pdf_len = 0;
     char *json = NULL;
-    cli_output *objs = NULL;
-    size_t n_obj = 0;
+    cli_output *objs = NULL, *svgs = NULL;
+    size_t n_obj = 0, n_svg = 0;
     cli_test_hold("CUTBOARD_TEST_GENERATE_HOLD_MS");
     cb_status st = cb_game_generate(&o->spec, &game, &err);
-    if (st == CB_OK)
+    if (st == CB_OK && g.svg) {
+        st = cli_svg_outputs(game, o->theme, &o->render, output, &svgs, &err);
+        n_svg = st == CB_OK ? game->n_sheets : 0;
+    } else if (st == CB_OK) {
         st = cb_pdf_render(game, o->theme, &o->render, &pdf, &pdf_len, &err);
+    }
     if (st == CB_OK && json_path)
         st = cb_json_render(game, o->theme, &json, &err);
     if (st == CB_OK && obj_path) {
@@ -99,11 +113,13 @@ int cli_game(int argc, char **argv)
         n_obj = st == CB_OK ? game->n_sheets : 0;
     }
     if (st == CB_OK) {
-        cli_output outs[16] = {{output, pdf, pdf_len}};
-        size_t n = 1;
+        cli_output outs[32] = {{output, pdf, pdf_len}};
+        size_t n = n_svg ? 0 : 1;
+        for (size_t k = 0; k < n_svg && n < 16; k++)
+            outs[n++] = svgs[k];
         if (json_path)
             outs[n++] = (cli_output){json_path, json, strlen(json)};
-        for (size_t k = 0; k < n_obj && n < 16; k++)
+        for (size_t k = 0; k < n_obj && n < 32; k++)
             outs[n++] = objs[k];
         st = cli_write_all(outs, n, &err);
     }
@@ -111,6 +127,7 @@ int cli_game(int argc, char **argv)
         fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,
                 game->n_sheets, game->n_sheets == 1 ? "" : "s", o->spec.seed);
     cli_obj_free(objs, n_obj);
+    cli_obj_free(svgs, n_svg);
     free(json);
     free(pdf);
     cb_game_free(game);

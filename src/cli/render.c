@@ -9,12 +9,17 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: cutboard render FILE.json|FILE.obj -o FILE.pdf [options]\n"
+    "usage: cutboard render FILE.json|FILE.obj|- -o FILE.pdf|FILE.svg [options]\n"
     "\n"
     "Prints an edited board file or a drawing (Wavefront OBJ, see README.md,\n"
     "\"Drawing your own board\") after checking it against the board contract.\n"
+    "FILE - reads the board file from standard input.\n"
     "\n"
-    "  -o, --output FILE    the PDF to write (required)\n"
+    "  -o, --output FILE    the PDF to write (required; - for standard output);\n"
+    "                       FILE.svg writes SVG instead\n"
+    "      --format F       pdf or svg (default: from FILE's extension); SVG is one\n"
+    "                       picture per sheet: FILE-1.svg, FILE-2.svg... when\n"
+    "                       there are several\n"
     "      --force          print even when the board breaks the contract\n"
     "      --json FILE      also write the board file (format cutboard/1)\n"
     "      --obj FILE       also write the board as OBJ (one file per sheet:\n"
@@ -34,7 +39,7 @@ int cli_render(int argc, char **argv)
 {
     cli_args a;
     const char *input = NULL, *output = NULL, *json_path = NULL, *obj_path = NULL;
-    const char *theme_dir = NULL;
+    const char *theme_dir = NULL, *format = NULL;
     char theme_buf[4096], font_buf[4096];
     int force = 0, start_cap = 2, node_cap = 4;
     cb_render_options ropt;
@@ -49,6 +54,8 @@ int cli_render(int argc, char **argv)
             return 0;
         } else if (cli_value(&a, "-o|--output")) {
             output = a.val;
+        } else if (cli_value(&a, "--format")) {
+            format = a.val;
         } else if (cli_value(&a, "--json")) {
             json_path = a.val;
         } else if (cli_value(&a, "--obj")) {
@@ -80,9 +87,13 @@ int cli_render(int argc, char **argv)
                                       "(see cutboard render --help)");
     if (!output)
         return cli_fail(CB_ERR_USAGE, "render: no output file: give -o FILE.pdf");
+    int same;
+    int svg = 0;
+    if ((same = cli_output_format(format, output, &svg)))
+        return same;
     const char *opts[] = {"FILE", "-o", "--json", "--obj"};
     const char *paths[] = {strcmp(input, "-") ? input : NULL, output, json_path, obj_path};
-    int same = cli_distinct_outputs(opts, paths, 4);
+    same = cli_distinct_outputs(opts, paths, 4);
     if (same)
         return same;
     int rc;
@@ -106,9 +117,9 @@ int cli_render(int argc, char **argv)
     cb_theme *theme = NULL;
     cb_game *game = NULL;
     unsigned char *pdf = NULL;
-    size_t pdf_len = 0, n_obj = 0, broken = 0;
+    size_t pdf_len = 0, n_obj = 0, n_svg = 0, broken = 0;
     char *json = NULL;
-    cli_output *objs = NULL;
+    cli_output *objs = NULL, *svgs = NULL;
     cb_status st = cb_theme_load(theme_dir, &theme, &err);
     if (st == CB_OK)
         st = cli_game_read(input, theme, &game, &err);
@@ -136,8 +147,12 @@ int cli_render(int argc, char **argv)
     if (st == CB_OK && broken)
         fprintf(stderr, "cutboard: warning: %s breaks the contract (%zu problem%s); printing "
                         "it anyway (--force)\n", input, broken, broken == 1 ? "" : "s");
-    if (st == CB_OK)
+    if (st == CB_OK && svg) {
+        st = cli_svg_outputs(game, theme, &ropt, output, &svgs, &err);
+        n_svg = st == CB_OK ? game->n_sheets : 0;
+    } else if (st == CB_OK) {
         st = cb_pdf_render(game, theme, &ropt, &pdf, &pdf_len, &err);
+    }
     if (st == CB_OK && json_path)
         st = cb_json_render(game, theme, &json, &err);
     if (st == CB_OK && obj_path) {
@@ -145,12 +160,15 @@ int cli_render(int argc, char **argv)
         n_obj = st == CB_OK ? game->n_sheets : 0;
     }
     if (st == CB_OK) {
-        cli_output outs[16];
+        cli_output outs[32];
         size_t n = 0;
-        outs[n++] = (cli_output){output, pdf, pdf_len};
+        if (!svg)
+            outs[n++] = (cli_output){output, pdf, pdf_len};
+        for (size_t k = 0; k < n_svg && n < 16; k++)
+            outs[n++] = svgs[k];
         if (json_path)
             outs[n++] = (cli_output){json_path, json, strlen(json)};
-        for (size_t k = 0; k < n_obj && n < 16; k++)
+        for (size_t k = 0; k < n_obj && n < 32; k++)
             outs[n++] = objs[k];
         st = cli_write_all(outs, n, &err);
     }
@@ -158,6 +176,7 @@ int cli_render(int argc, char **argv)
         fprintf(stderr, "cutboard: wrote %s: %zu sheet%s from %s\n", output, game->n_sheets,
                 game->n_sheets == 1 ? "" : "s", input);
     cli_obj_free(objs, n_obj);
+    cli_obj_free(svgs, n_svg);
     free(json);
     free(pdf);
     cb_game_free(game);
