@@ -38,14 +38,15 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            zlib1g-dev:/usr/include/zlib.h pkg-config:/usr/bin/pkg-config \
            poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py \
-           librsvg2-bin:/usr/bin/rsvg-convert
+           librsvg2-bin:/usr/bin/rsvg-convert scdoc:/usr/bin/scdoc
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
-.PHONY: all deps run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples
+.PHONY: all deps run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples \
+        man deb FORCE
 # make alone only builds; run, test, check and bench install what is missing
 # first (deps runs before the sub-make, so make -j never compiles before the
 # headers are there).
-all: $(BIN)
+all: $(BIN) man
 
 deps:
 	@missing="$(strip $(MISSING))"; if [ -n "$$missing" ]; then \
@@ -63,8 +64,29 @@ $(BUILD)/%.o: src/%.c
 $(LIB): $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-$(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
+# The binary has the data folder of PREFIX baked in: a different PREFIX
+# (make install PREFIX=/usr after make) builds it again.
+$(BUILD)/prefix: FORCE
+	@mkdir -p $(@D); echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
+
+$(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(BUILD)/prefix
 	$(CC) $(ALL_CFLAGS) -DCB_DATADIR='"$(PREFIX)/share/cutboard"' $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+
+# Man pages from their scdoc sources in doc/ (Debian's scdoc: a small C
+# program that writes roff). make alone builds them when scdoc is there and
+# says how to get it when not; make install needs them.
+VERSION := $(shell sed -n 's/^\#define CB_VERSION "\(.*\)"/\1/p' include/cutboard.h)
+MANS    := $(patsubst doc/%.scd,$(BUILD)/man/%,$(wildcard doc/*.scd))
+SCDOC   := $(shell command -v scdoc 2>/dev/null)
+ifeq ($(SCDOC),)
+man:
+	@echo "note: scdoc is not installed, so the man pages are not built (apt-get install scdoc, or make deps)"
+else
+man: $(MANS)
+endif
+$(BUILD)/man/%: doc/%.scd $(BUILD)/prefix
+	@mkdir -p $(@D)
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DATADIR@|$(PREFIX)/share/cutboard|g' $< | scdoc > $@
 
 $(BUILD)/test_%: tests/test_%.c $(wildcard tests/*.h) $(LIB)
 	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
@@ -113,7 +135,8 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
 	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
 	echo "== svg"; python3 tests/svg_check.py $(BIN) || failed="$$failed svg"; \
-	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC) $(SAN)" || failed="$$failed install"; \
+	echo "== man"; python3 tests/man_check.py $(BIN) || failed="$$failed man"; \
+	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)" || failed="$$failed install"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
 	echo "all tests passed"
 
@@ -186,24 +209,34 @@ fuzz: deps
 
 # Data (themes, fonts) goes to $(PREFIX)/share/cutboard; the binary looks
 # there, beside its own bin folder (a moved tree works) or in $CUTBOARD_DATA.
+# No shared library: the API is 0.x and changes between versions, and a
+# Debian package would have to split it into its own libcutboardN package;
+# programs link libcutboard.a through pkg-config (cutboard.pc).
 DATADIR := $(PREFIX)/share/cutboard
+MANDIR  := $(PREFIX)/share/man
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
-	  $(DESTDIR)$(DATADIR)/fonts
+	@[ -n "$(SCDOC)" ] || { echo "make install needs scdoc for the man pages: apt-get install scdoc (or make deps)"; exit 1; }
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
+	  $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cutboard
 	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/cutboard.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 fonts/*.ttf fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/fonts/
 	for t in icons/*/; do install -d "$(DESTDIR)$(DATADIR)/$$t" && \
 	  install -m 644 "$$t"* "$(DESTDIR)$(DATADIR)/$$t" || exit 1; done
-	install -d $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	v=$$(sed -n 's/^#define CB_VERSION "\(.*\)"/\1/p' include/cutboard.h); \
-	  sed -e 's|@PREFIX@|$(PREFIX)|' -e "s|@VERSION@|$$v|" cutboard.pc.in \
+	install -m 644 $(filter %.1,$(MANS)) $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(filter %.5,$(MANS)) $(DESTDIR)$(MANDIR)/man5/
+	install -m 644 completion/cutboard.bash $(DESTDIR)$(BASHCOMPDIR)/cutboard
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cutboard.pc.in \
 	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cutboard.pc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/cutboard $(DESTDIR)$(PREFIX)/lib/libcutboard.a \
-	  $(DESTDIR)$(PREFIX)/include/cutboard.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/cutboard.pc
+	  $(DESTDIR)$(PREFIX)/include/cutboard.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/cutboard.pc \
+	  $(DESTDIR)$(BASHCOMPDIR)/cutboard \
+	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man1/%,$(filter %.1,$(MANS))) \
+	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man5/%,$(filter %.5,$(MANS)))
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:

@@ -3,9 +3,10 @@
 # another folder with an empty environment (and again after the tree is
 # moved), a program built against the installed library with pkg-config,
 # then make uninstall, which must leave no file behind.
-# Usage: install.sh MAKE BUILD BIN [CC] (from the top of the tree; CC with
-# the sanitizer flags the library was built with).
-make=${1:-make} build=${2:-build} bin=${3:-cutboard} cc=${4:-cc}
+# Usage: install.sh MAKE BUILD BIN [CC [SAN [OPT]]] (from the top of the
+# tree; SAN and OPT as the library was built, since make install PREFIX=/usr
+# links the binary again with that prefix baked in).
+make=${1:-make} build=${2:-build} bin=${3:-cutboard} cc=${4:-cc} san=${5:-} opt=${6:--O2 -g}
 top=$(pwd)
 d=$(mktemp -d) w=$(mktemp -d)
 trap 'rm -rf "$d" "$w"' EXIT
@@ -14,11 +15,17 @@ ok() { pass=$((pass + 1)); echo "ok   $1"; }
 no() { fail=$((fail + 1)); echo "FAIL $1"; }
 
 $make --no-print-directory -s install DESTDIR="$d" PREFIX=/usr BUILD="$build" BIN="$bin" \
+    CC="$cc" SAN="$san" OPT="$opt" \
     >"$w/log" 2>&1 && ok "make install DESTDIR=... PREFIX=/usr" || { no "make install"; cat "$w/log"; }
 for f in usr/bin/cutboard usr/lib/libcutboard.a usr/include/cutboard.h usr/lib/pkgconfig/cutboard.pc \
-         usr/share/cutboard/icons/default/theme.json usr/share/cutboard/fonts/DejaVuSans.ttf; do
+         usr/share/cutboard/icons/default/theme.json usr/share/cutboard/fonts/DejaVuSans.ttf \
+         usr/share/man/man1/cutboard.1 usr/share/man/man5/cutboard-theme.5 \
+         usr/share/man/man5/cutboard-board.5 usr/share/bash-completion/completions/cutboard; do
     [ -f "$d/$f" ] && ok "installed $f" || no "installed $f"
 done
+grep -q '/usr/share/cutboard/icons/default/theme' "$d/usr/share/man/man1/cutboard.1" &&
+    grep -q '^\.TH "cutboard" "1"' "$d/usr/share/man/man1/cutboard.1" &&
+    ok "cutboard(1) is roff and names the installed data folder" || no "cutboard(1) content"
 cd "$w"
 env -i "$d/usr/bin/cutboard" --seed installed -o a.pdf --json a.json 2>err &&
     head -c 5 a.pdf | grep -q '%PDF-' && ok "installed binary, empty environment, another folder" ||
@@ -35,7 +42,7 @@ rc=$?
     ok "a missing data folder: one line naming it, exit 66" || { no "missing data ($rc)"; cat err; }
 # A program built against the installed library with pkg-config alone.
 pc="env PKG_CONFIG_PATH=$d/usr/lib/pkgconfig pkg-config --define-variable=prefix=$d/usr"
-if $cc -std=c11 -o example "$top/tests/data/pkgconfig_example.c" \
+if $cc $san -std=c11 -o example "$top/tests/data/pkgconfig_example.c" \
         $($pc --cflags --libs cutboard) 2>err &&
    ./example "$($pc --variable=datadir cutboard)" example.pdf >out 2>>err &&
    grep -q '4 sheets' out && head -c 5 example.pdf | grep -q '%PDF-'; then
@@ -47,6 +54,7 @@ fi
     ok "pkg-config --modversion" || no "pkg-config --modversion"
 cd "$top"
 $make --no-print-directory -s uninstall DESTDIR="$d" PREFIX=/usr BUILD="$build" BIN="$bin" \
+    CC="$cc" SAN="$san" OPT="$opt" \
     >"$w/log" 2>&1 && ok "make uninstall" || { no "make uninstall"; cat "$w/log"; }
 left=$(find "$d" -type f | wc -l)
 [ "$left" -eq 0 ] && ok "uninstall leaves no file" || { no "uninstall left $left files"; find "$d" -type f; }
