@@ -7,7 +7,7 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: cutboard check FILE [options]\n"
+    "usage: cutboard check FILE|- [options]       (- reads standard input)\n"
     "\n"
     "Checks a board file (cutboard/1 JSON or a Wavefront OBJ drawing) against\n"
     "the board contract and prints, for each start, its hop distance to the\n"
