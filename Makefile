@@ -135,7 +135,7 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
 	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
 	echo "== svg"; python3 tests/svg_check.py $(BIN) || failed="$$failed svg"; \
-	echo "== man"; python3 tests/man_check.py $(BIN) || failed="$$failed man"; \
+	echo "== man"; python3 tests/man_check.py $(abspath $(BIN)) || failed="$$failed man"; \
 	echo "== docs"; python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" || failed="$$failed docs"; \
 	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)" || failed="$$failed install"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
