@@ -106,6 +106,8 @@ def run_file(path):
                         ignore=shutil.ignore_patterns("*.pdf", "*.png"))
         env = {"PATH": os.path.join(work, "bin") + ":/usr/local/bin:/usr/bin:/bin",
                "LC_ALL": "C.UTF-8", "HOME": work}
+        if "CUTBOARD_DATA" in os.environ:  # a binary in a build folder (make check)
+            env["CUTBOARD_DATA"] = os.environ["CUTBOARD_DATA"]
         for lang, line, body, note in blocks(path):
             where = f"{path}:{line}"
             if note:
