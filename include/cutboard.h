@@ -208,7 +208,7 @@ cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game
 /* ---- output ----------------------------------------------------------- */
 
 typedef struct {
-    int ink_friendly;       /* white fills, colours only as outlines */
+    int ink_friendly;       /* white fills, black outlines */
     const char *font_path;  /* TTF to embed */
     /* Print-shop output (all 0 = a plain home-printer page). */
     double bleed;           /* mm of artwork past the trim on every side */

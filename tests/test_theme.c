@@ -121,9 +121,9 @@ static void test_default_theme(void **state)
     assert_int_equal(blade->max, 30);
     assert_int_equal(blade->max_run, 2);
     assert_true(blade->on_edge);
-    assert_true(fabs(blade->rgb[0] - 0xc0 / 255.0) < 1e-12 &&
-                fabs(blade->rgb[1] - 0x39 / 255.0) < 1e-12 &&
-                fabs(blade->rgb[2] - 0x2b / 255.0) < 1e-12);
+    assert_true(fabs(blade->rgb[0] - 0xf1 / 255.0) < 1e-12 &&
+                fabs(blade->rgb[1] - 0x44 / 255.0) < 1e-12 &&
+                fabs(blade->rgb[2] - 0x7d / 255.0) < 1e-12);
     assert_non_null(strstr(blade->icon, "icons/default/blade.png"));
     assert_non_null(crystal);
     assert_false(crystal->on_edge);

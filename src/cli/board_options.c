@@ -24,7 +24,7 @@ const char cli_board_options_help[] =
     "      --fair-cuts      also make the starts' shortest cuts differ by at most\n"
     "                       one edge (slower: 1 board in 250-1,000 qualifies;\n"
     "                       lattice boards meet it at once)\n"
-    "      --ink-friendly   white node fills, colours only as outlines\n"
+    "      --ink-friendly   white fills, black outlines (the least ink)\n"
     "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
     "  Print-shop pages (lengths: 3mm, 0.125in, 9pt or a bare number of mm):\n"
     "      --bleed LEN      bleed past the trim on every side; the margin is tinted\n"

@@ -25,7 +25,7 @@ static const char usage[] =
     "      --obj FILE       also write the board as OBJ (one file per sheet:\n"
     "                       FILE-1.obj, FILE-2.obj... when there are several)\n"
     "      --theme DIR      theme folder with theme.json (default icons/default)\n"
-    "      --ink-friendly   white node fills, colours only as outlines\n"
+    "      --ink-friendly   white fills, black outlines (the least ink)\n"
     "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
     "      --start-cap N    most edges per start node, 2..4 (default 2)\n"
     "      --node-cap N     most edges per other node, 3..8 (default 4)\n"

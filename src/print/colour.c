@@ -55,6 +55,6 @@ void cb_set_stroke(cb_pdf *p, cb_rgb c, double width_pt)
 
 void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, double out[3])
 {
-    cb_rgb c = p->ink ? cb_white : cb_tint(rgb ? cb_rgb_of(rgb) : cb_plain);
+    cb_rgb c = cb_sheet_fill(rgb ? cb_rgb_of(rgb) : cb_plain, p->ink);
     out[0] = c.r, out[1] = c.g, out[2] = c.b;
 }

@@ -156,8 +156,8 @@ static void cb_draw_start(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb
         c = cb_rgb_of(p->theme->missions[n->mission].rgb);
         slot = p->mission_icon[n->mission];
     }
-    cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
-    cb_set_stroke(p, c, CB_START_PT);
+    cb_set_fill(p, cb_sheet_fill(c, p->ink));
+    cb_set_stroke(p, cb_sheet_outline(c, p->ink), CB_START_PT);
     CB_OP(p, "re", cb_x(x0), cb_y(b, y0 + h), cb_pt(w), cb_pt(h));
     cb_cs_str(p, "B\n");
     cb_icon_draw(p, page, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(CB_ICON_SIDE * r),
@@ -169,8 +169,8 @@ static void cb_draw_center(cb_pdf *p, HPDF_Page page, const cb_board *b, const c
     double r = cb_pt(b->node_radius);
     cb_rgb c = p->theme ? cb_rgb_of(p->theme->center.rgb) : cb_plain_ctr;
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
-    cb_disk(p, page, r, p->ink ? cb_white : cb_tint(c), c, CB_CENTER_PT);
-    cb_set_stroke(p, c, CB_CENTER_RING_PT);
+    cb_disk(p, page, r, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink), CB_CENTER_PT);
+    cb_set_stroke(p, cb_sheet_outline(c, p->ink), CB_CENTER_RING_PT);
     cb_cs_circle(p, 0, 0, (HPDF_REAL)(CB_CENTER_RING * r));
     cb_cs_str(p, "S\n");
     cb_icon_draw(p, page, p->center_icon, 0, 0, CB_CENTER_ICON * r, 0);
@@ -205,8 +205,8 @@ static int cb_node_shape(cb_pdf *p, int type, double r)
         return -1;
     }
     size_t start = p->cs.text.len;
-    cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
-    cb_set_stroke(p, c, width);
+    cb_set_fill(p, cb_sheet_fill(c, p->ink));
+    cb_set_stroke(p, cb_sheet_outline(c, p->ink), width);
     cb_cs_circle(p, 0, 0, rr);
     cb_cs_str(p, "B\n");
     if (slot >= 0) {
@@ -231,10 +231,8 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
     }
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
     if (cb_shape_do(p, page, cb_node_shape(p, type, r)) != 0) {
-        if (p->ink)
-            cb_disk(p, page, r, cb_white, c, CB_NODE_INK_PT);
-        else
-            cb_disk(p, page, r, cb_tint(c), c, CB_NODE_PT);
+        cb_disk(p, page, r, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
+                p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
         cb_icon_draw(p, page, slot, 0, 0, CB_ICON_SIDE * r, 0);
     }
     cb_cs_str(p, "Q\n");

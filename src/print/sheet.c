@@ -16,8 +16,20 @@
 
 cb_rgb cb_tint(cb_rgb c)
 {
-    cb_rgb t = {0.22 * c.r + 0.78, 0.22 * c.g + 0.78, 0.22 * c.b + 0.78};
+    cb_rgb t = {CB_TINT * c.r + 1 - CB_TINT, CB_TINT * c.g + 1 - CB_TINT,
+                CB_TINT * c.b + 1 - CB_TINT};
     return t;
+}
+
+cb_rgb cb_sheet_fill(cb_rgb c, int ink_friendly)
+{
+    return ink_friendly ? cb_white : cb_tint(c);
+}
+
+cb_rgb cb_sheet_outline(cb_rgb c, int ink_friendly)
+{
+    static const cb_rgb black = {0, 0, 0};
+    return ink_friendly ? black : c;
 }
 
 /* Clamped to 0..1: libharu rejects anything else, failing the whole page. */

@@ -20,8 +20,16 @@ static const cb_rgb cb_ink = {0.1, 0.1, 0.1};       /* edges and dots */
 static const cb_rgb cb_plain = {0.5, 0.5, 0.5};     /* types without a theme */
 static const cb_rgb cb_plain_ctr = {0.25, 0.25, 0.25};
 
-/* The light tint a node of colour C is filled with. */
+/* The light tint a node of colour C is filled with: CB_TINT of C over
+ * white. 35 % keeps a black glyph readable and the fills of the default
+ * theme apart for colour-blind players (tests/test_palette.c). */
+#define CB_TINT 0.35
 cb_rgb cb_tint(cb_rgb c);
+/* What a node, start or centre of colour C is filled and outlined with: a
+ * tint and C itself, or ink-friendly white and black (the glyph alone then
+ * tells types apart). */
+cb_rgb cb_sheet_fill(cb_rgb c, int ink_friendly);
+cb_rgb cb_sheet_outline(cb_rgb c, int ink_friendly);
 /* A theme colour, each channel clamped to 0..1 (libharu rejects others). */
 cb_rgb cb_rgb_of(const double v[3]);
 

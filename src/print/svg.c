@@ -297,8 +297,8 @@ static void cb_svg_start(cb_svg *s, const cb_board *b, size_t i)
     cb_svg_attr(o, "y", rc[1]);
     cb_svg_attr(o, "width", rc[2]);
     cb_svg_attr(o, "height", rc[3]);
-    cb_svg_colour(o, "fill", s->opt->ink_friendly ? cb_white : cb_tint(c));
-    cb_svg_colour(o, "stroke", c);
+    cb_svg_colour(o, "fill", cb_sheet_fill(c, s->opt->ink_friendly));
+    cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
     cb_svg_attr(o, "stroke-width", cb_svg_mm(CB_START_PT));
     CB_LIT(o, "/>");
     cb_svg_use(s, k, rc[0] + rc[2] / 2, rc[1] + rc[3] / 2, CB_ICON_SIDE * b->node_radius,
@@ -314,13 +314,13 @@ static void cb_svg_center(cb_svg *s, const cb_board *b, size_t i)
     cb_rgb c = s->theme ? cb_rgb_of(s->theme->center.rgb) : cb_plain_ctr;
     cb_buf_printf(o, "<g class=\"center\" data-id=\"%zu\">", i);
     cb_svg_circle(o, n->x, n->y, r);
-    cb_svg_colour(o, "fill", s->opt->ink_friendly ? cb_white : cb_tint(c));
-    cb_svg_colour(o, "stroke", c);
+    cb_svg_colour(o, "fill", cb_sheet_fill(c, s->opt->ink_friendly));
+    cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
     cb_svg_attr(o, "stroke-width", cb_svg_mm(CB_CENTER_PT));
     CB_LIT(o, "/>");
     cb_svg_circle(o, n->x, n->y, CB_CENTER_RING * r);
     CB_LIT(o, " fill=\"none\"");
-    cb_svg_colour(o, "stroke", c);
+    cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
     cb_svg_attr(o, "stroke-width", cb_svg_mm(CB_CENTER_RING_PT));
     CB_LIT(o, "/>");
     cb_svg_use(s, s->center_icon, n->x, n->y, CB_CENTER_ICON * r, 0);
@@ -347,8 +347,8 @@ static void cb_svg_node(cb_svg *s, const cb_board *b, size_t i)
     }
     CB_LIT(o, ">");
     cb_svg_circle(o, n->x, n->y, b->node_radius);
-    cb_svg_colour(o, "fill", s->opt->ink_friendly ? cb_white : cb_tint(c));
-    cb_svg_colour(o, "stroke", c);
+    cb_svg_colour(o, "fill", cb_sheet_fill(c, s->opt->ink_friendly));
+    cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
     cb_svg_attr(o, "stroke-width",
                 cb_svg_mm(s->opt->ink_friendly ? CB_NODE_INK_PT : CB_NODE_PT));
     CB_LIT(o, "/>");
