@@ -172,15 +172,24 @@ typedef struct {
     double largest_piece;    /* mm^2 */
     int planar;              /* inside its trim, V - E + F = 1 + C and the
                                 pieces tile the trim rectangle */
+    /* Power dots, when the board has them placed (dot_xy). */
+    size_t dots;             /* dots checked */
+    double dot_diameter;     /* mm */
+    double dot_margin;       /* smallest (gap to another node) - (gap to its own), mm */
+    int dots_ok;             /* each touches its node, clear of edges, dots and
+                                the trim line, at least 1 mm nearer its own node */
+    const char *dot_failure; /* the first dot rule broken ("" when dots_ok) */
 } cb_verdict;
 
 /* Checks BOARD against the contract with caps START_CAP and NODE_CAP. */
 cb_status cb_board_check(const cb_board *board, int start_cap, int node_cap,
                          cb_verdict *verdict, cb_error *err);
 
-/* Where a node's power dots go: fills up to MAX positions (mm) and returns
- * how many there are. Dots sit in the widest gaps between the node's edges,
- * clear of other nodes, edges, other dots and the trim line. */
+/* Where a node's power dots go: fills up to MAX centres (mm) and returns
+ * how many there are. A dot is a circle 0.35 node radii (at least 1.5 mm)
+ * in radius that touches its node's rim from outside, in a wide gap
+ * between the node's edges, clear of edges, other dots and the trim line
+ * and nearer its own node than any other by at least 1 mm. */
 int cb_board_dot_positions(const cb_board *board, uint32_t node,
                            double (*xy)[2], int max);
 

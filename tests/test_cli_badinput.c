@@ -201,7 +201,7 @@ static void test_malformed_themes(void **state)
         {"\"max_run\": 2", "\"max_run\": 2, \"maxrun\": 2", "unknown key \"maxrun\"", 65},
         {"\"name\": \"expedition\"", "\"name\": [1]", "\"name\"", 65},
         {"\"on_edge\": true", "\"on_edge\": \"yes\"", "\"on_edge\"", 65},
-        {"\"color\": \"#c0392b\"", "\"color\": \"#c0392\"", "\"color\"", 65},
+        {"\"color\": \"#f1447d\"", "\"color\": \"#f1447\"", "\"color\"", 65},
         {"\"icon\": \"blade.png\"", "\"icon\": \"sword.png\"", "sword.png", 66},
         {"\"icon\": \"blade.png\"", "\"icon\": \"../../blade.png\"", "inside the theme folder", 65},
     };

@@ -107,7 +107,7 @@ static void test_cmyk(void **state)
                      0);
     assert_int_equal(sh("grep -c -E '(^| )(rg|RG|g|G|cs|CS|sc|SC|scn|SCN)$' contents.txt"), 1);
     assert_int_equal(sh("grep -c '^0 0 0 1 K$' contents.txt"), 0);
-    assert_string_equal(out_text, "4\n"); /* trim line and edges, on both pages */
+    assert_string_equal(out_text, "6\n"); /* trim line, edges and dot outlines, on both pages */
     assert_int_equal(sh("grep -c -E ' k$' contents.txt"), 0);       /* fills are CMYK */
     assert_int_equal(sh("grep -c -E 'DeviceRGB|SMask|DeviceGray' cmyk.q.pdf"), 1);
     /* The same run without --cmyk has RGB operators: the check can fail. */

@@ -66,7 +66,16 @@ static void check_sheet(const cJSON *s, const cb_board *b, const cb_theme *t)
         assert_mm(num(o, "x_mm"), v->x);
         assert_mm(num(o, "y_mm"), v->y);
         assert_string_equal(str(o, "kind"), kinds[v->kind]);
-        assert_int_equal((int)num(o, "dots"), v->dots);
+        /* dots: each centre, to 0.01 mm */
+        const cJSON *dots = get(o, "dots");
+        assert_true(cJSON_IsArray(dots));
+        assert_int_equal(cJSON_GetArraySize(dots), v->dots);
+        for (int k = 0; k < v->dots; k++) {
+            const cJSON *xy = cJSON_GetArrayItem(dots, k);
+            assert_true(cJSON_IsArray(xy) && cJSON_GetArraySize(xy) == 2);
+            assert_mm(cJSON_GetArrayItem(xy, 0)->valuedouble, b->dot_xy[v->first_dot + (size_t)k][0]);
+            assert_mm(cJSON_GetArrayItem(xy, 1)->valuedouble, b->dot_xy[v->first_dot + (size_t)k][1]);
+        }
         const cJSON *side = cJSON_GetObjectItemCaseSensitive(o, "side");
         const cJSON *mission = cJSON_GetObjectItemCaseSensitive(o, "mission");
         if (v->kind == CB_KIND_START) {

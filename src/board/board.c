@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/decorate.h"
+#include "base/graph.h"
+#include "planar/dots_check.h"
 #include "base/error.h"
 #include "base/utf8.h"
 #include "board/lattice.h"
@@ -344,6 +346,19 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     int rc = cb_decorate(b, spec->theme, spec->players, &rng, why);
     if (rc != 0) {
         *oom = rc < 0;
+        cb_board_free(b);
+        return NULL;
+    }
+    /* The dots decorate placed, tested like the rest of the contract. */
+    cb_graph g;
+    st = cb_graph_build(&g, b, &err);
+    if (st == CB_OK) {
+        st = cb_dots_verdict(b, &g, &v, &err);
+        cb_graph_free(&g);
+    }
+    if (st != CB_OK || !v.dots_ok) {
+        *oom = st != CB_OK;
+        *why = st != CB_OK ? "out of memory" : v.dot_failure;
         cb_board_free(b);
         return NULL;
     }

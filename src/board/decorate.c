@@ -12,22 +12,21 @@
 #include "board/work.h"
 
 #define REFERENCE_NODES 88.0   /* theme counts are per board of this size */
-#define DOT_RING 0.5           /* distance outside the node shape, node radii */
-#define DOT_SPACING 0.5        /* between dot centres, node radii */
-#define MIN_GAP (0.45 * M_PI)  /* narrower gaps between edges get no dots */
+#define MIN_GAP (0.3 * M_PI)   /* narrower gaps between edges get no dots */
 #define MIN_GAP_TRIM (0.22 * M_PI) /* on the trim line only half the turn is free */
-#define DOT_CLEARANCE_MM 0.5   /* between a dot and any line, node or dot */
-#define SLOTS_PER_GAP 8
+#define SLOT_STEPS 6            /* a gap offers a dot 2 * SLOT_STEPS + 1 places */
 #define OUT_TOLERANCE 1e-6     /* radians: see points_out */
-#define SLOT_SLACK 1e-12       /* radians: see gap_slots */
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
 #endif
 
+/* One more dot for every 3 players, up to 3: 4 dots of full size do not
+ * fit around a node with 4 edges once its edges are unevenly spread. */
 int cb_dots_wanted(int players)
 {
-    return 1 + players / 3;
+    int n = 1 + players / 3;
+    return n < 3 ? n : 3;
 }
 
 /* 0 on the trim line, 1 at the middle of the board. */
@@ -46,8 +45,21 @@ static double depth_of(const cb_board *b, const cb_node *v)
 
 static int on_trim(const cb_board *b, const cb_node *v)
 {
-    return v->x <= b->board_x || v->x >= b->board_x + b->board_w ||
-           v->y <= b->board_y || v->y >= b->board_y + b->board_h;
+    return cb_on_trim(b, v);
+}
+
+int cb_node_dots_wanted(const cb_board *b, uint32_t v, int players)
+{
+    if (!cb_board_has_dots(b))
+        return 0;
+    if (v == b->center)
+        return 1;
+    /* nodes so small that dots keep their least size hold one each */
+    int each = CB_DOT_RADIUS * b->node_radius < CB_DOT_MIN_RADIUS_MM ? 1 : cb_dots_wanted(players);
+    const cb_node *n = &b->nodes[v];
+    if (n->kind == CB_KIND_START || on_trim(b, n))
+        return each < CB_DOTS_ON_TRIM ? each : CB_DOTS_ON_TRIM;
+    return each;
 }
 
 typedef struct {
@@ -327,19 +339,26 @@ typedef struct {
 static double dot_reach(const cb_board *b)
 {
     double r = b->node_radius;
-    return (CB_START_DEPTH + 1) * r + CB_DOT_RADIUS * r;
+    return (CB_START_DEPTH + 1) * r + 2 * cb_dot_radius(r);
 }
 
 /* How near an edge a dot of radius DR may be: its centre at least this far. */
 static double edge_apart(double dr)
 {
-    return dr + DOT_CLEARANCE_MM;
+    return dr + CB_DOT_CLEARANCE_MM;
 }
 
 /* How near each other two dots of radius DR may be, centre to centre. */
 static double dots_apart(double dr)
 {
-    return 2 * dr + DOT_CLEARANCE_MM;
+    return 2 * dr + CB_DOT_CLEARANCE_MM;
+}
+
+/* How near another node's shape a dot of radius DR may be, centre to
+ * shape: the ownership margin past the dot's own rim. */
+static double others_apart(double dr)
+{
+    return dr + CB_DOT_OWNER_MARGIN_MM;
 }
 
 /* Edge e's bounding box grown by LIM: no point outside it is within LIM of
@@ -394,9 +413,9 @@ static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, 
      * clearance; the shape reaches from the centre along either axis at
      * most the start rectangle's depth or half width, or the disk's radius
      * (a nanometre spare for the rounding of the rectangle's corners). */
-    double r = b->node_radius, dr = CB_DOT_RADIUS * r;
+    double r = b->node_radius, dr = cb_dot_radius(r);
     double extent = fmax(1, fmax(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
-    ix->node_near = extent + dr + DOT_CLEARANCE_MM + 1e-6;
+    ix->node_near = extent + others_apart(dr) + 1e-6;
     size_t n = b->n_nodes, m = b->n_edges;
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
     if (!p || cb_grid_init(&ix->nodes, b->board_x, b->board_y, b->board_w, b->board_h,
@@ -462,12 +481,14 @@ static void dot_index_add(dot_index *ix, cb_point p, size_t cell)
     ix->dot_head[cell] = k;
 }
 
-/* Does node j, if nearer than REACH to p on both axes, block a dot at p? */
-static int node_blocks(const cb_board *b, uint32_t j, cb_point p, double reach, double dr)
+/* Does node j, if nearer than REACH to p on both axes, block a dot of
+ * node SELF at p? */
+static int node_blocks(const cb_board *b, uint32_t j, uint32_t self, cb_point p, double reach,
+                       double dr)
 {
     const cb_node *v = &b->nodes[j];
-    return fabs(v->x - p.x) < reach && fabs(v->y - p.y) < reach &&
-           node_within(b, j, p, dr + DOT_CLEARANCE_MM);
+    return j != self && fabs(v->x - p.x) < reach && fabs(v->y - p.y) < reach &&
+           node_within(b, j, p, others_apart(dr));
 }
 
 static int edge_blocks(const cb_board *b, size_t e, cb_point p, double dr)
@@ -483,19 +504,20 @@ static int dot_blocks(const double *q, cb_point p, double dr)
     return dx * dx + dy * dy < lim * lim;
 }
 
-/* May a dot go at p: inside the trim, clear of every node, every edge and,
- * with an index, the dots placed on it so far? Then *CELL is p's cell in
- * the index. Without one (a node placed alone) every node and edge is
- * checked. */
-static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *cell)
+/* May a dot of node SELF go at p: inside the trim, clear of every other
+ * node, every edge and, with an index, the dots placed on it so far? Then
+ * *CELL is p's cell in the index. Without one (a node placed alone) every
+ * node and edge is checked. */
+static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t self, cb_point p,
+                    size_t *cell)
 {
-    double r = b->node_radius, dr = CB_DOT_RADIUS * r;
-    if (!inside_trim(b, p.x, p.y, dr))
+    double dr = cb_dot_radius(b->node_radius);
+    if (!inside_trim(b, p.x, p.y, edge_apart(dr)))
         return 0;
     double reach = dot_reach(b);
     if (!ix) {
         for (uint32_t j = 0; j < b->n_nodes; j++)
-            if (node_blocks(b, j, p, reach, dr))
+            if (node_blocks(b, j, self, p, reach, dr))
                 return 0;
         for (size_t e = 0; e < b->n_edges; e++)
             if (edge_blocks(b, e, p, dr))
@@ -525,7 +547,7 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
         uint32_t k0, k1;
         cb_grid_row(g, y, c0, c1, &k0, &k1);
         for (uint32_t k = k0; k < k1; k++)
-            if (node_blocks(b, g->items[k], p, near, dr))
+            if (node_blocks(b, g->items[k], self, p, near, dr))
                 return 0;
         for (uint32_t x = c0; x <= c1; x++)
             for (uint32_t k = ix->dot_head[row + x]; k != NO_DOT; k = ix->dot_next[k])
@@ -539,89 +561,85 @@ static int dot_fits(const cb_board *b, const dot_index *ix, cb_point p, size_t *
 /* Is p clear of the node's own dots placed so far? */
 static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int out)
 {
-    double dr = CB_DOT_RADIUS * b->node_radius;
+    double dr = cb_dot_radius(b->node_radius);
     for (int k = 0; k < out; k++)
         if (dot_blocks(xy[k], p, dr))
             return 0;
     return 1;
 }
 
-/* One angular gap between a node's edges and the dot slots it holds: up to
- * SLOTS_PER_GAP, from the middle out (0, +1, -1, +2, ...; half steps when
- * their count is even). Its ring radius, slot spacing and slot count are
- * measured only when its first slot comes up: a node takes its few dots
- * from its widest gap or two, so most gaps are never measured. */
+/* How far from node v's centre, along the unit direction (dx, dy), the
+ * centre of a dot of radius DR lies when the dot touches the node's shape
+ * from outside: a radius further for a disk; for a start's rectangle found
+ * by bisection (the distance to a convex shape grows along a ray out of
+ * it). */
+static double touching_rho(const cb_board *b, const cb_node *v, double dx, double dy, double dr)
+{
+    double reach = shape_reach(b, v, dx, dy);
+    if (v->kind != CB_KIND_START)
+        return reach + dr;
+    double o[4];
+    cb_start_offsets(v->side, b->node_radius, o);
+    double x0 = v->x + o[0], y0 = v->y + o[1], x1 = v->x + o[2], y1 = v->y + o[3];
+    double lo = reach, hi = reach + dr;
+    for (int k = 0; k < 20; k++) {
+        cb_point p = {v->x + hi * dx, v->y + hi * dy};
+        if (cb_point_rect_dist(p, x0, y0, x1, y1) >= dr)
+            break;
+        lo = hi;
+        hi += dr * (1 << k);
+    }
+    for (int k = 0; k < 48; k++) {
+        double mid = (lo + hi) / 2;
+        cb_point p = {v->x + mid * dx, v->y + mid * dy};
+        if (cb_point_rect_dist(p, x0, y0, x1, y1) < dr)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return hi;
+}
+
+/* One angular gap between a node's edges and the places a dot may take in
+ * it: SLOT_STEPS * 2 + 1 angles spread evenly over the part of the gap a
+ * dot clears the edges in, tried from the middle out (0, +1, -1, +2, ...).
+ * Measured only when its first place comes up. */
 typedef struct {
     double lo, w;       /* start angle and width */
-    int next;           /* rank of the next slot to try */
-    int cap;            /* slots it holds; -1 until measured */
-    double mid, rho, dth; /* middle angle, ring radius, angle between slots */
+    int placed;         /* dots placed in it */
+    int next;           /* rank of the next place to try */
+    int cap;            /* places it has; -1 until measured */
+    double mid, rho, step; /* middle angle, ring radius, angle between places */
 } dot_gap;
-
-/* How many slots DTH apart fit in a gap of width W between its margins,
- * asin(X) from either side (0 <= X <= 1): floor((W - 2 asin(X)) / DTH) + 1,
- * none if the margins overlap, at most SLOTS_PER_GAP. */
-static int gap_slots(double w, double x, double dth)
-{
-    /* For X <= 1/2, asin(X) lies between X + X^3/6 and that plus X^5/10
-     * (the later terms of its series are positive and sum to less). Those
-     * bounds, widened by SLOT_SLACK (far more than the rounding either way
-     * of working out the quotient), settle the count but for a quotient
-     * within about X^5/(5 DTH) of a whole number; there asin decides. */
-    if (x <= 0.5) {
-        double x3 = x * x * x, lo = x + x3 / 6, hi = lo + x3 * x * x / 10;
-        double least = (w - 2 * hi - SLOT_SLACK) / dth, most = (w - 2 * lo + SLOT_SLACK) / dth;
-        if (least >= SLOTS_PER_GAP - 1)
-            return SLOTS_PER_GAP;
-        if (most < 0)
-            return 0;
-        if (least >= 0 && floor(least) == floor(most))
-            return (int)floor(least) + 1;
-    }
-    double room = w - 2 * asin(x), q = room / dth;
-    if (room < 0)
-        return 0;
-    return q >= SLOTS_PER_GAP - 1 ? SLOTS_PER_GAP : (int)floor(q) + 1;
-}
 
 static void gap_measure(const cb_board *b, const cb_node *v, dot_gap *gap)
 {
-    double r = b->node_radius;
+    double dr = cb_dot_radius(b->node_radius);
     gap->mid = gap->lo + gap->w / 2;
-    double reach = v->kind == CB_KIND_START ? shape_reach(b, v, cos(gap->mid), sin(gap->mid)) : r;
-    gap->rho = reach + DOT_RING * r;
-    gap->dth = DOT_SPACING * r / gap->rho;
-    gap->cap = gap_slots(gap->w, min2(1, (CB_DOT_RADIUS * r + 1.0) / gap->rho), gap->dth);
+    gap->rho = touching_rho(b, v, cos(gap->mid), sin(gap->mid), dr);
+    double room = gap->w - 2 * asin(min2(1, edge_apart(dr) / gap->rho));
+    gap->cap = room < 0 ? 0 : 2 * SLOT_STEPS + 1;
+    gap->step = room / (2 * SLOT_STEPS);
 }
 
 static double slot_angle(const dot_gap *gap, int rank)
 {
-    int odd = gap->cap % 2;
-    if (odd && rank == 0)
-        return gap->mid;
-    double off = (odd ? 0 : 0.5) + (rank + 1) / 2;
-    return gap->mid + (rank % 2 ? -off : off) * gap->dth;
+    double off = (rank + 1) / 2;
+    return gap->mid + (rank % 2 ? off : -off) * gap->step;
 }
 
-/* The gap whose next slot comes first, or -1 when all are used up. Slots go
- * by priority (the gap's width over rank + 1: wider gaps first, one dot per
- * gap before any gets a second), ties to the lower gap, so merging the gaps'
- * slot lists this way gives the order a sort of every slot would. A gap not
- * measured yet competes with its next slot; if that slot turns out not to
- * exist, neither do its later ones. */
+/* The gap to try next, or -1 when every place is tried: one dot in every
+ * gap before any gets a second, wider gaps first, ties to the lower gap. */
 static int next_gap(const dot_gap *gaps, int n)
 {
     int best = -1;
-    double best_priority = 0;
     for (int k = 0; k < n; k++) {
         const dot_gap *gap = &gaps[k];
         if (gap->cap >= 0 && gap->next >= gap->cap)
             continue;
-        double priority = gap->w / (gap->next + 1);
-        if (best < 0 || priority > best_priority) {
+        if (best < 0 || gap->placed < gaps[best].placed ||
+            (gap->placed == gaps[best].placed && gap->w > gaps[best].w))
             best = k;
-            best_priority = priority;
-        }
     }
     return best;
 }
@@ -656,12 +674,12 @@ static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
                       double (*xy)[2], int max)
 {
     const cb_node *v = &b->nodes[i];
-    double r = b->node_radius;
+    double dr = cb_dot_radius(b->node_radius);
     double ang[CB_DOTS_MAX_ANGLES];
     int na = 0;
     if (want > max)
         want = max;
-    if (want <= 0)
+    if (want <= 0 || !cb_board_has_dots(b))
         return 0;
     if (ix) { /* the graph lists i's edges in edge order, as the scan below */
         for (uint32_t k = ix->g->start[i]; k < ix->g->start[i + 1] && na < CB_DOTS_MAX_ANGLES - 4;
@@ -698,7 +716,7 @@ static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
         double w = na ? (k + 1 < na ? ang[k + 1] : ang[0] + 2 * M_PI) - lo : 2 * M_PI;
         if (w < min_gap)
             continue;
-        gaps[ng++] = (dot_gap){.lo = lo, .w = w, .next = 0, .cap = -1};
+        gaps[ng++] = (dot_gap){.lo = lo, .w = w, .placed = 0, .next = 0, .cap = -1};
     }
     int out = 0;
     while (out < want) {
@@ -715,19 +733,17 @@ static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
         if (trim && points_out(b, v, th))
             continue;
         double dx = cos(th), dy = sin(th);
-        double rho = gap->rho;
-        if (v->kind == CB_KIND_START) { /* further out where the rectangle reaches further */
-            double own = shape_reach(b, v, dx, dy) + DOT_RING * r;
-            rho = own > rho ? own : rho;
-        }
+        /* a start's rectangle reaches further in some directions than others */
+        double rho = v->kind == CB_KIND_START ? touching_rho(b, v, dx, dy, dr) : gap->rho;
         cb_point p = {v->x + rho * dx, v->y + rho * dy};
         size_t cell;
         /* With an index, the node's own dots are on it already. */
-        if (!dot_fits(b, ix, p, &cell) || (!ix && !own_dots_clear(b, p, xy, out)))
+        if (!dot_fits(b, ix, i, p, &cell) || (!ix && !own_dots_clear(b, p, xy, out)))
             continue;
         xy[out][0] = p.x;
         xy[out][1] = p.y;
         out++;
+        gap->placed++;
         if (ix)
             dot_index_add(ix, p, cell);
     }
@@ -786,13 +802,34 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
         *why = "out of memory";
         return -1;
     }
-    for (uint32_t v = 0; v < b->n_nodes; v++) {
-        int want = v == b->center ? 1 : each;
+    /* Every node holds its dots at full size, or the board is thrown away
+     * like any other that breaks the contract. Nodes on the trim line go
+     * first: half their turn is off the board, so they have the least
+     * room, and the nodes inside have room to give way. Each node's dots
+     * land in its own EACH places of dot_xy, packed into node order after. */
+    int short_of_dots = 0;
+    for (int pass = 0; pass < 3 && !short_of_dots; pass++)
+        for (uint32_t v = 0; v < b->n_nodes && !short_of_dots; v++) {
+            const cb_node *n = &b->nodes[v];
+            int order = n->kind == CB_KIND_START ? 1 : on_trim(b, n) ? 0 : 2;
+            if (order != pass)
+                continue;
+            int want = cb_node_dots_wanted(b, v, players);
+            b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + (size_t)v * (size_t)each,
+                                          want);
+            short_of_dots = b->nodes[v].dots < want;
+        }
+    for (uint32_t v = 0; v < b->n_nodes && !short_of_dots; v++) {
         b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
-        b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + b->n_dot_xy, want);
+        memmove(b->dot_xy + b->n_dot_xy, b->dot_xy + (size_t)v * (size_t)each,
+                (size_t)b->nodes[v].dots * sizeof *b->dot_xy);
         b->n_dot_xy += (size_t)b->nodes[v].dots;
     }
     dot_index_free(&ix);
     cb_graph_free(&g);
+    if (short_of_dots) {
+        *why = "a node without room for its power dots";
+        return 1;
+    }
     return 0;
 }

@@ -10,6 +10,12 @@
 #define CB_DOTS_MAX_ANGLES 40
 
 int cb_dots_wanted(int players);
+/* The dots node V of board B holds in a game of PLAYERS: cb_dots_wanted,
+ * but at most CB_DOTS_ON_TRIM on a start or another node on the trim line
+ * (half its turn is off the board: 4 dots of full size do not fit there),
+ * one on the centre, none on a board too fine for dots. */
+#define CB_DOTS_ON_TRIM 2
+int cb_node_dots_wanted(const cb_board *b, uint32_t v, int players);
 
 /* Assigns types and missions from THEME (may be NULL) and power dots.
  * Returns 0; 1 when the theme's limits cannot all be met on this board

@@ -85,6 +85,9 @@ static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_boa
         printf(", shortest cuts %d..%d edges", lo, hi);
     if (v.starts)
         printf("\n");
+    if (v.dots)
+        printf("  %zu power dots %.1f mm across; each at least %.2f mm nearer its own node\n",
+               v.dots, v.dot_diameter, v.dot_margin);
     free(cuts);
     return v.ok;
 }

@@ -102,6 +102,54 @@ static int find_name(const char *name, const char *const *names, size_t n)
 static const char *const kind_names[] = {"node", "start", "center"};
 static const char *const side_names[] = {"top", "right", "bottom", "left"};
 
+/* Node i's dots given as centres, [[x_mm, y_mm], ...], appended to
+ * b->dot_xy (room made by the caller). */
+static cb_status read_dots(reader *r, const cJSON *dots, cb_board *b, size_t i)
+{
+    int n = cJSON_GetArraySize(dots);
+    if (n > CB_BOARD_MAX_DOTS) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "%d positions is more than %d", n, CB_BOARD_MAX_DOTS);
+        return bad(r, "dots", "%s", msg);
+    }
+    cb_node *v = &b->nodes[i];
+    v->dots = n;
+    v->first_dot = (uint32_t)b->n_dot_xy;
+    int k = 0;
+    for (const cJSON *p = dots->child; p; p = p->next, k++) {
+        const cJSON *x = cJSON_GetArrayItem(p, 0), *y = cJSON_GetArrayItem(p, 1);
+        if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) != 2 || !cJSON_IsNumber(x) ||
+            !cJSON_IsNumber(y) || !isfinite(x->valuedouble) || !isfinite(y->valuedouble) ||
+            x->valuedouble < 0 || x->valuedouble > b->page_w || y->valuedouble < 0 ||
+            y->valuedouble > b->page_h) {
+            char msg[128];
+            snprintf(msg, sizeof msg, "position %d wants [x_mm, y_mm] on the page (%gx%g mm)", k,
+                     b->page_w, b->page_h);
+            return bad(r, "dots", "%s", msg);
+        }
+        b->dot_xy[b->n_dot_xy][0] = x->valuedouble;
+        b->dot_xy[b->n_dot_xy][1] = y->valuedouble;
+        b->n_dot_xy++;
+    }
+    return CB_OK;
+}
+
+/* How many dot positions the nodes give, and how many nodes give them. */
+static size_t count_dot_positions(const cJSON *nodes, size_t *with)
+{
+    size_t total = 0;
+    *with = 0;
+    for (const cJSON *o = nodes->child; o; o = o->next) {
+        const cJSON *dots = cJSON_GetObjectItemCaseSensitive(o, "dots");
+        if (cJSON_IsArray(dots)) {
+            int k = cJSON_GetArraySize(dots);
+            total += k < CB_BOARD_MAX_DOTS ? (size_t)k : CB_BOARD_MAX_DOTS;
+            (*with)++;
+        }
+    }
+    return total;
+}
+
 static cb_status read_node(reader *r, const cJSON *o, cb_board *b, size_t i)
 {
     cb_node *v = &b->nodes[i];
@@ -177,7 +225,10 @@ static cb_status read_node(reader *r, const cJSON *o, cb_board *b, size_t i)
             }
         }
     }
-    if (cJSON_GetObjectItemCaseSensitive(o, "dots")) {
+    const cJSON *dots = cJSON_GetObjectItemCaseSensitive(o, "dots");
+    if (cJSON_IsArray(dots))
+        return read_dots(r, dots, b, i);
+    if (dots) {
         if ((st = integer(r, o, "dots", 0, CB_BOARD_MAX_DOTS, &d)) != CB_OK)
             return st;
         v->dots = (int)d;
@@ -295,6 +346,17 @@ static cb_status read_sheet(reader *r, const cJSON *s, cb_board *b)
     if (!(b->nodes = calloc(n, sizeof *b->nodes)))
         return cb_fail(r->err, CB_ERR_INTERNAL, "out of memory reading %s", r->name);
     b->n_nodes = n;
+    /* Dots come as positions on every node or on none (then they are
+     * placed as the generator would). */
+    size_t with = 0, positions = count_dot_positions(nodes, &with);
+    if (with && with != n) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "positions on %zu of %zu nodes; give them on every node or "
+                 "on none", with, n);
+        return bad(r, "nodes", "dots: %s", msg);
+    }
+    if (with && !(b->dot_xy = malloc((positions ? positions : 1) * sizeof *b->dot_xy)))
+        return cb_fail(r->err, CB_ERR_INTERNAL, "out of memory reading %s", r->name);
     for (const cJSON *o = nodes->child; o; o = o->next, i++) {
         snprintf(r->path + len, sizeof r->path - len, ".nodes[%zu]", i);
         if ((st = read_node(r, o, b, i)) != CB_OK)

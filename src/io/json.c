@@ -18,6 +18,23 @@ static int add_number(cJSON *obj, const char *key, double v)
     return cJSON_AddNumberToObject(obj, key, v) != NULL;
 }
 
+/* A node's power dots: their centres where the board has them placed
+ * ([[x_mm, y_mm], ...]), else how many. */
+static int add_dots(cJSON *o, const cb_board *b, const cb_node *v)
+{
+    if (!b->dot_xy)
+        return add_number(o, "dots", v->dots);
+    cJSON *list = cJSON_AddArrayToObject(o, "dots");
+    for (int k = 0; list && k < v->dots; k++) {
+        const double *p = b->dot_xy[v->first_dot + (size_t)k];
+        double xy[2] = {mm(p[0]), mm(p[1])};
+        cJSON *pair = cJSON_CreateDoubleArray(xy, 2);
+        if (!pair || !cJSON_AddItemToArray(list, pair))
+            return 0;
+    }
+    return list != NULL;
+}
+
 static cJSON *sheet_json(const cb_board *b, const cb_theme *theme)
 {
     cJSON *s = cJSON_CreateObject();
@@ -47,7 +64,7 @@ static cJSON *sheet_json(const cb_board *b, const cb_theme *theme)
         const char *type = v->kind == CB_KIND_START ? "start"
                            : v->kind == CB_KIND_CENTER ? "center"
                            : theme && v->type >= 0 ? theme->types[v->type].name : "node";
-        ok = ok && cJSON_AddStringToObject(o, "type", type) && add_number(o, "dots", v->dots);
+        ok = ok && cJSON_AddStringToObject(o, "type", type) && add_dots(o, b, v);
     }
     for (size_t e = 0; ok && e < b->n_edges; e++) {
         int pair[2] = {(int)b->edges[e].a, (int)b->edges[e].b};

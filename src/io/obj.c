@@ -81,12 +81,11 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
         }
     }
     /* Power dots where they differ from what the reader assumes. */
-    int usual = cb_dots_wanted(game->players);
     for (int d = 0; d <= CB_DOTS_MAX; d++) {
         int first = 1;
         for (size_t i = 0; i < bd->n_nodes; i++) {
             const cb_node *v = &bd->nodes[i];
-            int dflt = i == bd->center ? 1 : usual;
+            int dflt = cb_node_dots_wanted(bd, (uint32_t)i, game->players);
             if (v->dots != d || d == dflt)
                 continue;
             if (first)

@@ -528,7 +528,7 @@ static cb_status build(obj *o, cb_board *b)
         b->node_radius = o->has_radius ? o->radius : DEFAULT_RADIUS * (s < 1 ? s : 1);
     }
     /* Sides of starts: the trim line each sits on, else the nearest. */
-    int dots = cb_dots_wanted(o->players), mission = 0;
+    int mission = 0;
     for (size_t i = 0; i < nn; i++) {
         cb_node *v = &b->nodes[i];
         if (v->kind == CB_KIND_START) {
@@ -550,7 +550,7 @@ static cb_status build(obj *o, cb_board *b)
                 v->type = -1;
         }
         if (v->dots < 0)
-            v->dots = v->kind == CB_KIND_CENTER ? 1 : dots;
+            v->dots = cb_node_dots_wanted(b, (uint32_t)i, o->players);
     }
     return CB_OK;
 }

@@ -6,6 +6,7 @@
 #include "base/geom.h"
 #include "base/grid.h"
 #include "base/graph.h"
+#include "planar/dots_check.h"
 #include "planar/halfedge.h"
 
 static cb_point node_point(const cb_board *b, uint32_t i)
@@ -342,6 +343,11 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     if (v->min_disjoint < 2)
         fail(v, "a start has fewer than 2 edge-disjoint paths to the centre");
     free(hops);
+    st = cb_dots_verdict(b, &gr, v, err);
     cb_graph_free(&gr);
+    if (st != CB_OK)
+        return st;
+    if (!v->dots_ok)
+        fail(v, v->dot_failure);
     return CB_OK;
 }

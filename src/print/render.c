@@ -229,25 +229,34 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
         c = cb_rgb_of(p->theme->types[n->type].rgb);
         slot = p->type_icon[n->type];
     }
+    double dx, dy, side;
+    cb_node_icon_place(b, n, &dx, &dy, &side);
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
-    if (cb_shape_do(p, page, cb_node_shape(p, type, r)) != 0) {
+    /* A node on the trim line has its icon moved inward: drawn here, not
+     * from the shape every other node of its type shares. */
+    if (cb_on_trim(b, n) || cb_shape_do(p, page, cb_node_shape(p, type, r)) != 0) {
         cb_disk(p, page, r, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
                 p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
-        cb_icon_draw(p, page, slot, 0, 0, CB_ICON_SIDE * r, 0);
+        cb_icon_draw(p, page, slot, cb_pt(dx), -cb_pt(dy), cb_pt(side), 0);
     }
     cb_cs_str(p, "Q\n");
 }
 
+/* Power dots: light circles with a dark outline, touching their nodes
+ * from outside; drawn before the nodes, so a node's outline covers the
+ * point where its dot touches it. */
 static void cb_draw_dots(cb_pdf *p, HPDF_Page page, const cb_board *b)
 {
     double xy[CB_MAX_DOTS][2];
-    HPDF_REAL r = (HPDF_REAL)(CB_DOT_RADIUS * cb_pt(b->node_radius));
-    cb_set_fill(p, cb_line_ink(p, cb_ink));
+    HPDF_REAL r = (HPDF_REAL)cb_pt(cb_dot_radius(b->node_radius));
+    cb_rgb fill = {CB_DOT_GREY, CB_DOT_GREY, CB_DOT_GREY};
+    cb_set_fill(p, p->ink ? cb_white : fill);
+    cb_set_stroke(p, cb_line_ink(p, cb_ink), CB_DOT_PT);
     for (size_t i = 0; i < b->n_nodes; i++) {
         int k = cb_board_dot_positions(b, (uint32_t)i, xy, CB_MAX_DOTS);
         for (int d = 0; d < k && d < CB_MAX_DOTS; d++) {
             cb_begin_at(p, cb_x(xy[d][0]), cb_y(b, xy[d][1]));
-            cb_circle(p, page, r, 'f', 1);
+            cb_circle(p, page, r, 'B', (HPDF_REAL)(CB_DOT_PT / 2));
             cb_cs_str(p, "Q\n");
         }
     }
@@ -348,8 +357,8 @@ static void cb_draw_margin_tint(cb_pdf *p, const cb_board *b)
     cb_cs_str(p, "f*\n");
 }
 
-/* Back to front: margin tint, trim line, edges, nodes over the edges'
- * ends, dots, label; in the board's own coordinates (its paper's
+/* Back to front: margin tint, trim line, edges, dots, nodes over the
+ * edges' ends and the dots' rims, label; in the board's own coordinates (its paper's
  * bottom-left corner at the origin). */
 static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
 {
@@ -365,6 +374,7 @@ static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
     cb_cs_str(p, "S\n");
 
     cb_draw_edges(p, b);
+    cb_draw_dots(p, page, b);
     for (size_t i = 0; i < b->n_nodes; i++) {
         const cb_node *n = &b->nodes[i];
         if (i == b->center || n->kind == CB_KIND_CENTER)
@@ -374,7 +384,6 @@ static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
         else
             cb_draw_node(p, page, b, n);
     }
-    cb_draw_dots(p, page, b);
     cb_draw_label(p, page, b);
 }
 

@@ -45,6 +45,9 @@ cb_rgb cb_rgb_of(const double v[3]);
 #define CB_CENTER_RING 0.78     /* its radius, in node radii */
 #define CB_CENTER_ICON 1.1      /* the centre icon's square, in node radii */
 #define CB_LABEL_GREY 0.55      /* the label's text */
+#define CB_DOT_PT 0.5           /* a power dot's outline, colour cb_ink */
+#define CB_DOT_GREY 0.88        /* its fill: 12 % black, light enough to write on
+                                   (white ink-friendly; K only in CMYK) */
 #define CB_BLEED_GREY 0.92      /* the margin's tint out to the bleed edge */
 
 /* A start's rectangle (x, y, w, h): it stands on the trim line, the size

@@ -352,7 +352,9 @@ static void cb_svg_node(cb_svg *s, const cb_board *b, size_t i)
     cb_svg_attr(o, "stroke-width",
                 cb_svg_mm(s->opt->ink_friendly ? CB_NODE_INK_PT : CB_NODE_PT));
     CB_LIT(o, "/>");
-    cb_svg_use(s, k, n->x, n->y, CB_ICON_SIDE * b->node_radius, 0);
+    double dx, dy, side; /* moved inward on the trim line */
+    cb_node_icon_place(b, n, &dx, &dy, &side);
+    cb_svg_use(s, k, n->x + dx, n->y + dy, side, 0);
     CB_LIT(o, "</g>\n");
 }
 
@@ -360,9 +362,12 @@ static void cb_svg_dots(cb_svg *s, const cb_board *b)
 {
     cb_buf *o = &s->out;
     double xy[CB_SVG_MAX_DOTS][2];
-    double r = CB_DOT_RADIUS * b->node_radius;
+    double r = cb_dot_radius(b->node_radius);
+    cb_rgb fill = {CB_DOT_GREY, CB_DOT_GREY, CB_DOT_GREY};
     CB_LIT(o, "<g class=\"dots\"");
-    cb_svg_colour(o, "fill", cb_ink);
+    cb_svg_colour(o, "fill", s->opt->ink_friendly ? cb_white : fill);
+    cb_svg_colour(o, "stroke", cb_ink);
+    cb_svg_attr(o, "stroke-width", cb_svg_mm(CB_DOT_PT));
     CB_LIT(o, ">\n");
     for (size_t i = 0; i < b->n_nodes; i++) {
         int k = cb_board_dot_positions(b, (uint32_t)i, xy, CB_SVG_MAX_DOTS);
@@ -519,6 +524,7 @@ static cb_status cb_svg_sheet(cb_svg *s, const cb_board *b, cb_error *err)
     CB_LIT(o, "/>\n");
 
     cb_svg_edges(s, b);
+    cb_svg_dots(s, b); /* under the nodes, as in the PDF */
     CB_LIT(o, "<g class=\"nodes\">\n");
     for (size_t i = 0; i < b->n_nodes; i++) {
         const cb_node *n = &b->nodes[i];
@@ -530,7 +536,6 @@ static cb_status cb_svg_sheet(cb_svg *s, const cb_board *b, cb_error *err)
             cb_svg_node(s, b, i);
     }
     CB_LIT(o, "</g>\n");
-    cb_svg_dots(s, b);
     cb_status st = cb_svg_label(s, b, err);
     if (st != CB_OK)
         return st;
