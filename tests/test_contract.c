@@ -14,6 +14,9 @@
 #include "board/decorate.h"
 
 #define REFERENCE_NODES 88.0 /* theme counts are per board of about this many nodes */
+/* Distances at a limit: a dot may stand exactly there, and a - b >= c and
+ * b <= a - c can round apart. */
+#define EPS 1e-9
 
 typedef struct {
     const cb_spec *spec;
@@ -22,6 +25,8 @@ typedef struct {
 
 typedef struct {
     int hop_spread;
+    double dot_diameter;  /* 0: no dots */
+    double dot_margin;    /* smallest (gap to another node) - (gap to its own), mm */
 } board_figures;
 
 static cb_theme *theme;
@@ -254,6 +259,86 @@ done:
 }
 
 /* Every clause of the board contract; NULL when BOARD meets it, else what fails. */
+/* Distance from (x, y) to node v's printed shape: its disk, or a start's
+ * rectangle (2.5 x 1.55 radii, standing on the trim line, inward). */
+static double node_gap(const cb_board *b, const cb_node *v, double x, double y)
+{
+    double r = b->node_radius;
+    if (v->kind != CB_KIND_START)
+        return fmax(0, hypot(x - v->x, y - v->y) - r);
+    double x0, y0, x1, y1, hw = 1.25 * r, dep = 1.55 * r;
+    switch (v->side) {
+    case CB_SIDE_TOP: x0 = v->x - hw, x1 = v->x + hw, y0 = v->y, y1 = v->y + dep; break;
+    case CB_SIDE_BOTTOM: x0 = v->x - hw, x1 = v->x + hw, y0 = v->y - dep, y1 = v->y; break;
+    case CB_SIDE_LEFT: x0 = v->x, x1 = v->x + dep, y0 = v->y - hw, y1 = v->y + hw; break;
+    default: x0 = v->x - dep, x1 = v->x, y0 = v->y - hw, y1 = v->y + hw; break;
+    }
+    double dx = fmax(0, fmax(x0 - x, x - x1)), dy = fmax(0, fmax(y0 - y, y - y1));
+    return hypot(dx, dy);
+}
+
+/* The power dots, by brute force: how many each node has, their size, each
+ * touching its own node, clear of the trim line, every edge and every other
+ * dot by 0.5 mm and at least 1 mm nearer its own node than any other. */
+static const char *dots_violation(const cb_board *b, const cb_spec *spec, board_figures *fig,
+                                  char *why, size_t why_len)
+{
+    double r = b->node_radius;
+    /* writable dots: 0.35 radii, never under 1.5 mm; none on boards of
+     * nodes under 3.2 mm in radius; one a node where the least size holds */
+    double dr = fmax(0.35 * r, 1.5);
+    int each = r < 3.2 ? 0 : 0.35 * r < 1.5 ? 1 : 1 + spec->players / 3;
+    if (each > 3)
+        each = 3;
+    fig->dot_margin = INFINITY;
+    fig->dot_diameter = each ? 2 * dr : 0;
+    if (each && r >= 6.4) /* a default board's nodes: 6.49 mm */
+        REQUIRE(2 * dr >= 4.5, "dots %.2f mm across on a default board", 2 * dr);
+    REQUIRE(each == 0 || b->dot_xy, "no dot positions");
+    for (uint32_t v = 0; v < b->n_nodes; v++) {
+        const cb_node *node = &b->nodes[v];
+        int want = v == b->center ? (each > 0) : each;
+        if ((node->kind == CB_KIND_START || on_trim_line(b, node)) && want > 2)
+            want = 2;
+        REQUIRE(node->dots == want, "node %u has %d dots, not %d", v, node->dots, want);
+        for (int k = 0; k < node->dots; k++) {
+            const double *p = b->dot_xy[node->first_dot + (size_t)k];
+            double x = p[0], y = p[1], own = node_gap(b, node, x, y);
+            REQUIRE(fabs(own - dr) < 1e-6, "a dot of node %u is %.3f mm off its rim", v, own - dr);
+            REQUIRE(x - b->board_x >= dr + 0.5 - EPS && b->board_x + b->board_w - x >= dr + 0.5 - EPS &&
+                        y - b->board_y >= dr + 0.5 - EPS &&
+                        b->board_y + b->board_h - y >= dr + 0.5 - EPS,
+                    "a dot of node %u at (%.2f, %.2f) touches the trim line", v, x, y);
+            for (uint32_t u = 0; u < b->n_nodes; u++) {
+                if (u == v)
+                    continue;
+                double margin = node_gap(b, &b->nodes[u], x, y) - own;
+                fig->dot_margin = fmin(fig->dot_margin, margin);
+                REQUIRE(margin >= 1.0 - EPS, "a dot of node %u is %.2f mm nearer node %u than its own",
+                        v, -margin, u);
+                const cb_node *o = &b->nodes[u];
+                for (int q = 0; q < o->dots; q++) {
+                    const double *w = b->dot_xy[o->first_dot + (size_t)q];
+                    REQUIRE(hypot(w[0] - x, w[1] - y) >= 2 * dr + 0.5 - EPS,
+                            "dots of nodes %u and %u touch", v, u);
+                }
+            }
+            for (int q = 0; q < k; q++) {
+                const double *w = b->dot_xy[node->first_dot + (size_t)q];
+                REQUIRE(hypot(w[0] - x, w[1] - y) >= 2 * dr + 0.5 - EPS, "two dots of node %u touch", v);
+            }
+            for (size_t e = 0; e < b->n_edges; e++) {
+                const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];
+                REQUIRE(point_segment(x, y, a->x, a->y, c->x, c->y) >= dr + 0.5 - EPS,
+                        "a dot of node %u touches edge %u-%u", v, b->edges[e].a, b->edges[e].b);
+            }
+        }
+    }
+    return NULL;
+done:
+    return why;
+}
+
 static const char *contract_violation(const cb_board *b, const rules *r, board_figures *fig,
                                       char *why, size_t why_len)
 {
@@ -299,14 +384,11 @@ static const char *contract_violation(const cb_board *b, const rules *r, board_f
                     node->x <= b->board_x + b->board_w && node->y >= b->board_y &&
                     node->y <= b->board_y + b->board_h,
                 "node %u at (%g, %g) lies outside the trim rectangle", v, node->x, node->y);
-        REQUIRE(node->dots >= 0 && node->dots <= cb_dots_wanted(spec->players),
-                "node %u has %d dots", v, node->dots);
         if (node->kind == CB_KIND_CENTER) {
             centres++;
             REQUIRE(v == b->center, "node %u is a centre, board centre is %u", v, b->center);
             REQUIRE(node->type == -1 && node->mission == -1 && node->side == CB_SIDE_NONE,
                     "centre has type %d mission %d side %d", node->type, node->mission, node->side);
-            REQUIRE(node->dots == 1, "the centre has %d dots", node->dots);
             REQUIRE(fabs(node->x - (b->board_x + b->board_w / 2)) < b->board_w / 4 &&
                         fabs(node->y - (b->board_y + b->board_h / 2)) < b->board_h / 4,
                     "the centre (%g, %g) is far from the middle of the board", node->x, node->y);
@@ -411,6 +493,8 @@ static const char *contract_violation(const cb_board *b, const rules *r, board_f
     /* Decoration. */
     if (spec->theme && theme_violation(b, &g, spec->theme, why, why_len))
         goto done;
+    if (dots_violation(b, spec, fig, why, why_len))
+        goto done;
     bad = NULL;
 done:
     adjacency_free(&g);
@@ -428,6 +512,7 @@ typedef struct {
     int spread[2];
     long nodes_sum, edges_sum;
     double seconds;
+    double dot_diameter_min, dot_margin_min; /* over boards with dots */
 } figures;
 
 static double now(void)
@@ -483,6 +568,12 @@ static void run_seeds(const cb_spec *spec, const char *prefix, int count, figure
         int a = b->attempts;
         f->attempts_hist[a <= 3 ? a - 1 : a <= 5 ? 3 : a <= 10 ? 4 : a <= 20 ? 5 : 6]++;
         f->spread[bf.hop_spread]++;
+        if (bf.dot_diameter > 0) {
+            if (f->dot_diameter_min == 0 || bf.dot_diameter < f->dot_diameter_min)
+                f->dot_diameter_min = bf.dot_diameter;
+            if (f->dot_margin_min == 0 || bf.dot_margin < f->dot_margin_min)
+                f->dot_margin_min = bf.dot_margin;
+        }
         f->nodes_sum += (long)b->n_nodes;
         f->edges_sum += (long)b->n_edges;
         prints[i] = fingerprint(b);
@@ -504,6 +595,9 @@ static void print_figures(const char *what, const figures *f)
                   f->attempts_hist[1], f->attempts_hist[2], f->attempts_hist[3],
                   f->attempts_hist[4], f->attempts_hist[5], f->attempts_hist[6]);
     print_message("  hop spread: 0 on %d boards, 1 on %d boards\n", f->spread[0], f->spread[1]);
+    if (f->dot_diameter_min > 0)
+        print_message("  power dots at least %.2f mm across, each at least %.2f mm nearer its "
+                      "own node than any other\n", f->dot_diameter_min, f->dot_margin_min);
     print_message("  mean %.1f nodes, %.1f edges; %.2f ms per board (information only)\n",
                   (double)f->nodes_sum / f->boards, (double)f->edges_sum / f->boards,
                   1000 * f->seconds / f->boards);
