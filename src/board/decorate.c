@@ -765,6 +765,54 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node, double (*xy)[2]
     return k;
 }
 
+/* Places all dots of board B (graph G): cb_node_dots_wanted for PLAYERS,
+ * or with PLAYERS < 0 the count each node has. Every node holds its dots
+ * at full size, or with STRICT the board is refused (1) like any other
+ * that breaks the contract; otherwise a node keeps the dots that fit.
+ * Nodes on the trim line go first: half their turn is off the board, so
+ * they have the least room, and the nodes inside have room to give way.
+ * Each node's dots land in its own EACH places of dot_xy, packed into node
+ * order after. -1 when out of memory. */
+static int place_board_dots(cb_board *b, const cb_graph *g, int players, int strict)
+{
+    int each = players >= 0 ? cb_dots_wanted(players) : 1;
+    for (size_t v = 0; players < 0 && v < b->n_nodes; v++)
+        each = b->nodes[v].dots > each ? b->nodes[v].dots : each;
+    if (each > CB_DOTS_MAX)
+        each = CB_DOTS_MAX;
+    free(b->dot_xy);
+    b->n_dot_xy = 0;
+    size_t max_dots = b->n_nodes * (size_t)each + 1;
+    b->dot_xy = malloc(max_dots * sizeof *b->dot_xy);
+    dot_index ix;
+    if (!b->dot_xy || dot_index_build(&ix, b, g, max_dots) != 0) {
+        if (b->dot_xy)
+            dot_index_free(&ix);
+        return -1;
+    }
+    int short_of_dots = 0;
+    for (int pass = 0; pass < 3 && !short_of_dots; pass++)
+        for (uint32_t v = 0; v < b->n_nodes && !short_of_dots; v++) {
+            const cb_node *n = &b->nodes[v];
+            int order = n->kind == CB_KIND_START ? 1 : on_trim(b, n) ? 0 : 2;
+            if (order != pass)
+                continue;
+            int want = players >= 0 ? cb_node_dots_wanted(b, v, players) : n->dots;
+            want = want < each ? want : each;
+            b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + (size_t)v * (size_t)each,
+                                          want);
+            short_of_dots = strict && b->nodes[v].dots < want;
+        }
+    for (uint32_t v = 0; v < b->n_nodes && !short_of_dots; v++) {
+        b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
+        memmove(b->dot_xy + b->n_dot_xy, b->dot_xy + (size_t)v * (size_t)each,
+                (size_t)b->nodes[v].dots * sizeof *b->dot_xy);
+        b->n_dot_xy += (size_t)b->nodes[v].dots;
+    }
+    dot_index_free(&ix);
+    return short_of_dots;
+}
+
 int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
                 const char **why)
 {
@@ -788,48 +836,20 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
         *why = "out of memory";
         return -1;
     }
-    /* All dots of the board, node by node, each clear of the ones before. */
-    int each = cb_dots_wanted(players);
-    free(b->dot_xy);
-    b->n_dot_xy = 0;
-    size_t max_dots = b->n_nodes * (size_t)(each > 1 ? each : 1) + 1;
-    b->dot_xy = malloc(max_dots * sizeof *b->dot_xy);
-    dot_index ix;
-    if (!b->dot_xy || dot_index_build(&ix, b, &g, max_dots) != 0) {
-        if (b->dot_xy)
-            dot_index_free(&ix);
-        cb_graph_free(&g);
-        *why = "out of memory";
-        return -1;
-    }
-    /* Every node holds its dots at full size, or the board is thrown away
-     * like any other that breaks the contract. Nodes on the trim line go
-     * first: half their turn is off the board, so they have the least
-     * room, and the nodes inside have room to give way. Each node's dots
-     * land in its own EACH places of dot_xy, packed into node order after. */
-    int short_of_dots = 0;
-    for (int pass = 0; pass < 3 && !short_of_dots; pass++)
-        for (uint32_t v = 0; v < b->n_nodes && !short_of_dots; v++) {
-            const cb_node *n = &b->nodes[v];
-            int order = n->kind == CB_KIND_START ? 1 : on_trim(b, n) ? 0 : 2;
-            if (order != pass)
-                continue;
-            int want = cb_node_dots_wanted(b, v, players);
-            b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + (size_t)v * (size_t)each,
-                                          want);
-            short_of_dots = b->nodes[v].dots < want;
-        }
-    for (uint32_t v = 0; v < b->n_nodes && !short_of_dots; v++) {
-        b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
-        memmove(b->dot_xy + b->n_dot_xy, b->dot_xy + (size_t)v * (size_t)each,
-                (size_t)b->nodes[v].dots * sizeof *b->dot_xy);
-        b->n_dot_xy += (size_t)b->nodes[v].dots;
-    }
-    dot_index_free(&ix);
+    rc = place_board_dots(b, &g, players, 1);
     cb_graph_free(&g);
-    if (short_of_dots) {
-        *why = "a node without room for its power dots";
-        return 1;
-    }
-    return 0;
+    if (rc != 0)
+        *why = rc < 0 ? "out of memory" : "a node without room for its power dots";
+    return rc;
+}
+
+cb_status cb_board_place_dots(cb_board *b, cb_error *err)
+{
+    cb_graph g;
+    cb_status st = cb_graph_build(&g, b, err);
+    if (st != CB_OK)
+        return st;
+    int rc = place_board_dots(b, &g, -1, 0);
+    cb_graph_free(&g);
+    return rc < 0 ? cb_fail(err, CB_ERR_INTERNAL, "out of memory placing power dots") : CB_OK;
 }

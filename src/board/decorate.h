@@ -23,4 +23,8 @@ int cb_node_dots_wanted(const cb_board *b, uint32_t v, int players);
 int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
                 const char **why);
 
+/* Places the power dots of a board read from a file that gives only their
+ * counts, as the generator would; a node keeps the dots that fit. */
+cb_status cb_board_place_dots(cb_board *b, cb_error *err);
+
 #endif

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "board/decorate.h"
 #include "io/board_read.h"
 #include "io/input.h"
 #include "io/jsonparse.h"
@@ -378,7 +379,8 @@ static cb_status read_sheet(reader *r, const cJSON *s, cb_board *b)
             return st;
         b->attempts = (int)d;
     }
-    return CB_OK;
+    /* counts only: the dots go where the generator would put them */
+    return b->dot_xy ? CB_OK : cb_board_place_dots(b, r->err);
 }
 
 cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
