@@ -44,22 +44,59 @@ typedef struct {
     double min_edge, max_edge; /* 0 = on the board edge .. 1 = at the centre */
     int on_edge;            /* may sit on the board edge */
     int max_run;            /* largest connected group of this type */
+    /* cutboard-theme/2 (NULL in a version 1 theme): */
+    char *action;           /* what the node does: one sentence, <= 90 chars */
+    char *short_label;      /* 1-3 words for a sheet's legend strip ("short") */
+    char *number_rule;      /* optional printed number: what it means; NULL: none */
+    int number_min, number_max; /* its range, when number_rule is set */
 } cb_node_type;
 
 typedef struct {
     char *name;
     char *icon;
     double rgb[3];
+    char *text;             /* /2: a mission's goal, or the centre's text;
+                               NULL in a version 1 theme */
 } cb_mission;
+
+/* The sections of a theme's rules, in the order the rules page prints them. */
+typedef enum {
+    CB_RULES_NEED = 0,      /* what you need */
+    CB_RULES_SETUP,
+    CB_RULES_TURN,          /* a turn */
+    CB_RULES_CUTTING,
+    CB_RULES_LOSING,        /* losing paper */
+    CB_RULES_WINNING,
+    CB_RULES_DOTS,          /* power dots */
+    CB_RULES_SECTIONS
+} cb_rules_section_id;
+
+typedef struct {
+    char *heading;          /* as printed ("Setup") */
+    char *shared;           /* the text for one board shared by the table */
+    char *own;              /* the text for one sheet per player (may be
+                               the same words as SHARED) */
+} cb_rules_section;
+
+typedef struct {
+    char *title;
+    char *summary;          /* one line */
+    char *cut_example;      /* caption of the drawn example cut; may be NULL */
+    cb_rules_section sections[CB_RULES_SECTIONS];
+} cb_rules;
 
 typedef struct {
     char *name;
     char *dir;
+    int version;            /* 1 or 2: the theme file's format */
     cb_mission center;      /* how the centre node is drawn */
     cb_node_type *types;
     size_t n_types;
     cb_mission *missions;
     size_t n_missions;
+    cb_rules *rules;        /* /2 only; NULL for a version 1 theme (no rules) */
+    int first_game;         /* mission every start gets for a first game
+                               ("first_game"), -1 when the theme names none */
 } cb_theme;
 
 /* Loads DIR/theme.json and checks that every icon it names exists.
