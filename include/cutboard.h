@@ -88,7 +88,6 @@ typedef struct {
 typedef struct {
     char *name;
     char *dir;
-    int version;            /* 1 or 2: the theme file's format */
     cb_mission center;      /* how the centre node is drawn */
     cb_node_type *types;
     size_t n_types;
@@ -97,6 +96,7 @@ typedef struct {
     cb_rules *rules;        /* /2 only; NULL for a version 1 theme (no rules) */
     int first_game;         /* mission every start gets for a first game
                                ("first_game"), -1 when the theme names none */
+    int version;            /* 1 or 2: the theme file's format */
 } cb_theme;
 
 /* Loads DIR/theme.json and checks that every icon it names exists.
@@ -264,7 +264,14 @@ typedef struct {
      * says, see cb_source_date_parse); otherwise the file has no date. */
     int dated;
     long long source_date;
+    /* The rules and legend page cb_pdf_render adds (cb_pdf_add_rules):
+     * CB_RULES_PAGE_NONE (0, the default), _LAST or _FIRST. A theme is
+     * needed; a version 1 theme gets a legend page that says it has no
+     * rules. */
+    int rules;
 } cb_render_options;
+
+enum { CB_RULES_PAGE_NONE = 0, CB_RULES_PAGE_LAST, CB_RULES_PAGE_FIRST };
 
 /* Reads a SOURCE_DATE_EPOCH value: a plain count of seconds up to
  * 9999-12-31 (reproducible-builds.org asks tools to fail on anything
@@ -288,6 +295,14 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
                        cb_pdf_writer **out, cb_error *err);
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err);
+/* Adds the rules and legend page (more pages only when small paper cannot
+ * hold it at 9 pt) on a page of its own, on the board paper of GAME: the
+ * theme's rules for GAME's mode (shared board or one sheet each), a legend
+ * of the node types on GAME's boards, every mission, the centre, the power
+ * dots and an example cut. GAME NULL: the node types of every game added
+ * since the last rules page, the mode and paper of the last game added.
+ * CB_ERR_USAGE without a theme. */
+cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 void cb_pdf_writer_free(cb_pdf_writer *w);
 
 /* The PDF page (1-based) sheet SHEET of the game last added landed on
