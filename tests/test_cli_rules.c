@@ -362,6 +362,95 @@ static void test_cmyk(void **state)
     assert_int_equal(sh("grep -c -E ' (k|K)$' p1.txt"), 0);
 }
 
+/* The legend strip: every type on a sheet has its short label in that
+ * sheet's margin, no word of the sheet lies on the board (inside the trim
+ * line) or closer than 5 mm to the paper's edge, and the strip's text is
+ * at least 6 pt. */
+static void check_strip(const char *args, int expect_strip)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "--seed strip --players 2 %s -o st.pdf --json st.json", args);
+    assert_int_equal(cutboard(cmd), 0);
+    cJSON *board = load_json("st.json"), *theme = load_json("t/theme.json");
+    const cJSON *sheet = cJSON_GetArrayItem(cJSON_GetObjectItem(board, "sheets"), 0);
+    const cJSON *trim = cJSON_GetObjectItem(sheet, "board");
+    double pt = 72 / 25.4;
+    double bx = cJSON_GetObjectItem(trim, "x_mm")->valuedouble * pt;
+    double by = cJSON_GetObjectItem(trim, "y_mm")->valuedouble * pt;
+    double bw = cJSON_GetObjectItem(trim, "width_mm")->valuedouble * pt;
+    double bh = cJSON_GetObjectItem(trim, "height_mm")->valuedouble * pt;
+    const cJSON *page = cJSON_GetObjectItem(sheet, "page");
+    double pw = cJSON_GetObjectItem(page, "width_mm")->valuedouble * pt;
+    double ph = cJSON_GetObjectItem(page, "height_mm")->valuedouble * pt;
+    /* bleed and marks widen the page about the board's paper */
+    pdfinfo("st.pdf");
+    const char *size = strstr(out_text, "Page size:");
+    assert_non_null(size);
+    double off = (atof(size + 10) - pw) / 2;
+    bx += off, by += off;
+    char *text = page_text("st.pdf", 1);
+    const cJSON *ty;
+    int shown = 0;
+    cJSON_ArrayForEach(ty, cJSON_GetObjectItem(theme, "node_types"))
+    {
+        const char *name = cJSON_GetObjectItem(ty, "name")->valuestring;
+        const char *label = cJSON_GetObjectItem(ty, "short")->valuestring;
+        int on = 0;
+        const cJSON *n;
+        cJSON_ArrayForEach(n, cJSON_GetObjectItem(sheet, "nodes"))
+        {
+            const cJSON *t = cJSON_GetObjectItem(n, "type");
+            on |= cJSON_IsString(t) && strcmp(t->valuestring, name) == 0;
+        }
+        if (on && expect_strip) {
+            contains(text, label);
+            shown++;
+        }
+    }
+    if (expect_strip)
+        assert_true(shown >= 5);
+    else
+        assert_null(strstr(text, "cut 2"));
+    free(text);
+    assert_int_equal(sh("pdftotext -bbox -f 1 -l 1 st.pdf -"), 0);
+    double edge = 5 * pt;
+    for (const char *w = strstr(out_text, "<word "); w; w = strstr(w + 1, "<word ")) {
+        double x0 = atof(strstr(w, "xMin=\"") + 6), y0 = atof(strstr(w, "yMin=\"") + 6);
+        double x1 = atof(strstr(w, "xMax=\"") + 6), y1 = atof(strstr(w, "yMax=\"") + 6);
+        if (x0 < off + edge || y0 < off + edge || x1 > off + pw - edge || y1 > off + ph - edge)
+            fail_msg("%s: a word at %.1f,%.1f is within 5 mm of the paper edge", args, x0, y0);
+        if (x1 > bx && x0 < bx + bw && y1 > by && y0 < by + bh)
+            fail_msg("%s: a word at %.1f,%.1f..%.1f,%.1f is on the board", args, x0, y0, x1, y1);
+    }
+    assert_int_equal(sh("qpdf --qdf --object-streams=disable st.pdf st.q.pdf; "
+                        "awk '/^%% Contents for page 1/{c=1} /^endstream/{c=0} c' st.q.pdf | "
+                        "awk '$NF == \"Tf\" {print $(NF-1)}' | sort -n | head -n 1"),
+                     0);
+    assert_true(atof(out_text) >= 6.0);
+    cJSON_Delete(board);
+    cJSON_Delete(theme);
+}
+
+static void test_strip(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    NEED("qpdf");
+    copy_default_theme("t");
+    check_strip("", 1);
+    check_strip("--paper letter --portrait", 1);
+    check_strip("--bleed 3mm --crop-marks --cmyk", 1);
+    /* SVG: the same strip as text */
+    assert_int_equal(cutboard("--seed strip --players 2 -o st.svg"), 0);
+    size_t len;
+    char *svg = read_run_file("st-1.svg", &len);
+    assert_non_null(strstr(svg, "<g class=\"legend\">"));
+    assert_non_null(strstr(svg, ">cut 2</text>"));
+    free(svg);
+    /* a crowded margin has no strip (the rules page has everything) */
+    check_strip("--resolution 30", 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +462,7 @@ int main(void)
         cmocka_unit_test(test_deck_pages),
         cmocka_unit_test(test_version1_theme),
         cmocka_unit_test(test_cmyk),
+        cmocka_unit_test(test_strip),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

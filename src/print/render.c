@@ -335,6 +335,26 @@ static void cb_draw_label(cb_pdf *p, HPDF_Page page, const cb_board *b)
     cb_cs_str(p, " Tj\nET\n");
 }
 
+/* The legend strip in the margin, laid out by cb_sheet_strip (sheet.c). */
+static void cb_draw_strip(cb_pdf *p, HPDF_Page page, const cb_board *b)
+{
+    if (!p->theme)
+        return;
+    cb_label lb;
+    cb_strip st;
+    double asc = HPDF_Font_GetAscent(p->font), desc = HPDF_Font_GetDescent(p->font);
+    cb_sheet_label(p->game, b, p->opt.safe_area, asc, desc, cb_text_width, p, &lb);
+    double lw = cb_text_width(p, lb.text, lb.size_pt) / CB_PT_PER_MM;
+    cb_sheet_strip(b, p->theme, &lb, lw, p->opt.safe_area, asc, desc, cb_text_width, p, &st);
+    for (int i = 0; i < st.n; i++) {
+        const cb_strip_item *it = &st.item[i];
+        cb_render_node_at(p, page, it->type, cb_x(it->x), cb_y(b, it->y), cb_pt(CB_STRIP_R));
+        cb_rgb ink = cb_line_ink(p, cb_ink);
+        cb_set_fill(p, ink);
+        cb_render_text(p, page, cb_x(it->tx), cb_y(b, it->base), CB_STRIP_PT, NULL, it->text);
+    }
+}
+
 /* With a bleed, the margin players cut off gets a pale tint that runs
  * from the board's trim line out to the bleed edge: the artwork that
  * reaches the paper edge, so a trim a little off leaves no white sliver. */
@@ -378,6 +398,7 @@ static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
     }
     cb_draw_dots(p, page, b);
     cb_draw_label(p, page, b);
+    cb_draw_strip(p, page, b);
 }
 
 /* A page box from a layout rectangle (mm, from the top-left). */
