@@ -44,13 +44,46 @@ typedef struct {
     double min_edge, max_edge; /* 0 = on the board edge .. 1 = at the centre */
     int on_edge;            /* may sit on the board edge */
     int max_run;            /* largest connected group of this type */
+    /* cutboard-theme/2 (NULL in a version 1 theme): */
+    char *action;           /* what the node does: one sentence, <= 90 chars */
+    char *short_label;      /* 1-3 words for a sheet's legend strip ("short") */
+    char *number_rule;      /* optional printed number: what it means; NULL: none */
+    int number_min, number_max; /* its range, when number_rule is set */
 } cb_node_type;
 
 typedef struct {
     char *name;
     char *icon;
     double rgb[3];
+    char *text;             /* /2: a mission's goal, or the centre's text;
+                               NULL in a version 1 theme */
 } cb_mission;
+
+/* The sections of a theme's rules, in the order the rules page prints them. */
+typedef enum {
+    CB_RULES_NEED = 0,      /* what you need */
+    CB_RULES_SETUP,
+    CB_RULES_TURN,          /* a turn */
+    CB_RULES_CUTTING,
+    CB_RULES_LOSING,        /* losing paper */
+    CB_RULES_WINNING,
+    CB_RULES_DOTS,          /* power dots */
+    CB_RULES_SECTIONS
+} cb_rules_section_id;
+
+typedef struct {
+    char *heading;          /* as printed ("Setup") */
+    char *shared;           /* the text for one board shared by the table */
+    char *own;              /* the text for one sheet per player (may be
+                               the same words as SHARED) */
+} cb_rules_section;
+
+typedef struct {
+    char *title;
+    char *summary;          /* one line */
+    char *cut_example;      /* caption of the drawn example cut; may be NULL */
+    cb_rules_section sections[CB_RULES_SECTIONS];
+} cb_rules;
 
 typedef struct {
     char *name;
@@ -60,6 +93,10 @@ typedef struct {
     size_t n_types;
     cb_mission *missions;
     size_t n_missions;
+    cb_rules *rules;        /* /2 only; NULL for a version 1 theme (no rules) */
+    int first_game;         /* mission every start gets for a first game
+                               ("first_game"), -1 when the theme names none */
+    int version;            /* 1 or 2: the theme file's format */
 } cb_theme;
 
 /* Loads DIR/theme.json and checks that every icon it names exists.
@@ -236,7 +273,14 @@ typedef struct {
      * says, see cb_source_date_parse); otherwise the file has no date. */
     int dated;
     long long source_date;
+    /* The rules and legend page cb_pdf_render adds (cb_pdf_add_rules):
+     * CB_RULES_PAGE_NONE (0, the default), _LAST or _FIRST. A theme is
+     * needed; a version 1 theme gets a legend page that says it has no
+     * rules. */
+    int rules;
 } cb_render_options;
+
+enum { CB_RULES_PAGE_NONE = 0, CB_RULES_PAGE_LAST, CB_RULES_PAGE_FIRST };
 
 /* Reads a SOURCE_DATE_EPOCH value: a plain count of seconds up to
  * 9999-12-31 (reproducible-builds.org asks tools to fail on anything
@@ -260,6 +304,14 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
                        cb_pdf_writer **out, cb_error *err);
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err);
+/* Adds the rules and legend page (more pages only when small paper cannot
+ * hold it at 9 pt) on a page of its own, on the board paper of GAME: the
+ * theme's rules for GAME's mode (shared board or one sheet each), a legend
+ * of the node types on GAME's boards, every mission, the centre, the power
+ * dots and an example cut. GAME NULL: the node types of every game added
+ * since the last rules page, the mode and paper of the last game added.
+ * CB_ERR_USAGE without a theme. */
+cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 void cb_pdf_writer_free(cb_pdf_writer *w);
 
 /* The PDF page (1-based) sheet SHEET of the game last added landed on

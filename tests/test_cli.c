@@ -30,7 +30,7 @@ static void test_four_players_a4(void **state)
     assert_int_equal(count_prefixed("four.pdf"), 1); /* no temporary file left */
     NEED("pdfinfo");
     pdfinfo("four.pdf");
-    assert_contains(out_text, "Pages:           4\n");
+    assert_contains(out_text, "Pages:           5\n"); /* 4 sheets, the rules page */
     assert_contains(out_text, "Page size:       841.89 x 595.276 pts");
 }
 
@@ -58,7 +58,7 @@ static void test_three_players(void **state)
     assert_int_equal(cutboard("--players 3 --seed x -o three.pdf"), 0);
     NEED("pdfinfo");
     pdfinfo("three.pdf");
-    assert_contains(out_text, "Pages:           3\n");
+    assert_contains(out_text, "Pages:           4\n");
 }
 
 static void test_shared_board(void **state)
@@ -67,7 +67,7 @@ static void test_shared_board(void **state)
     assert_int_equal(cutboard("--shared --players 6 --seed x -o shared.pdf"), 0);
     NEED("pdfinfo");
     pdfinfo("shared.pdf");
-    assert_contains(out_text, "Pages:           1\n");
+    assert_contains(out_text, "Pages:           2\n");
 }
 
 /* The seed is printed on every sheet so any board can be made again. */

@@ -117,7 +117,7 @@ static void test_manifest_matches_pdf(void **state)
     assert_int_equal(num(sum, "sheets"), 12);
     NEED("pdfinfo");
     pdfinfo("mf.pdf");
-    assert_contains(out_text, "Pages:           12\n");
+    assert_contains(out_text, "Pages:           13\n"); /* and the rules, once at the end */
     NEED("pdftotext");
     /* Each sheet's seed is printed on the page the manifest names. */
     for (int i = 0; i < 4; i++) {
@@ -147,8 +147,9 @@ static void test_manifest_pages_nup(void **state)
                               "--resolution 12 --sheet a3 --manifest nup.jsonl -o nup.pdf"),
                      0);
     pdfinfo("nup.pdf");
-    /* 9 A5 boards, 2 to an A3 sheet (with the 6 mm gutter 2 x 2 does not fit) */
-    assert_contains(out_text, "Pages:           5\n");
+    /* 9 A5 boards, 2 to an A3 sheet (with the 6 mm gutter 2 x 2 does not fit),
+     * then the rules on a sheet of their own */
+    assert_contains(out_text, "Pages:           6\n");
     cJSON *l[4];
     assert_int_equal(manifest_lines("nup.jsonl", l, 4), 4);
     int expect[9] = {1, 1, 2, 2, 3, 3, 4, 4, 5};

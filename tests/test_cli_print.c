@@ -90,7 +90,7 @@ static void test_bleed_letter_inch_and_marks(void **state)
 static void test_cmyk(void **state)
 {
     (void)state;
-    assert_int_equal(cutboard("--seed x --players 2 --bleed 3mm --crop-marks --cmyk -o cmyk.pdf"),
+    assert_int_equal(cutboard("--seed x --players 2 --bleed 3mm --crop-marks --cmyk --rules none -o cmyk.pdf"),
                      0);
     qpdf_check("cmyk.pdf");
     NEED("pdfimages");
@@ -126,15 +126,15 @@ static void test_nup(void **state)
                      0);
     NEED("pdfinfo");
     pdfinfo("nup.pdf");
-    assert_contains(out_text, "Pages:           1\n");
+    assert_contains(out_text, "Pages:           2\n"); /* the rules on a sheet of their own */
     expect_box("nup.pdf", 1, "MediaBox", 0, 0, 450 * PT, 320 * PT);
     double gw = 2 * 210 + 6, gh = 2 * 148 + 6, x0 = (450 - gw) / 2, y0 = (320 - gh) / 2;
     expect_box("nup.pdf", 1, "TrimBox", x0 * PT, y0 * PT, (x0 + gw) * PT, (y0 + gh) * PT);
     qpdf_check("nup.pdf");
-    /* Eight A4 boards two to an A3 sheet (turned): 4 pages. */
+    /* Eight A4 boards two to an A3 sheet (turned): 4 pages, and the rules. */
     assert_int_equal(cutboard("--seed x --players 8 --sheet a3 --gutter 0 -o a3.pdf"), 0);
     pdfinfo("a3.pdf");
-    assert_contains(out_text, "Pages:           4\n");
+    assert_contains(out_text, "Pages:           5\n");
     assert_contains(out_text, "Page size:       1190.55 x 841.89 pts (A3)");
 }
 

@@ -31,7 +31,7 @@ static void test_render_json_again(void **state)
     assert_same_file("r.pdf", "r2.pdf");
     NEED("pdfinfo");
     pdfinfo("r.pdf");
-    assert_contains(out_text, "Pages:           3\n");
+    assert_contains(out_text, "Pages:           4\n"); /* 3 sheets and the rules */
 }
 
 /* --obj on the game command: one file per sheet; each renders back to the

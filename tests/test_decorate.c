@@ -219,16 +219,21 @@ static void test_impossible_theme(void **state)
     (void)state;
     cb_board *b = generate("impossible", 4);
     /* One type that must appear far more often than there are nodes. */
-    cb_node_type ty = {"only", "x.png", {0, 0, 0}, 1, 1000, 2000, 0, 1, 1, 1000};
-    cb_mission m = {"m", "m.png", {0, 0, 0}};
-    cb_theme t = {"t", ".", m, &ty, 1, &m, 1};
+    cb_node_type ty = {.name = "only", .icon = "x.png", .probability = 1, .min = 1000,
+                       .max = 2000, .min_edge = 0, .max_edge = 1, .on_edge = 1,
+                       .max_run = 1000};
+    cb_mission m = {.name = "m", .icon = "m.png"};
+    cb_theme t = {.name = "t", .dir = ".", .center = m, .types = &ty, .n_types = 1,
+                  .missions = &m, .n_missions = 1, .first_game = -1};
     cb_rng rng;
     cb_rng_seed(&rng, 3);
     const char *why = NULL;
     assert_int_equal(cb_decorate(b, &t, 4, &rng, &why), 1);
     assert_non_null(why);
     /* max_run 1 with a single type cannot fill a connected board either. */
-    cb_node_type lone = {"lone", "x.png", {0, 0, 0}, 1, 0, 1000, 0, 1, 1, 1};
+    cb_node_type lone = {.name = "lone", .icon = "x.png", .probability = 1, .min = 0,
+                         .max = 1000, .min_edge = 0, .max_edge = 1, .on_edge = 1,
+                         .max_run = 1};
     t.types = &lone;
     why = NULL;
     assert_int_equal(cb_decorate(b, &t, 4, &rng, &why), 1);

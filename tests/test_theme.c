@@ -133,6 +133,196 @@ static void test_default_theme(void **state)
     cb_theme_free(NULL);
 }
 
+/* The default theme is cutboard-theme/2 and carries a complete rule set:
+ * every type an action (distinct, <= 90 characters) and a short label of
+ * 1-3 words, every mission a goal, the centre its text, every section of
+ * the rules for both modes, and a first-game mission. */
+static void test_default_theme_rules(void **state)
+{
+    (void)state;
+    cb_theme *t = NULL;
+    cb_error err = {CB_OK, ""};
+    if (cb_theme_load("icons/default", &t, &err) != CB_OK)
+        fail_msg("icons/default: %s", err.message);
+    assert_int_equal(t->version, 2);
+    assert_non_null(t->rules);
+    int cuts = 0, moves = 0, guards = 0;
+    for (size_t i = 0; i < t->n_types; i++) {
+        const cb_node_type *ty = &t->types[i];
+        assert_non_null(ty->action);
+        assert_non_null(ty->short_label);
+        assert_true(strlen(ty->action) <= 90 && strlen(ty->action) >= 10);
+        assert_true(strlen(ty->short_label) <= 24);
+        for (size_t j = 0; j < i; j++) {
+            assert_string_not_equal(ty->action, t->types[j].action);
+            assert_string_not_equal(ty->short_label, t->types[j].short_label);
+        }
+        cuts += strstr(ty->action, "Cut") != NULL;
+        moves += strstr(ty->action, "Move") != NULL || strstr(ty->action, "Jump") != NULL;
+        guards += strstr(ty->action, "uard") != NULL || strstr(ty->action, "cut.") != NULL;
+    }
+    /* some cut, some move, some protect */
+    assert_true(cuts >= 2 && moves >= 2 && guards >= 2);
+    for (size_t i = 0; i < t->n_missions; i++) {
+        assert_non_null(t->missions[i].text);
+        assert_non_null(strstr(t->missions[i].text, "summit"));
+    }
+    assert_non_null(t->center.text);
+    assert_true(t->first_game >= 0 && (size_t)t->first_game < t->n_missions);
+    assert_string_equal(t->missions[t->first_game].name, "traveler");
+    assert_non_null(t->rules->title);
+    assert_non_null(t->rules->summary);
+    for (int k = 0; k < CB_RULES_SECTIONS; k++) {
+        const cb_rules_section *sec = &t->rules->sections[k];
+        assert_non_null(sec->heading);
+        assert_non_null(sec->shared);
+        assert_non_null(sec->own);
+    }
+    assert_string_equal(t->rules->sections[CB_RULES_SETUP].heading, "Setup");
+    /* the setup differs by mode, and says how the players of separate
+     * sheets meet: cuts go on a rival's sheet */
+    assert_string_not_equal(t->rules->sections[CB_RULES_SETUP].shared,
+                            t->rules->sections[CB_RULES_SETUP].own);
+    assert_non_null(strstr(t->rules->sections[CB_RULES_SETUP].own, "rival's sheet"));
+    cb_theme_free(t);
+}
+
+/* A version 1 theme still loads: no rules, no texts, no first game. */
+static void test_version1_has_no_rules(void **state)
+{
+    (void)state;
+    write_theme(GOOD_TYPE);
+    cb_theme *t = NULL;
+    cb_error err = {CB_OK, ""};
+    if (cb_theme_load(dir, &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(t->version, 1);
+    assert_null(t->rules);
+    assert_int_equal(t->first_game, -1);
+    assert_null(t->types[0].action);
+    assert_null(t->types[0].short_label);
+    assert_null(t->missions[0].text);
+    assert_null(t->center.text);
+    cb_theme_free(t);
+    /* the /2 keys are not version 1 keys */
+    write_theme("{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#ff8000\", "
+                "\"probability\": 1, \"action\": \"Cut.\"}");
+    expect_error(CB_ERR_DATA, "node_types[0]", "\"action\"");
+}
+
+#define V2_TYPE(name, extra)                                                              \
+    "{\"name\": \"" name "\", \"icon\": \"a.png\", \"color\": \"#ff8000\", "              \
+    "\"probability\": 1" extra "}"
+#define V2_RULES                                                                          \
+    "\"rules\": {\"title\": \"T\", \"summary\": \"S.\", \"need\": \"Paper.\", "          \
+    "\"setup\": {\"shared\": \"Pick a start.\", \"own\": \"Take a sheet.\"}, "             \
+    "\"turn\": \"Move.\", \"cutting\": \"Cut.\", \"losing\": \"Lose.\", "                 \
+    "\"winning\": {\"heading\": \"Victory\", \"text\": \"Win.\"}, \"dots\": \"Dots.\"}"
+
+/* A cutboard-theme/2 file: TYPES, the centre's and mission's fields
+ * CENTER and MISSION, and TAIL (top-level keys, each ending in a comma). */
+static void write_theme2(const char *types, const char *center, const char *mission,
+                         const char *tail)
+{
+    char text[8192];
+    snprintf(text, sizeof text,
+             "{\"format\": \"cutboard-theme/2\", \"name\": \"t\", %s\n"
+             " \"center\": {\"name\": \"c\", \"icon\": \"c.png\", \"color\": \"#000000\"%s},\n"
+             " \"node_types\": [%s],\n"
+             " \"missions\": [{\"name\": \"m\", \"icon\": \"b.png\", \"color\": \"#112233\"%s}]}\n",
+             tail, center, types, mission);
+    write_text("theme.json", text);
+}
+
+static const char act[] = ", \"action\": \"Cut 2 edges.\", \"short\": \"cut 2\"";
+
+static void test_version2(void **state)
+{
+    (void)state;
+    char ty[512];
+    snprintf(ty, sizeof ty, V2_TYPE("blade", "%s, \"number\": {\"rule\": \"Cut this many.\", "
+                                             "\"min\": 1, \"max\": 3}"), act);
+    write_theme2(ty, ", \"text\": \"Goal.\"", ", \"goal\": \"Mark it.\"",
+                 "\"first_game\": \"m\", " V2_RULES ",");
+    cb_theme *t = NULL;
+    cb_error err = {CB_OK, ""};
+    if (cb_theme_load(dir, &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(t->version, 2);
+    assert_string_equal(t->types[0].action, "Cut 2 edges.");
+    assert_string_equal(t->types[0].short_label, "cut 2");
+    assert_string_equal(t->types[0].number_rule, "Cut this many.");
+    assert_int_equal(t->types[0].number_min, 1);
+    assert_int_equal(t->types[0].number_max, 3);
+    assert_string_equal(t->missions[0].text, "Mark it.");
+    assert_string_equal(t->center.text, "Goal.");
+    assert_int_equal(t->first_game, 0);
+    assert_string_equal(t->rules->sections[CB_RULES_WINNING].heading, "Victory");
+    assert_string_equal(t->rules->sections[CB_RULES_WINNING].own, "Win.");
+    assert_string_equal(t->rules->sections[CB_RULES_TURN].heading, "A turn");
+    assert_string_equal(t->rules->sections[CB_RULES_SETUP].own, "Take a sheet.");
+    assert_null(t->rules->cut_example);
+    cb_theme_free(t);
+    /* without first_game: -1 */
+    snprintf(ty, sizeof ty, V2_TYPE("blade", "%s"), act);
+    write_theme2(ty, ", \"text\": \"Goal.\"", ", \"goal\": \"Mark it.\"", V2_RULES ",");
+    if (cb_theme_load(dir, &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(t->first_game, -1);
+    cb_theme_free(t);
+}
+
+/* Each /2 error names the type, mission, section or field at fault. */
+static void test_version2_errors(void **state)
+{
+    (void)state;
+    char ty[512];
+    const char *ctr = ", \"text\": \"Goal.\"", *mis = ", \"goal\": \"Mark it.\"";
+    /* a type without "action" names the type */
+    write_theme2(V2_TYPE("lantern", ", \"short\": \"step\""), ctr, mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "\"lantern\"", "\"action\" is missing");
+    write_theme2(V2_TYPE("lantern", ", \"action\": \"Step.\""), ctr, mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "\"lantern\"", "\"short\" is missing");
+    /* too long an action; too many words in the short label */
+    write_theme2(V2_TYPE("blade", ", \"short\": \"cut\", \"action\": \"Cut 2 printed edges in a row, "
+                                  "then cut 2 more, then take another turn and cut 2 more again.\""),
+                 ctr, mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "\"blade\"", "longer than the 90");
+    write_theme2(V2_TYPE("blade", ", \"short\": \"cut two edges now\", \"action\": \"Cut.\""), ctr,
+                 mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "\"blade\"", "\"short\" must be 1 to 3 words");
+    /* a mission without its goal; the centre without its text */
+    snprintf(ty, sizeof ty, V2_TYPE("blade", "%s"), act);
+    write_theme2(ty, ctr, "", V2_RULES ",");
+    expect_error(CB_ERR_DATA, "mission \"m\"", "\"goal\" is missing");
+    write_theme2(ty, "", mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "centre \"c\"", "\"text\" is missing");
+    /* no rules; a missing section; one mode only; an unknown mission */
+    write_theme2(ty, ctr, mis, "");
+    expect_error(CB_ERR_DATA, "\"rules\" is missing", NULL);
+    write_theme2(ty, ctr, mis,
+                 "\"rules\": {\"title\": \"T\", \"summary\": \"S.\", \"need\": \"P.\", "
+                 "\"setup\": \"S.\", \"turn\": \"M.\", \"cutting\": \"C.\", \"winning\": \"W.\", "
+                 "\"dots\": \"D.\"},");
+    expect_error(CB_ERR_DATA, "rules", "section \"losing\" is missing");
+    write_theme2(ty, ctr, mis,
+                 "\"rules\": {\"title\": \"T\", \"summary\": \"S.\", \"need\": \"P.\", "
+                 "\"setup\": {\"shared\": \"S.\"}, \"turn\": \"M.\", \"cutting\": \"C.\", "
+                 "\"losing\": \"L.\", \"winning\": \"W.\", \"dots\": \"D.\"},");
+    expect_error(CB_ERR_DATA, "rules.setup", "\"own\"");
+    write_theme2(ty, ctr, mis, "\"first_game\": \"nobody\", " V2_RULES ",");
+    expect_error(CB_ERR_DATA, "first_game", "missions");
+    /* a bad number */
+    snprintf(ty, sizeof ty, V2_TYPE("blade", "%s, \"number\": {\"rule\": \"N.\", \"min\": 3, "
+                                             "\"max\": 1}"), act);
+    write_theme2(ty, ctr, mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "number (node type \"blade\")", "min <= max");
+    /* a line break inside a text */
+    snprintf(ty, sizeof ty, V2_TYPE("blade", ", \"short\": \"cut\", \"action\": \"Cut\\n2.\""));
+    write_theme2(ty, ctr, mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "\"blade\"", "control character");
+}
+
 static void test_minimal_type_defaults(void **state)
 {
     (void)state;
@@ -211,7 +401,7 @@ static void test_duplicate_type_name(void **state)
 static void test_bad_top_level(void **state)
 {
     (void)state;
-    write_text("theme.json", "{\"format\": \"cutboard-theme/2\", \"name\": \"t\"}\n");
+    write_text("theme.json", "{\"format\": \"cutboard-theme/3\", \"name\": \"t\"}\n");
     expect_error(CB_ERR_DATA, "theme.json", "format");
     write_text("theme.json", "{\"name\": \"t\"}\n");
     expect_error(CB_ERR_DATA, "theme.json", "format");
@@ -280,6 +470,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_default_theme),
+        cmocka_unit_test(test_default_theme_rules),
+        cmocka_unit_test(test_version1_has_no_rules),
+        cmocka_unit_test(test_version2),
+        cmocka_unit_test(test_version2_errors),
         cmocka_unit_test(test_minimal_type_defaults),
         cmocka_unit_test(test_bad_node_types),
         cmocka_unit_test(test_duplicate_type_name),

@@ -48,6 +48,10 @@ int cli_value(cli_args *a, const char *names);
 int cli_int(const char *opt, const char *s, int lo, int hi, int *out);
 int cli_double(const char *opt, const char *s, double *out);
 
+/* --rules VALUE for the game and render commands: last, first or none
+ * (CB_RULES_PAGE_*); prints a one-line error and returns -1 otherwise. */
+int cli_rules_value(const char *s, int *out);
+
 /* An unknown option or stray argument: prints the error, returns 64. */
 int cli_unknown(const char *command, const char *arg);
 
@@ -158,6 +162,7 @@ typedef struct {
     cli_board_options board;
     const char *output, *json_path, *obj_path, *format;
     int svg;            /* the output is SVG, one file per sheet */
+    int rules_given;    /* --rules was on the command line */
 } cli_game_options;
 int cli_game_parse(int argc, char **argv, cli_game_options *g);
 

@@ -92,6 +92,21 @@ int cli_value(cli_args *a, const char *names)
     return 1;
 }
 
+int cli_rules_value(const char *s, int *out)
+{
+    if (strcmp(s, "last") == 0)
+        *out = CB_RULES_PAGE_LAST;
+    else if (strcmp(s, "first") == 0)
+        *out = CB_RULES_PAGE_FIRST;
+    else if (strcmp(s, "none") == 0)
+        *out = CB_RULES_PAGE_NONE;
+    else {
+        cli_fail(CB_ERR_USAGE, "--rules: \"%.40s\" is not last, first or none", s);
+        return -1;
+    }
+    return 0;
+}
+
 int cli_int(const char *opt, const char *s, int lo, int hi, int *out)
 {
     char *end;

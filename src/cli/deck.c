@@ -37,6 +37,11 @@ static const char usage[] =
     "                       from the type's weight by PCT points (default 8;\n"
     "                       100 turns the check off)\n"
     "      --tries N        candidate games per index before giving up (default 100)\n"
+    "      --rules WHEN     the rules and legend page: each (after every game; the\n"
+    "                       default with --out-dir), once (at the end of the PDF,\n"
+    "                       its legend every node type of the deck; the default\n"
+    "                       with -o; with --out-dir in the first game's file only)\n"
+    "                       or none\n"
     "  -q, --quiet          no progress on stderr\n";
 
 static const char usage_end[] =
@@ -69,11 +74,14 @@ static int text_line(cb_buf *t, const char *line)
     return t->oom ? -1 : 0;
 }
 
+enum { RULES_DEFAULT = 0, RULES_EACH, RULES_ONCE, RULES_NONE };
+
 typedef struct {
     const char *output, *out_dir, *manifest;
     size_t start, count;
     int jobs, quiet, max_tries;
     double tolerance;
+    int rules;          /* RULES_* */
 } deck_args;
 
 static int parse_size(const char *opt, const char *s, size_t *out)
@@ -94,14 +102,17 @@ static void progress(size_t done, size_t total, double t0, int last)
     fflush(stderr);
 }
 
-/* Renders one game as a PDF of its own. */
-static cb_status single_pdf(const cli_board_options *o, const cb_game *g, unsigned char **pdf,
-                            size_t *len, cb_error *err)
+/* Renders one game as a PDF of its own, with the rules page last when
+ * RULES. */
+static cb_status single_pdf(const cli_board_options *o, const cb_game *g, int rules,
+                            unsigned char **pdf, size_t *len, cb_error *err)
 {
     cb_pdf_writer *w = NULL;
     cb_status st = cb_pdf_begin(o->theme, &o->render, &w, err);
     if (st == CB_OK)
         st = cb_pdf_add_game(w, g, err);
+    if (st == CB_OK && rules)
+        st = cb_pdf_add_rules(w, g, err);
     if (st == CB_OK)
         st = cb_pdf_end(w, pdf, len, err);
     cb_pdf_writer_free(w);
@@ -156,7 +167,8 @@ static int run(cli_board_options *o, const deck_args *da)
                 pages[s] = s + 1;
             unsigned char *one = NULL;
             size_t one_len = 0;
-            st = single_pdf(o, e.game, &one, &one_len, &err);
+            int rules = da->rules == RULES_EACH || (da->rules == RULES_ONCE && done == 0);
+            st = single_pdf(o, e.game, rules, &one, &one_len, &err);
             if (st == CB_OK) {
                 cli_output out = {path, one, one_len};
                 st = cli_write_all(&out, 1, &err);
@@ -166,6 +178,8 @@ static int run(cli_board_options *o, const deck_args *da)
             st = cb_pdf_add_game(w, e.game, &err);
             for (size_t s = 0; st == CB_OK && s < e.game->n_sheets; s++)
                 pages[s] = cb_pdf_sheet_page(w, s);
+            if (st == CB_OK && da->rules == RULES_EACH)
+                st = cb_pdf_add_rules(w, e.game, &err);
         }
         if (st == CB_OK && da->manifest) {
             char *line = NULL;
@@ -185,6 +199,8 @@ static int run(cli_board_options *o, const deck_args *da)
     if (show && done)
         fputc('\n', stderr);
     int sig = stop_signal;
+    if (st == CB_OK && !sig && w && da->rules == RULES_ONCE && done > 0)
+        st = cb_pdf_add_rules(w, NULL, &err);
     if (st == CB_OK && !sig && w)
         st = cb_pdf_end(w, &pdf, &pdf_len, &err);
     if (st == CB_OK && da->manifest) {
@@ -229,7 +245,7 @@ int cli_deck(int argc, char **argv)
 {
     cli_board_options o;
     cli_args a;
-    deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8};
+    deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8, RULES_DEFAULT};
     int only = 0, have_start = 0, have_count = 0;
     size_t only_k = 0;
     cli_board_options_init(&o);
@@ -280,6 +296,16 @@ int cli_deck(int argc, char **argv)
                 return CB_ERR_USAGE;
         } else if (cli_flag(&a, "-q|--quiet")) {
             da.quiet = 1;
+        } else if (cli_value(&a, "--rules")) {
+            if (strcmp(a.val, "each") == 0)
+                da.rules = RULES_EACH;
+            else if (strcmp(a.val, "once") == 0)
+                da.rules = RULES_ONCE;
+            else if (strcmp(a.val, "none") == 0)
+                da.rules = RULES_NONE;
+            else
+                return cli_fail(CB_ERR_USAGE, "--rules: \"%.40s\" is not each, once or none",
+                                a.val);
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("deck", a.arg);
         }
@@ -301,6 +327,8 @@ int cli_deck(int argc, char **argv)
     if (same)
         return same;
     da.tolerance /= 100;
+    if (da.rules == RULES_DEFAULT)
+        da.rules = da.out_dir ? RULES_EACH : RULES_ONCE;
     int rc = cli_board_options_finish(&o);
     if (rc == 0 && da.out_dir && !cli_is_dir(da.out_dir) && mkdir(da.out_dir, 0777) != 0)
         rc = cli_fail(CB_ERR_CANTCREAT, "--out-dir: cannot create %s: %s", da.out_dir,

@@ -20,7 +20,9 @@ static const char usage[] =
     "                       there are several\n"
     "      --json FILE      also write the board file (format cutboard/1)\n"
     "      --obj FILE       also write each sheet as an OBJ drawing (Blender opens\n"
-    "                       it; FILE-1.obj, FILE-2.obj... when there are several)\n";
+    "                       it; FILE-1.obj, FILE-2.obj... when there are several)\n"
+    "      --rules WHERE    the rules and legend page: last (default), first or\n"
+    "                       none (PDF only: SVG pictures are the sheets alone)\n";
 
 static const char usage_end[] =
     "  -h, --help           this help\n"
@@ -35,7 +37,9 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
     cli_args a;
     g->output = g->json_path = g->obj_path = g->format = NULL;
     g->svg = 0;
+    g->rules_given = 0;
     cli_board_options_init(o);
+    o->render.rules = CB_RULES_PAGE_LAST;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
         int got = cli_board_option(&a, o);
@@ -57,6 +61,10 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
             g->json_path = a.val;
         } else if (cli_value(&a, "--obj")) {
             g->obj_path = a.val;
+        } else if (cli_value(&a, "--rules")) {
+            if (cli_rules_value(a.val, &o->render.rules))
+                return CB_ERR_USAGE;
+            g->rules_given = o->render.rules != CB_RULES_PAGE_NONE;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("", a.arg);
         }
@@ -68,6 +76,9 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
     int rc = cli_output_format(g->format, g->output, &g->svg);
     if (rc)
         return rc;
+    if (g->svg && g->rules_given)
+        return cli_fail(CB_ERR_USAGE, "--rules: SVG output is the sheets alone; the rules "
+                                      "page is PDF only (or give --rules none)");
     const char *opts[] = {"-o", "--json", "--obj"};
     const char *paths[] = {g->output, g->json_path, g->obj_path};
     rc = cli_distinct_outputs(opts, paths, 3);

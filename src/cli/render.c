@@ -24,6 +24,8 @@ static const char usage[] =
     "      --json FILE      also write the board file (format cutboard/1)\n"
     "      --obj FILE       also write the board as OBJ (one file per sheet:\n"
     "                       FILE-1.obj, FILE-2.obj... when there are several)\n"
+    "      --rules WHERE    the rules and legend page: last (default), first or\n"
+    "                       none (PDF only: SVG pictures are the sheets alone)\n"
     "      --theme DIR      theme folder with theme.json (default icons/default)\n"
     "      --ink-friendly   white fills, black outlines (the least ink)\n"
     "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
@@ -41,9 +43,10 @@ int cli_render(int argc, char **argv)
     const char *input = NULL, *output = NULL, *json_path = NULL, *obj_path = NULL;
     const char *theme_dir = NULL, *format = NULL;
     char theme_buf[4096], font_buf[4096];
-    int force = 0, start_cap = 2, node_cap = 4;
+    int force = 0, start_cap = 2, node_cap = 4, rules_given = 0;
     cb_render_options ropt;
     memset(&ropt, 0, sizeof ropt);
+    ropt.rules = CB_RULES_PAGE_LAST;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
         if (cli_flag(&a, "-h|--help")) {
@@ -62,6 +65,10 @@ int cli_render(int argc, char **argv)
             obj_path = a.val;
         } else if (cli_value(&a, "--theme")) {
             theme_dir = a.val;
+        } else if (cli_value(&a, "--rules")) {
+            if (cli_rules_value(a.val, &ropt.rules))
+                return CB_ERR_USAGE;
+            rules_given = ropt.rules != CB_RULES_PAGE_NONE;
         } else if (cli_value(&a, "--font")) {
             ropt.font_path = a.val;
         } else if (cli_flag(&a, "--ink-friendly")) {
@@ -91,6 +98,9 @@ int cli_render(int argc, char **argv)
     int svg = 0;
     if ((same = cli_output_format(format, output, &svg)))
         return same;
+    if (svg && rules_given)
+        return cli_fail(CB_ERR_USAGE, "--rules: SVG output is the sheets alone; the rules "
+                                      "page is PDF only (or give --rules none)");
     const char *opts[] = {"FILE", "-o", "--json", "--obj"};
     const char *paths[] = {strcmp(input, "-") ? input : NULL, output, json_path, obj_path};
     same = cli_distinct_outputs(opts, paths, 4);

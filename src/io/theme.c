@@ -22,13 +22,29 @@ void cb_theme_free(cb_theme *t)
     for (size_t i = 0; i < t->n_types; i++) {
         free(t->types[i].name);
         free(t->types[i].icon);
+        free(t->types[i].action);
+        free(t->types[i].short_label);
+        free(t->types[i].number_rule);
     }
     for (size_t i = 0; i < t->n_missions; i++) {
         free(t->missions[i].name);
         free(t->missions[i].icon);
+        free(t->missions[i].text);
     }
     free(t->center.name);
     free(t->center.icon);
+    free(t->center.text);
+    if (t->rules) {
+        free(t->rules->title);
+        free(t->rules->summary);
+        free(t->rules->cut_example);
+        for (int k = 0; k < CB_RULES_SECTIONS; k++) {
+            free(t->rules->sections[k].heading);
+            free(t->rules->sections[k].shared);
+            free(t->rules->sections[k].own);
+        }
+        free(t->rules);
+    }
     free(t->types);
     free(t->missions);
     free(t->name);
@@ -89,6 +105,7 @@ static int line_of(const char *text, size_t len, size_t off)
 typedef struct {
     const char *path, *dir;
     int check_icons;
+    int version;      /* the file's format: 1 or 2 */
     cb_error *err;
     cb_status st;
 } loader;
@@ -186,9 +203,33 @@ static int get_icon(loader *l, const cJSON *obj, const char *where, char **out)
 static const char *const type_keys[] = {
     "name", "icon", "color", "probability", "min", "max", "min_edge_distance",
     "max_edge_distance", "on_edge", "max_run", NULL};
+static const char *const type_keys2[] = {
+    "name", "icon", "color", "probability", "min", "max", "min_edge_distance",
+    "max_edge_distance", "on_edge", "max_run", "action", "short", "number", NULL};
 static const char *const mission_keys[] = {"name", "icon", "color", NULL};
+static const char *const mission_keys2[] = {"name", "icon", "color", "goal", NULL};
+static const char *const center_keys2[] = {"name", "icon", "color", "text", NULL};
 static const char *const top_keys[] = {"format", "name", "center", "node_types",
                                        "missions", NULL};
+static const char *const top_keys2[] = {"format", "name", "center", "node_types",
+                                        "missions", "rules", "first_game", NULL};
+static const char *const number_keys[] = {"rule", "min", "max", NULL};
+static const char *const section_keys[] = {"heading", "text", "shared", "own", NULL};
+
+/* The rules object's sections, in cb_rules_section_id order, with the
+ * heading printed when a section gives none. */
+static const char *const section_names[CB_RULES_SECTIONS] = {
+    "need", "setup", "turn", "cutting", "losing", "winning", "dots"};
+static const char *const section_headings[CB_RULES_SECTIONS] = {
+    "What you need", "Setup", "A turn", "Cutting", "Losing paper", "Winning", "Power dots"};
+static const char *const rules_keys[] = {"title", "summary", "cut_example", "need", "setup",
+                                         "turn", "cutting", "losing", "winning", "dots", NULL};
+
+/* Longest "action" (characters) and "short" label (words). */
+#define CB_ACTION_MAX 90
+#define CB_SHORT_WORDS 3
+#define CB_SHORT_MAX 24
+#define CB_TEXT_MAX 2000
 
 static int known_keys(loader *l, const cJSON *obj, const char *const *keys, const char *where)
 {
@@ -205,14 +246,166 @@ static int known_keys(loader *l, const cJSON *obj, const char *const *keys, cons
     return 0;
 }
 
-static int load_mission(loader *l, const cJSON *obj, const char *where, cb_mission *m)
+/* Characters (UTF-8 code points) in S. */
+static size_t utf8_chars(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* A /2 text: a non-empty string of at most MAX characters, without control
+ * characters; absent is fine (NULL) unless REQUIRED. */
+static int get_text(loader *l, const cJSON *obj, const char *key, const char *where,
+                    size_t max, int required, char **out)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    char msg[160];
+    *out = NULL;
+    if (!v && !required)
+        return 0;
+    if (!v) {
+        snprintf(msg, sizeof msg, "\"%s\" is missing (cutboard-theme/2 needs it)", key);
+        return bad(l, where, msg);
+    }
+    if (!cJSON_IsString(v) || !v->valuestring[0]) {
+        snprintf(msg, sizeof msg, "\"%s\" must be a non-empty string", key);
+        return bad(l, where, msg);
+    }
+    for (const unsigned char *c = (const unsigned char *)v->valuestring; *c; c++)
+        if (*c < 0x20 || *c == 0x7F) {
+            snprintf(msg, sizeof msg, "\"%s\" holds a control character (write one line)",
+                     key);
+            return bad(l, where, msg);
+        }
+    if (utf8_chars(v->valuestring) > max) {
+        snprintf(msg, sizeof msg, "\"%s\" is %zu characters, longer than the %zu allowed", key,
+                 utf8_chars(v->valuestring), max);
+        return bad(l, where, msg);
+    }
+    *out = strdup(v->valuestring);
+    if (!*out) {
+        l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+        return -1;
+    }
+    return 0;
+}
+
+/* A mission (KIND 'm') or the centre ('c'): a /2 mission needs its "goal",
+ * the centre its "text". */
+static int load_mission(loader *l, const cJSON *obj, const char *where, int kind, cb_mission *m)
 {
     if (!cJSON_IsObject(obj))
         return bad(l, where, "must be an object");
-    if (known_keys(l, obj, mission_keys, where) != 0 ||
+    const char *const *keys =
+        l->version < 2 ? mission_keys : kind == 'c' ? center_keys2 : mission_keys2;
+    if (known_keys(l, obj, keys, where) != 0 ||
         get_string(l, obj, "name", where, &m->name) != 0 ||
         get_color(l, obj, where, m->rgb) != 0 || get_icon(l, obj, where, &m->icon) != 0)
         return -1;
+    if (l->version >= 2) {
+        char w[160];
+        snprintf(w, sizeof w, "%s (%s \"%.40s\")", where, kind == 'c' ? "centre" : "mission",
+                 m->name);
+        if (get_text(l, obj, kind == 'c' ? "text" : "goal", w, 240, 1, &m->text) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The /2 fields of node type T: "action", "short" and the optional "number". */
+static int load_type_texts(loader *l, const cJSON *obj, const char *where, cb_node_type *t)
+{
+    char w[160], msg[128];
+    snprintf(w, sizeof w, "%s (node type \"%.40s\")", where, t->name);
+    if (get_text(l, obj, "action", w, CB_ACTION_MAX, 1, &t->action) != 0 ||
+        get_text(l, obj, "short", w, CB_SHORT_MAX, 1, &t->short_label) != 0)
+        return -1;
+    int words = 0;
+    for (const char *c = t->short_label; *c; c++)
+        words += *c != ' ' && (c == t->short_label || c[-1] == ' ');
+    if (words < 1 || words > CB_SHORT_WORDS || t->short_label[0] == ' ' ||
+        t->short_label[strlen(t->short_label) - 1] == ' ') {
+        snprintf(msg, sizeof msg, "\"short\" must be 1 to %d words (it is \"%.30s\")",
+                 CB_SHORT_WORDS, t->short_label);
+        return bad(l, w, msg);
+    }
+    const cJSON *num = cJSON_GetObjectItemCaseSensitive(obj, "number");
+    if (!num)
+        return 0;
+    char nw[192];
+    snprintf(nw, sizeof nw, "%s.number (node type \"%.40s\")", where, t->name);
+    if (!cJSON_IsObject(num))
+        return bad(l, w, "\"number\" must be an object: {\"rule\", \"min\", \"max\"}");
+    double lo, hi;
+    if (known_keys(l, num, number_keys, nw) != 0 ||
+        get_text(l, num, "rule", nw, CB_ACTION_MAX, 1, &t->number_rule) != 0 ||
+        get_number(l, num, "min", nw, 0, 99, NAN, &lo) != 0 ||
+        get_number(l, num, "max", nw, 0, 99, NAN, &hi) != 0)
+        return -1;
+    if (lo > hi || lo != floor(lo) || hi != floor(hi))
+        return bad(l, nw, "\"min\" and \"max\" must be whole numbers, min <= max");
+    t->number_min = (int)lo;
+    t->number_max = (int)hi;
+    return 0;
+}
+
+/* The /2 "rules" object: title, summary and every section, each a string
+ * (both modes) or {"heading", "text"} or {"heading", "shared", "own"}. */
+static int load_rules(loader *l, const cJSON *obj, cb_rules *r)
+{
+    if (!obj)
+        return bad(l, "top level", "\"rules\" is missing (cutboard-theme/2 needs it)");
+    if (!cJSON_IsObject(obj))
+        return bad(l, "rules", "must be an object");
+    if (known_keys(l, obj, rules_keys, "rules") != 0 ||
+        get_text(l, obj, "title", "rules", 60, 1, &r->title) != 0 ||
+        get_text(l, obj, "summary", "rules", 200, 1, &r->summary) != 0 ||
+        get_text(l, obj, "cut_example", "rules", 200, 0, &r->cut_example) != 0)
+        return -1;
+    for (int k = 0; k < CB_RULES_SECTIONS; k++) {
+        cb_rules_section *sec = &r->sections[k];
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, section_names[k]);
+        char w[64], msg[160];
+        snprintf(w, sizeof w, "rules.%s", section_names[k]);
+        if (!v) {
+            snprintf(msg, sizeof msg, "section \"%s\" is missing", section_names[k]);
+            return bad(l, "rules", msg);
+        }
+        if (cJSON_IsString(v)) {
+            if (get_text(l, obj, section_names[k], "rules", CB_TEXT_MAX, 1, &sec->shared) != 0 ||
+                get_text(l, obj, section_names[k], "rules", CB_TEXT_MAX, 1, &sec->own) != 0)
+                return -1;
+        } else if (cJSON_IsObject(v)) {
+            if (known_keys(l, v, section_keys, w) != 0 ||
+                get_text(l, v, "heading", w, 40, 0, &sec->heading) != 0)
+                return -1;
+            const cJSON *text = cJSON_GetObjectItemCaseSensitive(v, "text");
+            int sh = cJSON_GetObjectItemCaseSensitive(v, "shared") != NULL;
+            int own = cJSON_GetObjectItemCaseSensitive(v, "own") != NULL;
+            if (text && (sh || own))
+                return bad(l, w, "give \"text\" (both modes) or \"shared\" and \"own\", "
+                                 "not both");
+            if (text) {
+                if (get_text(l, v, "text", w, CB_TEXT_MAX, 1, &sec->shared) != 0 ||
+                    get_text(l, v, "text", w, CB_TEXT_MAX, 1, &sec->own) != 0)
+                    return -1;
+            } else if (!sh || !own) {
+                return bad(l, w, "needs \"text\", or both \"shared\" (one board for the "
+                                 "table) and \"own\" (one sheet per player)");
+            } else if (get_text(l, v, "shared", w, CB_TEXT_MAX, 1, &sec->shared) != 0 ||
+                       get_text(l, v, "own", w, CB_TEXT_MAX, 1, &sec->own) != 0) {
+                return -1;
+            }
+        } else {
+            return bad(l, w, "must be a string or an object");
+        }
+        if (!sec->heading && !(sec->heading = strdup(section_headings[k]))) {
+            l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+            return -1;
+        }
+    }
     return 0;
 }
 
@@ -221,7 +414,7 @@ static int load_type(loader *l, const cJSON *obj, const char *where, cb_node_typ
     double min, max, run, lo, hi;
     if (!cJSON_IsObject(obj))
         return bad(l, where, "must be an object");
-    if (known_keys(l, obj, type_keys, where) != 0 ||
+    if (known_keys(l, obj, l->version < 2 ? type_keys : type_keys2, where) != 0 ||
         get_string(l, obj, "name", where, &t->name) != 0 ||
         get_color(l, obj, where, t->rgb) != 0 || get_icon(l, obj, where, &t->icon) != 0 ||
         get_number(l, obj, "probability", where, 0, 1e6, NAN, &t->probability) != 0 ||
@@ -244,7 +437,7 @@ static int load_type(loader *l, const cJSON *obj, const char *where, cb_node_typ
     t->max_run = (int)run;
     t->min_edge = lo;
     t->max_edge = hi;
-    return 0;
+    return l->version >= 2 ? load_type_texts(l, obj, where, t) : 0;
 }
 
 static char *theme_path(const char *dir)
@@ -283,7 +476,7 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
     char *path = theme_path(dir);
     if (!path)
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
-    loader l = {path, dir, check_icons, err, CB_OK};
+    loader l = {path, dir, check_icons, 1, err, CB_OK};
     cb_theme *t = NULL;
     const char *end = NULL;
     int oom;
@@ -302,11 +495,13 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
         goto done;
     }
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
-    if (!cJSON_IsString(format) || strcmp(format->valuestring, "cutboard-theme/1") != 0) {
-        bad(&l, "format", "must be \"cutboard-theme/1\"");
+    if (cJSON_IsString(format) && strcmp(format->valuestring, "cutboard-theme/2") == 0)
+        l.version = 2;
+    else if (!cJSON_IsString(format) || strcmp(format->valuestring, "cutboard-theme/1") != 0) {
+        bad(&l, "format", "must be \"cutboard-theme/1\" or \"cutboard-theme/2\"");
         goto done;
     }
-    if (known_keys(&l, root, top_keys, "top level") != 0)
+    if (known_keys(&l, root, l.version < 2 ? top_keys : top_keys2, "top level") != 0)
         goto done;
     const cJSON *types = cJSON_GetObjectItemCaseSensitive(root, "node_types");
     const cJSON *missions = cJSON_GetObjectItemCaseSensitive(root, "missions");
@@ -326,8 +521,10 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
         l.st = cb_fail(err, CB_ERR_INTERNAL, "out of memory");
         goto done;
     }
+    t->version = l.version;
+    t->first_game = -1;
     if (get_string(&l, root, "name", "top level", &t->name) != 0 ||
-        load_mission(&l, center, "center", &t->center) != 0)
+        load_mission(&l, center, "center", 'c', &t->center) != 0)
         goto done;
     double weight = 0;
     for (int i = 0; i < nt; i++) {
@@ -352,7 +549,7 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
         char where[48];
         snprintf(where, sizeof where, "missions[%d]", i);
         t->n_missions++;
-        if (load_mission(&l, cJSON_GetArrayItem(missions, i), where, &t->missions[i]) != 0)
+        if (load_mission(&l, cJSON_GetArrayItem(missions, i), where, 'm', &t->missions[i]) != 0)
             goto done;
         for (int j = 0; j < i; j++)
             if (strcmp(t->missions[j].name, t->missions[i].name) == 0) {
@@ -360,6 +557,20 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
                                path, where, t->missions[i].name);
                 goto done;
             }
+    }
+    if (l.version >= 2) {
+        const cJSON *first = cJSON_GetObjectItemCaseSensitive(root, "first_game");
+        if (first && (!cJSON_IsString(first) ||
+                      (t->first_game = cb_theme_mission_index(t, first->valuestring)) < 0)) {
+            bad(&l, "first_game", "must name one of the theme's missions");
+            goto done;
+        }
+        if (!(t->rules = calloc(1, sizeof *t->rules))) {
+            l.st = cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+            goto done;
+        }
+        if (load_rules(&l, cJSON_GetObjectItemCaseSensitive(root, "rules"), t->rules) != 0)
+            goto done;
     }
 done:
     cJSON_Delete(root);

@@ -356,6 +356,10 @@ struct cb_pdf_writer {
     size_t pages;        /* boards added */
     size_t *sheet_page;  /* the page each sheet of the last game landed on */
     size_t sheet_cap;
+    size_t rules_pages;  /* rules pages added */
+    unsigned char *seen; /* per theme type: on a board since the last rules page */
+    int last_shared, last_players;
+    double last_w, last_h; /* the last game's board paper */
 };
 
 cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
@@ -364,6 +368,8 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     *out = NULL;
     if (!opt || !opt->font_path || !*opt->font_path)
         return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
+    if (opt->rules < CB_RULES_PAGE_NONE || opt->rules > CB_RULES_PAGE_FIRST)
+        return cb_fail(err, CB_ERR_USAGE, "--rules: %d is not none, last or first", opt->rules);
     cb_pdf_writer *w = calloc(1, sizeof *w);
     if (!w)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
@@ -410,6 +416,81 @@ static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
     return CB_OK;
 }
 
+/* Marks in SEEN each theme type a node of GAME has. */
+static void mark_types(const cb_theme *t, const cb_game *game, unsigned char *seen)
+{
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            const cb_node *n = &b->nodes[i];
+            if (i != b->center && n->kind == CB_KIND_NODE && n->type >= 0 &&
+                (size_t)n->type < t->n_types)
+                seen[n->type] = 1;
+        }
+    }
+}
+
+cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
+{
+    cb_pdf *p = &w->p;
+    const cb_theme *t = p->theme;
+    if (!t)
+        return cb_fail(err, CB_ERR_USAGE, "rules page: no theme, so no rules or legend");
+    cb_status st = CB_OK;
+    if (game) {
+        st = cb_sheet_check_game(game, t, "PDF", err);
+        if (st != CB_OK)
+            return st;
+    } else if (w->last_w <= 0) {
+        return cb_fail(err, CB_ERR_USAGE, "rules page: no game added yet");
+    }
+    unsigned char *present = calloc(t->n_types + 1, 1);
+    if (!present)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    if (game)
+        mark_types(t, game, present);
+    else if (w->seen)
+        memcpy(present, w->seen, t->n_types);
+    /* the icons of the legend: the types shown and every mission */
+    for (size_t i = 0; st == CB_OK && i < t->n_types; i++)
+        if (present[i] && p->type_icon[i] == CB_ICON_UNLOADED)
+            st = cb_pdf_icon_for(p, t->types[i].icon, t->types[i].rgb, &p->type_icon[i], err);
+    for (size_t i = 0; st == CB_OK && i < t->n_missions; i++)
+        if (p->mission_icon[i] == CB_ICON_UNLOADED)
+            st = cb_pdf_icon_for(p, t->missions[i].icon, t->missions[i].rgb,
+                                 &p->mission_icon[i], err);
+    cb_board paper = {0};
+    paper.page_w = game ? game->sheets[0]->page_w : w->last_w;
+    paper.page_h = game ? game->sheets[0]->page_h : w->last_h;
+    if (st == CB_OK)
+        st = cb_pdf_layout_for(p, &paper, err);
+    if (st == CB_OK) {
+        /* N-up: the rules get a whole sheet of their own, not a board's slot */
+        cb_page_layout saved = p->layout;
+        double pw = paper.page_w, ph = paper.page_h;
+        if (p->opt.sheet_w > 0 || p->opt.sheet_h > 0) {
+            cb_page_layout one;
+            memset(&one, 0, sizeof one);
+            pw = one.page_w = one.cell_w = saved.page_w;
+            ph = one.page_h = one.cell_h = saved.page_h;
+            one.trim[2] = one.bleed[2] = pw;
+            one.trim[3] = one.bleed[3] = ph;
+            one.cols = one.rows = 1;
+            p->layout = one;
+        }
+        HPDF_STATUS hs = cb_render_rules(p, pw, ph, game ? game->shared : w->last_shared,
+                                         game ? game->players : w->last_players, present);
+        p->layout = saved;
+        if (hs != HPDF_OK)
+            st = cb_hpdf_fail(p, hs, err, "drawing the rules page");
+        w->rules_pages++;
+    }
+    free(present);
+    if (st == CB_OK && w->seen)
+        memset(w->seen, 0, t->n_types);
+    return st;
+}
+
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
 {
     cb_status st = cb_sheet_check_game(game, w->p.theme, "PDF", err);
@@ -430,6 +511,17 @@ cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
             return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
         w->sheet_page = grown;
         w->sheet_cap = game->n_sheets;
+    }
+    if (st == CB_OK && w->p.theme && !w->seen &&
+        !(w->seen = calloc(w->p.theme->n_types + 1, 1)))
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    if (st == CB_OK && w->seen)
+        mark_types(w->p.theme, game, w->seen);
+    if (st == CB_OK) {
+        w->last_shared = game->shared;
+        w->last_players = game->players;
+        w->last_w = game->sheets[0]->page_w;
+        w->last_h = game->sheets[0]->page_h;
     }
     w->p.game = game;
     for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
@@ -455,7 +547,7 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: no output buffer given");
     *pdf = NULL;
     *len = 0;
-    if (w->pages == 0)
+    if (w->pages == 0 && w->rules_pages == 0)
         return cb_fail(err, CB_ERR_DATA, "PDF: the document has no pages");
     HPDF_STATUS hs = cb_render_finish(&w->p);
     if (hs != HPDF_OK)
@@ -473,6 +565,7 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
     free(w->p.type_icon);
     free(w->p.mission_icon);
     free(w->sheet_page);
+    free(w->seen);
     free(w);
 }
 
@@ -496,8 +589,13 @@ cb_status cb_pdf_render(const cb_game *game, const cb_theme *theme,
         *len = 0;
     }
     cb_status st = cb_pdf_begin(theme, opt, &w, err);
+    int rules = theme && opt ? opt->rules : CB_RULES_PAGE_NONE;
+    if (st == CB_OK && rules == CB_RULES_PAGE_FIRST)
+        st = cb_pdf_add_rules(w, game, err);
     if (st == CB_OK)
         st = cb_pdf_add_game(w, game, err);
+    if (st == CB_OK && rules == CB_RULES_PAGE_LAST)
+        st = cb_pdf_add_rules(w, game, err);
     if (st == CB_OK)
         st = cb_pdf_end(w, pdf, len, err);
     cb_pdf_writer_free(w);

@@ -342,6 +342,26 @@ static void cb_draw_label(cb_pdf *p, HPDF_Page page, const cb_board *b)
     cb_cs_str(p, " Tj\nET\n");
 }
 
+/* The legend strip in the margin, laid out by cb_sheet_strip (sheet.c). */
+static void cb_draw_strip(cb_pdf *p, HPDF_Page page, const cb_board *b)
+{
+    if (!p->theme)
+        return;
+    cb_label lb;
+    cb_strip st;
+    double asc = HPDF_Font_GetAscent(p->font), desc = HPDF_Font_GetDescent(p->font);
+    cb_sheet_label(p->game, b, p->opt.safe_area, asc, desc, cb_text_width, p, &lb);
+    double lw = cb_text_width(p, lb.text, lb.size_pt) / CB_PT_PER_MM;
+    cb_sheet_strip(b, p->theme, &lb, lw, p->opt.safe_area, asc, desc, cb_text_width, p, &st);
+    for (int i = 0; i < st.n; i++) {
+        const cb_strip_item *it = &st.item[i];
+        cb_render_node_at(p, page, it->type, cb_x(it->x), cb_y(b, it->y), cb_pt(CB_STRIP_R));
+        cb_rgb ink = cb_line_ink(p, cb_ink);
+        cb_set_fill(p, ink);
+        cb_render_text(p, page, cb_x(it->tx), cb_y(b, it->base), CB_STRIP_PT, NULL, it->text);
+    }
+}
+
 /* With a bleed, the margin players cut off gets a pale tint that runs
  * from the board's trim line out to the bleed edge: the artwork that
  * reaches the paper edge, so a trim a little off leaves no white sliver. */
@@ -385,6 +405,7 @@ static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
             cb_draw_node(p, page, b, n);
     }
     cb_draw_label(p, page, b);
+    cb_draw_strip(p, page, b);
 }
 
 /* A page box from a layout rectangle (mm, from the top-left). */
@@ -481,27 +502,121 @@ static HPDF_STATUS cb_new_page(cb_pdf *p)
     return HPDF_OK;
 }
 
-HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b)
+/* Starts the next slot of P's layout (a new page when the current one is
+ * full, always without N-up) and moves the origin to its paper's
+ * bottom-left corner; *MOVED says whether cb_render_cell_end has a "Q" to
+ * write. */
+HPDF_STATUS cb_render_cell_begin(cb_pdf *p, int *moved)
 {
     const cb_page_layout *l = &p->layout;
     if (!p->sheet || p->slot >= l->cols * l->rows)
         CB_HPDF(cb_new_page(p));
-    HPDF_Page page = p->sheet;
     double x, y;
     cb_page_layout_cell(l, p->slot++, &x, &y);
     /* The board's paper goes into the slot: its bottom-left corner at
      * (tx, ty) pt, or turned a quarter turn counter-clockwise. */
     HPDF_REAL tx = cb_pt(x), ty = cb_pt(l->page_h - y - l->cell_h);
-    int moved = l->rotated || tx != 0 || ty != 0;
-    if (moved) {
+    *moved = l->rotated || tx != 0 || ty != 0;
+    if (*moved) {
         cb_cs_str(p, "q\n");
         if (l->rotated)
             CB_OP(p, "cm", 0, 1, -1, 0, cb_pt(x + l->cell_w), ty);
         else
             CB_OP(p, "cm", 1, 0, 0, 1, tx, ty);
     }
-    cb_draw_board(p, page, b);
+    return p->cs.st;
+}
+
+void cb_render_cell_end(cb_pdf *p, int moved)
+{
     if (moved)
         cb_cs_str(p, "Q\n");
+}
+
+HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b)
+{
+    int moved;
+    CB_HPDF(cb_render_cell_begin(p, &moved));
+    cb_draw_board(p, p->sheet, b);
+    cb_render_cell_end(p, moved);
     return p->cs.st;
+}
+
+/* ---- for the rules page and the legend strip ------------------------- */
+
+double cb_render_text_width(cb_pdf *p, const char *text, double size_pt)
+{
+    return cb_text_width(p, text, size_pt);
+}
+
+void cb_render_text(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double size_pt,
+                    const char *bold, const char *text)
+{
+    const char *font = cb_font_name(p, page);
+    if (!font)
+        return;
+    cb_cs_str(p, "BT\n/");
+    cb_cs_str(p, font);
+    cb_cs_str(p, " ");
+    CB_OP(p, "Tf", (HPDF_REAL)size_pt);
+    CB_OP(p, "Td", (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
+    if (bold && *bold) {
+        /* fill and stroke: a bolder face from the one font embedded */
+        CB_OP(p, "w", (HPDF_REAL)(size_pt * 0.035));
+        cb_cs_str(p, "2 Tr\n");
+        cb_cs_text(p, bold);
+        cb_cs_str(p, " Tj\n0 Tr\n");
+    }
+    if (text && *text) {
+        cb_cs_text(p, text);
+        cb_cs_str(p, " Tj\n");
+    }
+    cb_cs_str(p, "ET\n");
+}
+
+void cb_render_node_at(cb_pdf *p, HPDF_Page page, int type, double x_pt, double y_pt,
+                       double r_pt)
+{
+    cb_rgb c = cb_plain;
+    int slot = -1;
+    if (p->theme && type >= 0) {
+        c = cb_rgb_of(p->theme->types[type].rgb);
+        slot = p->type_icon[type];
+    }
+    cb_begin_at(p, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
+    if (cb_shape_do(p, page, cb_node_shape(p, type, r_pt)) != 0) {
+        cb_disk(p, page, r_pt, p->ink ? cb_white : cb_tint(c), c,
+                p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
+        cb_icon_draw(p, page, slot, 0, 0, CB_ICON_SIDE * r_pt, 0);
+    }
+    cb_cs_str(p, "Q\n");
+}
+
+void cb_render_start_at(cb_pdf *p, HPDF_Page page, int mission, double x_pt, double y_pt,
+                        double w_pt, double h_pt, double icon_pt)
+{
+    cb_rgb c = cb_plain;
+    int slot = -1;
+    if (p->theme && mission >= 0) {
+        c = cb_rgb_of(p->theme->missions[mission].rgb);
+        slot = p->mission_icon[mission];
+    }
+    cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
+    cb_set_stroke(p, c, CB_START_PT);
+    CB_OP(p, "re", (HPDF_REAL)(x_pt - w_pt / 2), (HPDF_REAL)(y_pt - h_pt / 2), (HPDF_REAL)w_pt,
+          (HPDF_REAL)h_pt);
+    cb_cs_str(p, "B\n");
+    cb_icon_draw(p, page, slot, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt, icon_pt, 0);
+}
+
+void cb_render_center_at(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double r_pt)
+{
+    cb_rgb c = p->theme ? cb_rgb_of(p->theme->center.rgb) : cb_plain_ctr;
+    cb_begin_at(p, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
+    cb_disk(p, page, r_pt, p->ink ? cb_white : cb_tint(c), c, CB_CENTER_PT);
+    cb_set_stroke(p, c, CB_CENTER_RING_PT);
+    cb_cs_circle(p, 0, 0, (HPDF_REAL)(CB_CENTER_RING * r_pt));
+    cb_cs_str(p, "S\n");
+    cb_icon_draw(p, page, p->center_icon, 0, 0, CB_CENTER_ICON * r_pt, 0);
+    cb_cs_str(p, "Q\n");
 }

@@ -95,12 +95,42 @@ typedef struct {
     char font_name[16];    /* the font's resource name on the current page */
     cb_shape shapes[CB_MAX_SHAPES];
     int n_shapes;
+    double rules_pt;       /* the body text size of the last rules page */
 } cb_pdf;
 
 /* Draws board B (already checked by cb_pdf_add_game) in the next slot of
  * P's layout, starting a new page when the current one is full (always,
  * without N-up); returns the first libharu status that is not HPDF_OK. */
 HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b);
+
+/* The next slot of P's layout, a page of its own when the layout is full
+ * (always without N-up), with the origin at its paper's bottom-left
+ * corner; end it with cb_render_cell_end(p, moved). */
+HPDF_STATUS cb_render_cell_begin(cb_pdf *p, int *moved);
+void cb_render_cell_end(cb_pdf *p, int moved);
+
+/* Drawing pieces the rules page (rules.c) and the legend strip share with
+ * the sheets, in pt on the current page (the origin where the cell put it):
+ * TEXT's width at SIZE pt (measuring also keeps its glyphs in the embedded
+ * font: measure every string drawn); a line of text with its left end of
+ * baseline at (X, Y), BOLD (may be NULL) first in a bolder face, then TEXT;
+ * a node of theme type TYPE, a start of MISSION (W x H pt, icon ICON pt)
+ * and the centre, centred on (X, Y), as the sheets draw them. */
+double cb_render_text_width(cb_pdf *p, const char *text, double size_pt);
+void cb_render_text(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double size_pt,
+                    const char *bold, const char *text);
+void cb_render_node_at(cb_pdf *p, HPDF_Page page, int type, double x_pt, double y_pt,
+                       double r_pt);
+void cb_render_start_at(cb_pdf *p, HPDF_Page page, int mission, double x_pt, double y_pt,
+                        double w_pt, double h_pt, double icon_pt);
+void cb_render_center_at(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double r_pt);
+
+/* Draws the rules and legend page(s) for the game mode SHARED with PLAYERS
+ * players on paper of W x H mm (the game's board paper): PRESENT[t] is
+ * non-zero for each theme type shown in the legend. Returns the first
+ * libharu status that is not HPDF_OK. (rules.c) */
+HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int players,
+                            const unsigned char *present);
 
 /* Compresses the content of the page being filled into its content stream:
  * call after the last cb_render_sheet, before saving. */

@@ -217,6 +217,103 @@ void cb_sheet_label(const cb_game *g, const cb_board *b, double safe, double asc
     out->base = y;
 }
 
+/* ---- the legend strip ----------------------------------------------------- */
+
+/* Whether the box X0..X1 x Y0..Y1 (mm, y down) keeps 1 mm from every node
+ * and start box of B and from the label box LB (x, y, w, h). */
+static int cb_strip_clear(const cb_board *b, const double lb[4], double x0, double x1,
+                          double y0, double y1)
+{
+    if (x0 < lb[0] + lb[2] + 1.0 && x1 > lb[0] - 1.0 && y0 < lb[1] + lb[3] + 0.5 &&
+        y1 > lb[1] - 0.5)
+        return 0;
+    for (size_t i = 0; i < b->n_nodes; i++) {
+        double bb[4];
+        cb_render_node_box(b, &b->nodes[i], bb);
+        if (x0 < bb[0] + bb[2] + 1.0 && x1 > bb[0] - 1.0 && y0 < bb[1] + bb[3] + 1.0 &&
+            y1 > bb[1] - 1.0)
+            return 0;
+    }
+    return 1;
+}
+
+void cb_sheet_strip(const cb_board *b, const cb_theme *t, const cb_label *label,
+                    double label_w, double safe, double ascent, double descent,
+                    cb_text_width_fn measure, void *ctx, cb_strip *out)
+{
+    out->n = 0;
+    if (!t || t->n_types == 0)
+        return;
+    unsigned char on[CB_STRIP_MAX] = {0};
+    int want = 0;
+    for (size_t i = 0; i < b->n_nodes; i++) {
+        const cb_node *n = &b->nodes[i];
+        if (i != b->center && n->kind == CB_KIND_NODE && n->type >= 0 &&
+            n->type < CB_STRIP_MAX && (size_t)n->type < t->n_types && !on[n->type]) {
+            on[n->type] = 1;
+            want++;
+        }
+    }
+    if (want == 0)
+        return;
+    double up = ascent / 1000.0 / CB_PT_PER_MM * CB_STRIP_PT;
+    double down = -descent / 1000.0 / CB_PT_PER_MM * CB_STRIP_PT;
+    double clear = safe > 0 ? safe : CB_EDGE_CLEAR_MM;
+    double tall = fmax(2 * CB_STRIP_R, up + down); /* an item's height */
+    double right = b->page_w - clear;
+    /* the label's box, y down */
+    double lb[4] = {label->x, b->page_h - label->base - up / CB_STRIP_PT * label->size_pt,
+                    label_w, (up + down) / CB_STRIP_PT * label->size_pt};
+    /* the two bands: the top margin, then the bottom one */
+    double band[2][2] = {{clear, b->board_y - 0.8},
+                         {b->board_y + b->board_h + 0.8, b->page_h - clear}};
+    int band_k = 0;
+    double x = b->board_x;
+    for (size_t k = 0; k < t->n_types && (size_t)k < CB_STRIP_MAX; k++) {
+        if (!on[k])
+            continue;
+        const char *text = t->types[k].short_label;
+        if (!text) { /* a version 1 theme: no short labels, no strip */
+            out->n = 0;
+            return;
+        }
+        double w = 2 * CB_STRIP_R + 1.0 + measure(ctx, text, CB_STRIP_PT) / CB_PT_PER_MM;
+        for (;;) {
+            if (band_k == 2) {
+                out->n = 0; /* no room: no strip at all */
+                return;
+            }
+            double y0 = band[band_k][0], y1 = band[band_k][1];
+            if (y1 - y0 < tall) {
+                band_k++, x = b->board_x;
+                continue;
+            }
+            /* centred in its band, nearer the trim line when the band is deep */
+            double mid = band_k == 0 ? fmax(y0 + tall / 2, y1 - 0.5 - tall / 2)
+                                     : fmin(y1 - tall / 2, y0 + 0.5 + tall / 2);
+            while (x + w <= right && !cb_strip_clear(b, lb, x, x + w, mid - tall / 2,
+                                                     mid + tall / 2))
+                x += 0.5;
+            if (x + w > right) {
+                band_k++, x = b->board_x;
+                continue;
+            }
+            cb_strip_item *it = &out->item[out->n];
+            it->type = (int)k;
+            it->text = text;
+            it->x = x + CB_STRIP_R;
+            it->y = mid;
+            it->tx = x + 2 * CB_STRIP_R + 1.0;
+            it->base = mid + (up - down) / 2;
+            out->n++;
+            x += w + 3.0;
+            break;
+        }
+    }
+    if (out->n != want)
+        out->n = 0;
+}
+
 /* ---- input checks ------------------------------------------------------ */
 
 static int cb_finite(double v)

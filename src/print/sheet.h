@@ -79,6 +79,32 @@ typedef double (*cb_text_width_fn)(void *ctx, const char *text, double size_pt);
 void cb_sheet_label(const cb_game *g, const cb_board *b, double safe, double ascent,
                     double descent, cb_text_width_fn width, void *ctx, cb_label *out);
 
+/* The legend strip in a sheet's margin: for each node type on the sheet, a
+ * small node of its look and its short label, at CB_STRIP_PT. Items go left
+ * to right into the top margin, then the bottom one, into gaps clear of
+ * the trim line, of nodes and starts reaching into the margin, of the label
+ * and of the paper edge (5 mm, or the safe area); where they cannot all
+ * go, the sheet has no strip (n = 0): the rules page has everything. A
+ * version 1 theme has no short labels, so no strip. */
+#define CB_STRIP_PT 6.5
+#define CB_STRIP_R 1.6          /* mm: an item's node radius */
+#define CB_STRIP_MAX 64
+typedef struct {
+    int type;
+    const char *text;  /* the type's short label */
+    double x, y;       /* its node's centre, mm (y down) */
+    double tx, base;   /* its text's left end and baseline, mm (y down) */
+} cb_strip_item;
+typedef struct {
+    int n;
+    cb_strip_item item[CB_STRIP_MAX];
+} cb_strip;
+/* LABEL as laid out by cb_sheet_label, LABEL_W mm wide; the other
+ * arguments as there. */
+void cb_sheet_strip(const cb_board *b, const cb_theme *theme, const cb_label *label,
+                    double label_w, double safe, double ascent, double descent,
+                    cb_text_width_fn width, void *ctx, cb_strip *out);
+
 /* A node's extent: its disk's box, or a start's rectangle (x, y, w, h). */
 void cb_render_node_box(const cb_board *b, const cb_node *n, double box[4]);
 

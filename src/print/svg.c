@@ -401,10 +401,15 @@ static cb_status cb_svg_label(cb_svg *s, const cb_board *b, cb_error *err)
     opt.dated = 0;
     cb_status st = cb_pdf_setup(&p, &opt, err);
     cb_label lb;
+    cb_strip strip;
+    strip.n = 0;
     char family[128] = "";
     if (st == CB_OK) {
         cb_sheet_label(s->game, b, s->opt->safe_area, HPDF_Font_GetAscent(p.font),
                        HPDF_Font_GetDescent(p.font), cb_svg_text_width, &p, &lb);
+        double lw = cb_svg_text_width(&p, lb.text, lb.size_pt) / CB_PT_PER_MM;
+        cb_sheet_strip(b, s->theme, &lb, lw, s->opt->safe_area, HPDF_Font_GetAscent(p.font),
+                       HPDF_Font_GetDescent(p.font), cb_svg_text_width, &p, &strip);
         const char *name = HPDF_Font_GetFontName(p.font);
         /* libharu names it "PostScriptName,Style" */
         snprintf(family, sizeof family, "%.*s", name ? (int)strcspn(name, ",") : 0,
@@ -437,6 +442,30 @@ static cb_status cb_svg_label(cb_svg *s, const cb_board *b, cb_error *err)
     CB_LIT(o, ">");
     cb_svg_text(o, lb.text);
     CB_LIT(o, "</text>\n");
+    /* the legend strip, as the PDF draws it (sheet.c lays it out) */
+    for (int i = 0; i < strip.n; i++) {
+        const cb_strip_item *it = &strip.item[i];
+        cb_rgb c = cb_rgb_of(s->theme->types[it->type].rgb);
+        CB_LIT(o, "<g class=\"legend\">");
+        cb_svg_circle(o, it->x, it->y, CB_STRIP_R);
+        cb_svg_colour(o, "fill", s->opt->ink_friendly ? cb_white : cb_tint(c));
+        cb_svg_colour(o, "stroke", c);
+        cb_svg_attr(o, "stroke-width",
+                    cb_svg_mm(s->opt->ink_friendly ? CB_NODE_INK_PT : CB_NODE_PT));
+        CB_LIT(o, "/>");
+        cb_svg_use(s, s->type_icon[it->type], it->x, it->y, CB_ICON_SIDE * CB_STRIP_R, 0);
+        CB_LIT(o, "<text xml:space=\"preserve\"");
+        cb_svg_attr(o, "x", it->tx);
+        cb_svg_attr(o, "y", it->base);
+        CB_LIT(o, " font-family=\"");
+        cb_svg_text(o, family);
+        CB_LIT(o, ", DejaVu Sans, sans-serif\"");
+        cb_svg_attr(o, "font-size", cb_svg_mm(CB_STRIP_PT));
+        cb_svg_colour(o, "fill", cb_ink);
+        CB_LIT(o, ">");
+        cb_svg_text(o, it->text);
+        CB_LIT(o, "</text></g>\n");
+    }
     return CB_OK;
 }
 

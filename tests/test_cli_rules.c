@@ -1,0 +1,468 @@
+/* End-to-end: the rules and legend page as a new player meets it. Its text
+ * is read back with pdftotext (every present type's name and action, every
+ * mission's goal, the centre, the rules for the game's mode; no absent
+ * type), its font sizes and text boxes are read from the PDF itself, and
+ * --rules / deck --rules are counted in pages. */
+#include "cli_support.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The page count pdfinfo printed (in out_text). */
+static int pages(void)
+{
+    const char *p = strstr(out_text, "Pages:");
+    return p ? atoi(p + 6) : -1;
+}
+
+static int pdf_pages(const char *pdf)
+{
+    pdfinfo(pdf);
+    return pages();
+}
+
+/* TEXT with every run of white space made one space, in place. */
+static char *squash(char *text)
+{
+    char *o = text;
+    int space = 0;
+    for (const char *c = text; *c; c++) {
+        if (*c == ' ' || *c == '\n' || *c == '\t' || *c == '\f' || *c == '\r') {
+            space = o != text;
+            continue;
+        }
+        if (space)
+            *o++ = ' ';
+        space = 0;
+        *o++ = *c;
+    }
+    *o = 0;
+    return text;
+}
+
+/* Page PAGE of PDF as text, white space squashed, into a malloc'd copy. */
+static char *page_text(const char *pdf, int page)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", page, page, pdf);
+    assert_int_equal(sh(cmd), 0);
+    char *t = strdup(out_text);
+    assert_non_null(t);
+    return squash(t);
+}
+
+static void contains(const char *text, const char *what)
+{
+    char *w = strdup(what);
+    assert_non_null(w);
+    squash(w);
+    if (!strstr(text, w))
+        fail_msg("\"%s\" is not on the rules page", w);
+    free(w);
+}
+
+static cJSON *load_json(const char *name)
+{
+    size_t len;
+    char *text = read_run_file(name, &len);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    assert_non_null(j);
+    return j;
+}
+
+/* Which theme type names the board file's sheets use. */
+static int board_has_type(const cJSON *board, const char *type)
+{
+    const cJSON *sheets = cJSON_GetObjectItem(board, "sheets"), *s, *n;
+    cJSON_ArrayForEach(s, sheets)
+    {
+        cJSON_ArrayForEach(n, cJSON_GetObjectItem(s, "nodes"))
+        {
+            const cJSON *ty = cJSON_GetObjectItem(n, "type");
+            if (cJSON_IsString(ty) && strcmp(ty->valuestring, type) == 0)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* The default theme with an extra type "ghost" that no board can hold
+ * (probability 0, min 0): a type that is never present. */
+static void ghost_theme(void)
+{
+    copy_default_theme("ghost");
+    cJSON *t = load_json("ghost/theme.json");
+    cJSON *types = cJSON_GetObjectItem(t, "node_types");
+    cJSON *g = cJSON_Duplicate(cJSON_GetArrayItem(types, 0), 1);
+    cJSON_ReplaceItemInObject(g, "name", cJSON_CreateString("ghost"));
+    cJSON_ReplaceItemInObject(g, "probability", cJSON_CreateNumber(0));
+    cJSON_ReplaceItemInObject(g, "min", cJSON_CreateNumber(0));
+    cJSON_ReplaceItemInObject(g, "action", cJSON_CreateString("Haunt the nearest lantern."));
+    cJSON_ReplaceItemInObject(g, "short", cJSON_CreateString("haunt"));
+    cJSON_AddItemToArray(types, g);
+    char *text = cJSON_Print(t);
+    write_file("ghost/theme.json", text);
+    free(text);
+    cJSON_Delete(t);
+}
+
+/* Every present type's name and action, every mission's goal, the centre's
+ * text, every section for the game's mode; the absent type is not there. */
+static void check_words(const char *pdf, const char *json, const char *theme_json, int shared)
+{
+    int last = pdf_pages(pdf);
+    char *text = page_text(pdf, last);
+    cJSON *board = load_json(json), *theme = load_json(theme_json);
+    const cJSON *ty, *m;
+    int shown = 0;
+    cJSON_ArrayForEach(ty, cJSON_GetObjectItem(theme, "node_types"))
+    {
+        const char *name = cJSON_GetObjectItem(ty, "name")->valuestring;
+        const char *action = cJSON_GetObjectItem(ty, "action")->valuestring;
+        char entry[200];
+        snprintf(entry, sizeof entry, "%s: %s", name, action);
+        if (board_has_type(board, name)) {
+            contains(text, entry);
+            shown++;
+        } else if (strstr(text, action) || strstr(text, entry)) {
+            fail_msg("type %s is on no board but in the legend", name);
+        }
+    }
+    assert_true(shown >= 5);
+    cJSON_ArrayForEach(m, cJSON_GetObjectItem(theme, "missions"))
+    {
+        contains(text, cJSON_GetObjectItem(m, "name")->valuestring);
+        contains(text, cJSON_GetObjectItem(m, "goal")->valuestring);
+    }
+    contains(text, cJSON_GetObjectItem(cJSON_GetObjectItem(theme, "center"), "text")->valuestring);
+    const cJSON *rules = cJSON_GetObjectItem(theme, "rules");
+    contains(text, cJSON_GetObjectItem(rules, "title")->valuestring);
+    contains(text, cJSON_GetObjectItem(rules, "summary")->valuestring);
+    static const char *const keys[] = {"need", "setup", "turn", "cutting", "losing", "winning",
+                                       "dots"};
+    for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) {
+        const cJSON *sec = cJSON_GetObjectItem(rules, keys[k]);
+        if (cJSON_IsString(sec)) {
+            contains(text, sec->valuestring);
+        } else {
+            const cJSON *mine = cJSON_GetObjectItem(sec, shared ? "shared" : "own");
+            const cJSON *other = cJSON_GetObjectItem(sec, shared ? "own" : "shared");
+            contains(text, mine->valuestring);
+            assert_null(strstr(text, other->valuestring));
+        }
+    }
+    contains(text, shared ? "one shared board" : "one sheet per player");
+    free(text);
+    cJSON_Delete(board);
+    cJSON_Delete(theme);
+}
+
+static void test_words_one_sheet_each(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    ghost_theme();
+    assert_int_equal(cutboard("--seed words --players 3 --theme ghost -o w.pdf --json w.json"), 0);
+    assert_int_equal(pdf_pages("w.pdf"), 4);
+    check_words("w.pdf", "w.json", "ghost/theme.json", 0);
+    char *text = page_text("w.pdf", 4);
+    assert_null(strstr(text, "ghost"));
+    assert_null(strstr(text, "Haunt"));
+    free(text);
+    /* the boards' pages carry no rules */
+    text = page_text("w.pdf", 1);
+    assert_null(strstr(text, "What you need"));
+    free(text);
+}
+
+static void test_words_shared_letter(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    assert_int_equal(cutboard("--seed shared --shared --players 6 --paper letter -o s.pdf "
+                              "--json s.json"),
+                     0);
+    assert_int_equal(pdf_pages("s.pdf"), 2);
+    copy_default_theme("t");
+    check_words("s.pdf", "s.json", "t/theme.json", 1);
+}
+
+/* The rules page's font sizes (Tf operands of its content stream) are all
+ * at least 9 pt, on A4 and Letter, landscape and portrait, and each word's
+ * box (pdftotext -bbox) lies inside the page, 5 mm clear of its edges. */
+static void check_sizes_and_boxes(const char *args, double page_w, double page_h)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "--seed sizes --players 2 %s -o z.pdf", args);
+    assert_int_equal(cutboard(cmd), 0);
+    int last = pdf_pages("z.pdf");
+    assert_int_equal(last, 3);
+    snprintf(cmd, sizeof cmd,
+             "qpdf --qdf --object-streams=disable z.pdf z.q.pdf; "
+             "awk '/^%%%% Contents for page %d/{c=1} /^endstream/{c=0} c' z.q.pdf | "
+             "awk '$NF == \"Tf\" {print $(NF-1)}' | sort -n | head -n 1",
+             last);
+    assert_int_equal(sh(cmd), 0);
+    double smallest = atof(out_text);
+    if (smallest < 9.0)
+        fail_msg("%s: the rules page has text at %g pt", args, smallest);
+    snprintf(cmd, sizeof cmd, "pdftotext -bbox -f %d -l %d z.pdf -", last, last);
+    assert_int_equal(sh(cmd), 0);
+    double edge = 5 * 72 / 25.4;
+    int words = 0;
+    for (const char *w = strstr(out_text, "<word "); w; w = strstr(w + 1, "<word ")) {
+        double x0 = atof(strstr(w, "xMin=\"") + 6), y0 = atof(strstr(w, "yMin=\"") + 6);
+        double x1 = atof(strstr(w, "xMax=\"") + 6), y1 = atof(strstr(w, "yMax=\"") + 6);
+        if (x0 < edge || y0 < edge || x1 > page_w - edge || y1 > page_h - edge)
+            fail_msg("%s: a word at %.1f,%.1f..%.1f,%.1f is outside the page's safe area",
+                     args, x0, y0, x1, y1);
+        words++;
+    }
+    assert_true(words > 300);
+}
+
+static void test_sizes_and_boxes(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    NEED("qpdf");
+    check_sizes_and_boxes("", 841.89, 595.276);
+    check_sizes_and_boxes("--portrait", 595.276, 841.89);
+    check_sizes_and_boxes("--paper letter", 792, 612);
+    check_sizes_and_boxes("--paper letter --portrait --ink-friendly", 612, 792);
+    /* print shop: bleed and marks widen the page; the words stay inside */
+    check_sizes_and_boxes("--bleed 3mm --crop-marks", 841.89 + 2 * 3 * 72 / 25.4 + 60,
+                          595.276 + 2 * 3 * 72 / 25.4 + 60);
+}
+
+/* --rules first / none; SVG and bad values. */
+static void test_rules_option(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    assert_int_equal(cutboard("--seed opt --players 2 --rules first -o f.pdf"), 0);
+    assert_int_equal(pdf_pages("f.pdf"), 3);
+    char *text = page_text("f.pdf", 1);
+    contains(text, "What you need");
+    free(text);
+    text = page_text("f.pdf", 3);
+    assert_null(strstr(text, "What you need"));
+    free(text);
+    assert_int_equal(cutboard("--seed opt --players 2 --rules none -o n.pdf"), 0);
+    assert_int_equal(pdf_pages("n.pdf"), 2);
+    /* the sheets are the same bytes whichever page the rules take */
+    assert_int_equal(cutboard("--seed opt --players 2 --rules last -o l.pdf"), 0);
+    assert_int_equal(sh("pdftotext -f 1 -l 2 l.pdf a.txt && pdftotext -f 2 -l 3 f.pdf b.txt && "
+                        "cmp a.txt b.txt"),
+                     0);
+    expect_failure("--seed opt --rules sometimes -o x.pdf", 64, "--rules", "x.pdf");
+    expect_failure("--seed opt --rules last -o x.svg", 64, "--rules", "x.svg");
+    assert_int_equal(cutboard("--seed opt --players 2 -o pic.svg"), 0); /* the default is fine */
+    expect_failure("deck --seed d --rules last -o x.pdf", 64, "--rules", "x.pdf");
+}
+
+/* render prints the rules page too. */
+static void test_render(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    assert_int_equal(cutboard("--seed rr --players 2 -o g.pdf --json g.json"), 0);
+    assert_int_equal(cutboard("render g.json -o r.pdf"), 0);
+    assert_int_equal(pdf_pages("r.pdf"), 3);
+    assert_int_equal(sh("pdftotext -f 3 -l 3 g.pdf a.txt && pdftotext -f 3 -l 3 r.pdf b.txt && "
+                        "cmp a.txt b.txt && grep -q 'What you need' b.txt"),
+                     0);
+    assert_int_equal(cutboard("render g.json --rules none -o r0.pdf"), 0);
+    assert_int_equal(pdf_pages("r0.pdf"), 2);
+}
+
+/* deck: once at the end of one PDF (its legend: every type of the deck),
+ * each after every game, each file's last page with --out-dir, none. */
+static void test_deck_pages(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    assert_int_equal(cutboard("deck --seed dk --count 3 --players 2 -o once.pdf"), 0);
+    assert_int_equal(pdf_pages("once.pdf"), 7);
+    char *text = page_text("once.pdf", 7);
+    contains(text, "What you need");
+    free(text);
+    assert_int_equal(cutboard("deck --seed dk --count 3 --players 2 --rules each "
+                              "--manifest each.jsonl -o each.pdf"),
+                     0);
+    assert_int_equal(pdf_pages("each.pdf"), 9);
+    /* the manifest's pages skip the rules pages: game 2 starts on page 4 */
+    size_t len;
+    char *m = read_run_file("each.jsonl", &len);
+    assert_non_null(strstr(m, "\"first_page\":4"));
+    assert_non_null(strstr(m, "\"first_page\":7"));
+    free(m);
+    text = page_text("each.pdf", 3);
+    contains(text, "What you need");
+    free(text);
+    assert_int_equal(cutboard("deck --seed dk --count 3 --players 2 --rules none -o none.pdf"),
+                     0);
+    assert_int_equal(pdf_pages("none.pdf"), 6);
+    assert_int_equal(cutboard("deck --seed dk --count 2 --players 2 --out-dir games"), 0);
+    assert_int_equal(pdf_pages("games/game-00000.pdf"), 3);
+    assert_int_equal(pdf_pages("games/game-00001.pdf"), 3);
+    assert_int_equal(cutboard("deck --seed dk --count 2 --players 2 --rules once "
+                              "--out-dir once"),
+                     0);
+    assert_int_equal(pdf_pages("once/game-00000.pdf"), 3);
+    assert_int_equal(pdf_pages("once/game-00001.pdf"), 2);
+}
+
+/* A version 1 theme: the page is the legend with a note that there are no
+ * rules. */
+static void test_version1_theme(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    copy_default_theme("old");
+    cJSON *t = load_json("old/theme.json");
+    cJSON_ReplaceItemInObject(t, "format", cJSON_CreateString("cutboard-theme/1"));
+    cJSON_DeleteItemFromObject(t, "rules");
+    cJSON_DeleteItemFromObject(t, "first_game");
+    cJSON_DeleteItemFromObject(cJSON_GetObjectItem(t, "center"), "text");
+    cJSON *x;
+    cJSON_ArrayForEach(x, cJSON_GetObjectItem(t, "node_types"))
+    {
+        cJSON_DeleteItemFromObject(x, "action");
+        cJSON_DeleteItemFromObject(x, "short");
+    }
+    cJSON_ArrayForEach(x, cJSON_GetObjectItem(t, "missions"))
+        cJSON_DeleteItemFromObject(x, "goal");
+    char *text = cJSON_Print(t);
+    write_file("old/theme.json", text);
+    free(text);
+    cJSON_Delete(t);
+    assert_int_equal(cutboard("--seed v1 --players 2 --theme old -o v1.pdf"), 0);
+    assert_int_equal(pdf_pages("v1.pdf"), 3);
+    text = page_text("v1.pdf", 3);
+    contains(text, "carries no rules");
+    contains(text, "blade");
+    contains(text, "traveler");
+    free(text);
+}
+
+/* CMYK: the rules page too is DeviceCMYK only. */
+static void test_cmyk(void **state)
+{
+    (void)state;
+    NEED("qpdf");
+    assert_int_equal(cutboard("--seed c --players 2 --cmyk --rules first -o c.pdf"), 0);
+    assert_int_equal(sh("qpdf --qdf --object-streams=disable c.pdf c.q.pdf && "
+                        "awk '/^%% Contents for page 1/{c=1} /^endstream/{c=0} c' c.q.pdf "
+                        "> p1.txt && grep -c -E '(^| )(rg|RG|g|G)$' p1.txt"),
+                     1); /* grep found none */
+    assert_int_equal(sh("grep -c -E ' (k|K)$' p1.txt"), 0);
+}
+
+/* The legend strip: every type on a sheet has its short label in that
+ * sheet's margin, no word of the sheet lies on the board (inside the trim
+ * line) or closer than 5 mm to the paper's edge, and the strip's text is
+ * at least 6 pt. */
+static void check_strip(const char *args, int expect_strip)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "--seed strip --players 2 %s -o st.pdf --json st.json", args);
+    assert_int_equal(cutboard(cmd), 0);
+    cJSON *board = load_json("st.json"), *theme = load_json("t/theme.json");
+    const cJSON *sheet = cJSON_GetArrayItem(cJSON_GetObjectItem(board, "sheets"), 0);
+    const cJSON *trim = cJSON_GetObjectItem(sheet, "board");
+    double pt = 72 / 25.4;
+    double bx = cJSON_GetObjectItem(trim, "x_mm")->valuedouble * pt;
+    double by = cJSON_GetObjectItem(trim, "y_mm")->valuedouble * pt;
+    double bw = cJSON_GetObjectItem(trim, "width_mm")->valuedouble * pt;
+    double bh = cJSON_GetObjectItem(trim, "height_mm")->valuedouble * pt;
+    const cJSON *page = cJSON_GetObjectItem(sheet, "page");
+    double pw = cJSON_GetObjectItem(page, "width_mm")->valuedouble * pt;
+    double ph = cJSON_GetObjectItem(page, "height_mm")->valuedouble * pt;
+    /* bleed and marks widen the page about the board's paper */
+    pdfinfo("st.pdf");
+    const char *size = strstr(out_text, "Page size:");
+    assert_non_null(size);
+    double off = (atof(size + 10) - pw) / 2;
+    bx += off, by += off;
+    char *text = page_text("st.pdf", 1);
+    const cJSON *ty;
+    int shown = 0;
+    cJSON_ArrayForEach(ty, cJSON_GetObjectItem(theme, "node_types"))
+    {
+        const char *name = cJSON_GetObjectItem(ty, "name")->valuestring;
+        const char *label = cJSON_GetObjectItem(ty, "short")->valuestring;
+        int on = 0;
+        const cJSON *n;
+        cJSON_ArrayForEach(n, cJSON_GetObjectItem(sheet, "nodes"))
+        {
+            const cJSON *t = cJSON_GetObjectItem(n, "type");
+            on |= cJSON_IsString(t) && strcmp(t->valuestring, name) == 0;
+        }
+        if (on && expect_strip) {
+            contains(text, label);
+            shown++;
+        }
+    }
+    if (expect_strip)
+        assert_true(shown >= 5);
+    else
+        assert_null(strstr(text, "cut 2"));
+    free(text);
+    assert_int_equal(sh("pdftotext -bbox -f 1 -l 1 st.pdf -"), 0);
+    double edge = 5 * pt;
+    for (const char *w = strstr(out_text, "<word "); w; w = strstr(w + 1, "<word ")) {
+        double x0 = atof(strstr(w, "xMin=\"") + 6), y0 = atof(strstr(w, "yMin=\"") + 6);
+        double x1 = atof(strstr(w, "xMax=\"") + 6), y1 = atof(strstr(w, "yMax=\"") + 6);
+        if (x0 < off + edge || y0 < off + edge || x1 > off + pw - edge || y1 > off + ph - edge)
+            fail_msg("%s: a word at %.1f,%.1f is within 5 mm of the paper edge", args, x0, y0);
+        if (x1 > bx && x0 < bx + bw && y1 > by && y0 < by + bh)
+            fail_msg("%s: a word at %.1f,%.1f..%.1f,%.1f is on the board", args, x0, y0, x1, y1);
+    }
+    assert_int_equal(sh("qpdf --qdf --object-streams=disable st.pdf st.q.pdf; "
+                        "awk '/^%% Contents for page 1/{c=1} /^endstream/{c=0} c' st.q.pdf | "
+                        "awk '$NF == \"Tf\" {print $(NF-1)}' | sort -n | head -n 1"),
+                     0);
+    assert_true(atof(out_text) >= 6.0);
+    cJSON_Delete(board);
+    cJSON_Delete(theme);
+}
+
+static void test_strip(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    NEED("qpdf");
+    copy_default_theme("t");
+    check_strip("", 1);
+    check_strip("--paper letter --portrait", 1);
+    check_strip("--bleed 3mm --crop-marks --cmyk", 1);
+    /* SVG: the same strip as text */
+    assert_int_equal(cutboard("--seed strip --players 2 -o st.svg"), 0);
+    size_t len;
+    char *svg = read_run_file("st-1.svg", &len);
+    assert_non_null(strstr(svg, "<g class=\"legend\">"));
+    assert_non_null(strstr(svg, ">cut 2</text>"));
+    free(svg);
+    /* a crowded margin has no strip (the rules page has everything) */
+    check_strip("--resolution 30", 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_words_one_sheet_each),
+        cmocka_unit_test(test_words_shared_letter),
+        cmocka_unit_test(test_sizes_and_boxes),
+        cmocka_unit_test(test_rules_option),
+        cmocka_unit_test(test_render),
+        cmocka_unit_test(test_deck_pages),
+        cmocka_unit_test(test_version1_theme),
+        cmocka_unit_test(test_cmyk),
+        cmocka_unit_test(test_strip),
+    };
+    return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
+}
