@@ -200,6 +200,7 @@ static void round_trip(const char *seed, int players, int shared, const cb_theme
         assert_int_equal(back->players, g->players);
         assert_int_equal(back->shared, g->shared);
         const cb_board *a = from_json->sheets[s], *b = back->sheets[0];
+        int lost = 0;
         assert_string_equal(a->seed, b->seed);
         assert_int_equal(a->player, b->player);
         assert_int_equal(a->attempts, b->attempts);
@@ -216,8 +217,12 @@ static void round_trip(const char *seed, int players, int shared, const cb_theme
             assert_int_equal(p->side, q->side);
             assert_int_equal(p->type, q->type);
             assert_int_equal(p->mission, q->mission);
-            assert_int_equal(p->dots, q->dots);
+            /* placed again (see below): a node whose last dot stood at a
+             * limit may have room for one fewer */
+            assert_true(q->dots <= p->dots && q->dots >= p->dots - 1);
+            lost += p->dots - q->dots;
         }
+        assert_true(lost <= 2);
         /* An OBJ has no dot positions: they are placed again from nodes
          * kept to 0.01 mm (a dot near a limit may take the next place), and
          * meet the dot clause as placed. */
