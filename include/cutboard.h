@@ -160,6 +160,8 @@ typedef struct {
                                one edge (1 candidate in 250-1,000 meets it, so
                                the attempts are multiplied by 20) */
     const cb_theme *theme;  /* may be NULL: no types or missions */
+    int first_game;         /* every start gets the theme's first-game mission
+                               (the same boards, one goal for all: a first game) */
 } cb_spec;
 
 void cb_spec_defaults(cb_spec *spec);

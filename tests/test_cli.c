@@ -229,6 +229,46 @@ static void test_json_board_file(void **state)
     free(text);
 }
 
+/* --first-game: the same boards as without it, every start with the
+ * theme's first-game mission; a theme that names none is refused. */
+static void test_first_game(void **state)
+{
+    (void)state;
+    assert_int_equal(cutboard("--players 3 --seed fg --first-game -o fg.pdf --json fg.json"), 0);
+    assert_int_equal(cutboard("--players 3 --seed fg -o nfg.pdf --json nfg.json"), 0);
+    size_t la, lb;
+    char *a = read_run_file("fg.json", &la), *b = read_run_file("nfg.json", &lb);
+    cJSON *first = cJSON_Parse(a), *usual = cJSON_Parse(b);
+    assert_non_null(first);
+    assert_non_null(usual);
+    int starts = 0, differ = 0;
+    const cJSON *s = field(first, "sheets")->child, *t = field(usual, "sheets")->child;
+    for (; s && t; s = s->next, t = t->next) {
+        char *e1 = cJSON_PrintUnformatted(field(s, "edges"));
+        char *e2 = cJSON_PrintUnformatted(field(t, "edges"));
+        assert_string_equal(e1, e2);
+        free(e1);
+        free(e2);
+        const cJSON *v = field(s, "nodes")->child, *w = field(t, "nodes")->child;
+        for (; v && w; v = v->next, w = w->next)
+            if (strcmp(string(v, "kind"), "start") == 0) {
+                starts++;
+                assert_string_equal(string(v, "mission"), "traveler");
+                differ += strcmp(string(w, "mission"), "traveler") != 0;
+            }
+    }
+    assert_int_equal(starts, 36);
+    assert_true(differ > 0); /* without it the missions are dealt */
+    cJSON_Delete(first);
+    cJSON_Delete(usual);
+    free(a);
+    free(b);
+    copy_default_theme("nofirst");
+    assert_int_equal(sh("python3 -c 'import json; p=\"nofirst/theme.json\"; t=json.load(open(p)); "
+                        "t.pop(\"first_game\"); json.dump(t, open(p, \"w\"))'"), 0);
+    expect_failure("--theme nofirst --first-game -o nf.pdf", 64, "--first-game", "nf.pdf");
+}
+
 static void test_qpdf_check(void **state)
 {
     (void)state;
@@ -430,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_font_embedded),
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_json_board_file),
+        cmocka_unit_test(test_first_game),
         cmocka_unit_test(test_qpdf_check),
         cmocka_unit_test(test_icons_embedded_once),
         cmocka_unit_test(test_help_and_version),

@@ -110,6 +110,11 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
                        spec->start_cap);
     if (spec->node_cap < 3 || spec->node_cap > 8)
         return cb_fail(err, CB_ERR_USAGE, "--node-cap: %d is out of range (3..8)", spec->node_cap);
+    /* (without a theme there are no missions: nothing to choose) */
+    if (spec->first_game && spec->theme && spec->theme->first_game < 0)
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--first-game: theme \"%s\" names no first-game mission (\"first_game\" "
+                       "in its theme.json)", spec->theme->name);
     if (spec->max_attempts < 1 || spec->max_attempts > 100000)
         return cb_fail(err, CB_ERR_USAGE, "--attempts: %d is out of range (1..100000)",
                        spec->max_attempts);
@@ -349,6 +354,11 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         cb_board_free(b);
         return NULL;
     }
+    /* A first game: missions dealt as ever (the same boards), then one goal
+     * for every start. */
+    for (size_t i = 0; spec->first_game && spec->theme && i < b->n_nodes; i++)
+        if (b->nodes[i].kind == CB_KIND_START)
+            b->nodes[i].mission = spec->theme->first_game;
     /* The dots decorate placed, tested like the rest of the contract. */
     cb_graph g;
     st = cb_graph_build(&g, b, &err);

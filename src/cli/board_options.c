@@ -9,6 +9,8 @@ const char cli_board_options_help[] =
     "                       (default: a random seed, printed on every sheet)\n"
     "  -p, --players N      2..9 players (default 4)\n"
     "      --shared         one board for the whole table instead of one each\n"
+    "      --first-game     every start gets the same mission (the theme names it;\n"
+    "                       the default theme: traveler): for a first game\n"
     "      --theme DIR      theme folder with theme.json (default icons/default)\n"
     "      --paper NAME     a4 (default), letter, a3, tabloid, a5..a0, legal, sra4..\n"
     "                       sra2, or WxH in mm, in or pt (300x200mm, 8.5x11in);\n"
@@ -70,6 +72,8 @@ int cli_board_option(cli_args *a, cli_board_options *o)
         return cli_int("--players", a->val, 2, 9, &s->players) ? -1 : 1;
     else if (cli_flag(a, "--shared"))
         s->shared = 1;
+    else if (cli_flag(a, "--first-game"))
+        s->first_game = 1;
     else if (cli_flag(a, "--fair-cuts"))
         s->fair_cuts = 1;
     else if (cli_value(a, "--theme"))
