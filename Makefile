@@ -42,7 +42,7 @@ DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
 .PHONY: all deps run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples \
-        man deb FORCE
+        man deb deb-check FORCE
 # make alone only builds; run, test, check and bench install what is missing
 # first (deps runs before the sub-make, so make -j never compiles before the
 # headers are there).
@@ -242,6 +242,22 @@ uninstall:
 	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man1/%,$(filter %.1,$(MANS))) \
 	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man5/%,$(filter %.5,$(MANS)))
 	rm -rf $(DESTDIR)$(DATADIR)
+
+# The Debian packages cutboard and libcutboard-dev (debian/), checked with
+# lintian, into build/deb/. The package build starts with make clean.
+# deb-check installs them, runs the program from /tmp with no environment
+# and purges them (tests/deb.sh; root or sudo).
+DEB_DEPS := debhelper:/usr/bin/dh dpkg-dev:/usr/bin/dpkg-buildpackage lintian:/usr/bin/lintian
+deb: deps
+	@$(MAKE) --no-print-directory deps DEPS="$(DEB_DEPS)"
+	dpkg-buildpackage -us -uc -b
+	mkdir -p build/deb
+	mv ../cutboard_$(VERSION)_*.deb ../libcutboard-dev_$(VERSION)_*.deb \
+	  ../cutboard_$(VERSION)_*.buildinfo ../cutboard_$(VERSION)_*.changes build/deb/
+	lintian --fail-on error build/deb/cutboard_$(VERSION)_*.changes
+
+deb-check: deb
+	sh tests/deb.sh build/deb
 
 clean:
 	rm -rf build build-san build-clang build-fuzz $(BIN) game.pdf
