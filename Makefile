@@ -252,9 +252,10 @@ deb: deps
 	@$(MAKE) --no-print-directory deps DEPS="$(DEB_DEPS)"
 	dpkg-buildpackage -us -uc -b
 	mkdir -p build/deb
-	mv ../cutboard_$(VERSION)_*.deb ../libcutboard-dev_$(VERSION)_*.deb \
-	  ../cutboard_$(VERSION)_*.buildinfo ../cutboard_$(VERSION)_*.changes build/deb/
-	lintian --fail-on error build/deb/cutboard_$(VERSION)_*.changes
+	mv ../cutboard_$(VERSION)_* ../cutboard-dbgsym_$(VERSION)_* ../libcutboard-dev_$(VERSION)_* \
+	  build/deb/
+	lintian --fail-on error --suppress-tags running-with-root-privileges \
+	  build/deb/cutboard_$(VERSION)_*.changes
 
 deb-check: deb
 	sh tests/deb.sh build/deb
