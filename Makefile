@@ -254,7 +254,7 @@ deb: deps
 	mkdir -p build/deb
 	mv ../cutboard_$(VERSION)_* ../cutboard-dbgsym_$(VERSION)_* ../libcutboard-dev_$(VERSION)_* \
 	  build/deb/
-	lintian --fail-on error --suppress-tags running-with-root-privileges \
+	lintian --fail-on error \
 	  build/deb/cutboard_$(VERSION)_*.changes
 
 deb-check: deb
