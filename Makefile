@@ -217,14 +217,15 @@ fuzz: deps
 # Debian package would have to split it into its own libcutboardN package;
 # programs link libcutboard.a through pkg-config (cutboard.pc).
 DATADIR := $(PREFIX)/share/cutboard
+LIBDIR  ?= $(PREFIX)/lib
 MANDIR  := $(PREFIX)/share/man
 BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 install: all
 	@[ -n "$(SCDOC)" ] || { echo "make install needs scdoc for the man pages: apt-get install scdoc (or make deps)"; exit 1; }
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/include \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include \
 	  $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cutboard
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
 	install -m 644 include/cutboard.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 fonts/*.ttf fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/fonts/
 	for t in icons/*/; do install -d "$(DESTDIR)$(DATADIR)/$$t" && \
@@ -232,12 +233,12 @@ install: all
 	install -m 644 $(filter %.1,$(MANS)) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(filter %.5,$(MANS)) $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 completion/cutboard.bash $(DESTDIR)$(BASHCOMPDIR)/cutboard
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' cutboard.pc.in \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/cutboard.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' cutboard.pc.in \
+	  > $(DESTDIR)$(LIBDIR)/pkgconfig/cutboard.pc
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/cutboard $(DESTDIR)$(PREFIX)/lib/libcutboard.a \
-	  $(DESTDIR)$(PREFIX)/include/cutboard.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/cutboard.pc \
+	rm -f $(DESTDIR)$(PREFIX)/bin/cutboard $(DESTDIR)$(LIBDIR)/libcutboard.a \
+	  $(DESTDIR)$(PREFIX)/include/cutboard.h $(DESTDIR)$(LIBDIR)/pkgconfig/cutboard.pc \
 	  $(DESTDIR)$(BASHCOMPDIR)/cutboard \
 	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man1/%,$(filter %.1,$(MANS))) \
 	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man5/%,$(filter %.5,$(MANS)))
