@@ -11,9 +11,11 @@ check() { # what, then a command that must succeed
     what=$1; shift
     if "$@" >/dev/null 2>&1; then echo "ok   $what"; else echo "FAIL $what"; failed=1; fi
 }
+dir=$(cd "$dir" && pwd) # apt-get takes files by path: ./x.deb or /x.deb
 debs=$(ls "$dir"/cutboard_*.deb "$dir"/libcutboard-dev_*.deb)
 check "the packages install" $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $debs
-files=$(dpkg -L cutboard libcutboard-dev | sort)
+files=$(dpkg -L cutboard libcutboard-dev 2>/dev/null | sort)
+check "their files are in place" test -x /usr/bin/cutboard -a -n "$files"
 w=$(mktemp -d /tmp/cutboard-deb.XXXXXX)
 check "cutboard --seed x -o x.pdf from /tmp, no environment" \
     sh -c "cd $w && env -i /usr/bin/cutboard --seed x -o x.pdf && pdfinfo x.pdf | grep -q 'Pages: *5'"
