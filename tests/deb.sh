@@ -27,8 +27,9 @@ rm -rf "$w"
 check "the packages purge" $SUDO dpkg --purge cutboard libcutboard-dev
 left=""
 for f in $files; do
-    case $f in /.|/usr|/usr/*/|/usr/bin|/usr/lib|/usr/include|/usr/share|/usr/share/man*|/usr/share/doc|\
-        /usr/lib/pkgconfig|/usr/share/bash-completion*|/usr/share/lintian*) continue;; esac
+    # folders other packages share stay; cutboard's own must go
+    case $f in /usr/share/cutboard*|/usr/share/doc/cutboard*|/usr/share/doc/libcutboard*) ;;
+        *) [ -d "$f" ] && [ ! -L "$f" ] && continue;; esac
     [ -e "$f" ] || [ -L "$f" ] && left="$left $f"
 done
 check "nothing left behind" test -z "$left"
