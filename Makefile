@@ -33,7 +33,8 @@ FUZZERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 REPLAYS := $(FUZZERS:%=$(BUILD)/replay_%)
 
 # Debian packages the build and the tests need, and a file each one installs.
-DEPS    := libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
+DEPS    := gcc:/usr/bin/gcc libc6-dev:/usr/include/stdio.h python3:/usr/bin/python3 \
+           libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            libcjson-dev:/usr/include/cjson/cJSON.h libcmocka-dev:/usr/include/cmocka.h \
            zlib1g-dev:/usr/include/zlib.h pkg-config:/usr/bin/pkg-config \
            poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf \
