@@ -88,16 +88,16 @@ size_t cb_graph_degree(const cb_graph *g, uint32_t v)
     return g->start[v + 1] - g->start[v];
 }
 
-void cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
+int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
 {
     for (size_t i = 0; i < g->n; i++)
         hops[i] = -1;
     if (src >= g->n)
-        return;
+        return 0;
     /* hops doubles as the visited set; the queue reuses a plain array. */
     uint32_t *queue = malloc(g->n * sizeof *queue);
     if (!queue)
-        return;
+        return -1;
     size_t head = 0, tail = 0;
     queue[tail++] = src;
     hops[src] = 0;
@@ -110,6 +110,7 @@ void cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
             }
     }
     free(queue);
+    return 0;
 }
 
 int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit)

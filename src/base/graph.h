@@ -19,8 +19,9 @@ typedef struct {
 cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err);
 void cb_graph_free(cb_graph *g);
 size_t cb_graph_degree(const cb_graph *g, uint32_t v);
-/* BFS hop counts from SRC into hops (n entries; -1 unreachable). */
-void cb_graph_hops(const cb_graph *g, uint32_t src, int *hops);
+/* BFS hop counts from SRC into hops (n entries; -1 unreachable); -1 when
+ * out of memory (then no count is known), else 0. */
+int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops);
 /* Edge-disjoint paths from S to T, counting at most LIMIT (unit-capacity
  * max-flow with BFS augmenting paths); -1 when out of memory. */
 int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit);

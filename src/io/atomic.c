@@ -182,6 +182,8 @@ cb_status cb_file_ready(cb_staged_file *f, cb_error *err)
     if (close(f->fd) != 0 && e == 0)
         e = errno;
     f->fd = -1;
+    if (e == ENOMEM) /* the temporary name could not be made */
+        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory", f->path);
     return e ? cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(e)) : CB_OK;
 }
 

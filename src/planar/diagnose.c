@@ -173,7 +173,12 @@ static int starts_and_fairness(report *r, const cb_board *b, const cb_graph *g,
         free(starts);
         return -1;
     }
-    cb_graph_hops(g, b->center, hops);
+    if (cb_graph_hops(g, b->center, hops) != 0) {
+        free(hops);
+        free(owner);
+        free(starts);
+        return -1;
+    }
     for (uint32_t i = 0; i < n; i++)
         if (hops[i] < 0)
             line(r, "node %u is not connected to the centre", i);

@@ -246,7 +246,11 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
     free(p);
-    cb_graph_hops(&gr, b->center, hops);
+    if (cb_graph_hops(&gr, b->center, hops) != 0) {
+        free(hops);
+        cb_graph_free(&gr);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+    }
     v->connected = 1;
     for (size_t i = 0; i < n; i++)
         if (hops[i] < 0)

@@ -102,8 +102,7 @@ static int sheet_spread(const cb_board *b)
         return -1;
     int *hops = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops);
     int lo = -1, hi = -1;
-    if (hops) {
-        cb_graph_hops(&g, b->center, hops);
+    if (hops && cb_graph_hops(&g, b->center, hops) == 0) {
         for (size_t v = 0; v < b->n_nodes; v++) {
             if (b->nodes[v].kind != CB_KIND_START)
                 continue;
