@@ -234,7 +234,7 @@ install: all
 	install -m 644 $(filter %.1,$(MANS)) $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 $(filter %.5,$(MANS)) $(DESTDIR)$(MANDIR)/man5/
 	install -m 644 completion/cutboard.bash $(DESTDIR)$(BASHCOMPDIR)/cutboard
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' cutboard.pc.in \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' -e 's|@VERSION@|$(VERSION)|' cutboard.pc.in \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/cutboard.pc
 
 uninstall:
