@@ -140,6 +140,7 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
 	echo "== svg"; $(DATA_ENV) python3 tests/svg_check.py $(BIN) || failed="$$failed svg"; \
 	echo "== man"; $(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)) || failed="$$failed man"; \
+	echo "== bad-input table"; $(DATA_ENV) python3 tests/badinput_table.py $(BIN) || failed="$$failed badinput_table"; \
 	echo "== docs"; $(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" || failed="$$failed docs"; \
 	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)" || failed="$$failed install"; \
 	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
