@@ -166,15 +166,7 @@ static void cb_draw_start(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb
 
 static void cb_draw_center(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
 {
-    double r = cb_pt(b->node_radius);
-    cb_rgb c = p->theme ? cb_rgb_of(p->theme->center.rgb) : cb_plain_ctr;
-    cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
-    cb_disk(p, page, r, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink), CB_CENTER_PT);
-    cb_set_stroke(p, cb_sheet_outline(c, p->ink), CB_CENTER_RING_PT);
-    cb_cs_circle(p, 0, 0, (HPDF_REAL)(CB_CENTER_RING * r));
-    cb_cs_str(p, "S\n");
-    cb_icon_draw(p, page, p->center_icon, 0, 0, CB_CENTER_ICON * r, 0);
-    cb_cs_str(p, "Q\n");
+    cb_render_center_at(p, page, cb_x(n->x), cb_y(b, n->y), cb_pt(b->node_radius));
 }
 
 /* A node of theme type TYPE (-1: none) and radius R pt, drawn whole about
@@ -585,7 +577,7 @@ void cb_render_node_at(cb_pdf *p, HPDF_Page page, int type, double x_pt, double 
     }
     cb_begin_at(p, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
     if (cb_shape_do(p, page, cb_node_shape(p, type, r_pt)) != 0) {
-        cb_disk(p, page, r_pt, p->ink ? cb_white : cb_tint(c), c,
+        cb_disk(p, page, r_pt, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
                 p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
         cb_icon_draw(p, page, slot, 0, 0, CB_ICON_SIDE * r_pt, 0);
     }
@@ -601,8 +593,8 @@ void cb_render_start_at(cb_pdf *p, HPDF_Page page, int mission, double x_pt, dou
         c = cb_rgb_of(p->theme->missions[mission].rgb);
         slot = p->mission_icon[mission];
     }
-    cb_set_fill(p, p->ink ? cb_white : cb_tint(c));
-    cb_set_stroke(p, c, CB_START_PT);
+    cb_set_fill(p, cb_sheet_fill(c, p->ink));
+    cb_set_stroke(p, cb_sheet_outline(c, p->ink), CB_START_PT);
     CB_OP(p, "re", (HPDF_REAL)(x_pt - w_pt / 2), (HPDF_REAL)(y_pt - h_pt / 2), (HPDF_REAL)w_pt,
           (HPDF_REAL)h_pt);
     cb_cs_str(p, "B\n");
@@ -613,8 +605,8 @@ void cb_render_center_at(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, do
 {
     cb_rgb c = p->theme ? cb_rgb_of(p->theme->center.rgb) : cb_plain_ctr;
     cb_begin_at(p, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
-    cb_disk(p, page, r_pt, p->ink ? cb_white : cb_tint(c), c, CB_CENTER_PT);
-    cb_set_stroke(p, c, CB_CENTER_RING_PT);
+    cb_disk(p, page, r_pt, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink), CB_CENTER_PT);
+    cb_set_stroke(p, cb_sheet_outline(c, p->ink), CB_CENTER_RING_PT);
     cb_cs_circle(p, 0, 0, (HPDF_REAL)(CB_CENTER_RING * r_pt));
     cb_cs_str(p, "S\n");
     cb_icon_draw(p, page, p->center_icon, 0, 0, CB_CENTER_ICON * r_pt, 0);
