@@ -1,0 +1,611 @@
+/* Power dots: where each node's go (on its rim, in the gaps between its
+ * edges, clear of everything else) and how many a node holds. The sizes
+ * and clearances are base/board_geometry.h's; the contract's check of them
+ * is planar/dots_check.c. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "board/dots.h"
+#include "base/geom.h"
+#include "base/grid.h"
+#include "board/work.h"
+
+#define MIN_GAP (0.3 * M_PI)   /* narrower gaps between edges get no dots */
+#define MIN_GAP_TRIM (0.22 * M_PI) /* on the trim line only half the turn is free */
+#define SLOT_STEPS 6            /* a gap offers a dot 2 * SLOT_STEPS + 1 places */
+#define OUT_TOLERANCE 1e-6     /* radians: see points_out */
+
+#ifndef M_PI
+#define M_PI 3.14159265358979323846
+#endif
+
+static double min2(double a, double b)
+{
+    return a < b ? a : b; /* fmin is a library call at -O2; no NaN here */
+}
+
+/* One more dot for every 3 players, up to 3: 4 dots of full size do not
+ * fit around a node with 4 edges once its edges are unevenly spread. */
+int cb_dots_wanted(int players)
+{
+    int n = 1 + players / 3;
+    return n < 3 ? n : 3;
+}
+
+int cb_node_dots_wanted(const cb_board *b, uint32_t v, int players)
+{
+    if (!cb_board_has_dots(b))
+        return 0;
+    if (v == b->center)
+        return 1;
+    /* nodes so small that dots keep their least size hold one each */
+    int each = CB_DOT_RADIUS * b->node_radius < CB_DOT_MIN_RADIUS_MM ? 1 : cb_dots_wanted(players);
+    const cb_node *n = &b->nodes[v];
+    if (n->kind == CB_KIND_START || cb_on_trim(b, n))
+        return each < CB_DOTS_ON_TRIM ? each : CB_DOTS_ON_TRIM;
+    return each;
+}
+
+/* Insertion sort: a node has a handful of edge angles. */
+static void sort_angles(double *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        double x = a[i];
+        int j = i;
+        for (; j > 0 && a[j - 1] > x; j--)
+            a[j] = a[j - 1];
+        a[j] = x;
+    }
+}
+
+/* Distance from a node's centre to the edge of its shape along the unit
+ * direction (dx, dy) (y down, as on the page): one radius but for a start's
+ * rectangle. */
+static double shape_reach(const cb_board *b, const cb_node *v, double dx, double dy)
+{
+    double r = b->node_radius;
+    if (v->kind != CB_KIND_START)
+        return r;
+    double in, along;
+    switch (v->side) {
+    case CB_SIDE_TOP: in = dy; along = dx; break;
+    case CB_SIDE_BOTTOM: in = -dy; along = dx; break;
+    case CB_SIDE_LEFT: in = dx; along = dy; break;
+    default: in = -dx; along = dy; break;
+    }
+    double t = INFINITY;
+    if (in > 1e-9) t = min2(t, CB_START_DEPTH * r / in);
+    if (fabs(along) > 1e-9) t = min2(t, CB_START_HALF_WIDTH * r / fabs(along));
+    return isfinite(t) ? t : r;
+}
+
+static int inside_trim(const cb_board *b, double x, double y, double margin)
+{
+    return x >= b->board_x + margin && x <= b->board_x + b->board_w - margin &&
+           y >= b->board_y + margin && y <= b->board_y + b->board_h - margin;
+}
+
+/* Is node j's printed shape (disk or start rectangle) closer than LIM to p? */
+static int node_within(const cb_board *b, uint32_t j, cb_point p, double lim)
+{
+    const cb_node *v = &b->nodes[j];
+    double r = b->node_radius;
+    if (v->kind != CB_KIND_START) {
+        cb_point c = {v->x, v->y};
+        return cb_dist2(p, c) < (lim + r) * (lim + r);
+    }
+    double o[4];
+    cb_start_offsets(v->side, r, o);
+    return cb_point_rect_dist(p, v->x + o[0], v->y + o[1], v->x + o[2], v->y + o[3]) < lim;
+}
+
+#define NO_DOT UINT32_MAX
+#define NO_REF UINT32_MAX
+
+typedef struct { uint32_t c0, r0, c1, r1; } cell_box; /* cells [c0,c1] x [r0,r1] */
+typedef struct { double x0, y0, x1, y1; } edge_box;  /* open box: x0 < x < x1, y0 < y < y1 */
+typedef struct { uint32_t edge, next; } edge_ref;      /* an edge listed in a cell */
+
+/* Nodes, edges and the dots placed so far bucketed by cell, and the
+ * adjacency, so that a dot is checked only against what is near it: O(1)
+ * per dot instead of O(n + E). */
+typedef struct {
+    const cb_graph *g;
+    cb_grid nodes;          /* node centres */
+    double node_near;       /* nodes further than this on either axis never block a dot */
+    uint32_t *edge_head;    /* per cell of `nodes`: its first edge_ref, or NO_REF */
+    edge_ref *edge_refs;    /* each cell's edges whose box touches it, linked */
+    edge_box *ebox;         /* per edge: where a dot may come too close to it */
+    double (*dot_xy)[2];    /* the dots placed so far */
+    uint32_t n_dots;
+    uint32_t *dot_next;     /* per dot: the one placed before it in its cell, or NO_DOT */
+    uint32_t *dot_head;     /* per cell: the last dot placed in it, or NO_DOT */
+} dot_index;
+
+static double dot_reach(const cb_board *b)
+{
+    double r = b->node_radius;
+    return (CB_START_DEPTH + 1) * r + 2 * cb_dot_radius(r);
+}
+
+/* How near an edge a dot of radius DR may be: its centre at least this far. */
+static double edge_apart(double dr)
+{
+    return dr + CB_DOT_CLEARANCE_MM;
+}
+
+/* How near each other two dots of radius DR may be, centre to centre. */
+static double dots_apart(double dr)
+{
+    return 2 * dr + CB_DOT_CLEARANCE_MM;
+}
+
+/* How near another node's shape a dot of radius DR may be, centre to
+ * shape: the ownership margin past the dot's own rim. */
+static double others_apart(double dr)
+{
+    return dr + CB_DOT_OWNER_MARGIN_MM;
+}
+
+/* Edge e's bounding box grown by LIM: no point outside it is within LIM of
+ * the edge. Plain comparisons: fmin/fmax are library calls at -O2. */
+static edge_box edge_box_of(const cb_board *b, size_t e, double lim)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    double xlo = u->x < v->x ? u->x : v->x, xhi = u->x < v->x ? v->x : u->x;
+    double ylo = u->y < v->y ? u->y : v->y, yhi = u->y < v->y ? v->y : u->y;
+    return (edge_box){xlo - lim, ylo - lim, xhi + lim, yhi + lim};
+}
+
+static int box_holds(const edge_box *bx, cb_point p)
+{
+    return p.x > bx->x0 && p.x < bx->x1 && p.y > bx->y0 && p.y < bx->y1;
+}
+
+/* Is p within LIM of edge e? */
+static int edge_within(const cb_board *b, size_t e, cb_point p, double lim)
+{
+    const cb_node *u = &b->nodes[b->edges[e].a], *v = &b->nodes[b->edges[e].b];
+    cb_point a = {u->x, u->y}, c = {v->x, v->y};
+    return cb_point_segment_dist2(p, a, c) < lim * lim;
+}
+
+/* The cells of G that hold the points of box BX: cb_grid_cell's arithmetic
+ * rises with the coordinate, so a point inside the box lies in one of them. */
+static cell_box cells_of(const cb_grid *g, const edge_box *bx)
+{
+    cell_box cells;
+    cb_grid_box(g, bx->x0, bx->y0, bx->x1, bx->y1, &cells.c0, &cells.r0, &cells.c1, &cells.r1);
+    return cells;
+}
+
+static void dot_index_free(dot_index *ix)
+{
+    cb_grid_free(&ix->nodes);
+    free(ix->edge_head);
+    free(ix->edge_refs);
+    free(ix->ebox);
+    free(ix->dot_xy);
+    free(ix->dot_next);
+    free(ix->dot_head);
+}
+
+/* Indexes B's nodes and edges, with room for MAX_DOTS dots. */
+static int dot_index_build(dot_index *ix, const cb_board *b, const cb_graph *g, size_t max_dots)
+{
+    memset(ix, 0, sizeof *ix);
+    ix->g = g;
+    /* A node blocks a dot when its shape comes within the dot's radius and
+     * clearance; the shape reaches from the centre along either axis at
+     * most the start rectangle's depth or half width, or the disk's radius
+     * (a nanometre spare for the rounding of the rectangle's corners). */
+    double r = b->node_radius, dr = cb_dot_radius(r);
+    double extent = fmax(1, fmax(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
+    ix->node_near = extent + others_apart(dr) + 1e-6;
+    size_t n = b->n_nodes, m = b->n_edges;
+    cb_point *p = malloc((n ? n : 1) * sizeof *p);
+    if (!p || cb_grid_init(&ix->nodes, b->board_x, b->board_y, b->board_w, b->board_h,
+                           dot_reach(b), n) != 0) {
+        free(p);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        p[i].x = b->nodes[i].x;
+        p[i].y = b->nodes[i].y;
+    }
+    cb_grid_fill(&ix->nodes, p, n);
+    free(p);
+    const cb_grid *gr = &ix->nodes;
+    double lim = edge_apart(dr);
+    size_t cells = (size_t)gr->cols * gr->rows;
+    ix->edge_head = malloc(cells * sizeof *ix->edge_head);
+    ix->ebox = malloc((m ? m : 1) * sizeof *ix->ebox);
+    ix->dot_xy = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_xy);
+    ix->dot_next = malloc((max_dots ? max_dots : 1) * sizeof *ix->dot_next);
+    ix->dot_head = malloc(cells * sizeof *ix->dot_head);
+    cell_box *box = malloc((m ? m : 1) * sizeof *box); /* each edge's cells */
+    if (!ix->edge_head || !ix->ebox || !ix->dot_xy || !ix->dot_next || !ix->dot_head || !box) {
+        free(box);
+        return -1;
+    }
+    for (size_t c = 0; c < cells; c++) {
+        ix->edge_head[c] = NO_REF;
+        ix->dot_head[c] = NO_DOT;
+    }
+    /* Each edge's cells, then the edge on each of their lists: a point
+     * the edge can block is in its box, so in one of its cells. */
+    size_t refs = 0;
+    for (size_t e = 0; e < m; e++) {
+        ix->ebox[e] = edge_box_of(b, e, lim);
+        box[e] = cells_of(gr, &ix->ebox[e]);
+        refs += (size_t)(box[e].c1 - box[e].c0 + 1) * (box[e].r1 - box[e].r0 + 1);
+    }
+    ix->edge_refs = malloc((refs ? refs : 1) * sizeof *ix->edge_refs);
+    if (!ix->edge_refs) {
+        free(box);
+        return -1;
+    }
+    uint32_t k = 0;
+    for (size_t e = 0; e < m; e++)
+        for (uint32_t y = box[e].r0; y <= box[e].r1; y++)
+            for (uint32_t x = box[e].c0; x <= box[e].c1; x++) {
+                size_t c = (size_t)y * gr->cols + x;
+                ix->edge_refs[k] = (edge_ref){(uint32_t)e, ix->edge_head[c]};
+                ix->edge_head[c] = k++;
+            }
+    free(box);
+    return 0;
+}
+
+/* Places a dot at p, in CELL of the index. */
+static void dot_index_add(dot_index *ix, cb_point p, size_t cell)
+{
+    uint32_t k = ix->n_dots++;
+    ix->dot_xy[k][0] = p.x;
+    ix->dot_xy[k][1] = p.y;
+    ix->dot_next[k] = ix->dot_head[cell];
+    ix->dot_head[cell] = k;
+}
+
+/* Does node j, if nearer than REACH to p on both axes, block a dot of
+ * node SELF at p? */
+static int node_blocks(const cb_board *b, uint32_t j, uint32_t self, cb_point p, double reach,
+                       double dr)
+{
+    const cb_node *v = &b->nodes[j];
+    return j != self && fabs(v->x - p.x) < reach && fabs(v->y - p.y) < reach &&
+           node_within(b, j, p, others_apart(dr));
+}
+
+static int edge_blocks(const cb_board *b, size_t e, cb_point p, double dr)
+{
+    double lim = edge_apart(dr);
+    edge_box bx = edge_box_of(b, e, lim);
+    return box_holds(&bx, p) && edge_within(b, e, p, lim);
+}
+
+static int dot_blocks(const double *q, cb_point p, double dr)
+{
+    double dx = q[0] - p.x, dy = q[1] - p.y, lim = dots_apart(dr);
+    return dx * dx + dy * dy < lim * lim;
+}
+
+/* May a dot of node SELF go at p: inside the trim, clear of every other
+ * node, every edge and, with an index, the dots placed on it so far? Then
+ * *CELL is p's cell in the index. Without one (a node placed alone) every
+ * node and edge is checked. */
+static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t self, cb_point p,
+                    size_t *cell)
+{
+    double dr = cb_dot_radius(b->node_radius);
+    if (!inside_trim(b, p.x, p.y, edge_apart(dr)))
+        return 0;
+    double reach = dot_reach(b);
+    if (!ix) {
+        for (uint32_t j = 0; j < b->n_nodes; j++)
+            if (node_blocks(b, j, self, p, reach, dr))
+                return 0;
+        for (size_t e = 0; e < b->n_edges; e++)
+            if (edge_blocks(b, e, p, dr))
+                return 0;
+        return 1;
+    }
+    const cb_grid *g = &ix->nodes;
+    uint32_t c0, r0, c1, r1;
+    /* An edge is listed in every cell within the clearance of its box, so
+     * p's own cell lists every edge that can block it. */
+    size_t here = cb_grid_cell(g, p);
+    double lim = edge_apart(dr);
+    for (uint32_t k = ix->edge_head[here]; k != NO_REF; k = ix->edge_refs[k].next) {
+        uint32_t e = ix->edge_refs[k].edge;
+        if (box_holds(&ix->ebox[e], p) && edge_within(b, e, p, lim))
+            return 0;
+    }
+    /* A node blocks p only if nearer than node_near on both axes, a dot
+     * only if nearer than dots_apart, which is less (two dot radii are less
+     * than a node's): the cells in this range hold every one that can. */
+    cb_grid_range(g, p.x, p.y, ix->node_near, ix->node_near, &c0, &r0, &c1, &r1);
+    /* node_blocks's first test, made tighter: a node that blocks p is
+     * within node_near anyway, and the reach still holds. */
+    double near = ix->node_near < reach ? ix->node_near : reach;
+    for (uint32_t y = r0; y <= r1; y++) {
+        size_t row = (size_t)y * g->cols;
+        uint32_t k0, k1;
+        cb_grid_row(g, y, c0, c1, &k0, &k1);
+        for (uint32_t k = k0; k < k1; k++)
+            if (node_blocks(b, g->items[k], self, p, near, dr))
+                return 0;
+        for (uint32_t x = c0; x <= c1; x++)
+            for (uint32_t k = ix->dot_head[row + x]; k != NO_DOT; k = ix->dot_next[k])
+                if (dot_blocks(ix->dot_xy[k], p, dr))
+                    return 0;
+    }
+    *cell = here;
+    return 1;
+}
+
+/* Is p clear of the node's own dots placed so far? */
+static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int out)
+{
+    double dr = cb_dot_radius(b->node_radius);
+    for (int k = 0; k < out; k++)
+        if (dot_blocks(xy[k], p, dr))
+            return 0;
+    return 1;
+}
+
+/* How far from node v's centre, along the unit direction (dx, dy), the
+ * centre of a dot of radius DR lies when the dot touches the node's shape
+ * from outside: a radius further for a disk; for a start's rectangle found
+ * by bisection (the distance to a convex shape grows along a ray out of
+ * it). */
+static double touching_rho(const cb_board *b, const cb_node *v, double dx, double dy, double dr)
+{
+    double reach = shape_reach(b, v, dx, dy);
+    if (v->kind != CB_KIND_START)
+        return reach + dr;
+    double o[4];
+    cb_start_offsets(v->side, b->node_radius, o);
+    double x0 = v->x + o[0], y0 = v->y + o[1], x1 = v->x + o[2], y1 = v->y + o[3];
+    double lo = reach, hi = reach + dr;
+    for (int k = 0; k < 20; k++) {
+        cb_point p = {v->x + hi * dx, v->y + hi * dy};
+        if (cb_point_rect_dist(p, x0, y0, x1, y1) >= dr)
+            break;
+        lo = hi;
+        hi += dr * (1 << k);
+    }
+    for (int k = 0; k < 48; k++) {
+        double mid = (lo + hi) / 2;
+        cb_point p = {v->x + mid * dx, v->y + mid * dy};
+        if (cb_point_rect_dist(p, x0, y0, x1, y1) < dr)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return hi;
+}
+
+/* One angular gap between a node's edges and the places a dot may take in
+ * it: SLOT_STEPS * 2 + 1 angles spread evenly over the part of the gap a
+ * dot clears the edges in, tried from the middle out (0, +1, -1, +2, ...).
+ * Measured only when its first place comes up. */
+typedef struct {
+    double lo, w;       /* start angle and width */
+    int placed;         /* dots placed in it */
+    int next;           /* rank of the next place to try */
+    int cap;            /* places it has; -1 until measured */
+    double mid, rho, step; /* middle angle, ring radius, angle between places */
+} dot_gap;
+
+static void gap_measure(const cb_board *b, const cb_node *v, dot_gap *gap)
+{
+    double dr = cb_dot_radius(b->node_radius);
+    gap->mid = gap->lo + gap->w / 2;
+    gap->rho = touching_rho(b, v, cos(gap->mid), sin(gap->mid), dr);
+    double room = gap->w - 2 * asin(min2(1, edge_apart(dr) / gap->rho));
+    gap->cap = room < 0 ? 0 : 2 * SLOT_STEPS + 1;
+    gap->step = room / (2 * SLOT_STEPS);
+}
+
+static double slot_angle(const dot_gap *gap, int rank)
+{
+    double off = (rank + 1) / 2;
+    return gap->mid + (rank % 2 ? off : -off) * gap->step;
+}
+
+/* The gap to try next, or -1 when every place is tried: one dot in every
+ * gap before any gets a second, wider gaps first, ties to the lower gap. */
+static int next_gap(const dot_gap *gaps, int n)
+{
+    int best = -1;
+    for (int k = 0; k < n; k++) {
+        const dot_gap *gap = &gaps[k];
+        if (gap->cap >= 0 && gap->next >= gap->cap)
+            continue;
+        if (best < 0 || gap->placed < gaps[best].placed ||
+            (gap->placed == gaps[best].placed && gap->w > gaps[best].w))
+            best = k;
+    }
+    return best;
+}
+
+/* Does direction TH (radians, in any turn) point out of the board across a
+ * trim line V sits on, by more than OUT_TOLERANCE (angles are good to about
+ * 1e-15 here)? A dot that way has its centre on or beyond the trim line,
+ * which dot_fits refuses (a dot's radius is positive): no need to work out
+ * where it would go. */
+static int points_out(const cb_board *b, const cb_node *v, double th)
+{
+    while (th > M_PI)
+        th -= 2 * M_PI;
+    while (th <= -M_PI)
+        th += 2 * M_PI;
+    double tol = OUT_TOLERANCE;
+    if (v->x <= b->board_x && fabs(th) > M_PI / 2 + tol) /* leftward */
+        return 1;
+    if (v->x >= b->board_x + b->board_w && fabs(th) < M_PI / 2 - tol) /* rightward */
+        return 1;
+    if (v->y <= b->board_y && th < -tol && th > -M_PI + tol) /* upward (y down) */
+        return 1;
+    return v->y >= b->board_y + b->board_h && th > tol && th < M_PI - tol; /* downward */
+}
+
+/* Places up to WANT dots around node i into xy, checking each against the
+ * board and, with an index, the dots placed on it (where it then places
+ * them too); returns how many fit. Candidate slots fill the angular gaps
+ * between the node's edges from the middle out; wider gaps come first, one
+ * dot per gap before any gap gets a second. */
+static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
+                      double (*xy)[2], int max)
+{
+    const cb_node *v = &b->nodes[i];
+    double dr = cb_dot_radius(b->node_radius);
+    double ang[CB_DOTS_MAX_ANGLES];
+    int na = 0;
+    if (want > max)
+        want = max;
+    if (want <= 0 || !cb_board_has_dots(b))
+        return 0;
+    if (ix) { /* the graph lists i's edges in edge order, as the scan below */
+        for (uint32_t k = ix->g->start[i]; k < ix->g->start[i + 1] && na < CB_DOTS_MAX_ANGLES - 4;
+             k++) {
+            uint32_t u = ix->g->adj[k];
+            ang[na++] = atan2(b->nodes[u].y - v->y, b->nodes[u].x - v->x);
+        }
+    } else {
+        for (size_t e = 0; e < b->n_edges && na < CB_DOTS_MAX_ANGLES - 4; e++) {
+            uint32_t u;
+            if (b->edges[e].a == i) u = b->edges[e].b;
+            else if (b->edges[e].b == i) u = b->edges[e].a;
+            else continue;
+            ang[na++] = atan2(b->nodes[u].y - v->y, b->nodes[u].x - v->x);
+        }
+    }
+    /* The trim line blocks like an edge in both directions along it. */
+    if (v->x <= b->board_x || v->x >= b->board_x + b->board_w) {
+        ang[na++] = M_PI / 2;
+        ang[na++] = -M_PI / 2;
+    }
+    if (v->y <= b->board_y || v->y >= b->board_y + b->board_h) {
+        ang[na++] = 0;
+        ang[na++] = M_PI;
+    }
+    sort_angles(ang, na);
+    dot_gap gaps[CB_DOTS_MAX_ANGLES];
+    int ng = 0;
+    /* The centre's one dot goes in any gap, however narrow. */
+    int trim = cb_on_trim(b, v);
+    double min_gap = v->kind == CB_KIND_CENTER ? 0 : trim ? MIN_GAP_TRIM : MIN_GAP;
+    for (int k = 0; k < (na ? na : 1); k++) {
+        double lo = na ? ang[k] : 0;
+        double w = na ? (k + 1 < na ? ang[k + 1] : ang[0] + 2 * M_PI) - lo : 2 * M_PI;
+        if (w < min_gap)
+            continue;
+        gaps[ng++] = (dot_gap){.lo = lo, .w = w, .placed = 0, .next = 0, .cap = -1};
+    }
+    int out = 0;
+    while (out < want) {
+        int k = next_gap(gaps, ng);
+        if (k < 0)
+            break;
+        dot_gap *gap = &gaps[k];
+        if (gap->cap < 0) {
+            gap_measure(b, v, gap);
+            if (gap->next >= gap->cap)
+                continue;
+        }
+        double th = slot_angle(gap, gap->next++);
+        if (trim && points_out(b, v, th))
+            continue;
+        double dx = cos(th), dy = sin(th);
+        /* a start's rectangle reaches further in some directions than others */
+        double rho = v->kind == CB_KIND_START ? touching_rho(b, v, dx, dy, dr) : gap->rho;
+        cb_point p = {v->x + rho * dx, v->y + rho * dy};
+        size_t cell;
+        /* With an index, the node's own dots are on it already. */
+        if (!dot_fits(b, ix, i, p, &cell) || (!ix && !own_dots_clear(b, p, xy, out)))
+            continue;
+        xy[out][0] = p.x;
+        xy[out][1] = p.y;
+        out++;
+        gap->placed++;
+        if (ix)
+            dot_index_add(ix, p, cell);
+    }
+    return out;
+}
+
+int cb_board_dot_positions(const cb_board *board, uint32_t node, double (*xy)[2], int max)
+{
+    if (node >= board->n_nodes)
+        return 0;
+    const cb_node *v = &board->nodes[node];
+    if (!board->dot_xy) /* a board made by hand: place this node's alone */
+        return place_dots(board, NULL, node, v->dots, xy, max);
+    int k = 0;
+    for (; k < v->dots && k < max && v->first_dot + (size_t)k < board->n_dot_xy; k++) {
+        xy[k][0] = board->dot_xy[v->first_dot + (size_t)k][0];
+        xy[k][1] = board->dot_xy[v->first_dot + (size_t)k][1];
+    }
+    return k;
+}
+
+/* Places all dots of board B (graph G): cb_node_dots_wanted for PLAYERS,
+ * or with PLAYERS < 0 the count each node has. Every node holds its dots
+ * at full size, or with STRICT the board is refused (1) like any other
+ * that breaks the contract; otherwise a node keeps the dots that fit.
+ * Nodes on the trim line go first: half their turn is off the board, so
+ * they have the least room, and the nodes inside have room to give way.
+ * Each node's dots land in its own EACH places of dot_xy, packed into node
+ * order after. -1 when out of memory. */
+int cb_dots_place_all(cb_board *b, const cb_graph *g, int players, int strict)
+{
+    int each = players >= 0 ? cb_dots_wanted(players) : 1;
+    for (size_t v = 0; players < 0 && v < b->n_nodes; v++)
+        each = b->nodes[v].dots > each ? b->nodes[v].dots : each;
+    if (each > CB_DOTS_MAX)
+        each = CB_DOTS_MAX;
+    free(b->dot_xy);
+    b->n_dot_xy = 0;
+    size_t max_dots = b->n_nodes * (size_t)each + 1;
+    b->dot_xy = malloc(max_dots * sizeof *b->dot_xy);
+    dot_index ix;
+    if (!b->dot_xy || dot_index_build(&ix, b, g, max_dots) != 0) {
+        if (b->dot_xy)
+            dot_index_free(&ix);
+        return -1;
+    }
+    int short_of_dots = 0;
+    for (int pass = 0; pass < 3 && !short_of_dots; pass++)
+        for (uint32_t v = 0; v < b->n_nodes && !short_of_dots; v++) {
+            const cb_node *n = &b->nodes[v];
+            int order = n->kind == CB_KIND_START ? 1 : cb_on_trim(b, n) ? 0 : 2;
+            if (order != pass)
+                continue;
+            int want = players >= 0 ? cb_node_dots_wanted(b, v, players) : n->dots;
+            want = want < each ? want : each;
+            b->nodes[v].dots = place_dots(b, &ix, v, want, b->dot_xy + (size_t)v * (size_t)each,
+                                          want);
+            short_of_dots = strict && b->nodes[v].dots < want;
+        }
+    for (uint32_t v = 0; v < b->n_nodes && !short_of_dots; v++) {
+        b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
+        memmove(b->dot_xy + b->n_dot_xy, b->dot_xy + (size_t)v * (size_t)each,
+                (size_t)b->nodes[v].dots * sizeof *b->dot_xy);
+        b->n_dot_xy += (size_t)b->nodes[v].dots;
+    }
+    dot_index_free(&ix);
+    return short_of_dots;
+}
+
+cb_status cb_board_place_dots(cb_board *b, cb_error *err)
+{
+    cb_graph g;
+    cb_status st = cb_graph_build(&g, b, err);
+    if (st != CB_OK)
+        return st;
+    int rc = cb_dots_place_all(b, &g, -1, 0);
+    cb_graph_free(&g);
+    return rc < 0 ? cb_fail(err, CB_ERR_INTERNAL, "out of memory placing power dots") : CB_OK;
+}
