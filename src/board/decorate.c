@@ -13,10 +13,6 @@
 
 #define REFERENCE_NODES 88.0   /* theme counts are per board of this size */
 
-#ifndef M_PI
-#define M_PI 3.14159265358979323846
-#endif
-
 /* 0 on the trim line, 1 at the middle of the board. */
 static double min2(double a, double b)
 {
