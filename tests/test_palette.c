@@ -98,35 +98,45 @@ static cb_rgb hex(const char *h)
     return c;
 }
 
+/* Every pair of the N colours C (named NAMES) at least OUTLINE_MIN apart as
+ * outlines and FILL_MIN as fills, for every vision; the smallest printed. */
+static void check_palette(const char *what, const cb_rgb *c, const char *const *names, int n,
+                          double outline_min, double fill_min)
+{
+    assert_true(n >= 2);
+    spread s = smallest(c, n);
+    printf("%s: smallest Delta E %.1f outline, %.1f fill (%s vs %s, %s)\n", what, s.outline,
+           s.fill, names[s.i], names[s.j], vision_name[s.v]);
+    assert_true(s.outline >= outline_min);
+    assert_true(s.fill >= fill_min);
+}
+
 static void test_default_types(void **state)
 {
     (void)state;
     cb_rgb c[64];
+    const char *names[64];
     int n = (int)default_theme->n_types;
-    assert_true(n >= 2 && n <= 64);
-    for (int i = 0; i < n; i++)
+    assert_true(n <= 64);
+    for (int i = 0; i < n; i++) {
         c[i] = cb_rgb_of(default_theme->types[i].rgb);
-    spread s = smallest(c, n);
-    printf("types: smallest Delta E %.1f outline, %.1f fill (%s vs %s, %s)\n", s.outline, s.fill,
-           default_theme->types[s.i].name, default_theme->types[s.j].name, vision_name[s.v]);
-    assert_true(s.outline >= TYPE_OUTLINE_MIN);
-    assert_true(s.fill >= TYPE_FILL_MIN);
+        names[i] = default_theme->types[i].name;
+    }
+    check_palette("types", c, names, n, TYPE_OUTLINE_MIN, TYPE_FILL_MIN);
 }
 
 static void test_default_missions(void **state)
 {
     (void)state;
     cb_rgb c[64];
+    const char *names[64];
     int n = (int)default_theme->n_missions;
-    assert_true(n >= 2 && n <= 64);
-    for (int i = 0; i < n; i++)
+    assert_true(n <= 64);
+    for (int i = 0; i < n; i++) {
         c[i] = cb_rgb_of(default_theme->missions[i].rgb);
-    spread s = smallest(c, n);
-    printf("missions: smallest Delta E %.1f outline, %.1f fill (%s vs %s, %s)\n", s.outline,
-           s.fill, default_theme->missions[s.i].name, default_theme->missions[s.j].name,
-           vision_name[s.v]);
-    assert_true(s.outline >= MISSION_OUTLINE_MIN);
-    assert_true(s.fill >= MISSION_FILL_MIN);
+        names[i] = default_theme->missions[i].name;
+    }
+    check_palette("missions", c, names, n, MISSION_OUTLINE_MIN, MISSION_FILL_MIN);
 }
 
 /* The type colours the theme had before, filled with a 22 % tint: lantern
