@@ -92,11 +92,12 @@ static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_boa
     return v.ok;
 }
 
-int cli_check(int argc, char **argv)
+int cli_check_parse(int argc, char **argv, cli_check_options *o)
 {
     cli_args a;
-    const char *path = NULL, *theme_dir = NULL;
-    int start_cap = 2, node_cap = 4;
+    memset(o, 0, sizeof *o);
+    o->start_cap = 2;
+    o->node_cap = 4;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
         if (cli_flag(&a, "-h|--help")) {
@@ -106,31 +107,42 @@ int cli_check(int argc, char **argv)
             printf("cutboard %s\n", CB_VERSION);
             return 0;
         } else if (cli_value(&a, "--theme")) {
-            theme_dir = a.val;
+            o->theme_dir = a.val;
         } else if (cli_value(&a, "--start-cap")) {
-            if (cli_int("--start-cap", a.val, 1, 64, &start_cap) != 0)
+            if (cli_int("--start-cap", a.val, 1, 64, &o->start_cap) != 0)
                 return CB_ERR_USAGE;
         } else if (cli_value(&a, "--node-cap")) {
-            if (cli_int("--node-cap", a.val, 1, 64, &node_cap) != 0)
+            if (cli_int("--node-cap", a.val, 1, 64, &o->node_cap) != 0)
                 return CB_ERR_USAGE;
-        } else if ((a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !path) {
-            path = a.arg;
+        } else if ((a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !o->path) {
+            o->path = a.arg;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("check", a.arg);
         }
     }
     if (a.bad)
         return CB_ERR_USAGE;
-    if (!path)
+    if (!o->path)
         return cli_fail(CB_ERR_USAGE, "check: no board file given (see cutboard check --help)");
+    return -1;
+}
+
+int cli_check(int argc, char **argv)
+{
+    cli_check_options o;
+    int rc = cli_check_parse(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    const char *path = o.path;
     cb_theme *theme = NULL;
     cb_game *game = NULL;
-    int rc = cli_load_board(path, theme_dir, &theme, &game);
+    rc = cli_load_board(path, o.theme_dir, &theme, &game);
     if (rc)
         return rc;
     int all = 1;
     for (size_t k = 0; k < game->n_sheets && rc == 0; k++)
-        all &= check_sheet(path, k, game->n_sheets, game->sheets[k], start_cap, node_cap, &rc);
+        all &= check_sheet(path, k, game->n_sheets, game->sheets[k], o.start_cap, o.node_cap,
+                           &rc);
     cb_game_free(game);
     cb_theme_free(theme);
     if (rc)

@@ -166,4 +166,52 @@ typedef struct {
 } cli_game_options;
 int cli_game_parse(int argc, char **argv, cli_game_options *g);
 
+/* The other commands' parse stages, the same way (fuzz_cli.c drives them
+ * too): -1 to go on and run, else the exit code. */
+typedef struct {
+    const char *path, *theme_dir;
+    int start_cap, node_cap;
+} cli_check_options;
+int cli_check_parse(int argc, char **argv, cli_check_options *o);
+
+#define CLI_MAX_CUTS 64
+typedef struct {
+    const char *path, *theme_dir, *json_path;
+    int sheet;
+    cb_cut_path paths[CLI_MAX_CUTS];
+    uint32_t *owned[CLI_MAX_CUTS];  /* the paths' node lists */
+    size_t n_paths;
+} cli_cut_options;
+int cli_cut_parse(int argc, char **argv, cli_cut_options *o);
+/* Frees what cli_cut_parse allocated (after it, whatever it returned). */
+void cli_cut_options_free(cli_cut_options *o);
+
+typedef struct {
+    const char *input, *output, *json_path, *obj_path, *theme_dir;
+    int force, start_cap, node_cap;
+    int svg;                    /* the output is SVG, one file per sheet */
+    cb_render_options ropt;     /* --rules, --font, --ink-friendly */
+} cli_render_options;
+int cli_render_parse(int argc, char **argv, cli_render_options *o);
+
+enum { CLI_DECK_RULES_DEFAULT = 0, CLI_DECK_RULES_EACH, CLI_DECK_RULES_ONCE, CLI_DECK_RULES_NONE };
+typedef struct {
+    const char *output, *out_dir, *manifest;
+    size_t start, count;
+    int jobs, quiet, max_tries;
+    double tolerance;   /* a fraction */
+    int rules;          /* CLI_DECK_RULES_* */
+} cli_deck_args;
+/* BOARD gets the board options (checked, no theme loaded yet), DA the rest. */
+int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_args *da);
+
+typedef struct {
+    cb_net_spec spec;       /* checked; its seed may point into seed_buf */
+    const char *output, *json_path, *csv_path, *font, *model;
+    int analyze;
+    double page_w, page_h;  /* mm, orientation applied */
+    char seed_buf[64];
+} cli_network_options;
+int cli_network_parse(int argc, char **argv, cli_network_options *o);
+
 #endif

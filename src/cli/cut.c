@@ -27,8 +27,6 @@ static const char usage[] =
     "Exit codes: 0 ok, 64 bad option or path, 65 bad board file, 66 missing\n"
     "file, 70 internal error, 73/74 cannot write OUT.\n";
 
-#define MAX_PATHS 64
-
 /* Parses "3,7,9" into a new array; -1 with the error printed. */
 static int parse_path(const char *s, uint32_t **out, size_t *n)
 {
@@ -128,57 +126,62 @@ done:
     return rc;
 }
 
-int cli_cut(int argc, char **argv)
+int cli_cut_parse(int argc, char **argv, cli_cut_options *o)
 {
     cli_args a;
-    const char *path = NULL, *theme_dir = NULL, *json_path = NULL;
-    int sheet = 1, rc = 0, help = 0;
-    cb_cut_path paths[MAX_PATHS];
-    uint32_t *owned[MAX_PATHS];
-    size_t n_paths = 0;
+    int rc = 0;
+    memset(o, 0, sizeof *o);
+    o->sheet = 1;
     cli_args_init(&a, argc, argv);
     while (rc == 0 && cli_args_next(&a)) {
         if (cli_flag(&a, "-h|--help")) {
             fputs(usage, stdout);
-            help = 1;
-            break;
+            return 0;
         } else if (cli_flag(&a, "-V|--version")) {
             printf("cutboard %s\n", CB_VERSION);
-            help = 1;
-            break;
+            return 0;
         } else if (cli_value(&a, "--path")) {
-            if (n_paths == MAX_PATHS) {
-                rc = cli_fail(CB_ERR_USAGE, "--path: at most %d cuts", MAX_PATHS);
-                break;
-            }
-            if (parse_path(a.val, &owned[n_paths], &paths[n_paths].n) != 0) {
-                rc = CB_ERR_USAGE;
-                break;
-            }
-            paths[n_paths].nodes = owned[n_paths];
-            n_paths++;
+            if (o->n_paths == CLI_MAX_CUTS)
+                return cli_fail(CB_ERR_USAGE, "--path: at most %d cuts", CLI_MAX_CUTS);
+            if (parse_path(a.val, &o->owned[o->n_paths], &o->paths[o->n_paths].n) != 0)
+                return CB_ERR_USAGE;
+            o->paths[o->n_paths].nodes = o->owned[o->n_paths];
+            o->n_paths++;
         } else if (cli_value(&a, "--json")) {
-            json_path = a.val;
+            o->json_path = a.val;
         } else if (cli_value(&a, "--theme")) {
-            theme_dir = a.val;
+            o->theme_dir = a.val;
         } else if (cli_value(&a, "--sheet")) {
-            if (cli_int("--sheet", a.val, 1, 1000000, &sheet) != 0)
+            if (cli_int("--sheet", a.val, 1, 1000000, &o->sheet) != 0)
                 rc = CB_ERR_USAGE;
-        } else if ((a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !path) {
-            path = a.arg;
+        } else if ((a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !o->path) {
+            o->path = a.arg;
         } else {
             rc = a.bad ? CB_ERR_USAGE : cli_unknown("cut", a.arg);
         }
     }
     if (rc == 0 && a.bad)
         rc = CB_ERR_USAGE;
-    if (rc == 0 && !help && !path)
+    if (rc == 0 && !o->path)
         rc = cli_fail(CB_ERR_USAGE, "cut: no board file given (see cutboard cut --help)");
-    if (rc == 0 && !help && !n_paths)
+    if (rc == 0 && !o->n_paths)
         rc = cli_fail(CB_ERR_USAGE, "cut: no --path given, e.g. --path 3,7,9");
-    if (rc == 0 && !help)
-        rc = run(path, theme_dir, sheet, paths, n_paths, json_path);
-    for (size_t i = 0; i < n_paths; i++)
-        free(owned[i]);
+    return rc ? rc : -1;
+}
+
+void cli_cut_options_free(cli_cut_options *o)
+{
+    for (size_t i = 0; i < o->n_paths; i++)
+        free(o->owned[i]);
+    o->n_paths = 0;
+}
+
+int cli_cut(int argc, char **argv)
+{
+    cli_cut_options o;
+    int rc = cli_cut_parse(argc, argv, &o);
+    if (rc < 0)
+        rc = run(o.path, o.theme_dir, o.sheet, o.paths, o.n_paths, o.json_path);
+    cli_cut_options_free(&o);
     return rc;
 }

@@ -74,15 +74,6 @@ static int text_line(cb_buf *t, const char *line)
     return t->oom ? -1 : 0;
 }
 
-enum { RULES_DEFAULT = 0, RULES_EACH, RULES_ONCE, RULES_NONE };
-
-typedef struct {
-    const char *output, *out_dir, *manifest;
-    size_t start, count;
-    int jobs, quiet, max_tries;
-    double tolerance;
-    int rules;          /* RULES_* */
-} deck_args;
 
 static int parse_size(const char *opt, const char *s, size_t *out)
 {
@@ -119,7 +110,7 @@ static cb_status single_pdf(const cli_board_options *o, const cb_game *g, int ru
     return st;
 }
 
-static int run(cli_board_options *o, const deck_args *da)
+static int run(cli_board_options *o, const cli_deck_args *da)
 {
     cb_deck_options dopt;
     cb_deck_options_defaults(&dopt);
@@ -167,7 +158,7 @@ static int run(cli_board_options *o, const deck_args *da)
                 pages[s] = s + 1;
             unsigned char *one = NULL;
             size_t one_len = 0;
-            int rules = da->rules == RULES_EACH || (da->rules == RULES_ONCE && done == 0);
+            int rules = da->rules == CLI_DECK_RULES_EACH || (da->rules == CLI_DECK_RULES_ONCE && done == 0);
             st = single_pdf(o, e.game, rules, &one, &one_len, &err);
             if (st == CB_OK) {
                 cli_output out = {path, one, one_len};
@@ -178,7 +169,7 @@ static int run(cli_board_options *o, const deck_args *da)
             st = cb_pdf_add_game(w, e.game, &err);
             for (size_t s = 0; st == CB_OK && s < e.game->n_sheets; s++)
                 pages[s] = cb_pdf_sheet_page(w, s);
-            if (st == CB_OK && da->rules == RULES_EACH)
+            if (st == CB_OK && da->rules == CLI_DECK_RULES_EACH)
                 st = cb_pdf_add_rules(w, e.game, &err);
         }
         if (st == CB_OK && da->manifest) {
@@ -199,7 +190,7 @@ static int run(cli_board_options *o, const deck_args *da)
     if (show && done)
         fputc('\n', stderr);
     int sig = stop_signal;
-    if (st == CB_OK && !sig && w && da->rules == RULES_ONCE && done > 0)
+    if (st == CB_OK && !sig && w && da->rules == CLI_DECK_RULES_ONCE && done > 0)
         st = cb_pdf_add_rules(w, NULL, &err);
     if (st == CB_OK && !sig && w)
         st = cb_pdf_end(w, &pdf, &pdf_len, &err);
@@ -241,17 +232,17 @@ static int run(cli_board_options *o, const deck_args *da)
     return 0;
 }
 
-int cli_deck(int argc, char **argv)
+int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_args *out)
 {
-    cli_board_options o;
+    cli_board_options *o = board; /* filled in place: its seed may point into it */
     cli_args a;
-    deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8, RULES_DEFAULT};
+    cli_deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8, CLI_DECK_RULES_DEFAULT};
     int only = 0, have_start = 0, have_count = 0;
     size_t only_k = 0;
-    cli_board_options_init(&o);
+    cli_board_options_init(o);
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
-        int got = cli_board_option(&a, &o);
+        int got = cli_board_option(&a, o);
         if (got < 0)
             return CB_ERR_USAGE;
         if (got)
@@ -298,11 +289,11 @@ int cli_deck(int argc, char **argv)
             da.quiet = 1;
         } else if (cli_value(&a, "--rules")) {
             if (strcmp(a.val, "each") == 0)
-                da.rules = RULES_EACH;
+                da.rules = CLI_DECK_RULES_EACH;
             else if (strcmp(a.val, "once") == 0)
-                da.rules = RULES_ONCE;
+                da.rules = CLI_DECK_RULES_ONCE;
             else if (strcmp(a.val, "none") == 0)
-                da.rules = RULES_NONE;
+                da.rules = CLI_DECK_RULES_NONE;
             else
                 return cli_fail(CB_ERR_USAGE, "--rules: \"%.40s\" is not each, once or none",
                                 a.val);
@@ -327,9 +318,21 @@ int cli_deck(int argc, char **argv)
     if (same)
         return same;
     da.tolerance /= 100;
-    if (da.rules == RULES_DEFAULT)
-        da.rules = da.out_dir ? RULES_EACH : RULES_ONCE;
-    int rc = cli_board_options_finish(&o);
+    if (da.rules == CLI_DECK_RULES_DEFAULT)
+        da.rules = da.out_dir ? CLI_DECK_RULES_EACH : CLI_DECK_RULES_ONCE;
+    int rc = cli_board_options_check(o);
+    *out = da;
+    return rc ? rc : -1;
+}
+
+int cli_deck(int argc, char **argv)
+{
+    cli_board_options o;
+    cli_deck_args da;
+    int rc = cli_deck_parse(argc, argv, &o, &da);
+    if (rc >= 0)
+        return rc;
+    rc = cli_board_options_finish(&o);
     if (rc == 0 && da.out_dir && !cli_is_dir(da.out_dir) && mkdir(da.out_dir, 0777) != 0)
         rc = cli_fail(CB_ERR_CANTCREAT, "--out-dir: cannot create %s: %s", da.out_dir,
                       strerror(errno));

@@ -51,16 +51,15 @@ static int cli_long(const char *opt, const char *s, long lo, long hi, long *out)
     return 0;
 }
 
-int cli_network(int argc, char **argv)
+int cli_network_parse(int argc, char **argv, cli_network_options *o)
 {
-    cb_net_spec spec;
     cli_args a;
-    const char *output = NULL, *json_path = NULL, *csv_path = NULL, *paper = "a4",
-               *font = NULL, *model = NULL;
-    int analyze = 0, portrait = 0;
-    char seed_buf[64], font_buf[4096];
-    cb_net_spec_defaults(&spec);
-    spec.seed = NULL;
+    const char *paper = "a4", *model = NULL;
+    int portrait = 0;
+    memset(o, 0, sizeof *o);
+    cb_net_spec *spec = &o->spec;
+    cb_net_spec_defaults(spec);
+    spec->seed = NULL;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
         if (cli_flag(&a, "-h|--help")) {
@@ -72,40 +71,40 @@ int cli_network(int argc, char **argv)
         } else if (cli_value(&a, "--model")) {
             model = a.val;
         } else if (cli_value(&a, "-n|--nodes")) {
-            if (cli_long("--nodes", a.val, 1, CB_NET_MAX_NODES, &spec.n))
+            if (cli_long("--nodes", a.val, 1, CB_NET_MAX_NODES, &spec->n))
                 return CB_ERR_USAGE;
         } else if (cli_value(&a, "-s|--seed")) {
-            spec.seed = a.val;
+            spec->seed = a.val;
         } else if (cli_value(&a, "--k")) {
-            if (cli_long("--k", a.val, 0, CB_NET_MAX_NODES, &spec.k))
+            if (cli_long("--k", a.val, 0, CB_NET_MAX_NODES, &spec->k))
                 return CB_ERR_USAGE;
         } else if (cli_value(&a, "--m")) {
-            if (cli_long("--m", a.val, 0, CB_NET_MAX_NODES, &spec.m))
+            if (cli_long("--m", a.val, 0, CB_NET_MAX_NODES, &spec->m))
                 return CB_ERR_USAGE;
         } else if (cli_value(&a, "--links")) {
-            if (cli_long("--links", a.val, 0, CB_NET_MAX_LINKS, &spec.links))
+            if (cli_long("--links", a.val, 0, CB_NET_MAX_LINKS, &spec->links))
                 return CB_ERR_USAGE;
         } else if (cli_value(&a, "--p")) {
-            if (cli_double("--p", a.val, &spec.p))
+            if (cli_double("--p", a.val, &spec->p))
                 return CB_ERR_USAGE;
-            if (!(spec.p >= 0 && spec.p <= 1))
+            if (!(spec->p >= 0 && spec->p <= 1))
                 return cli_fail(CB_ERR_USAGE, "--p %s: a probability is in [0, 1]", a.val);
         } else if (cli_flag(&a, "--geometric")) {
-            spec.geometric = 1;
+            spec->geometric = 1;
         } else if (cli_flag(&a, "--analyze")) {
-            analyze = 1;
+            o->analyze = 1;
         } else if (cli_value(&a, "-o|--output")) {
-            output = a.val;
+            o->output = a.val;
         } else if (cli_value(&a, "--json")) {
-            json_path = a.val;
+            o->json_path = a.val;
         } else if (cli_value(&a, "--csv")) {
-            csv_path = a.val;
+            o->csv_path = a.val;
         } else if (cli_value(&a, "--paper")) {
             paper = a.val;
         } else if (cli_flag(&a, "--portrait")) {
             portrait = 1;
         } else if (cli_value(&a, "--font")) {
-            font = a.val;
+            o->font = a.val;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("network", a.arg);
         }
@@ -119,28 +118,47 @@ int cli_network(int argc, char **argv)
     if (mi < 0)
         return cli_fail(CB_ERR_USAGE, "--model \"%s\": not one of linear, ring, regular, "
                         "complete, random, anchored, small-world, scale-free", model);
-    spec.model = (cb_net_model)mi;
-    if (!output && !json_path && !csv_path)
+    spec->model = (cb_net_model)mi;
+    o->model = model;
+    if (!o->output && !o->json_path && !o->csv_path)
         return cli_fail(CB_ERR_USAGE, "no output: give -o map.pdf, --json FILE or --csv FILE");
     const char *opts[] = {"-o", "--json", "--csv"};
-    const char *paths[] = {output, json_path, csv_path};
+    const char *paths[] = {o->output, o->json_path, o->csv_path};
     int same = cli_distinct_outputs(opts, paths, 3);
     if (same)
         return same;
     cb_error err = {CB_OK, ""};
-    double pw, ph;
-    if (cb_paper_parse(paper, &pw, &ph, &err) != CB_OK)
+    if (cb_paper_parse(paper, &o->page_w, &o->page_h, &err) != CB_OK)
         return cli_fail(err.status, "%s", err.message);
     if (portrait) {
-        double t = pw;
-        pw = ph;
-        ph = t;
+        double t = o->page_w;
+        o->page_w = o->page_h;
+        o->page_h = t;
     }
-    if (!spec.seed) {
-        cli_random_seed(seed_buf, sizeof seed_buf);
-        spec.seed = seed_buf;
+    if (!spec->seed) {
+        cli_random_seed(o->seed_buf, sizeof o->seed_buf);
+        spec->seed = o->seed_buf;
     }
-    int rc;
+    /* geometric points go in a box of the map's shape */
+    double pw = o->page_w, ph = o->page_h;
+    spec->width = pw >= ph ? pw - 20 - 78 : pw - 20;
+    spec->height = pw >= ph ? ph - 20 : ph - 20 - 78;
+    cb_status st = cb_net_spec_check(spec, &err);
+    return st != CB_OK ? cli_fail(st, "%s", err.message) : -1;
+}
+
+int cli_network(int argc, char **argv)
+{
+    cli_network_options o;
+    int rc = cli_network_parse(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    cb_net_spec spec = o.spec;
+    const char *output = o.output, *json_path = o.json_path, *csv_path = o.csv_path,
+               *font = o.font, *model = o.model;
+    int analyze = o.analyze;
+    double pw = o.page_w, ph = o.page_h;
+    char font_buf[4096];
     if (!font) {
         if ((rc = cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf)))
             return rc;
@@ -150,12 +168,8 @@ int cli_network(int argc, char **argv)
     rc = cli_source_date(&ropt);
     if (rc)
         return rc;
-    /* geometric points go in a box of the map's shape */
-    spec.width = pw >= ph ? pw - 20 - 78 : pw - 20;
-    spec.height = pw >= ph ? ph - 20 : ph - 20 - 78;
-    cb_status st = cb_net_spec_check(&spec, &err);
-    if (st != CB_OK)
-        return cli_fail(st, "%s", err.message);
+    cb_error err = {CB_OK, ""};
+    cb_status st;
 
     cb_network *net = NULL;
     cb_net_analysis *an = NULL;

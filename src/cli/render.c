@@ -37,16 +37,16 @@ static const char usage[] =
     "Exit codes: 0 ok, 64 bad option, 65 bad board file or contract broken,\n"
     "66 missing input, 70 internal error, 73 cannot create output, 74 write error.\n";
 
-int cli_render(int argc, char **argv)
+int cli_render_parse(int argc, char **argv, cli_render_options *o)
 {
     cli_args a;
-    const char *input = NULL, *output = NULL, *json_path = NULL, *obj_path = NULL;
-    const char *theme_dir = NULL, *format = NULL;
-    char theme_buf[4096], font_buf[4096];
-    int force = 0, start_cap = 2, node_cap = 4, rules_given = 0;
-    cb_render_options ropt;
-    memset(&ropt, 0, sizeof ropt);
-    ropt.rules = CB_RULES_PAGE_LAST;
+    const char *format = NULL;
+    int rules_given = 0;
+    memset(o, 0, sizeof *o);
+    o->start_cap = 2;
+    o->node_cap = 4;
+    cb_render_options *ropt = &o->ropt;
+    ropt->rules = CB_RULES_PAGE_LAST;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
         if (cli_flag(&a, "-h|--help")) {
@@ -56,57 +56,68 @@ int cli_render(int argc, char **argv)
             printf("cutboard %s\n", CB_VERSION);
             return 0;
         } else if (cli_value(&a, "-o|--output")) {
-            output = a.val;
+            o->output = a.val;
         } else if (cli_value(&a, "--format")) {
             format = a.val;
         } else if (cli_value(&a, "--json")) {
-            json_path = a.val;
+            o->json_path = a.val;
         } else if (cli_value(&a, "--obj")) {
-            obj_path = a.val;
+            o->obj_path = a.val;
         } else if (cli_value(&a, "--theme")) {
-            theme_dir = a.val;
+            o->theme_dir = a.val;
         } else if (cli_value(&a, "--rules")) {
-            if (cli_rules_value(a.val, &ropt.rules))
+            if (cli_rules_value(a.val, &ropt->rules))
                 return CB_ERR_USAGE;
-            rules_given = ropt.rules != CB_RULES_PAGE_NONE;
+            rules_given = ropt->rules != CB_RULES_PAGE_NONE;
         } else if (cli_value(&a, "--font")) {
-            ropt.font_path = a.val;
+            ropt->font_path = a.val;
         } else if (cli_flag(&a, "--ink-friendly")) {
-            ropt.ink_friendly = 1;
+            ropt->ink_friendly = 1;
         } else if (cli_flag(&a, "--force")) {
-            force = 1;
+            o->force = 1;
         } else if (cli_value(&a, "--start-cap")) {
-            if (cli_int("--start-cap", a.val, 2, 4, &start_cap))
+            if (cli_int("--start-cap", a.val, 2, 4, &o->start_cap))
                 return CB_ERR_USAGE;
         } else if (cli_value(&a, "--node-cap")) {
-            if (cli_int("--node-cap", a.val, 3, 8, &node_cap))
+            if (cli_int("--node-cap", a.val, 3, 8, &o->node_cap))
                 return CB_ERR_USAGE;
-        } else if (!a.bad && (a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !input) {
-            input = a.arg;
+        } else if (!a.bad && (a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !o->input) {
+            o->input = a.arg;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("render", a.arg);
         }
     }
     if (a.bad)
         return CB_ERR_USAGE;
-    if (!input)
+    if (!o->input)
         return cli_fail(CB_ERR_USAGE, "render: no board file: give FILE.json or FILE.obj "
                                       "(see cutboard render --help)");
-    if (!output)
+    if (!o->output)
         return cli_fail(CB_ERR_USAGE, "render: no output file: give -o FILE.pdf");
     int same;
-    int svg = 0;
-    if ((same = cli_output_format(format, output, &svg)))
+    if ((same = cli_output_format(format, o->output, &o->svg)))
         return same;
-    if (svg && rules_given)
+    if (o->svg && rules_given)
         return cli_fail(CB_ERR_USAGE, "--rules: SVG output is the sheets alone; the rules "
                                       "page is PDF only (or give --rules none)");
     const char *opts[] = {"FILE", "-o", "--json", "--obj"};
-    const char *paths[] = {strcmp(input, "-") ? input : NULL, output, json_path, obj_path};
+    const char *paths[] = {strcmp(o->input, "-") ? o->input : NULL, o->output, o->json_path,
+                           o->obj_path};
     same = cli_distinct_outputs(opts, paths, 4);
-    if (same)
-        return same;
-    int rc;
+    return same ? same : -1;
+}
+
+int cli_render(int argc, char **argv)
+{
+    cli_render_options o;
+    int rc = cli_render_parse(argc, argv, &o);
+    if (rc >= 0)
+        return rc;
+    const char *input = o.input, *output = o.output, *json_path = o.json_path,
+               *obj_path = o.obj_path, *theme_dir = o.theme_dir;
+    int force = o.force, start_cap = o.start_cap, node_cap = o.node_cap, svg = o.svg;
+    cb_render_options ropt = o.ropt;
+    char theme_buf[4096], font_buf[4096];
     if (!theme_dir) {
         if ((rc = cli_data_path("icons/default", theme_buf, sizeof theme_buf)))
             return rc;

@@ -1,7 +1,11 @@
-/* Fuzz target: the command line's parse stage (cli_game_parse: the option
- * walker, number and paper parsing, the spec check) on arbitrary argv. The
- * input is split into arguments on NUL bytes; nothing is generated or
- * written. Its output (errors, --help) goes to /dev/null. */
+/* Fuzz target: the command line's parse stage of every subcommand (the
+ * option walker, number, paper and path parsing, the spec checks) on
+ * arbitrary argv. The input is split into arguments on NUL bytes; when the
+ * first is a subcommand's name (deck, render, check, cut, network) the rest
+ * goes to that command's parser, else all of it to game's. Nothing is
+ * generated, read or written. The parsers' output (errors, --help) goes to
+ * /dev/null. Every parser must return an exit code it documents, or -1 (go
+ * on) with options its run stage can use. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +18,94 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_ARGS 64
+
+/* An exit code a parser may give: done (0) or refused. */
+static void expect_code(int rc)
+{
+    if (rc != 0 && rc != CB_ERR_USAGE && rc != CB_ERR_NOINPUT)
+        abort();
+}
+
+static void parse_game(int argc, char **argv)
+{
+    cli_game_options g;
+    int rc = cli_game_parse(argc, argv, &g);
+    if (rc == -1) {
+        /* Going on to generate: the spec must be one the library accepts. */
+        cb_error e = {CB_OK, ""};
+        if (!g.output || !g.board.spec.seed || cb_spec_check(&g.board.spec, &e) != CB_OK)
+            abort();
+    } else {
+        expect_code(rc);
+    }
+    cli_board_options_free(&g.board);
+}
+
+static void parse_deck(int argc, char **argv)
+{
+    cli_board_options o;
+    cli_deck_args da;
+    int rc = cli_deck_parse(argc, argv, &o, &da);
+    if (rc == -1) {
+        cb_error e = {CB_OK, ""};
+        if (!da.output == !da.out_dir || da.count < 1 || da.jobs < 1 ||
+            cb_spec_check(&o.spec, &e) != CB_OK)
+            abort();
+    } else {
+        expect_code(rc);
+    }
+    cli_board_options_free(&o);
+}
+
+static void parse_render(int argc, char **argv)
+{
+    cli_render_options o;
+    int rc = cli_render_parse(argc, argv, &o);
+    if (rc == -1 ? !o.input || !o.output || o.start_cap < 2 || o.node_cap < 3 : 0)
+        abort();
+    if (rc != -1)
+        expect_code(rc);
+}
+
+static void parse_check(int argc, char **argv)
+{
+    cli_check_options o;
+    int rc = cli_check_parse(argc, argv, &o);
+    if (rc == -1 ? !o.path : 0)
+        abort();
+    if (rc != -1)
+        expect_code(rc);
+}
+
+static void parse_cut(int argc, char **argv)
+{
+    cli_cut_options o;
+    int rc = cli_cut_parse(argc, argv, &o);
+    if (rc == -1) {
+        if (!o.path || o.n_paths < 1 || o.n_paths > CLI_MAX_CUTS || o.sheet < 1)
+            abort();
+        for (size_t i = 0; i < o.n_paths; i++)
+            if (o.paths[i].n < 1 || !o.paths[i].nodes) /* the library wants 2 */
+                abort();
+    } else {
+        expect_code(rc);
+    }
+    cli_cut_options_free(&o);
+}
+
+static void parse_network(int argc, char **argv)
+{
+    cli_network_options o;
+    int rc = cli_network_parse(argc, argv, &o);
+    if (rc == -1) {
+        cb_error e = {CB_OK, ""};
+        if ((!o.output && !o.json_path && !o.csv_path) || !o.spec.seed ||
+            cb_net_spec_check(&o.spec, &e) != CB_OK)
+            abort();
+    } else {
+        expect_code(rc);
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -30,8 +122,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         i += strlen(text + i) + 1;
     }
     argv[argc] = NULL;
+    static const struct {
+        const char *name;
+        void (*parse)(int, char **);
+    } commands[] = {{"deck", parse_deck},   {"render", parse_render},
+                    {"check", parse_check}, {"cut", parse_cut},
+                    {"network", parse_network}};
+    void (*parse)(int, char **) = parse_game;
+    char **args = argv;
+    int n = argc;
+    for (size_t k = 0; k < sizeof commands / sizeof *commands; k++)
+        if (argc > 1 && strcmp(argv[1], commands[k].name) == 0) {
+            parse = commands[k].parse;
+            args = argv + 1; /* the command's name stands where the program's did */
+            n = argc - 1;
+        }
 
-    /* Quiet while parsing: the parser prints its errors and --help. */
+    /* Quiet while parsing: the parsers print their errors and --help. */
     fflush(stdout);
     fflush(stderr);
     int out = dup(1), err = dup(2), null = open("/dev/null", O_WRONLY);
@@ -39,8 +146,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         dup2(null, 1);
         dup2(null, 2);
     }
-    cli_game_options g;
-    int rc = cli_game_parse(argc, argv, &g);
+    parse(n, args);
     fflush(stdout);
     fflush(stderr);
     if (out >= 0)
@@ -49,16 +155,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         dup2(err, 2), close(err);
     if (null >= 0)
         close(null);
-
-    if (rc == -1) {
-        /* Going on to generate: the spec must be one the library accepts. */
-        cb_error e = {CB_OK, ""};
-        if (!g.output || !g.board.spec.seed || cb_spec_check(&g.board.spec, &e) != CB_OK)
-            abort();
-    } else if (rc != 0 && rc != CB_ERR_USAGE && rc != CB_ERR_NOINPUT) {
-        abort();
-    }
-    cli_board_options_free(&g.board);
     free(text);
     return 0;
 }
