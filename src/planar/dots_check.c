@@ -21,7 +21,8 @@ static double shape_dist(const cb_board *b, uint32_t j, cb_point p)
 {
     const cb_node *v = &b->nodes[j];
     if (v->kind != CB_KIND_START) {
-        double d = hypot(p.x - v->x, p.y - v->y) - b->node_radius;
+        double dx = p.x - v->x, dy = p.y - v->y;
+        double d = sqrt(dx * dx + dy * dy) - b->node_radius; /* hypot is slower, and these are mm */
         return d > 0 ? d : 0;
     }
     double o[4];
@@ -36,26 +37,35 @@ static void dot_fails(cb_verdict *v, const char *why)
     v->dots_ok = 0;
 }
 
+/* How far around a dot the check looks, on either axis, for the nodes whose
+ * shape or dots may come within its limits (NODES) and for an end of every
+ * edge that may (EDGES: the nearest point of an edge within the limit has
+ * an end within half the longest edge of it). */
+typedef struct {
+    double nodes, edges;
+} reach;
+
 /* Checks dot k of node i at p against the nodes, edges and dots near it. */
-static void check_dot(const cb_board *b, const cb_graph *g, const cb_grid *grid, double reach,
+static void check_dot(const cb_board *b, const cb_graph *g, const cb_grid *grid, reach near,
                       uint32_t i, size_t k, cb_point p, cb_verdict *v)
 {
     double dr = cb_dot_radius(b->node_radius);
     double own = shape_dist(b, i, p);
     if (fabs(own - dr) > DOT_SLACK_MM)
         dot_fails(v, "a power dot does not touch its node's rim");
-    if (p.x - b->board_x < dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM ||
-        b->board_x + b->board_w - p.x < dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM ||
-        p.y - b->board_y < dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM ||
-        b->board_y + b->board_h - p.y < dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM)
+    double clear = dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM;
+    if (p.x - b->board_x < clear || b->board_x + b->board_w - p.x < clear ||
+        p.y - b->board_y < clear || b->board_y + b->board_h - p.y < clear)
         dot_fails(v, "a power dot touches the trim line");
+    double apart = 2 * dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM;
     uint32_t c0, r0, c1, r1;
-    cb_grid_range(grid, p.x, p.y, reach, reach, &c0, &r0, &c1, &r1);
+    cb_grid_range(grid, p.x, p.y, near.nodes, near.nodes, &c0, &r0, &c1, &r1);
     for (uint32_t y = r0; y <= r1; y++) {
         uint32_t k0, k1;
         cb_grid_row(grid, y, c0, c1, &k0, &k1);
         for (uint32_t t = k0; t < k1; t++) {
             uint32_t j = grid->items[t];
+            const cb_node *n = &b->nodes[j];
             if (j != i) {
                 double margin = shape_dist(b, j, p) - own;
                 if (margin < v->dot_margin)
@@ -63,25 +73,29 @@ static void check_dot(const cb_board *b, const cb_graph *g, const cb_grid *grid,
                 if (margin < CB_DOT_OWNER_MARGIN_MM - DOT_SLACK_MM)
                     dot_fails(v, "a power dot is not clearly nearer its own node");
             }
-            /* each edge once: from its lower end */
-            for (uint32_t e = g->start[j]; e < g->start[j + 1]; e++) {
-                uint32_t u = g->adj[e];
-                if (u < j)
-                    continue;
-                cb_point a = {b->nodes[j].x, b->nodes[j].y}, c = {b->nodes[u].x, b->nodes[u].y};
-                double lim = dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM;
-                if (cb_point_segment_dist2(p, a, c) < lim * lim)
-                    dot_fails(v, "a power dot touches an edge");
-            }
-            const cb_node *n = &b->nodes[j];
             for (int q = 0; q < n->dots; q++) {
                 size_t other = n->first_dot + (size_t)q;
                 if (other == k || other >= b->n_dot_xy)
                     continue;
-                double lim = 2 * dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM;
                 double dx = b->dot_xy[other][0] - p.x, dy = b->dot_xy[other][1] - p.y;
-                if (dx * dx + dy * dy < lim * lim)
+                if (dx * dx + dy * dy < apart * apart)
                     dot_fails(v, "two power dots touch");
+            }
+        }
+    }
+    /* every edge with an end near p (an edge with both ends near, twice) */
+    cb_grid_range(grid, p.x, p.y, near.edges, near.edges, &c0, &r0, &c1, &r1);
+    for (uint32_t y = r0; y <= r1; y++) {
+        uint32_t k0, k1;
+        cb_grid_row(grid, y, c0, c1, &k0, &k1);
+        for (uint32_t t = k0; t < k1; t++) {
+            uint32_t j = grid->items[t];
+            cb_point a = {b->nodes[j].x, b->nodes[j].y};
+            for (uint32_t e = g->start[j]; e < g->start[j + 1]; e++) {
+                const cb_node *u = &b->nodes[g->adj[e]];
+                cb_point c = {u->x, u->y};
+                if (cb_point_segment_dist2(p, a, c) < clear * clear)
+                    dot_fails(v, "a power dot touches an edge");
             }
         }
     }
@@ -96,20 +110,22 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
     if (!b->dot_xy)
         return CB_OK;
     size_t n = b->n_nodes;
-    double longest = 0;
+    double longest2 = 0;
     for (size_t e = 0; e < b->n_edges; e++) {
         const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];
-        double l = hypot(a->x - c->x, a->y - c->y);
-        longest = l > longest ? l : longest;
+        double dx = a->x - c->x, dy = a->y - c->y;
+        longest2 = fmax(longest2, dx * dx + dy * dy);
     }
-    double dr = cb_dot_radius(b->node_radius);
-    double shape = fmax(1, fmax(CB_START_DEPTH, CB_START_HALF_WIDTH)) * b->node_radius;
-    /* nodes whose shape, edges or dots can come within the limits of a dot */
-    double reach = fmax(longest, shape + 2 * (shape + 2 * dr)) + 2 * dr + CB_DOT_OWNER_MARGIN_MM;
+    double dr = cb_dot_radius(b->node_radius), r = b->node_radius;
+    /* a shape reaches at most a start's corner from its centre, its dots a
+     * dot's width further */
+    double corner = fmax(1, hypot(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
+    reach near = {corner + 2 * dr + fmax(CB_DOT_OWNER_MARGIN_MM, 2 * dr + CB_DOT_CLEARANCE_MM),
+                  sqrt(longest2) / 2 + dr + CB_DOT_CLEARANCE_MM};
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
     cb_grid grid;
     if (!p || cb_grid_init(&grid, b->board_x, b->board_y, b->board_w, b->board_h,
-                           fmax(reach / 2, b->node_radius), n) != 0) {
+                           fmax(near.nodes / 2, r), n) != 0) {
         free(p);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the power dots");
     }
@@ -126,7 +142,7 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
         for (int q = 0; q < node->dots; q++) {
             size_t k = node->first_dot + (size_t)q;
             cb_point at = {b->dot_xy[k][0], b->dot_xy[k][1]};
-            check_dot(b, g, &grid, reach, i, k, at, v);
+            check_dot(b, g, &grid, near, i, k, at, v);
             v->dots++;
         }
     }
