@@ -8,6 +8,7 @@
  * 9.5 and 9 pt at which everything fits one page; at 9 pt what does not
  * fit flows onto further pages (small paper), so nothing is ever shrunk
  * below 9 pt or drawn outside the page. */
+#include "base/board_geometry.h"
 #include "print/colour.h"
 #include "print/content.h"
 #include "print/render.h"
@@ -343,45 +344,35 @@ static void set_ink(cb_pdf *p)
     cb_set_stroke(p, ink, 0.3);
 }
 
-/* A power dot as the issue's players see it: a light circle with a dark
- * outline on a node's rim, one of them marked. */
+/* Power dots as the sheets draw them (render.c): light circles with a dark
+ * outline touching a node's rim from outside, under the node; the first
+ * carries a player's mark. */
 static void draw_dots(cb_pdf *p, HPDF_Page page, double x, double y)
 {
-    double r = RULES_NODE_R;
+    double r = RULES_NODE_R * 0.82;
     int type = -1;
     for (size_t i = 0; p->theme && i < p->theme->n_types; i++)
         if (p->type_icon[i] >= 0) {
             type = (int)i;
             break;
         }
-    double dr = r * 0.38;
-    double ang[2] = {0.6, 2.2};
+    double dr = CB_DOT_RADIUS * r, ang[2] = {0.3, 2.84};
+    double cx[2], cy[2];
     for (int k = 0; k < 2; k++) {
-        double dx = x + r * cos(ang[k]), dy = y + r * sin(ang[k]);
-        cb_set_fill(p, p->ink ? cb_white : (cb_rgb){0.88, 0.88, 0.88});
-        cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.5);
-        cb_cs_circle(p, (HPDF_REAL)dx, (HPDF_REAL)dy, (HPDF_REAL)dr);
+        cx[k] = x + (r + dr) * cos(ang[k]), cy[k] = y + (r + dr) * sin(ang[k]);
+        cb_set_fill(p, p->ink ? cb_white : (cb_rgb){CB_DOT_GREY, CB_DOT_GREY, CB_DOT_GREY});
+        cb_set_stroke(p, cb_line_ink(p, cb_ink), CB_DOT_PT);
+        cb_cs_circle(p, (HPDF_REAL)cx[k], (HPDF_REAL)cy[k], (HPDF_REAL)dr);
         cb_cs_str(p, "B\n");
     }
+    double m = dr * 0.55;
+    cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.8);
+    CB_OP(p, "m", (HPDF_REAL)(cx[0] - m), (HPDF_REAL)(cy[0] - m));
+    CB_OP(p, "l", (HPDF_REAL)(cx[0] + m), (HPDF_REAL)(cy[0] + m));
+    CB_OP(p, "m", (HPDF_REAL)(cx[0] - m), (HPDF_REAL)(cy[0] + m));
+    CB_OP(p, "l", (HPDF_REAL)(cx[0] + m), (HPDF_REAL)(cy[0] - m));
+    cb_cs_str(p, "S\n");
     cb_render_node_at(p, page, type, x, y, r);
-    /* the dots stay in front where they stick out: draw them again, the
-     * first with a player's mark */
-    for (int k = 0; k < 2; k++) {
-        double dx = x + r * cos(ang[k]) * 1.0, dy = y + r * sin(ang[k]);
-        cb_set_fill(p, p->ink ? cb_white : (cb_rgb){0.88, 0.88, 0.88});
-        cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.5);
-        cb_cs_circle(p, (HPDF_REAL)dx, (HPDF_REAL)dy, (HPDF_REAL)dr);
-        cb_cs_str(p, "B\n");
-        if (k == 0) {
-            double m = dr * 0.55;
-            cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.9);
-            CB_OP(p, "m", (HPDF_REAL)(dx - m), (HPDF_REAL)(dy - m));
-            CB_OP(p, "l", (HPDF_REAL)(dx + m), (HPDF_REAL)(dy + m));
-            CB_OP(p, "m", (HPDF_REAL)(dx - m), (HPDF_REAL)(dy + m));
-            CB_OP(p, "l", (HPDF_REAL)(dx + m), (HPDF_REAL)(dy - m));
-            cb_cs_str(p, "S\n");
-        }
-    }
 }
 
 /* A small board piece by the paper's edge, and a cut of three edges that
