@@ -348,6 +348,10 @@ static void test_version2_errors(void **state)
     snprintf(ty, sizeof ty, V2_TYPE("blade", ", \"short\": \"cut\", \"action\": \"Cut\\n2.\""));
     write_theme2(ty, ctr, mis, V2_RULES ",");
     expect_error(CB_ERR_DATA, "\"blade\"", "control character");
+    /* text the PDF font cannot show */
+    snprintf(ty, sizeof ty, V2_TYPE("blade", ", \"short\": \"cut\", \"action\": \"Cut \xF0\x9F\x98\x80.\""));
+    write_theme2(ty, ctr, mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "\"blade\"", "beyond U+FFFF");
 }
 
 static void test_minimal_type_defaults(void **state)
