@@ -711,9 +711,58 @@ static void test_reproducible(void **state)
     cb_game_free(g);
 }
 
+/* The rules page through the library: off by default, last or first on
+ * request (one page more, the same bytes twice), a bad value or no theme
+ * refused with the option named, and a deck's page for the games so far. */
+static void test_rules_page(void **state)
+{
+    (void)state;
+    cb_game *g = make_game(297, 210, 2, 0);
+    cb_render_options o = options();
+    pdf_buf none = render_ok(g, &o, "rules-none");
+    assert_int_equal(pages(&none), 2);
+    o.rules = CB_RULES_PAGE_LAST;
+    pdf_buf last = render_ok(g, &o, "rules-last"), again = render_ok(g, &o, "rules-again");
+    assert_int_equal(pages(&last), 3);
+    assert_true(last.len == again.len && memcmp(last.data, again.data, last.len) == 0);
+    o.rules = CB_RULES_PAGE_FIRST;
+    pdf_buf first = render_ok(g, &o, "rules-first");
+    assert_int_equal(pages(&first), 3);
+    assert_true(first.len != last.len || memcmp(first.data, last.data, last.len) != 0);
+    cb_error err = {CB_OK, ""};
+    unsigned char *pdf = NULL;
+    size_t len = 0;
+    o.rules = 7;
+    assert_int_equal(cb_pdf_render(g, default_theme, &o, &pdf, &len, &err), CB_ERR_USAGE);
+    assert_non_null(strstr(err.message, "--rules"));
+    assert_null(pdf);
+    /* the writer: no theme, no rules page; none before a game is added */
+    cb_pdf_writer *w = NULL;
+    o.rules = CB_RULES_PAGE_NONE;
+    assert_int_equal(cb_pdf_begin(NULL, &o, &w, &err), CB_OK);
+    assert_int_equal(cb_pdf_add_rules(w, g, &err), CB_ERR_USAGE);
+    assert_non_null(strstr(err.message, "theme"));
+    cb_pdf_writer_free(w);
+    assert_int_equal(cb_pdf_begin(default_theme, &o, &w, &err), CB_OK);
+    assert_int_equal(cb_pdf_add_rules(w, NULL, &err), CB_ERR_USAGE);
+    assert_int_equal(cb_pdf_add_game(w, g, &err), CB_OK);
+    assert_int_equal(cb_pdf_add_game(w, g, &err), CB_OK);
+    assert_int_equal(cb_pdf_add_rules(w, NULL, &err), CB_OK);
+    assert_int_equal(cb_pdf_page_count(w), 5);
+    assert_int_equal(cb_pdf_end(w, &pdf, &len, &err), CB_OK);
+    cb_pdf_writer_free(w);
+    free(pdf);
+    free(none.data);
+    free(last.data);
+    free(again.data);
+    free(first.data);
+    cb_game_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rules_page),
         cmocka_unit_test(test_lengths),
         cmocka_unit_test(test_sizes),
         cmocka_unit_test(test_nup_counts),

@@ -272,6 +272,33 @@ static void test_version2(void **state)
     cb_theme_free(t);
 }
 
+/* The full example in icons/README.md is a theme that loads. */
+static void test_readme_example(void **state)
+{
+    (void)state;
+    FILE *f = fopen("icons/README.md", "rb");
+    assert_non_null(f);
+    static char text[65536];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char *start = strstr(text, "```json\n");
+    assert_non_null(start);
+    start += 8;
+    char *end = strstr(start, "```");
+    assert_non_null(end);
+    cb_theme *t = NULL;
+    cb_error err = {CB_OK, ""};
+    if (cb_theme_parse(start, (size_t)(end - start), "icons/example", 0, &t, &err) != CB_OK)
+        fail_msg("icons/README.md example: %s", err.message);
+    assert_int_equal(t->version, 2);
+    assert_int_equal(t->n_types, 2);
+    assert_string_equal(t->types[1].number_rule, "Cut as many edges as the number.");
+    assert_string_equal(t->rules->sections[CB_RULES_WINNING].heading, "How to win");
+    assert_int_equal(t->first_game, 0);
+    cb_theme_free(t);
+}
+
 /* Each /2 error names the type, mission, section or field at fault. */
 static void test_version2_errors(void **state)
 {
@@ -321,6 +348,10 @@ static void test_version2_errors(void **state)
     snprintf(ty, sizeof ty, V2_TYPE("blade", ", \"short\": \"cut\", \"action\": \"Cut\\n2.\""));
     write_theme2(ty, ctr, mis, V2_RULES ",");
     expect_error(CB_ERR_DATA, "\"blade\"", "control character");
+    /* text the PDF font cannot show */
+    snprintf(ty, sizeof ty, V2_TYPE("blade", ", \"short\": \"cut\", \"action\": \"Cut \xF0\x9F\x98\x80.\""));
+    write_theme2(ty, ctr, mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "\"blade\"", "beyond U+FFFF");
 }
 
 static void test_minimal_type_defaults(void **state)
@@ -474,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_version1_has_no_rules),
         cmocka_unit_test(test_version2),
         cmocka_unit_test(test_version2_errors),
+        cmocka_unit_test(test_readme_example),
         cmocka_unit_test(test_minimal_type_defaults),
         cmocka_unit_test(test_bad_node_types),
         cmocka_unit_test(test_duplicate_type_name),

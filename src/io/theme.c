@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "base/error.h"
+#include "base/utf8.h"
 #include "io/input.h"
 #include "io/jsonparse.h"
 #include "io/theme.h"
@@ -273,8 +274,16 @@ static int get_text(loader *l, const cJSON *obj, const char *key, const char *wh
         snprintf(msg, sizeof msg, "\"%s\" must be a non-empty string", key);
         return bad(l, where, msg);
     }
+    if (!cb_utf8_valid(v->valuestring)) {
+        snprintf(msg, sizeof msg, "\"%s\" is not valid UTF-8", key);
+        return bad(l, where, msg);
+    }
     for (const unsigned char *c = (const unsigned char *)v->valuestring; *c; c++)
-        if (*c < 0x20 || *c == 0x7F) {
+        if (*c >= 0xF0) {
+            snprintf(msg, sizeof msg, "\"%s\" holds a character beyond U+FFFF (the PDF "
+                     "font cannot show it)", key);
+            return bad(l, where, msg);
+        } else if (*c < 0x20 || *c == 0x7F) {
             snprintf(msg, sizeof msg, "\"%s\" holds a control character (write one line)",
                      key);
             return bad(l, where, msg);

@@ -12,6 +12,7 @@
  * does not depend on the number of threads. */
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -363,15 +364,19 @@ cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck *
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
+    int why = 0;
     for (int t = 0; t < opt->jobs; t++) {
-        if (pthread_create(&d->threads[t], NULL, worker, d) != 0)
+        if ((why = pthread_create(&d->threads[t], NULL, worker, d)) != 0)
             break;
         d->n_threads++;
     }
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (d->n_threads < opt->jobs) {
         cb_deck_free(d);
-        return cb_fail(err, CB_ERR_INTERNAL, "cannot start %d threads", opt->jobs);
+        /* EAGAIN: no memory (or thread slots) for another thread's stack */
+        return cb_fail(err, CB_ERR_INTERNAL, "cannot start %d threads: %s", opt->jobs,
+                       why == EAGAIN || why == ENOMEM ? "out of memory or thread slots"
+                                                      : strerror(why));
     }
     *out = d;
     return CB_OK;

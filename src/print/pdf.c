@@ -33,19 +33,44 @@ void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
 /* libharu's allocations, watched in the calling thread: when one fails,
  * libharu does not always call the error handler and may report a later,
  * unrelated error instead; any error after a failed allocation is then
- * reported as running out of memory. */
+ * reported as running out of memory.
+ *
+ * Nor does libharu 2.3.0 survive every failed allocation: its TrueType
+ * font writes a font descriptor it has just freed when HPDF_Xref_Add fails
+ * while the document is saved (a crash at 2 of the 15,000 allocation
+ * points of a game), as HPDF_Page_TextOut does. So libharu never sees a
+ * failure while a reserve lasts: a failed allocation is served from it,
+ * the document is marked as out of memory, and cb_pdf_save (which every
+ * document ends with) reports it instead of returning the file. */
 static _Thread_local int hpdf_alloc_failed;
+#define CB_HPDF_RESERVE (64 * 1024)
+static _Thread_local _Alignas(16) unsigned char hpdf_reserve[CB_HPDF_RESERVE];
+static _Thread_local size_t hpdf_reserve_used, hpdf_reserve_live;
 
 static void *HPDF_STDCALL cb_hpdf_alloc(HPDF_UINT size)
 {
     void *m = malloc(size);
-    if (!m)
+    if (!m) {
         hpdf_alloc_failed = 1;
+        size_t need = ((size_t)size + 15) & ~(size_t)15;
+        if (need <= CB_HPDF_RESERVE - hpdf_reserve_used) {
+            m = hpdf_reserve + hpdf_reserve_used;
+            hpdf_reserve_used += need;
+            hpdf_reserve_live++;
+        }
+    }
     return m;
 }
 
 static void HPDF_STDCALL cb_hpdf_dealloc(void *m)
 {
+    unsigned char *c = m;
+    if (c >= hpdf_reserve && c < hpdf_reserve + CB_HPDF_RESERVE) {
+        /* from the reserve: all of it is free again with its last block */
+        if (--hpdf_reserve_live == 0)
+            hpdf_reserve_used = 0;
+        return;
+    }
     free(m);
 }
 
@@ -345,6 +370,10 @@ cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err
     if ((hs != HPDF_OK && hs != HPDF_STREAM_EOF) || got != size || size == 0) {
         free(buf);
         return cb_hpdf_fail(p, hs, err, "reading the document back");
+    }
+    if (hpdf_alloc_failed) { /* served from the reserve: libharu never knew */
+        free(buf);
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
     }
     *pdf = buf;
     *len = size;

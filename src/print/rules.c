@@ -8,6 +8,7 @@
  * 9.5 and 9 pt at which everything fits one page; at 9 pt what does not
  * fit flows onto further pages (small paper), so nothing is ever shrunk
  * below 9 pt or drawn outside the page. */
+#include "base/board_geometry.h"
 #include "print/colour.h"
 #include "print/content.h"
 #include "print/render.h"
@@ -54,6 +55,7 @@ typedef struct {
     piece *pieces;
     size_t n_pieces, cap_pieces;
     int oom;
+    double k;           /* drawings' scale: larger type on larger paper */
 } layout;
 
 static piece *new_piece(layout *L, double before, char draw, int index)
@@ -258,6 +260,7 @@ static void build(layout *L, double size, double width, int shared, int players,
     const cb_theme *t = L->p->theme;
     const cb_rules *r = t->rules;
     char who[160];
+    double k = L->k = fmax(1.0, size / 10.0), nr = RULES_NODE_R * k, col = RULES_ICON_COL * k;
     heading(L, r ? r->title : t->name, size * 1.9, width, 0);
     L->pieces[L->n_pieces - 1].keep_next = 0;
     if (shared)
@@ -273,17 +276,17 @@ static void build(layout *L, double size, double width, int shared, int players,
                   size, width, 0);
     paragraph(L, who, NULL, size, width, 0);
     if (r) {
-        for (int k = 0; k < CB_RULES_SECTIONS; k++) {
-            const cb_rules_section *sec = &r->sections[k];
+        for (int id = 0; id < CB_RULES_SECTIONS; id++) {
+            const cb_rules_section *sec = &r->sections[id];
             heading(L, sec->heading, size * 1.15, width, size * 0.5);
-            if (k == CB_RULES_DOTS) {
-                entry(L, 'd', 0, 2 * RULES_NODE_R + 4, RULES_ICON_COL, NULL,
+            if (id == CB_RULES_DOTS) {
+                entry(L, 'd', 0, 2 * nr + 4, col, NULL,
                       shared ? sec->shared : sec->own, size, width);
                 continue;
             }
             paragraph(L, NULL, shared ? sec->shared : sec->own, size, width, 0);
-            if (k == CB_RULES_CUTTING)
-                entry(L, 'x', 0, RULES_CUT_H, RULES_CUT_W + 6, NULL, r->cut_example, size,
+            if (id == CB_RULES_CUTTING)
+                entry(L, 'x', 0, RULES_CUT_H * k, RULES_CUT_W * k + 6, NULL, r->cut_example, size,
                       width);
         }
     }
@@ -299,17 +302,17 @@ static void build(layout *L, double size, double width, int shared, int players,
                      ty->number_min, ty->number_max, ty->number_rule);
         else
             snprintf(what, sizeof what, "%s", ty->action ? ty->action : "");
-        entry(L, 'n', (int)i, 2 * RULES_NODE_R + 3, RULES_ICON_COL, name, what, size, width);
+        entry(L, 'n', (int)i, 2 * nr + 3, col, name, what, size, width);
     }
     heading(L, "Missions: the icon on your start", size * 1.15, width, size * 0.6);
     for (size_t i = 0; i < t->n_missions; i++) {
         const cb_mission *m = &t->missions[i];
         snprintf(name, sizeof name, "%s%s", m->name, m->text ? ":" : "");
-        entry(L, 'm', (int)i, 2 * RULES_NODE_R + 3, RULES_ICON_COL, name, m->text, size, width);
+        entry(L, 'm', (int)i, 2 * nr + 3, col, name, m->text, size, width);
     }
     heading(L, "The centre", size * 1.15, width, size * 0.6);
     snprintf(name, sizeof name, "%s%s", t->center.name, t->center.text ? ":" : "");
-    entry(L, 'c', 0, 2 * RULES_NODE_R + 4, RULES_ICON_COL, name, t->center.text, size, width);
+    entry(L, 'c', 0, 2 * nr + 4, col, name, t->center.text, size, width);
 }
 
 /* Puts the pieces into NCOLS columns COL_H pt tall, page after page;
@@ -343,52 +346,46 @@ static void set_ink(cb_pdf *p)
     cb_set_stroke(p, ink, 0.3);
 }
 
-/* A power dot as the issue's players see it: a light circle with a dark
- * outline on a node's rim, one of them marked. */
-static void draw_dots(cb_pdf *p, HPDF_Page page, double x, double y)
+/* Power dots as the sheets draw them (render.c): light circles with a dark
+ * outline touching a node's rim from outside, under the node; the first
+ * carries a player's mark. */
+static void draw_dots(cb_pdf *p, HPDF_Page page, double x, double y, double scale)
 {
-    double r = RULES_NODE_R;
+    double r = RULES_NODE_R * 0.82 * scale;
     int type = -1;
     for (size_t i = 0; p->theme && i < p->theme->n_types; i++)
         if (p->type_icon[i] >= 0) {
             type = (int)i;
             break;
         }
-    double dr = r * 0.38;
-    double ang[2] = {0.6, 2.2};
+    double dr = CB_DOT_RADIUS * r, ang[2] = {0.3, 2.84};
+    double cx[2], cy[2];
     for (int k = 0; k < 2; k++) {
-        double dx = x + r * cos(ang[k]), dy = y + r * sin(ang[k]);
-        cb_set_fill(p, p->ink ? cb_white : (cb_rgb){0.88, 0.88, 0.88});
-        cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.5);
-        cb_cs_circle(p, (HPDF_REAL)dx, (HPDF_REAL)dy, (HPDF_REAL)dr);
+        cx[k] = x + (r + dr) * cos(ang[k]), cy[k] = y + (r + dr) * sin(ang[k]);
+        cb_set_fill(p, p->ink ? cb_white : (cb_rgb){CB_DOT_GREY, CB_DOT_GREY, CB_DOT_GREY});
+        cb_set_stroke(p, cb_line_ink(p, cb_ink), CB_DOT_PT);
+        cb_cs_circle(p, (HPDF_REAL)cx[k], (HPDF_REAL)cy[k], (HPDF_REAL)dr);
         cb_cs_str(p, "B\n");
     }
+    double m = dr * 0.55;
+    cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.8);
+    CB_OP(p, "m", (HPDF_REAL)(cx[0] - m), (HPDF_REAL)(cy[0] - m));
+    CB_OP(p, "l", (HPDF_REAL)(cx[0] + m), (HPDF_REAL)(cy[0] + m));
+    CB_OP(p, "m", (HPDF_REAL)(cx[0] - m), (HPDF_REAL)(cy[0] + m));
+    CB_OP(p, "l", (HPDF_REAL)(cx[0] + m), (HPDF_REAL)(cy[0] - m));
+    cb_cs_str(p, "S\n");
     cb_render_node_at(p, page, type, x, y, r);
-    /* the dots stay in front where they stick out: draw them again, the
-     * first with a player's mark */
-    for (int k = 0; k < 2; k++) {
-        double dx = x + r * cos(ang[k]) * 1.0, dy = y + r * sin(ang[k]);
-        cb_set_fill(p, p->ink ? cb_white : (cb_rgb){0.88, 0.88, 0.88});
-        cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.5);
-        cb_cs_circle(p, (HPDF_REAL)dx, (HPDF_REAL)dy, (HPDF_REAL)dr);
-        cb_cs_str(p, "B\n");
-        if (k == 0) {
-            double m = dr * 0.55;
-            cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.9);
-            CB_OP(p, "m", (HPDF_REAL)(dx - m), (HPDF_REAL)(dy - m));
-            CB_OP(p, "l", (HPDF_REAL)(dx + m), (HPDF_REAL)(dy + m));
-            CB_OP(p, "m", (HPDF_REAL)(dx - m), (HPDF_REAL)(dy + m));
-            CB_OP(p, "l", (HPDF_REAL)(dx + m), (HPDF_REAL)(dy - m));
-            cb_cs_str(p, "S\n");
-        }
-    }
 }
 
 /* A small board piece by the paper's edge, and a cut of three edges that
  * starts at the edge and follows printed lines: (X, Y) is the drawing's
  * top-left corner, pt, y up. */
-static void draw_cut(cb_pdf *p, double x, double y)
+static void draw_cut(cb_pdf *p, double x0, double y0, double scale)
 {
+    /* drawn about its top-left corner, scaled by SCALE */
+    cb_cs_str(p, "q\n");
+    CB_OP(p, "cm", (HPDF_REAL)scale, 0, 0, (HPDF_REAL)scale, (HPDF_REAL)x0, (HPDF_REAL)y0);
+    double x = 0, y = 0;
     static const double node[][2] = {{10, 30}, {42, 16}, {76, 34}, {108, 14},
                                      {38, 58}, {100, 60}, {70, 4}};
     static const int edge[][2] = {{0, 1}, {1, 2}, {2, 3}, {0, 4}, {4, 2},
@@ -433,6 +430,7 @@ static void draw_cut(cb_pdf *p, double x, double y)
         cb_cs_circle(p, (HPDF_REAL)(x + node[i][0]), (HPDF_REAL)(y - node[i][1]), 4);
         cb_cs_str(p, "B\n");
     }
+    cb_cs_str(p, "Q\n");
     (void)w;
 }
 
@@ -441,23 +439,23 @@ static void draw_piece(layout *L, HPDF_Page page, const piece *pc, double x0, do
     cb_pdf *p = L->p;
     double y = top - pc->y; /* the piece's top, pt up from the paper's bottom */
     if (pc->draw) {
-        double cx = x0 + RULES_ICON_COL / 2 - 1, cy = y - pc->draw_h / 2;
+        double k = L->k, nr = RULES_NODE_R * k;
+        double cx = x0 + RULES_ICON_COL * k / 2 - 1, cy = y - pc->draw_h / 2;
         switch (pc->draw) {
         case 'n':
-            cb_render_node_at(p, page, pc->index, cx, cy, RULES_NODE_R);
+            cb_render_node_at(p, page, pc->index, cx, cy, nr);
             break;
         case 'm':
-            cb_render_start_at(p, page, pc->index, cx, cy, 2.3 * RULES_NODE_R,
-                               1.7 * RULES_NODE_R, 1.4 * RULES_NODE_R);
+            cb_render_start_at(p, page, pc->index, cx, cy, 2.3 * nr, 1.7 * nr, 1.4 * nr);
             break;
         case 'c':
-            cb_render_center_at(p, page, cx, cy, RULES_NODE_R + 1);
+            cb_render_center_at(p, page, cx, cy, nr + 1);
             break;
         case 'd':
-            draw_dots(p, page, cx, cy);
+            draw_dots(p, page, cx, cy, k);
             break;
         case 'x':
-            draw_cut(p, x0, y);
+            draw_cut(p, x0, y, k);
             break;
         }
     }
@@ -474,7 +472,7 @@ static void draw_piece(layout *L, HPDF_Page page, const piece *pc, double x0, do
 HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int players,
                             const unsigned char *present)
 {
-    layout L = {p, NULL, 0, 0, NULL, 0, 0, 0};
+    layout L = {p, NULL, 0, 0, NULL, 0, 0, 0, 1.0};
     double margin = fmax(RULES_MARGIN_MM, p->opt.safe_area + 3.0);
     double area_w = cb_pt(fmax(w - 2 * margin, 20)), col_h = cb_pt(fmax(h - 2 * margin, 20));
     double gap = cb_pt(RULES_GAP_MM);

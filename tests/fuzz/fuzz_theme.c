@@ -36,6 +36,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (!(weight > 0))
         abort();
+    /* cutboard-theme/2: every text there, within its limits; /1: none */
+    if ((t->version == 2) != (t->rules != NULL) || t->first_game >= (int)t->n_missions ||
+        (t->version == 1 && t->first_game != -1))
+        abort();
+    for (size_t i = 0; i < t->n_types; i++) {
+        const cb_node_type *ty = &t->types[i];
+        if ((t->version == 2) != (ty->action && ty->short_label) ||
+            (ty->action && (!ty->action[0] || strlen(ty->action) > 4 * 90)))
+            abort();
+    }
+    for (size_t i = 0; t->rules && i < CB_RULES_SECTIONS; i++)
+        if (!t->rules->sections[i].heading || !t->rules->sections[i].shared ||
+            !t->rules->sections[i].own)
+            abort();
     cb_theme_free(t);
     return 0;
 }
