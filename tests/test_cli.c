@@ -269,6 +269,49 @@ static void test_first_game(void **state)
     expect_failure("--theme nofirst --first-game -o nf.pdf", 64, "--first-game", "nf.pdf");
 }
 
+/* A theme type with a printed number: each of its nodes gets one in the
+ * type's range, in the board file and printed on the sheet (the SVG's
+ * number texts), and a board file read back keeps them; other types none. */
+static void test_printed_numbers(void **state)
+{
+    (void)state;
+    copy_default_theme("numbered");
+    assert_int_equal(sh("python3 -c 'import json; p=\"numbered/theme.json\"; t=json.load(open(p)); "
+                        "t[\"node_types\"][0][\"number\"]={\"rule\": \"As many as the number.\", "
+                        "\"min\": 2, \"max\": 4}; json.dump(t, open(p, \"w\"))'"), 0);
+    assert_int_equal(cutboard("--theme numbered --players 2 --seed nb -o nb.svg --json nb.json"), 0);
+    assert_int_equal(cutboard("render nb.json --theme numbered -o nb2.svg --json nb2.json"), 0);
+    size_t len, len2;
+    char *text = read_run_file("nb.json", &len), *again = read_run_file("nb2.json", &len2);
+    assert_string_equal(text, again); /* the numbers survive a board file */
+    cJSON *root = cJSON_Parse(text);
+    assert_non_null(root);
+    const cJSON *sheet = field(root, "sheets")->child;
+    const char *first_type = NULL;
+    int numbered = 0;
+    char *svg = read_run_file("nb-1.svg", &len);
+    for (const cJSON *v = field(sheet, "nodes")->child; v; v = v->next) {
+        const cJSON *num = cJSON_GetObjectItemCaseSensitive(v, "number");
+        const char *type = string(v, "type");
+        if (!first_type && num)
+            first_type = type;
+        if (num) {
+            numbered++;
+            assert_true(num->valueint >= 2 && num->valueint <= 4);
+            assert_string_equal(type, first_type); /* one numbered type only */
+        }
+    }
+    assert_true(numbered >= 2);
+    int printed = 0;
+    for (const char *p = svg; (p = strstr(p, "<text class=\"number\"")); p++)
+        printed++;
+    assert_int_equal(printed, numbered);
+    free(svg);
+    cJSON_Delete(root);
+    free(text);
+    free(again);
+}
+
 static void test_qpdf_check(void **state)
 {
     (void)state;
@@ -471,6 +514,7 @@ int main(void)
         cmocka_unit_test(test_same_seed_same_bytes),
         cmocka_unit_test(test_json_board_file),
         cmocka_unit_test(test_first_game),
+        cmocka_unit_test(test_printed_numbers),
         cmocka_unit_test(test_qpdf_check),
         cmocka_unit_test(test_icons_embedded_once),
         cmocka_unit_test(test_help_and_version),

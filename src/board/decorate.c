@@ -236,6 +236,7 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     for (size_t v = 0; v < b->n_nodes; v++) {
         b->nodes[v].type = -1;
         b->nodes[v].mission = -1;
+        b->nodes[v].number = -1;
     }
     cb_graph g;
     cb_error err;
@@ -247,6 +248,16 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     if (rc != 0) {
         cb_graph_free(&g);
         return rc;
+    }
+    /* A type with a printed number: each of its nodes gets one in the
+     * type's range (themes without numbers draw nothing here). */
+    for (size_t v = 0; theme && v < b->n_nodes; v++) {
+        int t = b->nodes[v].type;
+        if (t >= 0 && theme->types[t].number_rule) {
+            const cb_node_type *nt = &theme->types[t];
+            b->nodes[v].number =
+                nt->number_min + (int)cb_rng_below(rng, (uint64_t)(nt->number_max - nt->number_min + 1));
+        }
     }
     if (theme && theme->n_missions && assign_missions(b, theme, rng) != 0) {
         cb_graph_free(&g);

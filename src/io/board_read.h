@@ -14,5 +14,6 @@
 #define CB_BOARD_MAX_NODES 2000000  /* as many as the generator makes */
 #define CB_BOARD_MAX_MM 10000.0     /* largest page side a file may give */
 #define CB_BOARD_MAX_DOTS 16        /* power dots per node */
+#define CB_BOARD_MAX_NUMBER 999     /* a number printed on a node */
 
 #endif

@@ -232,6 +232,19 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
         cb_icon_draw(p, page, slot, cb_pt(dx), -cb_pt(dy), cb_pt(side), 0);
     }
     cb_cs_str(p, "Q\n");
+    if (n->number >= 0) { /* its printed number, bold on a white badge */
+        double nb[4];
+        char digits[16];
+        cb_sheet_number_badge(b, n, nb);
+        snprintf(digits, sizeof digits, "%d", n->number);
+        HPDF_REAL x = cb_x(n->x + nb[0]), y = cb_y(b, n->y + nb[1]);
+        cb_begin_at(p, x, y);
+        cb_disk(p, page, cb_pt(nb[2]), cb_white, cb_sheet_outline(c, p->ink), CB_NODE_PT);
+        cb_cs_str(p, "Q\n");
+        cb_set_fill(p, cb_line_ink(p, cb_ink));
+        double w = cb_render_text_width(p, digits, nb[3]);
+        cb_render_text(p, page, x - w / 2, y - 0.36 * nb[3], nb[3], digits, NULL);
+    }
 }
 
 /* Power dots: light circles with a dark outline, touching their nodes

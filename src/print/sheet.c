@@ -44,6 +44,27 @@ cb_rgb cb_rgb_of(const double v[3])
     return c;
 }
 
+void cb_sheet_number_badge(const cb_board *b, const cb_node *n, double out[4])
+{
+    double r = b->node_radius, dx, dy, side;
+    cb_node_icon_place(b, n, &dx, &dy, &side);
+    /* the inward direction of a node on the trim line, (0, 0) inside */
+    double nx = dx > 0 ? 1 : dx < 0 ? -1 : 0, ny = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+    if (nx == 0 && ny == 0) {
+        out[0] = 0.5 * r;
+        out[1] = -0.5 * r;
+    } else if (nx != 0 && ny != 0) { /* a corner: further in along the diagonal */
+        out[0] = 0.62 * r * nx;
+        out[1] = 0.62 * r * ny;
+    } else { /* along the trim line beside the icon, a little inward */
+        out[0] = 0.62 * r * fabs(ny) + 0.35 * r * nx;
+        out[1] = 0.62 * r * fabs(nx) + 0.35 * r * ny;
+    }
+    out[2] = CB_NUMBER_BADGE * r;
+    /* digits (0.72 em tall in DejaVu Sans) about 1.1 badge radii tall */
+    out[3] = 1.1 * out[2] / 0.72 * CB_PT_PER_MM;
+}
+
 int cb_sheet_start_rect(const cb_board *b, const cb_node *n, double rect[4])
 {
     double d[4];

@@ -56,6 +56,14 @@ cb_rgb cb_rgb_of(const double v[3]);
  * icon's top at the board's centre. */
 int cb_sheet_start_rect(const cb_board *b, const cb_node *n, double rect[4]);
 
+/* A node's printed number (its type's "number") sits on a small white
+ * badge: where (OUT[0], OUT[1]: offset from the node's centre, mm, y
+ * down), its radius (OUT[2], mm) and the digits' size (OUT[3], pt). Upper
+ * right inside the disk; on the trim line beside the moved icon, in the
+ * half of the disk that stays when the margin is cut off. */
+#define CB_NUMBER_BADGE 0.32    /* the badge's radius, in node radii */
+void cb_sheet_number_badge(const cb_board *b, const cb_node *n, double out[4]);
+
 /* An icon of W x H pixels fitted into a square of SIDE (any unit), its
  * aspect kept: its width and height in OUT. */
 void cb_sheet_icon_fit(double w, double h, double side, double out[2]);

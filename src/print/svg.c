@@ -355,6 +355,21 @@ static void cb_svg_node(cb_svg *s, const cb_board *b, size_t i)
     double dx, dy, side; /* moved inward on the trim line */
     cb_node_icon_place(b, n, &dx, &dy, &side);
     cb_svg_use(s, k, n->x + dx, n->y + dy, side, 0);
+    if (n->number >= 0) { /* its printed number, bold on a white badge */
+        double nb[4];
+        cb_sheet_number_badge(b, n, nb);
+        cb_svg_circle(o, n->x + nb[0], n->y + nb[1], nb[2]);
+        cb_svg_colour(o, "fill", cb_white);
+        cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
+        cb_svg_attr(o, "stroke-width", cb_svg_mm(CB_NODE_PT));
+        CB_LIT(o, "/><text class=\"number\" text-anchor=\"middle\" font-weight=\"bold\"");
+        cb_svg_attr(o, "x", n->x + nb[0]);
+        cb_svg_attr(o, "y", n->y + nb[1] + 0.36 * cb_svg_mm(nb[3]));
+        CB_LIT(o, " font-family=\"DejaVu Sans, sans-serif\"");
+        cb_svg_attr(o, "font-size", cb_svg_mm(nb[3]));
+        cb_svg_colour(o, "fill", cb_ink);
+        cb_buf_printf(o, ">%d</text>", n->number);
+    }
     CB_LIT(o, "</g>\n");
 }
 
@@ -448,8 +463,8 @@ static cb_status cb_svg_label(cb_svg *s, const cb_board *b, cb_error *err)
         cb_rgb c = cb_rgb_of(s->theme->types[it->type].rgb);
         CB_LIT(o, "<g class=\"legend\">");
         cb_svg_circle(o, it->x, it->y, CB_STRIP_R);
-        cb_svg_colour(o, "fill", s->opt->ink_friendly ? cb_white : cb_tint(c));
-        cb_svg_colour(o, "stroke", c);
+        cb_svg_colour(o, "fill", cb_sheet_fill(c, s->opt->ink_friendly));
+        cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
         cb_svg_attr(o, "stroke-width",
                     cb_svg_mm(s->opt->ink_friendly ? CB_NODE_INK_PT : CB_NODE_PT));
         CB_LIT(o, "/>");
