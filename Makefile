@@ -155,6 +155,7 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
 	echo "== svg"; $(DATA_ENV) python3 tests/svg_check.py $(BIN) || failed="$$failed svg"; \
 	echo "== serve"; $(DATA_ENV) python3 tests/serve_api.py $(BIN) || failed="$$failed serve"; \
+	echo "== serve page"; $(DATA_ENV) python3 tests/serve_browser.py $(BIN) || failed="$$failed serve-page"; \
 	echo "== man"; $(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)) || failed="$$failed man"; \
 	echo "== docs"; $(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" || failed="$$failed docs"; \
 	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)" || failed="$$failed install"; \
