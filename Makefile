@@ -195,7 +195,9 @@ valgrind: all $(TESTS) $(REPLAYS)
 	  CUTBOARD="valgrind -q --error-exitcode=99 --leak-check=full ./$(BIN)" $(VG) $$t; done; \
 	for f in $(FUZZERS); do echo "== replay $$f"; $(VG) $(BUILD)/replay_$$f tests/fuzz/$$f; done
 
-# Benchmarks print a table of figures (see README, Performance). The network
+# Benchmarks print a table of figures (see README, Performance); the last is
+# the load test of cutboard serve (2,000 requests at concurrency 16, about
+# 70 s on 2 cores; tests/bench/bench_serve.py). The network
 # benchmark compares with igraph too: make bench installs python3-igraph
 # (about 5 MB, Debian main) when missing, and goes on without it if that fails.
 IGRAPH := /usr/lib/python3/dist-packages/igraph/__init__.py
@@ -205,6 +207,7 @@ bench: all $(BENCHES)
 	  { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
 	    python3-igraph; } || echo "python3-igraph not installed: no igraph comparison"; }
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
+	@$(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
 
 # make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang
 # (targets: $(FUZZERS)). It starts from the seed corpus tests/fuzz/TARGET/

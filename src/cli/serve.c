@@ -54,6 +54,12 @@ static const char usage[] =
 #define IDLE_TIMEOUT_S 10u
 #define MAX_CONNECTIONS 256u
 
+/* A request waiting for a worker slot, in the server's line. */
+typedef struct waiter {
+    struct waiter *next;
+    int granted;
+} waiter;
+
 typedef struct {
     const cb_serve *serve;
     int workers, queue;
@@ -61,6 +67,7 @@ typedef struct {
     pthread_mutex_t lock;
     pthread_cond_t changed;
     int running, waiting;   /* worker slots taken, requests waiting for one */
+    waiter *first, *last;   /* the waiting requests, in arrival order */
     long in_flight;         /* requests begun and not yet completed */
 } server;
 
@@ -96,28 +103,34 @@ static int stop_past_deadline(void *ctx)
 }
 
 /* Takes a worker slot: 0, or -1 when the queue is full or the deadline
- * passes while waiting. The queue waits on CLOCK_REALTIME (what
- * pthread_cond_timedwait uses by default), bounded by the time left. */
+ * passes while waiting. Waiters are served in arrival order: a slot given
+ * back goes to the longest waiting request. The wait is on CLOCK_REALTIME
+ * (pthread_cond_timedwait's default), bounded by the time left. */
 static int slot_take(server *sv, const struct timespec *deadline)
 {
-    int rc = 0;
+    waiter me = {NULL, 0};
     pthread_mutex_lock(&sv->lock);
-    if (sv->running >= sv->workers && sv->waiting >= sv->queue) {
+    if (sv->running < sv->workers && !sv->first) {
+        sv->running++;
+        pthread_mutex_unlock(&sv->lock);
+        return 0;
+    }
+    if (sv->waiting >= sv->queue) {
         pthread_mutex_unlock(&sv->lock);
         return -1;
     }
     sv->waiting++;
-    while (sv->running >= sv->workers) {
+    *(sv->first ? &sv->last->next : &sv->first) = &me;
+    sv->last = &me;
+    while (!me.granted) {
         struct timespec now, left, until;
         clock_gettime(CLOCK_MONOTONIC, &now);
         left.tv_sec = deadline->tv_sec - now.tv_sec;
         left.tv_nsec = deadline->tv_nsec - now.tv_nsec;
         if (left.tv_nsec < 0)
             left.tv_sec--, left.tv_nsec += 1000000000L;
-        if (left.tv_sec < 0) {
-            rc = -1;
+        if (left.tv_sec < 0)
             break;
-        }
         clock_gettime(CLOCK_REALTIME, &until);
         until.tv_sec += left.tv_sec;
         until.tv_nsec += left.tv_nsec;
@@ -125,18 +138,33 @@ static int slot_take(server *sv, const struct timespec *deadline)
             until.tv_sec++, until.tv_nsec -= 1000000000L;
         pthread_cond_timedwait(&sv->changed, &sv->lock, &until);
     }
+    if (!me.granted) { /* timed out: leave the line */
+        waiter **p = &sv->first, *prev = NULL;
+        while (*p != &me)
+            prev = *p, p = &(*p)->next;
+        *p = me.next;
+        if (sv->last == &me)
+            sv->last = prev;
+    }
     sv->waiting--;
-    if (rc == 0)
-        sv->running++;
     pthread_mutex_unlock(&sv->lock);
-    return rc;
+    return me.granted ? 0 : -1;
 }
 
+/* Gives the slot to the first waiter, or back to the pool. */
 static void slot_give(server *sv)
 {
     pthread_mutex_lock(&sv->lock);
-    sv->running--;
-    pthread_cond_broadcast(&sv->changed);
+    waiter *w = sv->first;
+    if (w) {
+        sv->first = w->next;
+        if (!sv->first)
+            sv->last = NULL;
+        w->granted = 1; /* the slot passes to it: running stays */
+        pthread_cond_broadcast(&sv->changed);
+    } else {
+        sv->running--;
+    }
     pthread_mutex_unlock(&sv->lock);
 }
 
