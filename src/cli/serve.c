@@ -63,7 +63,7 @@ typedef struct waiter {
 typedef struct {
     const cb_serve *serve;
     int workers, queue;
-    double time_limit;
+    int time_limit;         /* seconds */
     pthread_mutex_t lock;
     pthread_cond_t changed;
     int running, waiting;   /* worker slots taken, requests waiting for one */
@@ -80,13 +80,11 @@ typedef struct {
     struct timespec deadline;
 } request;
 
-static struct timespec deadline_after(double seconds)
+static struct timespec deadline_after(int seconds)
 {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
-    long long ns = (long long)t.tv_nsec + (long long)((seconds - (long long)seconds) * 1e9);
-    t.tv_sec += (time_t)seconds + (time_t)(ns / 1000000000LL);
-    t.tv_nsec = (long)(ns % 1000000000LL);
+    t.tv_sec += seconds;
     return t;
 }
 
@@ -473,7 +471,7 @@ int cli_serve(int argc, char **argv)
     MHD_socket listener = MHD_quiesce_daemon(d);
     if (listener != MHD_INVALID_SOCKET)
         close(listener);
-    struct timespec until = deadline_after(time_limit + 5.0);
+    struct timespec until = deadline_after(time_limit + 5);
     pthread_mutex_lock(&sv.lock);
     while (sv.in_flight > 0 && !past(&until)) {
         struct timespec t;

@@ -104,7 +104,7 @@ typedef struct {
     size_t len;
     int body_static;
     char disposition[320];      /* Content-Disposition, "" for none */
-    char seed[CB_SERVE_MAX_SEED + 1]; /* X-Cutboard-Seed, "" for none */
+    char seed[3 * CB_SERVE_MAX_SEED + 1]; /* X-Cutboard-Seed (percent-encoded), "" for none */
     const char *allow;          /* Allow (405), NULL for none */
     int retry_after;            /* seconds (503), 0 for none */
 } cb_serve_response;
