@@ -20,10 +20,12 @@ BUILD   ?= build
 LIB     := $(BUILD)/libcutboard.a
 BIN     := cutboard
 # The library is src/ by product line (see include/cutboard.h): base, planar,
-# board, io, print, net. The CLI in src/cli/ links against it.
-LIB_DIRS := base planar board io print net
+# board, io, print, net, and serve (the web page and the HTTP API's answers,
+# src/serve/serve.h; internal). The CLI in src/cli/ links against it; its
+# serve command is the HTTP server (libmicrohttpd).
+LIB_DIRS := base planar board io print net serve
 SRCS    := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
-OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o)
+OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/serve/page_html.o
 CLI_SRCS := $(wildcard src/cli/*.c)
 TESTS   := $(patsubst tests/%.c,$(BUILD)/%,$(wildcard tests/test_*.c))
 BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/%,$(wildcard tests/bench/bench_*.c))
@@ -39,7 +41,9 @@ DEPS    := gcc:/usr/bin/gcc libc6-dev:/usr/include/stdio.h python3:/usr/bin/pyth
            zlib1g-dev:/usr/include/zlib.h pkg-config:/usr/bin/pkg-config \
            poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py \
-           librsvg2-bin:/usr/bin/rsvg-convert scdoc:/usr/bin/scdoc
+           librsvg2-bin:/usr/bin/rsvg-convert scdoc:/usr/bin/scdoc \
+           libmicrohttpd-dev:/usr/include/microhttpd.h chromium:/usr/bin/chromium \
+           python3-websocket:/usr/lib/python3/dist-packages/websocket/__init__.py
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
 .PHONY: all deps run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples \
@@ -62,6 +66,17 @@ $(BUILD)/%.o: src/%.c
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
 -include $(OBJS:.o=.d) $(TESTS:=.d) $(BENCHES:=.d) $(REPLAYS:=.d)
 
+# The page is one HTML file, built into the library as bytes (od is in
+# coreutils): cutboard serve reads no file for it.
+$(BUILD)/serve/page_html.c: src/serve/page.html
+	@mkdir -p $(@D)
+	{ echo '/* Generated from src/serve/page.html by the Makefile: do not edit. */'; \
+	  echo '#include "serve/serve.h"'; echo 'const unsigned char cb_serve_page[] = {'; \
+	  od -An -v -tx1 $< | sed -e 's/ *\([0-9a-f][0-9a-f]\)/0x\1,/g'; \
+	  echo '};'; echo 'const size_t cb_serve_page_len = sizeof cb_serve_page;'; } > $@.tmp && mv $@.tmp $@
+$(BUILD)/serve/page_html.o: $(BUILD)/serve/page_html.c src/serve/serve.h
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
 $(LIB): $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
@@ -71,7 +86,7 @@ $(BUILD)/prefix: FORCE
 	@mkdir -p $(@D); echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
 
 $(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(BUILD)/prefix
-	$(CC) $(ALL_CFLAGS) -DCB_DATADIR='"$(PREFIX)/share/cutboard"' $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+	$(CC) $(ALL_CFLAGS) -DCB_DATADIR='"$(PREFIX)/share/cutboard"' $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lmicrohttpd -lpthread -o $@
 
 # Man pages from their scdoc sources in doc/ (Debian's scdoc: a small C
 # program that writes roff). make alone builds them when scdoc is there and
@@ -102,7 +117,7 @@ $(BUILD)/bench_%: tests/bench/bench_%.c $(wildcard tests/bench/*.h) $(LIB)
 
 # The command-line target also links the CLI's parse stage (every CLI file
 # but main.c); other targets need only the library.
-FUZZ_SRCS_cli := $(filter-out src/cli/main.c,$(CLI_SRCS))
+FUZZ_SRCS_cli := $(filter-out src/cli/main.c src/cli/serve.c,$(CLI_SRCS))
 $(BUILD)/replay_cli: $(FUZZ_SRCS_cli) src/cli/cli.h
 
 $(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(wildcard tests/fuzz/*.h) $(LIB)
@@ -143,6 +158,8 @@ test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
 	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
 	echo "== svg"; $(DATA_ENV) python3 tests/svg_check.py $(BIN) || failed="$$failed svg"; \
+	echo "== serve"; $(DATA_ENV) python3 tests/serve_api.py $(BIN) || failed="$$failed serve"; \
+	echo "== serve page"; $(DATA_ENV) python3 tests/serve_browser.py $(BIN) || failed="$$failed serve-page"; \
 	echo "== man"; $(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)) || failed="$$failed man"; \
 	echo "== bad-input table"; $(DATA_ENV) python3 tests/badinput_table.py $(BIN) || failed="$$failed badinput_table"; \
 	echo "== docs"; $(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" || failed="$$failed docs"; \
@@ -186,7 +203,9 @@ valgrind: all $(TESTS) $(REPLAYS)
 	  CUTBOARD="valgrind -q --error-exitcode=99 --leak-check=full ./$(BIN)" $(VG) $$t; done; \
 	for f in $(FUZZERS); do echo "== replay $$f"; $(VG) $(BUILD)/replay_$$f tests/fuzz/$$f; done
 
-# Benchmarks print a table of figures (see README, Performance). The network
+# Benchmarks print a table of figures (see README, Performance); the last is
+# the load test of cutboard serve (2,000 requests at concurrency 16, about
+# 70 s on 2 cores; tests/bench/bench_serve.py). The network
 # benchmark compares with igraph too: make bench installs python3-igraph
 # (about 5 MB, Debian main) when missing, and goes on without it if that fails.
 IGRAPH := /usr/lib/python3/dist-packages/igraph/__init__.py
@@ -196,6 +215,7 @@ bench: all $(BENCHES)
 	  { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
 	    python3-igraph; } || echo "python3-igraph not installed: no igraph comparison"; }
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
+	@$(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
 
 # make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang
 # (targets: $(FUZZERS)). It starts from the seed corpus tests/fuzz/TARGET/

@@ -7,7 +7,7 @@ _cutboard()
         cur=${COMP_WORDS[COMP_CWORD]}; prev=${COMP_WORDS[COMP_CWORD-1]}
         words=("${COMP_WORDS[@]}"); cword=$COMP_CWORD
     }
-    local commands="game render check cut deck network help"
+    local commands="game render check cut deck network serve help"
     cmd=game
     local i
     for ((i = 1; i < cword; i++)); do
@@ -16,7 +16,7 @@ _cutboard()
     case $prev in
         -o|--output|--json|--obj|--manifest|--csv|--font)
             COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --theme|--out-dir)
+        --theme|--out-dir|--theme-dir)
             COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --format)
             COMPREPLY=($(compgen -W "pdf svg" -- "$cur")); return ;;

@@ -163,12 +163,23 @@ typedef struct {
     const cb_theme *theme;  /* may be NULL: no types or missions */
     int first_game;         /* every start gets the theme's first-game mission
                                (the same boards, one goal for all: a first game) */
+    /* Asked before each attempt; when it returns non-zero generation stops
+     * with CB_ERR_INTERNAL ("stopped"). NULL (the default): never. A
+     * server's per-request time limit; the boards made do not depend on it. */
+    int (*stop)(void *ctx);
+    void *stop_ctx;
 } cb_spec;
 
 void cb_spec_defaults(cb_spec *spec);
 
 /* Checks a spec's values; the message names the option at fault. */
 cb_status cb_spec_check(const cb_spec *spec, cb_error *err);
+
+/* About how many nodes a game of SPEC has over all its sheets (the count
+ * the spacing and paper aim at; boards come out within a few per cent):
+ * for refusing work before it starts. 0 when the paper is smaller than the
+ * margins. */
+size_t cb_spec_nodes(const cb_spec *spec);
 
 /* Generates one board from SEED, trying derived seeds until one meets the
  * contract. On success *out is a new board the caller frees. */

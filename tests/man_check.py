@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 
-COMMANDS = ["game", "render", "check", "cut", "deck", "network"]
+COMMANDS = ["game", "render", "check", "cut", "deck", "network", "serve"]
 SHARED = {"game": ["BOARD OPTIONS", "PRINT-SHOP OPTIONS"],
           "deck": ["BOARD OPTIONS", "PRINT-SHOP OPTIONS"]}
 OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z-]*|-[A-Za-z])(?![\w-])")

@@ -61,6 +61,18 @@ static size_t node_count(double bw, double bh, double d)
     return (size_t)llround(bw * bh / (d * d));
 }
 
+size_t cb_spec_nodes(const cb_spec *spec)
+{
+    double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
+    if (!(bw > 0 && bh > 0))
+        return 0;
+    double d = spacing(spec, bw, bh);
+    if (!(d > 0))
+        return 0;
+    size_t sheets = spec->shared ? 1 : (size_t)(spec->players > 0 ? spec->players : 1);
+    return node_count(bw, bh, d) * sheets;
+}
+
 /* Boards too big or too dense for the organic generator: above 5,000 nodes
  * its search for 12 starts in one hop band mostly fails, and below 9 mm
  * between nodes the gap between node disks leaves too few placements
@@ -386,6 +398,9 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
     const char *why = "no attempt";
     int limit = spec->max_attempts * (spec->fair_cuts ? FAIR_CUTS_ATTEMPTS : 1);
     for (int attempt = 1; attempt <= limit; attempt++) {
+        if (spec->stop && spec->stop(spec->stop_ctx))
+            return cb_fail(err, CB_ERR_INTERNAL, "seed \"%s\": stopped after %d attempts",
+                           seed, attempt - 1);
         int oom = 0;
         cb_board *b = candidate(spec, seed, cb_mix64(base + (uint64_t)attempt), &why, &oom);
         if (oom)

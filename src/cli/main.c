@@ -17,6 +17,7 @@ static const char usage[] =
     "  cut        simulate cuts on a board file: which pieces fall off\n"
     "  deck       many unique games from one seed, with a manifest (print shops)\n"
     "  network    an encounter map from a classic network model, with its analysis\n"
+    "  serve      the web page and the HTTP API (http://127.0.0.1:8080/)\n"
     "\n"
     "  help [COMMAND]  the help of cutboard or of one command\n"
     "  -h, --help      this help, then the game's options\n"
@@ -34,6 +35,7 @@ static const command commands[] = {
     {"cut", cli_cut},
     {"deck", cli_deck},
     {"network", cli_network},
+    {"serve", cli_serve},
 };
 
 /* The commands, then the game's options (the default command). */
