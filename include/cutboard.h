@@ -118,7 +118,8 @@ typedef struct {
     int type;           /* theme node type, -1 for starts and the centre */
     int mission;        /* theme mission for starts, else -1 */
     int dots;           /* power dots drawn around the node */
-    int number;         /* printed on the node (its type's "number"), -1 none */
+    int number;         /* printed on the node (its type's "number", 1..99);
+                           0: none, so a zeroed node has none */
     uint32_t first_dot; /* its first position in the board's dot_xy */
 } cb_node;
 

@@ -1042,11 +1042,11 @@ static void test_checker_catches_broken_boards(void **state)
 static void test_checker_geometry(void **state)
 {
     (void)state;
-    cb_node nodes[5] = {{0, 0, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0},
-                        {10, 10, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0},
-                        {0, 10, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0},
-                        {10, 0, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0},
-                        {5, 5, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0}};
+    cb_node nodes[5] = {{0, 0, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0, 0},
+                        {10, 10, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0, 0},
+                        {0, 10, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0, 0},
+                        {10, 0, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0, 0},
+                        {5, 5, CB_KIND_NODE, CB_SIDE_NONE, -1, -1, 0, 0, 0}};
     cb_board b;
     memset(&b, 0, sizeof b);
     b.nodes = nodes;

@@ -210,7 +210,7 @@ static cb_board *board_from_work(const cb_work *w, const cb_spec *spec, const ch
         node->kind = v == w->center ? CB_KIND_CENTER
                      : w->role[v] == CB_ROLE_START ? CB_KIND_START : CB_KIND_NODE;
         node->side = node->kind == CB_KIND_START ? w->start_side[v] : CB_SIDE_NONE;
-        node->type = node->mission = node->number = -1;
+        node->type = node->mission = -1;
         /* Ids keep the node order, so edges listed node by node, each
          * node's by the far end, come out sorted by (a, b). */
         size_t first = b->n_edges;

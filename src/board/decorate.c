@@ -236,7 +236,7 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     for (size_t v = 0; v < b->n_nodes; v++) {
         b->nodes[v].type = -1;
         b->nodes[v].mission = -1;
-        b->nodes[v].number = -1;
+        b->nodes[v].number = 0;
     }
     cb_graph g;
     cb_error err;

@@ -229,7 +229,7 @@ int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, cons
             cb_node *v = &b->nodes[id[c]];
             v->x = lp->bx + (x + f.R) * f.sx;
             v->y = lp->by + (y + f.R) * f.sy;
-            v->type = v->mission = v->number = -1;
+            v->type = v->mission = -1;
             v->side = start_side(&f, x, y, mid);
             v->kind = v->side != CB_SIDE_NONE ? CB_KIND_START : CB_KIND_NODE;
             if (x == 0 && y == 0) {

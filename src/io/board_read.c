@@ -176,7 +176,7 @@ static cb_status read_node(reader *r, const cJSON *o, cb_board *b, size_t i)
         return bad(r, "kind", "\"%s\" is not node, start or center", s->valuestring);
     v->kind = (cb_kind)kind;
     v->side = CB_SIDE_NONE;
-    v->type = v->mission = v->number = -1;
+    v->type = v->mission = -1;
     const cJSON *side = cJSON_GetObjectItemCaseSensitive(o, "side");
     if (v->kind == CB_KIND_START) {
         if ((st = want(r, o, "side", is_string, "wants a string", &side)) != CB_OK)
@@ -227,7 +227,7 @@ static cb_status read_node(reader *r, const cJSON *o, cb_board *b, size_t i)
         }
     }
     if (cJSON_GetObjectItemCaseSensitive(o, "number")) {
-        if ((st = integer(r, o, "number", 0, CB_BOARD_MAX_NUMBER, &d)) != CB_OK)
+        if ((st = integer(r, o, "number", 1, CB_BOARD_MAX_NUMBER, &d)) != CB_OK)
             return st;
         v->number = (int)d;
     }

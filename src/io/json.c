@@ -65,7 +65,7 @@ static cJSON *sheet_json(const cb_board *b, const cb_theme *theme)
                            : v->kind == CB_KIND_CENTER ? "center"
                            : theme && v->type >= 0 ? theme->types[v->type].name : "node";
         ok = ok && cJSON_AddStringToObject(o, "type", type) &&
-             (v->number < 0 || add_number(o, "number", v->number)) && add_dots(o, b, v);
+             (v->number <= 0 || add_number(o, "number", v->number)) && add_dots(o, b, v);
     }
     for (size_t e = 0; ok && e < b->n_edges; e++) {
         int pair[2] = {(int)b->edges[e].a, (int)b->edges[e].b};

@@ -410,7 +410,7 @@ static cb_status build(obj *o, cb_board *b)
     b->n_nodes = nn;
     for (size_t i = 0; i < nn; i++) {
         b->nodes[i].kind = CB_KIND_NODE;
-        b->nodes[i].type = b->nodes[i].mission = b->nodes[i].dots = b->nodes[i].number = -1;
+        b->nodes[i].type = b->nodes[i].mission = b->nodes[i].dots = -1;
     }
     int centre = -1;
     size_t centre_line = 0;

@@ -350,8 +350,8 @@ static int load_type_texts(loader *l, const cJSON *obj, const char *where, cb_no
     double lo, hi;
     if (known_keys(l, num, number_keys, nw) != 0 ||
         get_text(l, num, "rule", nw, CB_ACTION_MAX, 1, &t->number_rule) != 0 ||
-        get_number(l, num, "min", nw, 0, 99, NAN, &lo) != 0 ||
-        get_number(l, num, "max", nw, 0, 99, NAN, &hi) != 0)
+        get_number(l, num, "min", nw, 1, 99, NAN, &lo) != 0 ||
+        get_number(l, num, "max", nw, 1, 99, NAN, &hi) != 0)
         return -1;
     if (lo > hi || lo != floor(lo) || hi != floor(hi))
         return bad(l, nw, "\"min\" and \"max\" must be whole numbers, min <= max");

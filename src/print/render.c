@@ -232,7 +232,7 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
         cb_icon_draw(p, page, slot, cb_pt(dx), -cb_pt(dy), cb_pt(side), 0);
     }
     cb_cs_str(p, "Q\n");
-    if (n->number >= 0) { /* its printed number, bold on a white badge */
+    if (n->number > 0) { /* its printed number, bold on a white badge */
         double nb[4];
         char digits[16];
         cb_sheet_number_badge(b, n, nb);

@@ -355,7 +355,7 @@ static void cb_svg_node(cb_svg *s, const cb_board *b, size_t i)
     double dx, dy, side; /* moved inward on the trim line */
     cb_node_icon_place(b, n, &dx, &dy, &side);
     cb_svg_use(s, k, n->x + dx, n->y + dy, side, 0);
-    if (n->number >= 0) { /* its printed number, bold on a white badge */
+    if (n->number > 0) { /* its printed number, bold on a white badge */
         double nb[4];
         cb_sheet_number_badge(b, n, nb);
         cb_svg_circle(o, n->x + nb[0], n->y + nb[1], nb[2]);
