@@ -169,50 +169,10 @@ static int all_reached(const balancer *b)
     return cb_hops_all_reached(&b->hops);
 }
 
-/* 1 when some bridge separates a start from the centre (Tarjan from the
- * centre; a tree edge p-c is such a bridge when low[c] > disc[p] and c's
- * subtree holds a start). */
+/* 1 when some bridge separates a start from the centre (see work.h). */
 static int start_behind_bridge(balancer *b)
 {
-    cb_work *w = b->w;
-    const uint32_t NONE = UINT32_MAX;
-    for (size_t v = 0; v < w->n; v++) {
-        b->disc[v] = NONE;
-        b->below[v] = w->role[v] == CB_ROLE_START;
-    }
-    uint32_t time = 0;
-    size_t top = 0;
-    b->stack[top++] = w->center;
-    b->disc[w->center] = b->low[w->center] = time++;
-    b->parent[w->center] = NONE;
-    b->iter[w->center] = 0;
-    while (top) {
-        uint32_t v = b->stack[top - 1];
-        if (b->iter[v] < w->deg[v]) {
-            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + b->iter[v]++];
-            if (u == b->parent[v])
-                continue;
-            if (b->disc[u] == NONE) {
-                b->disc[u] = b->low[u] = time++;
-                b->parent[u] = v;
-                b->iter[u] = 0;
-                b->stack[top++] = u;
-            } else if (b->disc[u] < b->low[v]) {
-                b->low[v] = b->disc[u];
-            }
-        } else {
-            top--;
-            uint32_t p = b->parent[v];
-            if (p == NONE)
-                continue;
-            if (b->low[v] > b->disc[p] && b->below[v])
-                return 1;
-            if (b->low[v] < b->low[p])
-                b->low[p] = b->low[v];
-            b->below[p] += b->below[v];
-        }
-    }
-    return 0;
+    return cb_work_start_behind_bridge(b->w, b->disc);
 }
 
 static int editable(const cb_work *w, uint32_t v)

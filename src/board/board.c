@@ -32,6 +32,7 @@
  * 4 of 1,000 A4 boards, 1 of 200, and 3,578 attempts for 4 boards), so a
  * sheet gets 20 times the attempts: 4,000 by default. */
 #define FAIR_CUTS_ATTEMPTS 20
+#define CAP3_CUT_SPREAD 3
 
 void cb_spec_defaults(cb_spec *spec)
 {
@@ -307,6 +308,10 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
     w.r = RADIUS_PER_SPACING * d;
     w.start_cap = spec->start_cap;
     w.node_cap = spec->node_cap;
+    /* At node cap 3 pieces are large and few edges can be added: the cuts
+     * are aimed at one band but accepted CAP3_CUT_SPREAD apart (measured in
+     * the README). */
+    w.cut_accept = spec->node_cap <= 3 ? CAP3_CUT_SPREAD : 1;
     cb_board *b = NULL;
     int ok = 0;
     if (cb_place(&w, &pp, rng) == 0 && cb_connect_prepare(&w) == 0) {
@@ -314,10 +319,10 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
             if (t > 0)
                 cb_work_retry(&w);
             ok = cb_connect_core(&w, rng) == 0 && cb_starts_choose(&w) == 0 &&
-                 cb_balance(&w) == 0;
+                 cb_balance(&w) == 0 && cb_cut_balance(&w) == 0;
             /* A placement whose hops would not balance is connected again
              * with other fill edges; one without fair starts is dropped. */
-            if (ok || (w.failure != CB_FAIL_HOP_SPREAD &&
+            if (ok || (w.failure != CB_FAIL_HOP_SPREAD && w.failure != CB_FAIL_CUT_SPREAD &&
                        w.failure != CB_FAIL_START_BEHIND_BRIDGE))
                 break;
         }

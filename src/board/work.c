@@ -22,6 +22,9 @@ int cb_work_init(cb_work *w, size_t n)
     }
     for (size_t i = 0; i < n; i++)
         w->start_side[i] = CB_SIDE_NONE;
+    w->hop_band_max = w->cut_band_max = 1 << 20;
+    w->cut_band_min = CB_CUT_MIN;
+    w->cut_width = w->cut_accept = 1;
     return 0;
 }
 
@@ -176,6 +179,52 @@ const char *cb_failure_text(cb_failure failure)
     case CB_FAIL_NO_FAIR_STARTS: return "no fair choice of starts";
     case CB_FAIL_START_BEHIND_BRIDGE: return "a start behind a bridge";
     case CB_FAIL_HOP_SPREAD: return "hop spread";
+    case CB_FAIL_CUT_SPREAD: return "shortest-cut spread";
     }
     return "unknown";
+}
+
+int cb_work_start_behind_bridge(const cb_work *w, uint32_t *scratch)
+{
+    size_t n = w->n;
+    uint32_t *disc = scratch, *low = scratch + n, *parent = scratch + 2 * n,
+             *iter = scratch + 3 * n, *stack = scratch + 4 * n, *below = scratch + 5 * n;
+    const uint32_t NONE = UINT32_MAX;
+    for (size_t v = 0; v < n; v++) {
+        disc[v] = NONE;
+        below[v] = w->role[v] == CB_ROLE_START;
+    }
+    uint32_t time = 0;
+    size_t top = 0;
+    stack[top++] = w->center;
+    disc[w->center] = low[w->center] = time++;
+    parent[w->center] = NONE;
+    iter[w->center] = 0;
+    while (top) {
+        uint32_t v = stack[top - 1];
+        if (iter[v] < w->deg[v]) {
+            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + iter[v]++];
+            if (u == parent[v])
+                continue;
+            if (disc[u] == NONE) {
+                disc[u] = low[u] = time++;
+                parent[u] = v;
+                iter[u] = 0;
+                stack[top++] = u;
+            } else if (disc[u] < low[v]) {
+                low[v] = disc[u];
+            }
+        } else {
+            top--;
+            uint32_t p = parent[v];
+            if (p == NONE)
+                continue;
+            if (low[v] > disc[p] && below[v])
+                return 1;
+            if (low[v] < low[p])
+                low[p] = low[v];
+            below[p] += below[v];
+        }
+    }
+    return 0;
 }

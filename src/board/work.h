@@ -14,6 +14,9 @@
 #include "base/rng.h"
 
 #define CB_MAX_DEG 16
+#define CB_MAX_STARTS 12
+/* The least shortest cut a start may have (the contract). */
+#define CB_CUT_MIN 3
 
 /* Why a step threw its candidate away: the generate-and-test loop branches
  * on these; cb_failure_text gives the words for messages. */
@@ -26,6 +29,7 @@ typedef enum {
     CB_FAIL_NO_FAIR_STARTS,
     CB_FAIL_START_BEHIND_BRIDGE,
     CB_FAIL_HOP_SPREAD,
+    CB_FAIL_CUT_SPREAD,
 } cb_failure;
 
 const char *cb_failure_text(cb_failure failure);
@@ -53,6 +57,13 @@ typedef struct {
     cb_failure failure;     /* why the candidate was thrown away */
     uint8_t *marked;        /* roles as cb_connect_prepare marked them */
     uint32_t *scratch;      /* 11 n words for connect.c, kept between tries */
+    /* Bands the starts may end in: hops in {L, L+1} with L in
+     * hop_band_min..hop_band_max, shortest cuts in {c, c+1} with c in
+     * cut_band_min..cut_band_max (a game's later sheets match its first). */
+    int hop_band_min, hop_band_max, cut_band_min, cut_band_max;
+    int cut_width;          /* the cuts are aimed at {c, .., c + cut_width} */
+    int cut_accept;         /* and accepted within hi - lo <= cut_accept (> 1 at node cap 3) */
+    int cut_lo, cut_hi;     /* the starts' shortest cuts, after cb_cut_balance */
 } cb_work;
 
 int cb_work_init(cb_work *w, size_t n);
@@ -99,6 +110,11 @@ int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side)
 int cb_work_index_cand(cb_work *w);
 /* BFS hops from the centre over nodes whose role is not DROPPED (-1: unreached). */
 void cb_work_hops(cb_work *w, uint32_t *queue);
+/* 1 when some bridge separates a start from the centre, so that the start
+ * has fewer than 2 edge-disjoint paths to it (Tarjan from the centre; a tree
+ * edge p-c is such a bridge when low[c] > disc[p] and c's subtree holds a
+ * start). SCRATCH: 6 n words. */
+int cb_work_start_behind_bridge(const cb_work *w, uint32_t *scratch);
 
 /* Steps of the generator; each returns 0, or -1 with w->failure set. */
 typedef struct {
@@ -121,6 +137,9 @@ int cb_connect_core(cb_work *w, cb_rng *rng);
 void cb_work_retry(cb_work *w);
 int cb_starts_choose(cb_work *w);
 int cb_balance(cb_work *w);
+/* Edits the graph until the starts' shortest cuts lie in an allowed band
+ * (cutbalance.c); sets cut_lo, cut_hi. */
+int cb_cut_balance(cb_work *w);
 /* Adds usable edges, shortest first and within the degree caps, that put
  * bridges of the graph (core and starts) on a cycle; -1 when out of memory. */
 int cb_close_bridges(cb_work *w);

@@ -1,0 +1,729 @@
+/* Step 3c: even out the starts' shortest cuts.
+ *
+ * A start's shortest cut (src/planar/cut.c) is the fewest printed edges
+ * that, cut from the border, part it from the centre. In the drawing it is a
+ * chain of printed edges from a border node to a border node, its inner
+ * nodes off the border and avoiding the start and the centre, that closes
+ * around the start with the border and leaves the centre outside. Which side
+ * the centre lies on is a parity: with the segment from the centre to the
+ * start as a reference, the chain plus the border arc through the start
+ * meets that segment once at the start, so the centre is outside exactly
+ * when the chain crosses the segment an odd number of times. So the shortest
+ * cut is a breadth-first search over (node, parity) from every border node
+ * but the start, to the first border node reached with odd parity: O(n) per
+ * start, and the 12 starts' searches run as one over bit sets. (A walk that
+ * loops around the centre also parts it from the start, so walks, not only
+ * simple chains, may be counted; tests/test_cutfair.c checks the figures
+ * against cut.c's dual max-flow and its own search on generated boards.)
+ *
+ * The search from the border gives dist[v][p], the fewest edges from the
+ * border to v arriving with parity p, so an edge a-b lies on a shortest
+ * chain of start s when dist[a][p] + 1 + dist[b][p ^ x ^ 1] equals the cut
+ * (x: whether a-b crosses the reference segment), and an edge a-b added
+ * would give the chain of that length. Deleting a printed edge merges two
+ * pieces (a contraction in the dual) and can only raise cuts; adding a
+ * triangulation edge splits a piece and can only lower them (measured:
+ * the other way round nothing converges). The step edits greedily: each
+ * round it takes the edit that brings the cuts closest to a band {c, c+1}
+ * with c >= CB_CUT_MIN (then draws them together), among
+ * - the addition of a triangulation edge that shortens a chain of a start
+ *   above the lowest band (exact from dist), where a full end gives up one
+ *   of its other edges to make room (ranked by the addition, then checked);
+ * - the removal of an edge on a shortest chain of a lowest start (searched);
+ * and keeps every other clause the generator controls: the degree caps,
+ * every node with 2 edges and reaching the centre, the start hop spread
+ * (and band), no start behind a bridge. Triangulation edges never cross,
+ * and the starts' own edges are not touched (steepness, neighbour rule).
+ * It fails (the next connection or attempt is tried) when no edit helps. */
+#include <stdlib.h>
+#include <string.h>
+#include "board/work.h"
+
+#define MAX_ROUNDS 40
+#define NO_CUT 1000     /* a start no cut parts from the centre */
+#define MAX_CHAIN_EDGES 256 /* edges on the lowest starts' shortest chains */
+#define MAX_TRIALS 64   /* candidate edits kept per round */
+
+/* An edit of the graph: up to two edges removed, at most one added. */
+typedef struct {
+    int n_del;
+    cb_edge del[2];
+    int add;
+    cb_edge ins;
+} edit;
+
+typedef struct {
+    cb_work *w;
+    int ns;
+    uint32_t starts[CB_MAX_STARTS];
+    int cut[CB_MAX_STARTS];
+    int *dist;          /* ns * 2n: per start, per (node, parity) */
+    uint8_t *up;        /* ns * n: node left of the start's reference segment */
+    uint16_t *xm;       /* n * CB_MAX_DEG: bit i, v's j-th edge crosses start i's reference */
+    uint32_t *allow;    /* n: the searches a node may enter (not its own start's, not the centre) */
+    uint32_t *seen, *cur, *next; /* n each: search states */
+    uint8_t *border;    /* n */
+    uint8_t *mark;      /* 2n */
+    cb_edge chain[MAX_CHAIN_EDGES];
+    uint32_t *sources;  /* the border nodes that are not dropped */
+    size_t n_sources;
+    uint32_t *queue;    /* 2n */
+    uint32_t *scratch;  /* 6n for the bridge search */
+} cutter;
+
+static double orient(cb_point a, cb_point b, cb_point c)
+{
+    return (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+}
+
+/* Does edge a-b cross start i's reference segment (centre to start)? When
+ * its ends lie on either side of the line through the centre and the start,
+ * it meets that line once, on the start's side of the centre exactly when
+ * the centre lies on one given side of a-b; and every edge stays inside the
+ * trim rectangle, where the line ends at the start. */
+static inline int crosses(const cutter *k, int i, uint32_t a, uint32_t b)
+{
+    const cb_work *w = k->w;
+    const uint8_t *up = k->up + (size_t)i * w->n;
+    if (up[a] == up[b])
+        return 0;
+    return (orient(w->p[a], w->p[b], w->p[w->center]) > 0) == (up[b] != 0);
+}
+
+static int same_edge(cb_edge e, uint32_t a, uint32_t b)
+{
+    return (e.a == a && e.b == b) || (e.a == b && e.b == a);
+}
+
+static int *dist_of(const cutter *k, int i)
+{
+    return k->dist + (size_t)i * 2 * k->w->n;
+}
+
+/* The searches of the starts in WHICH (bit i: start i), all at once, on the
+ * graph with edit ED made (NULL: none): a breadth-first search level by
+ * level whose state per node is a bit set, bit i for start i arriving with
+ * parity 0 and bit 16 + i with parity 1; an edge's crossing bits swap the
+ * two for the starts whose reference segment it crosses. Writes each
+ * searched start's cut into CUT and, when RECORD, its dist. A start's
+ * search stops once no shorter chain can come: every (node, parity) it
+ * leaves at -1 is then at least the cut away. */
+static void search(cutter *k, unsigned which, const edit *ed, int *cut, int record)
+{
+    cb_work *w = k->w;
+    size_t n = w->n;
+    uint32_t *seen = k->seen, *cur = k->cur, *next = k->next;
+    uint32_t *list = k->queue, *nlist = k->queue + n;
+    size_t nl = 0;
+    memset(seen, 0, n * sizeof *seen);
+    memset(next, 0, n * sizeof *next);
+    unsigned active = which;
+    for (int i = 0; i < k->ns; i++)
+        if (which >> i & 1) {
+            cut[i] = NO_CUT;
+            if (record)
+                memset(dist_of(k, i), 0xff, 2 * n * sizeof(int)); /* -1 */
+        }
+    for (size_t j = 0; j < k->n_sources; j++) {
+        uint32_t v = k->sources[j];
+        if (v == w->center || !w->deg[v])
+            continue;
+        uint32_t bits = which & k->allow[v];
+        if (!bits)
+            continue;
+        cur[v] = seen[v] = bits;
+        list[nl++] = v;
+        if (record)
+            for (int i = 0; i < k->ns; i++)
+                if (bits >> i & 1)
+                    dist_of(k, i)[2 * v] = 0;
+    }
+    for (int d = 0; nl && active; d++) {
+        size_t nn = 0;
+        unsigned done = 0;
+        for (size_t j = 0; j < nl; j++) {
+            uint32_t v = list[j], f = cur[v];
+            f &= active | active << 16;
+            if (!f)
+                continue;
+            const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+            const uint16_t *xv = k->xm + (size_t)v * CB_MAX_DEG;
+            int deg = w->deg[v];
+            for (int e = 0; e <= deg; e++) {
+                uint32_t u, x;
+                if (e < deg) {
+                    u = nv[e];
+                    x = xv[e];
+                    if (ed && ((ed->n_del > 0 && same_edge(ed->del[0], v, u)) ||
+                               (ed->n_del > 1 && same_edge(ed->del[1], v, u))))
+                        continue;
+                } else if (ed && ed->add && (ed->ins.a == v || ed->ins.b == v)) {
+                    u = ed->ins.a == v ? ed->ins.b : ed->ins.a;
+                    x = 0;
+                    for (int i = 0; i < k->ns; i++)
+                        x |= (uint32_t)crosses(k, i, v, u) << i;
+                } else {
+                    break;
+                }
+                uint32_t p0 = f & 0xffffu, p1 = f >> 16;
+                uint32_t g = ((p0 & ~x) | (p1 & x)) | ((p1 & ~x) | (p0 & x)) << 16;
+                g &= k->allow[u];
+                if (!g)
+                    continue;
+                if (k->border[u]) { /* a chain ends: odd parity */
+                    uint32_t t = (g >> 16) & active;
+                    for (; t; t &= t - 1) {
+                        int i = __builtin_ctz(t);
+                        if (cut[i] > d + 1)
+                            cut[i] = d + 1;
+                        done |= 1u << i;
+                    }
+                    continue;
+                }
+                g &= ~seen[u];
+                if (!g)
+                    continue;
+                seen[u] |= g;
+                if (!next[u])
+                    nlist[nn++] = u;
+                next[u] |= g;
+                if (record)
+                    for (uint32_t t = g; t; t &= t - 1) {
+                        int b = __builtin_ctz(t);
+                        dist_of(k, b & 15)[2 * u + (uint32_t)(b >> 4)] = d + 1;
+                    }
+            }
+        }
+        /* Starts whose cut is d + 1 expand no further. */
+        active &= ~done;
+        for (size_t j = 0; j < nl; j++)
+            cur[list[j]] = 0;
+        for (size_t j = 0; j < nn; j++) {
+            cur[nlist[j]] = next[nlist[j]];
+            next[nlist[j]] = 0;
+        }
+        uint32_t *tl = list;
+        list = nlist;
+        nlist = tl;
+        nl = nn;
+    }
+    for (size_t j = 0; j < nl; j++)
+        cur[list[j]] = 0;
+}
+
+/* Node v's crossing bits for every start, from its edges as listed now. */
+static void update_masks(cutter *k, uint32_t v)
+{
+    const cb_work *w = k->w;
+    for (int j = 0; j < w->deg[v]; j++) {
+        unsigned m = 0;
+        for (int i = 0; i < k->ns; i++)
+            m |= (unsigned)crosses(k, i, v, w->adj[(size_t)v * CB_MAX_DEG + (size_t)j]) << i;
+        k->xm[(size_t)v * CB_MAX_DEG + (size_t)j] = (uint16_t)m;
+    }
+}
+
+/* Searches the starts in WHICH again on the graph as it is. */
+static void research(cutter *k, unsigned which)
+{
+    if (which)
+        search(k, which, NULL, k->cut, 1);
+}
+
+/* dist of (v, p) as a length; -1 (not reached before the search stopped)
+ * counts as NO_CUT: it is at least the cut, which is all the tests below
+ * need. */
+static int far(const cutter *k, int i, uint32_t v, uint32_t p)
+{
+    int d = dist_of(k, i)[2 * v + p];
+    return d < 0 ? NO_CUT : d;
+}
+
+/* The shortest chain of start i through edge a-b (present or not). */
+static int via(const cutter *k, int i, uint32_t a, uint32_t b)
+{
+    uint32_t s = k->starts[i], c = k->w->center;
+    if (a == s || b == s || a == c || b == c)
+        return NO_CUT;
+    uint32_t x = (uint32_t)crosses(k, i, a, b);
+    int best = NO_CUT;
+    for (uint32_t p = 0; p < 2; p++) {
+        int l = far(k, i, a, p) + 1 + far(k, i, b, p ^ x ^ 1);
+        best = l < best ? l : best;
+    }
+    return best;
+}
+
+/* The cuts after edit ED into CUT; 1 if any changed. Only the starts it
+ * can change are looked at: those with a removed edge on one of their
+ * shortest chains, or with a shorter chain through the added edge. An
+ * addition alone is exact from the chain through it; with removals, EXACT
+ * searches those starts again, else they take the addition's figure alone
+ * (an estimate: apply_first checks it). */
+static int cuts_after(cutter *k, const edit *ed, int *cut, int exact)
+{
+    int moved = 0;
+    unsigned again = 0;
+    for (int i = 0; i < k->ns; i++) {
+        cut[i] = k->cut[i];
+        int shorter = ed->add ? via(k, i, ed->ins.a, ed->ins.b) : NO_CUT;
+        int on_chain = 0;
+        for (int j = 0; j < ed->n_del; j++)
+            on_chain |= via(k, i, ed->del[j].a, ed->del[j].b) == k->cut[i];
+        if (shorter >= k->cut[i] && !on_chain)
+            continue;
+        if (!on_chain) {
+            cut[i] = shorter; /* exact: the chains without it are as they were */
+        } else if (exact) {
+            again |= 1u << i;
+        } else if (shorter < k->cut[i]) {
+            cut[i] = shorter;
+        }
+        moved |= cut[i] != k->cut[i];
+    }
+    if (again) {
+        search(k, again, ed, cut, 0);
+        for (int i = 0; i < k->ns; i++)
+            moved |= cut[i] != k->cut[i];
+    }
+    return moved;
+}
+
+/* How far the cuts are from the nearest allowed band {c, .., c + width}, in
+ * the high bits; below, their spread, so that among equal distances the search takes
+ * the edit that draws the cuts together. */
+static long long cost(const cutter *k, const int *cut)
+{
+    const cb_work *w = k->w;
+    int lo = NO_CUT, hi = -1;
+    long long s1 = 0, s2 = 0;
+    for (int i = 0; i < k->ns; i++) {
+        lo = cut[i] < lo ? cut[i] : lo;
+        hi = cut[i] > hi ? cut[i] : hi;
+        s1 += cut[i];
+        s2 += (long long)cut[i] * cut[i];
+    }
+    /* The distance is convex in c, least for some c in lo - wd .. hi. */
+    int wd = w->cut_width;
+    int c0 = lo - wd > w->cut_band_min ? lo - wd : w->cut_band_min;
+    int c1 = hi < w->cut_band_max ? hi : w->cut_band_max;
+    c0 = c0 < w->cut_band_max ? c0 : w->cut_band_max;
+    c1 = c1 > c0 ? c1 : c0;
+    long long best = -1;
+    for (int c = c0; c <= c1; c++) {
+        long long sum = 0;
+        for (int i = 0; i < k->ns; i++)
+            sum += cut[i] < c ? c - cut[i] : cut[i] > c + wd ? cut[i] - c - wd : 0;
+        best = best < 0 || sum < best ? sum : best;
+    }
+    return best << 32 | (k->ns * s2 - s1 * s1);
+}
+
+/* The hop clause after an edit: every node reaches the centre, the starts'
+ * hops lie in one allowed band {L, L+1}, no start sits behind a bridge. */
+static int hops_fair(cutter *k)
+{
+    cb_work *w = k->w;
+    cb_work_hops(w, k->queue);
+    for (size_t v = 0; v < w->n; v++)
+        if (w->role[v] != CB_ROLE_DROPPED && w->hops[v] < 0)
+            return 0;
+    int lo = 1 << 30, hi = -1;
+    for (int i = 0; i < k->ns; i++) {
+        int h = w->hops[k->starts[i]];
+        lo = h < lo ? h : lo;
+        hi = h > hi ? h : hi;
+    }
+    /* The band {L, L+1} holding lo..hi must be an allowed one. */
+    int l = hi - 1 > w->hop_band_min ? hi - 1 : w->hop_band_min;
+    if (hi - lo > 1 || l > lo || l > w->hop_band_max)
+        return 0;
+    return !cb_work_start_behind_bridge(w, k->scratch);
+}
+
+typedef struct {
+    long long cost;
+    edit ed;
+    int estimated;      /* cost from estimated cuts (see cuts_after) */
+} trial;
+
+static uint64_t edge_key(cb_edge e)
+{
+    return e.a < e.b ? (uint64_t)e.a << 32 | e.b : (uint64_t)e.b << 32 | e.a;
+}
+
+/* Cheapest first; ties: fewer edges changed, then by the edges. */
+static int cmp_trial(const void *x, const void *y)
+{
+    const trial *a = x, *b = y;
+    if (a->cost != b->cost)
+        return a->cost < b->cost ? -1 : 1;
+    int sa = a->ed.n_del + a->ed.add, sb = b->ed.n_del + b->ed.add;
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    if (a->ed.add != b->ed.add)
+        return a->ed.add > b->ed.add ? -1 : 1;
+    uint64_t ka = a->ed.add ? edge_key(a->ed.ins) : 0, kb = b->ed.add ? edge_key(b->ed.ins) : 0;
+    if (ka != kb)
+        return ka < kb ? -1 : 1;
+    for (int j = 0; j < a->ed.n_del; j++) {
+        ka = edge_key(a->ed.del[j]);
+        kb = edge_key(b->ed.del[j]);
+        if (ka != kb)
+            return ka < kb ? -1 : 1;
+    }
+    return 0;
+}
+
+/* Keeps the CAP cheapest trials in T, sorted. */
+static void keep(trial *t, size_t *nt, size_t cap, const trial *x)
+{
+    size_t j = *nt < cap ? (*nt)++ : cap - 1;
+    if (j == cap - 1 && *nt == cap && cmp_trial(x, &t[j]) >= 0)
+        return;
+    for (; j > 0 && cmp_trial(x, &t[j - 1]) < 0; j--)
+        t[j] = t[j - 1];
+    t[j] = *x;
+}
+
+static int core_or_centre(const cb_work *w, uint32_t v)
+{
+    return w->role[v] == CB_ROLE_CORE || v == w->center;
+}
+
+/* Edges of full node F that could go to make room: to a core node that
+ * keeps 2 edges, not the new edge's other end. */
+static int room_choices(const cb_work *w, uint32_t f, uint32_t other, cb_edge *out)
+{
+    int k = 0;
+    if (!core_or_centre(w, f) || (f != w->center && w->deg[f] < 3))
+        return 0;
+    for (int j = 0; j < w->deg[f]; j++) {
+        uint32_t x = w->adj[(size_t)f * CB_MAX_DEG + (size_t)j];
+        if (x != other && w->role[x] == CB_ROLE_CORE && w->deg[x] >= 3)
+            out[k++] = (cb_edge){f, x};
+    }
+    return k;
+}
+
+static size_t add_edge_once(cb_edge *e, size_t ne, size_t cap, uint32_t a, uint32_t b)
+{
+    cb_edge x = {a < b ? a : b, a < b ? b : a};
+    for (size_t j = 0; j < ne; j++)
+        if (e[j].a == x.a && e[j].b == x.b)
+            return ne;
+    if (ne < cap)
+        e[ne++] = x;
+    return ne;
+}
+
+/* Adds the edges on start i's shortest chains to E (holding NE, room for
+ * CAP, each edge once, a < b), walking its search back from the border
+ * nodes its chains end at; returns the new count. */
+static size_t chain_edges(cutter *k, int i, cb_edge *e, size_t ne, size_t cap)
+{
+    const cb_work *w = k->w;
+    uint32_t s = k->starts[i], c = w->center;
+    const int *dist = dist_of(k, i);
+    uint32_t *stack = k->queue;
+    uint8_t *mark = k->mark;
+    size_t top = 0;
+    memset(mark, 0, 2 * w->n);
+    for (uint32_t v = 0; v < w->n; v++)
+        for (uint32_t p = 0; p < 2; p++) {
+            if (dist[2 * v + p] != k->cut[i] - 1 || (k->border[v] && dist[2 * v + p] != 0))
+                continue;
+            for (int j = 0; j < w->deg[v]; j++) {
+                uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)j];
+                if (u == s || u == c || !k->border[u] || (p ^ (uint32_t)crosses(k, i, v, u)) != 1)
+                    continue;
+                ne = add_edge_once(e, ne, cap, v, u);
+                if (!mark[2 * v + p]) {
+                    mark[2 * v + p] = 1;
+                    stack[top++] = 2 * v + p;
+                }
+            }
+        }
+    while (top) {
+        uint32_t st = stack[--top], v = st >> 1, p = st & 1;
+        int d = dist[st];
+        if (d == 0)
+            continue;
+        for (int j = 0; j < w->deg[v]; j++) {
+            uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)j];
+            if (u == s || u == c)
+                continue;
+            uint32_t q = p ^ (uint32_t)crosses(k, i, v, u);
+            if (dist[2 * u + q] != d - 1 || (k->border[u] && d - 1 != 0))
+                continue;
+            ne = add_edge_once(e, ne, cap, u, v);
+            if (!mark[2 * u + q]) {
+                mark[2 * u + q] = 1;
+                stack[top++] = 2 * u + q;
+            }
+        }
+    }
+    return ne;
+}
+
+/* The edits that lower the cost, cheapest first, into T; returns how many. */
+static size_t collect(cutter *k, long long current, trial *t, size_t cap)
+{
+    cb_work *w = k->w;
+    size_t nt = 0;
+    int cut[CB_MAX_STARTS];
+    int lowest = NO_CUT, highest = -1;
+    for (int i = 0; i < k->ns; i++) {
+        lowest = k->cut[i] < lowest ? k->cut[i] : lowest;
+        highest = k->cut[i] > highest ? k->cut[i] : highest;
+    }
+    /* Additions lower the cuts of the starts whose chains they shorten:
+     * worth trying when some cut is above the lowest allowed band. A full
+     * end makes room by giving up another of its edges. */
+    if (highest > w->cut_band_min + w->cut_width &&
+        highest > lowest + w->cut_width)
+        for (size_t j = 0; j < w->n_cand; j++) {
+            cb_edge e = w->cand[j];
+            if (!core_or_centre(w, e.a) || !core_or_centre(w, e.b) ||
+                cb_work_has_edge(w, e.a, e.b))
+                continue;
+            /* Only worth it when it shortens a chain of a start above the
+             * lowest band (the cheap test first). */
+            int helps = 0;
+            for (int i = 0; i < k->ns && !helps; i++)
+                helps = k->cut[i] > lowest + w->cut_width && via(k, i, e.a, e.b) < k->cut[i];
+            if (!helps)
+                continue;
+            trial x = {0, {0, {{0, 0}, {0, 0}}, 1, e}, 0};
+            if (!cuts_after(k, &x.ed, cut, 0) || (x.cost = cost(k, cut)) >= current)
+                continue;
+            int full_a = cb_work_room(w, e.a) <= 0, full_b = cb_work_room(w, e.b) <= 0;
+            if (!full_a && !full_b) {
+                keep(t, &nt, cap, &x);
+                continue;
+            }
+            cb_edge ra[CB_MAX_DEG], rb[CB_MAX_DEG];
+            int na = full_a ? room_choices(w, e.a, e.b, ra) : 1;
+            int nb = full_b ? room_choices(w, e.b, e.a, rb) : 1;
+            for (int ia = 0; ia < na; ia++)
+                for (int ib = 0; ib < nb; ib++) {
+                    x.ed.n_del = 0;
+                    if (full_a)
+                        x.ed.del[x.ed.n_del++] = ra[ia];
+                    if (full_b) {
+                        if (full_a && same_edge(ra[ia], rb[ib].a, rb[ib].b))
+                            continue;
+                        x.ed.del[x.ed.n_del++] = rb[ib];
+                    }
+                    /* Ranked by the addition alone; apply_first
+                     * counts the removal in. */
+                    x.estimated = 1;
+                    keep(t, &nt, cap, &x);
+                }
+        }
+    /* Removals raise the cuts of the starts whose every shortest chain
+     * they are on: tried on the chains of the lowest starts. */
+    if ((lowest < w->cut_band_min || highest > lowest + w->cut_width)) {
+        size_t ne = 0;
+        for (int i = 0; i < k->ns; i++)
+            if (k->cut[i] == lowest)
+                ne = chain_edges(k, i, k->chain, ne, MAX_CHAIN_EDGES);
+        for (size_t j = 0; j < ne; j++) {
+            uint32_t a = k->chain[j].a, b = k->chain[j].b;
+            if (w->role[a] != CB_ROLE_CORE || w->deg[a] < 3 || w->role[b] != CB_ROLE_CORE ||
+                w->deg[b] < 3)
+                continue;
+            trial x = {0, {1, {{a, b}, {0, 0}}, 0, {0, 0}}, 0};
+            if (cuts_after(k, &x.ed, cut, 1) && (x.cost = cost(k, cut)) < current)
+                keep(t, &nt, cap, &x);
+        }
+    }
+    return nt;
+}
+
+/* Puts b back at place I of a's neighbours (undoing cb_work_remove_edge
+ * without changing the order the other steps read). */
+static void put_back(cb_work *w, uint32_t a, uint32_t b, int i)
+{
+    uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
+    for (int j = w->deg[a]++; j > i; j--)
+        na[j] = na[j - 1];
+    na[i] = b;
+}
+
+static int index_of(const cb_work *w, uint32_t a, uint32_t b)
+{
+    const uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
+    for (int i = 0; i < w->deg[a]; i++)
+        if (na[i] == b)
+            return i;
+    return -1;
+}
+
+/* Can edit ED change start i's search (its cut, or its dist below the cut)?
+ * Only when it removes an edge some search path takes (the far end one
+ * further than the near end) or adds one that would shorten one. */
+static int needs_search(const cutter *k, int i, const edit *ed)
+{
+    for (int d = 0; d < ed->n_del; d++) {
+        uint32_t a = ed->del[d].a, b = ed->del[d].b;
+        if (via(k, i, a, b) == k->cut[i])
+            return 1;
+        uint32_t x = (uint32_t)crosses(k, i, a, b);
+        const int *dist = dist_of(k, i);
+        for (uint32_t p = 0; p < 2; p++) {
+            int da = dist[2 * a + p], db = dist[2 * b + (p ^ x)];
+            if ((da >= 0 && db == da + 1) || (db >= 0 && da == db + 1))
+                return 1;
+        }
+    }
+    if (ed->add) {
+        uint32_t a = ed->ins.a, b = ed->ins.b;
+        if (via(k, i, a, b) < k->cut[i])
+            return 1;
+        uint32_t x = (uint32_t)crosses(k, i, a, b);
+        const int *dist = dist_of(k, i);
+        for (uint32_t p = 0; p < 2; p++) {
+            int da = dist[2 * a + p], db = dist[2 * b + (p ^ x)];
+            if ((da >= 0 && (db < 0 || db > da + 1)) || (db >= 0 && (da < 0 || da > db + 1)))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* Makes the first of the trials that truly lowers the cost (they were
+ * ranked by estimates) and keeps the hop clause; returns its index, or -1
+ * when none does. */
+static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
+{
+    cb_work *w = k->w;
+    int cut[CB_MAX_STARTS];
+    for (size_t j = 0; j < nt; j++) {
+        const edit *ed = &t[j].ed;
+        if (t[j].estimated) {
+            cuts_after(k, ed, cut, 1);
+            if (cost(k, cut) >= current)
+                continue;
+        }
+        int at[2][2];
+        for (int d = 0; d < ed->n_del; d++) {
+            at[d][0] = index_of(w, ed->del[d].a, ed->del[d].b);
+            at[d][1] = index_of(w, ed->del[d].b, ed->del[d].a);
+            cb_work_remove_edge(w, ed->del[d].a, ed->del[d].b);
+        }
+        if (ed->add)
+            cb_work_add_edge(w, ed->ins.a, ed->ins.b);
+        if (hops_fair(k))
+            return (long)j;
+        if (ed->add)
+            cb_work_remove_edge(w, ed->ins.a, ed->ins.b);
+        for (int d = ed->n_del; d-- > 0;) {
+            put_back(w, ed->del[d].a, ed->del[d].b, at[d][0]);
+            put_back(w, ed->del[d].b, ed->del[d].a, at[d][1]);
+        }
+    }
+    cb_work_hops(w, k->queue);
+    return -1;
+}
+
+int cb_cut_balance(cb_work *w)
+{
+    size_t n = w->n;
+    cutter k = {0};
+    k.w = w;
+    for (uint32_t v = 0; v < n; v++)
+        if (w->role[v] == CB_ROLE_START) {
+            if (k.ns == CB_MAX_STARTS) {
+                w->failure = CB_FAIL_CUT_SPREAD;
+                return -1;
+            }
+            k.starts[k.ns++] = v;
+        }
+    k.dist = malloc((size_t)k.ns * 2 * n * sizeof *k.dist);
+    k.up = malloc((size_t)k.ns * n + 3 * n);
+    k.xm = malloc(n * CB_MAX_DEG * sizeof *k.xm);
+    k.allow = malloc(4 * n * sizeof *k.allow);
+    k.queue = malloc(9 * n * sizeof *k.queue);
+    if (!k.dist || !k.up || !k.xm || !k.allow || !k.queue) {
+        free(k.xm);
+        free(k.allow);
+        free(k.dist);
+        free(k.up);
+        free(k.queue);
+        w->failure = CB_FAIL_NOMEM;
+        return -1;
+    }
+    k.border = k.up + (size_t)k.ns * n;
+    k.mark = k.border + n;
+    k.scratch = k.queue + 2 * n;
+    k.sources = k.queue + 8 * n;
+    k.seen = k.allow + n;
+    k.cur = k.allow + 2 * n;
+    k.next = k.allow + 3 * n;
+    memset(k.cur, 0, n * sizeof *k.cur);
+    uint32_t all = (1u << k.ns) - 1;
+    for (uint32_t v = 0; v < n; v++)
+        k.allow[v] = v == w->center ? 0 : all | all << 16;
+    for (int i = 0; i < k.ns; i++)
+        k.allow[k.starts[i]] &= ~(1u << i | 1u << (16 + i));
+    for (uint32_t v = 0; v < n; v++) {
+        k.border[v] = w->sides[v] != 0 && w->role[v] != CB_ROLE_DROPPED;
+        if (k.border[v])
+            k.sources[k.n_sources++] = v;
+    }
+    cb_point c = w->p[w->center];
+    for (int i = 0; i < k.ns; i++) {
+        cb_point s = w->p[k.starts[i]];
+        for (uint32_t v = 0; v < n; v++)
+            k.up[(size_t)i * n + v] = orient(c, s, w->p[v]) > 0;
+    }
+    for (uint32_t v = 0; v < n; v++)
+        update_masks(&k, v);
+    research(&k, (1u << k.ns) - 1);
+    trial t[MAX_TRIALS];
+    long long current = cost(&k, k.cut);
+    int rounds = 0;
+    for (; rounds < MAX_ROUNDS && current >> 32; rounds++) {
+        size_t nt = collect(&k, current, t, MAX_TRIALS);
+        long made = apply_first(&k, t, nt, current);
+        if (made < 0)
+            break;
+        /* The edit is made: the graph is the searches' plain graph. */
+        const edit *ed = &t[made].ed;
+        for (int d = 0; d < ed->n_del; d++) {
+            update_masks(&k, ed->del[d].a);
+            update_masks(&k, ed->del[d].b);
+        }
+        if (ed->add) {
+            update_masks(&k, ed->ins.a);
+            update_masks(&k, ed->ins.b);
+        }
+        unsigned again = 0;
+        for (int i = 0; i < k.ns; i++)
+            if (needs_search(&k, i, &t[made].ed))
+                again |= 1u << i;
+        research(&k, again);
+        current = cost(&k, k.cut);
+    }
+    int lo = NO_CUT, hi = -1;
+    for (int i = 0; i < k.ns; i++) {
+        lo = k.cut[i] < lo ? k.cut[i] : lo;
+        hi = k.cut[i] > hi ? k.cut[i] : hi;
+    }
+    free(k.dist);
+    free(k.up);
+    free(k.xm);
+    free(k.allow);
+    free(k.queue);
+    /* Aimed at cut_width; at node cap 3 a wider band is accepted (see
+     * cut_accept in work.h). */
+    if ((current >> 32) && (lo < w->cut_band_min || hi - lo > w->cut_accept ||
+                            hi > w->cut_band_max + w->cut_accept)) {
+        w->failure = CB_FAIL_CUT_SPREAD;
+        return -1;
+    }
+    w->cut_lo = lo;
+    w->cut_hi = hi;
+    return 0;
+}
