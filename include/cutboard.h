@@ -157,10 +157,11 @@ typedef struct {
     double resolution;      /* nodes across the longer side; 0 = default */
     int start_cap;          /* most edges a start node may have */
     int node_cap;           /* most edges any other node may have */
-    int max_attempts;       /* candidates per sheet before giving up */
-    int fair_cuts;          /* also: the starts' shortest cuts differ by at most
-                               one edge (1 candidate in 250-1,000 meets it, so
-                               the attempts are multiplied by 20) */
+    int max_attempts;       /* candidates per sheet before giving up (twice as
+                               many at node_cap 3) */
+    int fair_cuts;          /* no effect, kept for older programs: every board's
+                               starts have shortest cuts of at least 3 edges,
+                               at most 1 apart (3 at node_cap 3) */
     const cb_theme *theme;  /* may be NULL: no types or missions */
     int first_game;         /* every start gets the theme's first-game mission
                                (the same boards, one goal for all: a first game) */
@@ -195,7 +196,9 @@ typedef struct {
     int shared;
 } cb_game;
 
-/* One board per player (or one shared board). Caller frees with cb_game_free. */
+/* One board per player (or one shared board). The first sheet sets the
+ * game's hop band and shortest-cut band; every later sheet is made to fit
+ * them. Caller frees with cb_game_free. */
 cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err);
 void cb_game_free(cb_game *game);
 

@@ -112,7 +112,24 @@ static long long cost(const balancer *b)
     }
     /* Band {L, L+1}: L = hi is never better than hi - 1, nor L < lo than lo. */
     int best = hi - lo <= 1 ? 0 : 1 << 30;
-    if (best > 0 && hi - lo < COST_SPAN) {
+    const cb_work *w = b->w;
+    if (w->hop_band_min > 0 || w->hop_band_max < CB_BAND_ANY) {
+        /* A game's later sheet: L within the game's band (the distance is
+         * convex in L, least for some L in lo - 1 .. hi). */
+        int l0 = lo - 1 > w->hop_band_min ? lo - 1 : w->hop_band_min;
+        int l1 = hi < w->hop_band_max ? hi : w->hop_band_max;
+        l0 = l0 < w->hop_band_max ? l0 : w->hop_band_max;
+        l1 = l1 > l0 ? l1 : l0;
+        best = 1 << 30;
+        for (int L = l0; L <= l1; L++) {
+            int c = 0;
+            for (int i = 0; i < b->n_starts; i++) {
+                int h = w->hops[b->starts[i]];
+                c += h < L ? L - h : h > L + 1 ? h - L - 1 : 0;
+            }
+            best = c < best ? c : best;
+        }
+    } else if (best > 0 && hi - lo < COST_SPAN) {
         /* From the hop counts: c(L+1) = c(L) + #{h <= L} - #{h >= L+2}. */
         int cnt[COST_SPAN + 1];
         for (int t = 0; t <= hi - lo; t++)

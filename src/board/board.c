@@ -28,11 +28,32 @@
 /* The largest paper side: PDF's page limit of 14,400 pt. */
 #define MAX_PAPER_MM 5080.0
 
-/* With --fair-cuts about 1 candidate in 250 to 1,000 qualifies (measured:
- * 4 of 1,000 A4 boards, 1 of 200, and 3,578 attempts for 4 boards), so a
- * sheet gets 20 times the attempts: 4,000 by default. */
-#define FAIR_CUTS_ATTEMPTS 20
+/* At node cap 3 pieces are large and few edges can be added: the starts'
+ * shortest cuts are aimed at one band {c, c+1} but accepted this far apart,
+ * and a sheet gets twice the attempts (measured: see doc/manual.md, "How
+ * boards are made fair"). */
 #define CAP3_CUT_SPREAD 3
+#define CAP3_ATTEMPTS 2
+
+/* The bands a sheet must fit: its starts' hops in {L, L+1} for some L in
+ * hop_min..hop_max, their shortest cuts in {c, .., c + spread} for some c
+ * in cut_min..cut_max. A game's later sheets get the first's. */
+typedef struct {
+    int hop_min, hop_max, cut_min, cut_max;
+} bands;
+
+/* What a sheet got: its starts' hops and shortest cuts (cut_lo -1: not
+ * measured, on the lattice, where every cut is 4 by construction). */
+typedef struct {
+    int hop_lo, hop_hi, cut_lo, cut_hi;
+} sheet_figures;
+
+static const bands any_band = {0, CB_BAND_ANY, CB_CUT_MIN, CB_BAND_ANY};
+
+static int cut_spread_allowed(const cb_spec *spec)
+{
+    return spec->node_cap <= 3 ? CAP3_CUT_SPREAD : 1;
+}
 
 void cb_spec_defaults(cb_spec *spec)
 {
@@ -235,28 +256,6 @@ oom:
     return NULL;
 }
 
-/* The fair-cuts clause: every start can be cut off, and the shortest cuts
- * of the starts differ by at most one edge. */
-static int cuts_fair(const cb_board *b, const char **why, int *oom)
-{
-    int *cuts = NULL;
-    size_t n = 0;
-    cb_error err;
-    if (cb_board_shortest_cuts(b, &cuts, &n, &err) != CB_OK) {
-        *oom = err.status == CB_ERR_INTERNAL;
-        *why = "shortest cuts";
-        return 0;
-    }
-    int lo = INT32_MAX, hi = -1;
-    for (size_t i = 0; i < n; i++) {
-        lo = cuts[i] < lo ? cuts[i] : lo;
-        hi = cuts[i] > hi ? cuts[i] : hi;
-    }
-    free(cuts);
-    *why = "shortest-cut spread";
-    return n > 0 && lo >= 0 && hi - lo <= 1;
-}
-
 /* A poster board on the lattice (lattice.c); NULL with *why or *oom. */
 static cb_board *lattice_candidate(const cb_spec *spec, const char *seed, cb_rng *rng,
                                    const char **why, int *oom)
@@ -289,7 +288,8 @@ static cb_board *lattice_candidate(const cb_spec *spec, const char *seed, cb_rng
 
 /* The organic board of place.c .. balance.c; NULL with *why or *oom. */
 static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng *rng,
-                                   const char **why, int *oom)
+                                   const bands *want, sheet_figures *got, const char **why,
+                                   int *oom)
 {
     double bx = spec->margin, by = spec->margin;
     double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
@@ -308,10 +308,11 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
     w.r = RADIUS_PER_SPACING * d;
     w.start_cap = spec->start_cap;
     w.node_cap = spec->node_cap;
-    /* At node cap 3 pieces are large and few edges can be added: the cuts
-     * are aimed at one band but accepted CAP3_CUT_SPREAD apart (measured in
-     * the README). */
-    w.cut_accept = spec->node_cap <= 3 ? CAP3_CUT_SPREAD : 1;
+    w.cut_accept = cut_spread_allowed(spec);
+    w.hop_band_min = want->hop_min;
+    w.hop_band_max = want->hop_max;
+    w.cut_band_min = want->cut_min;
+    w.cut_band_max = want->cut_max;
     cb_board *b = NULL;
     int ok = 0;
     if (cb_place(&w, &pp, rng) == 0 && cb_connect_prepare(&w) == 0) {
@@ -328,6 +329,8 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
         }
     }
     if (ok) {
+        got->cut_lo = w.cut_lo;
+        got->cut_hi = w.cut_hi;
         b = board_from_work(&w, spec, seed);
         if (!b)
             *oom = 1;
@@ -339,16 +342,18 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
     return b;
 }
 
-/* One candidate from one derived seed: NULL with *why when it fails. */
+/* One candidate from one derived seed, fitting WANT: NULL with *why when
+ * it fails. */
 static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_seed,
-                           const char **why, int *oom)
+                           const bands *want, sheet_figures *got, const char **why, int *oom)
 {
     double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
     cb_rng rng;
     cb_rng_seed(&rng, rng_seed);
+    got->cut_lo = got->cut_hi = -1;
     cb_board *b = on_lattice(spec, bw, bh)
                       ? lattice_candidate(spec, seed, &rng, why, oom)
-                      : organic_candidate(spec, seed, &rng, why, oom);
+                      : organic_candidate(spec, seed, &rng, want, got, why, oom);
     if (!b)
         return NULL;
     cb_verdict v;
@@ -361,10 +366,16 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         cb_board_free(b);
         return NULL;
     }
-    if (spec->fair_cuts && !cuts_fair(b, why, oom)) {
+    /* The hop band of the game (organic boards aim for it already). */
+    int l_lo = v.hop_max - 1 > want->hop_min ? v.hop_max - 1 : want->hop_min;
+    int l_hi = v.hop_min < want->hop_max ? v.hop_min : want->hop_max;
+    if (l_lo > l_hi) {
+        *why = "hops outside the band of the game's first sheet";
         cb_board_free(b);
         return NULL;
     }
+    got->hop_lo = v.hop_min;
+    got->hop_hi = v.hop_max;
     int rc = cb_decorate(b, spec->theme, spec->players, &rng, why);
     if (rc != 0) {
         *oom = rc < 0;
@@ -392,8 +403,10 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     return b;
 }
 
-cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
-                            cb_board **out, cb_error *err)
+/* A sheet from SEED fitting WANT; its figures into GOT. */
+static cb_status generate_sheet(const cb_spec *spec, const char *seed, int player,
+                                const bands *want, sheet_figures *got, cb_board **out,
+                                cb_error *err)
 {
     *out = NULL;
     cb_status st = cb_spec_check(spec, err);
@@ -401,13 +414,14 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
         return st;
     uint64_t base = cb_hash_string(seed);
     const char *why = "no attempt";
-    int limit = spec->max_attempts * (spec->fair_cuts ? FAIR_CUTS_ATTEMPTS : 1);
+    int limit = spec->max_attempts * (spec->node_cap <= 3 ? CAP3_ATTEMPTS : 1);
     for (int attempt = 1; attempt <= limit; attempt++) {
         if (spec->stop && spec->stop(spec->stop_ctx))
             return cb_fail(err, CB_ERR_INTERNAL, "seed \"%s\": stopped after %d attempts",
                            seed, attempt - 1);
         int oom = 0;
-        cb_board *b = candidate(spec, seed, cb_mix64(base + (uint64_t)attempt), &why, &oom);
+        cb_board *b = candidate(spec, seed, cb_mix64(base + (uint64_t)attempt), want, got, &why,
+                                &oom);
         if (oom)
             return cb_fail(err, CB_ERR_INTERNAL, "out of memory generating a board");
         if (b) {
@@ -420,6 +434,13 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
     return cb_fail(err, CB_ERR_INTERNAL,
                    "seed \"%s\": no board met the contract in %d attempts (last: %s)",
                    seed, limit, why ? why : "unknown");
+}
+
+cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
+                            cb_board **out, cb_error *err)
+{
+    sheet_figures got;
+    return generate_sheet(spec, seed, player, &any_band, &got, out, err);
 }
 
 cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
@@ -437,6 +458,10 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
     }
     g->players = spec->players;
     g->shared = spec->shared;
+    /* The first sheet sets the bands; each later one is made to fit them
+     * and narrows them to its own figures, so that one hop band {L, L+1}
+     * and one cut band hold every sheet. */
+    bands want = any_band;
     for (size_t i = 0; i < sheets; i++) {
         /* A sheet's seed says how to make it again: "<game seed>/<player>". */
         size_t len = strlen(spec->seed) + 16;
@@ -449,11 +474,20 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
             snprintf(seed, len, "%s", spec->seed);
         else
             snprintf(seed, len, "%s/%zu", spec->seed, i + 1);
-        st = cb_board_generate(spec, seed, spec->shared ? 0 : (int)i + 1, &g->sheets[i], err);
+        sheet_figures got;
+        st = generate_sheet(spec, seed, spec->shared ? 0 : (int)i + 1, &want, &got,
+                            &g->sheets[i], err);
         free(seed);
         if (st != CB_OK) {
             cb_game_free(g);
             return st;
+        }
+        want.hop_min = got.hop_hi - 1 > want.hop_min ? got.hop_hi - 1 : want.hop_min;
+        want.hop_max = got.hop_lo < want.hop_max ? got.hop_lo : want.hop_max;
+        if (got.cut_lo >= 0) {
+            int spread = cut_spread_allowed(spec);
+            want.cut_min = got.cut_hi - spread > want.cut_min ? got.cut_hi - spread : want.cut_min;
+            want.cut_max = got.cut_lo < want.cut_max ? got.cut_lo : want.cut_max;
         }
         g->n_sheets++;
     }

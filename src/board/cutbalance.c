@@ -320,8 +320,9 @@ static long long cost(const cutter *k, const int *cut)
 }
 
 /* The hop clause after an edit: every node reaches the centre, the starts'
- * hops lie in one allowed band {L, L+1}, no start sits behind a bridge. */
-static int hops_fair(cutter *k)
+ * hops lie in one allowed band {L, L+1}, no start sits behind a bridge
+ * (looked for only when REMOVED: an addition makes no bridge). */
+static int hops_fair(cutter *k, int removed)
 {
     cb_work *w = k->w;
     cb_work_hops(w, k->queue);
@@ -338,7 +339,7 @@ static int hops_fair(cutter *k)
     int l = hi - 1 > w->hop_band_min ? hi - 1 : w->hop_band_min;
     if (hi - lo > 1 || l > lo || l > w->hop_band_max)
         return 0;
-    return !cb_work_start_behind_bridge(w, k->scratch);
+    return !removed || !cb_work_start_behind_bridge(w, k->scratch);
 }
 
 typedef struct {
@@ -614,7 +615,7 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
         }
         if (ed->add)
             cb_work_add_edge(w, ed->ins.a, ed->ins.b);
-        if (hops_fair(k))
+        if (hops_fair(k, ed->n_del > 0))
             return (long)j;
         if (ed->add)
             cb_work_remove_edge(w, ed->ins.a, ed->ins.b);

@@ -22,7 +22,7 @@ int cb_work_init(cb_work *w, size_t n)
     }
     for (size_t i = 0; i < n; i++)
         w->start_side[i] = CB_SIDE_NONE;
-    w->hop_band_max = w->cut_band_max = 1 << 20;
+    w->hop_band_max = w->cut_band_max = CB_BAND_ANY;
     w->cut_band_min = CB_CUT_MIN;
     w->cut_width = w->cut_accept = 1;
     return 0;

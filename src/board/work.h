@@ -17,6 +17,8 @@
 #define CB_MAX_STARTS 12
 /* The least shortest cut a start may have (the contract). */
 #define CB_CUT_MIN 3
+/* No limit on a band (cb_work's hop_band_max, cut_band_max). */
+#define CB_BAND_ANY (1 << 20)
 
 /* Why a step threw its candidate away: the generate-and-test loop branches
  * on these; cb_failure_text gives the words for messages. */

@@ -23,9 +23,9 @@ const char cli_board_options_help[] =
     "                       apart the board is a lattice (posters, up to millions)\n"
     "      --start-cap N    most edges per start node, 2..4 (default 2)\n"
     "      --node-cap N     most edges per other node, 3..8 (default 4)\n"
-    "      --fair-cuts      also make the starts' shortest cuts differ by at most\n"
-    "                       one edge (slower: 1 board in 250-1,000 qualifies;\n"
-    "                       lattice boards meet it at once)\n"
+    "      --fair-cuts      no effect: every board's starts have shortest cuts\n"
+    "                       of at least 3 edges, at most 1 apart (accepted for\n"
+    "                       older scripts)\n"
     "      --ink-friendly   white fills, black outlines (the least ink)\n"
     "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
     "  Print-shop pages (lengths: 3mm, 0.125in, 9pt or a bare number of mm):\n"
@@ -75,7 +75,7 @@ int cli_board_option(cli_args *a, cli_board_options *o)
     else if (cli_flag(a, "--first-game"))
         s->first_game = 1;
     else if (cli_flag(a, "--fair-cuts"))
-        s->fair_cuts = 1;
+        s->fair_cuts = 1; /* the default since 0.x: see cb_spec */
     else if (cli_value(a, "--theme"))
         o->theme_dir = a->val;
     else if (cli_value(a, "--paper|--board-size"))
