@@ -1,6 +1,7 @@
 /* The board file (format cutboard/1), as described in DESIGN.md. */
 #include <cjson/cJSON.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include "base/error.h"
 
@@ -35,7 +36,15 @@ static int add_dots(cJSON *o, const cb_board *b, const cb_node *v)
     return list != NULL;
 }
 
-static cJSON *sheet_json(const cb_board *b, const cb_theme *theme)
+/* A sheet's starts' shortest cuts (NULL when out of memory) and the game's
+ * cut band. */
+typedef struct {
+    int *cuts;
+    size_t n;
+} sheet_cuts;
+
+static cJSON *sheet_json(const cb_board *b, const cb_theme *theme, const sheet_cuts *sc,
+                         const int *band)
 {
     cJSON *s = cJSON_CreateObject();
     cJSON *page = NULL, *board = NULL, *nodes = NULL, *edges = NULL, *metrics = NULL;
@@ -83,6 +92,16 @@ static cJSON *sheet_json(const cb_board *b, const cb_theme *theme)
         ok = ok && hops && paths && cJSON_AddItemToObject(metrics, "start_center_hops", hops) &&
              add_number(metrics, "hop_spread", v.hop_max - v.hop_min) &&
              cJSON_AddItemToObject(metrics, "start_disjoint_paths", paths);
+        /* Each start's shortest cut (-1: no cut parts it from the centre)
+         * and the band {c, c+1} every sheet of the game keeps them in. */
+        if (ok && sc->cuts && sc->n <= (size_t)INT32_MAX) {
+            cJSON *cuts = cJSON_CreateIntArray(sc->cuts, (int)sc->n);
+            ok = cuts && cJSON_AddItemToObject(metrics, "start_shortest_cuts", cuts);
+            if (ok && band[0] >= 0) {
+                cJSON *c = cJSON_CreateIntArray(band, 2);
+                ok = c && cJSON_AddItemToObject(metrics, "cut_band", c);
+            }
+        }
     }
     if (!ok) {
         cJSON_Delete(s);
@@ -102,12 +121,33 @@ cb_status cb_json_render(const cb_game *game, const cb_theme *theme, char **json
              cJSON_AddBoolToObject(root, "shared", game->shared) &&
              (!theme || cJSON_AddStringToObject(root, "theme", theme->name)) &&
              (sheets = cJSON_AddArrayToObject(root, "sheets"));
+    /* The game's cut band: [c, c+1] from the least cut of its sheets when
+     * every cut fits (as on generated boards), else the range they span. */
+    sheet_cuts *sc = calloc(game->n_sheets ? game->n_sheets : 1, sizeof *sc);
+    int band[2] = {-1, -1};
+    for (size_t i = 0; ok && sc && i < game->n_sheets; i++) {
+        cb_error e;
+        if (cb_board_shortest_cuts(game->sheets[i], &sc[i].cuts, &sc[i].n, &e) != CB_OK)
+            ok = 0;
+        for (size_t k = 0; ok && k < sc[i].n; k++) {
+            int c = sc[i].cuts[k];
+            if (c >= 0 && (band[0] < 0 || c < band[0]))
+                band[0] = c;
+            band[1] = c > band[1] ? c : band[1];
+        }
+    }
+    if (band[0] >= 0 && band[1] < band[0] + 1)
+        band[1] = band[0] + 1;
+    ok = ok && sc;
     for (size_t i = 0; ok && i < game->n_sheets; i++) {
-        cJSON *s = sheet_json(game->sheets[i], theme);
+        cJSON *s = sheet_json(game->sheets[i], theme, &sc[i], band);
         ok = s && cJSON_AddItemToArray(sheets, s);
         if (s && !ok)
             cJSON_Delete(s);
     }
+    for (size_t i = 0; sc && i < game->n_sheets; i++)
+        free(sc[i].cuts);
+    free(sc);
     char *text = ok ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     if (!text)
