@@ -12,6 +12,7 @@
 
 #include "cutboard.h"
 #include "board/decorate.h"
+#include "hand_board.h"
 
 #define REFERENCE_NODES 88.0 /* theme counts are per board of about this many nodes */
 /* Distances at a limit: a dot may stand exactly there, and a - b >= c and
@@ -21,12 +22,15 @@
 typedef struct {
     const cb_spec *spec;
     int starts_per_side;
+    int cut_spread;     /* the most the starts' shortest cuts may differ by */
 } rules;
 
 typedef struct {
     int hop_spread;
     double dot_diameter;  /* 0: no dots */
     double dot_margin;    /* smallest (gap to another node) - (gap to its own), mm */
+    int hop_min, hop_max;
+    int cut_min, cut_max;
 } board_figures;
 
 static cb_theme *theme;
@@ -157,6 +161,69 @@ static int on_trim_line(const cb_board *b, const cb_node *v)
 {
     return v->x <= b->board_x || v->x >= b->board_x + b->board_w || v->y <= b->board_y ||
            v->y >= b->board_y + b->board_h;
+}
+
+/* A start's shortest cut, by a method of its own (not src/planar/cut.c's
+ * max-flow over pieces of paper, nor src/board/cutbalance.c's bit sets): a
+ * cut that parts start S from the centre C, run from the border, is a chain
+ * of printed edges from a border node to a border node (inner nodes off the
+ * border, never S or C) that closes around S with the border arc through S
+ * and leaves C outside. The closed curve meets the straight segment C-S once
+ * at S; C lies outside it exactly when the curve meets the segment an even
+ * number of times, so when the chain crosses the segment an odd number of
+ * times. A plain breadth-first search over (node, crossings mod 2) from
+ * every border node but S, with the crossing of each edge tested as two
+ * segments properly crossing, finds the fewest edges: -1 when none. */
+static int segments_cross(const cb_node *a, const cb_node *b, const cb_node *c, const cb_node *d)
+{
+    double o1 = orient(a->x, a->y, b->x, b->y, c->x, c->y);
+    double o2 = orient(a->x, a->y, b->x, b->y, d->x, d->y);
+    double o3 = orient(c->x, c->y, d->x, d->y, a->x, a->y);
+    double o4 = orient(c->x, c->y, d->x, d->y, b->x, b->y);
+    /* C-D's ends on either side of A-B's line (an end exactly on it counts
+     * as below, the same for every edge at that end: the half-open rule of
+     * point-in-polygon tests), and A, B strictly on either side of C-D's. */
+    return ((o1 > 0) != (o2 > 0)) && ((o3 > 0) != (o4 > 0)) && o3 != 0 && o4 != 0;
+}
+
+static int shortest_cut_by_parity(const cb_board *b, const adjacency *g, uint32_t s)
+{
+    size_t n = b->n_nodes;
+    const cb_node *c = &b->nodes[b->center], *sn = &b->nodes[s];
+    int *dist = malloc(2 * n * sizeof *dist);
+    uint32_t *queue = malloc(2 * n * sizeof *queue);
+    assert_non_null(dist);
+    assert_non_null(queue);
+    size_t head = 0, tail = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        dist[2 * v] = dist[2 * v + 1] = -1;
+        if (v != s && v != b->center && on_trim_line(b, &b->nodes[v])) {
+            dist[2 * v] = 0;
+            queue[tail++] = 2 * v;
+        }
+    }
+    int best = -1;
+    while (head < tail) {
+        uint32_t st = queue[head++], v = st / 2, p = st % 2;
+        for (size_t k = g->off[v]; k < g->off[v + 1]; k++) {
+            uint32_t u = g->nbr[k];
+            if (u == s || u == b->center)
+                continue;
+            uint32_t q = p ^ (uint32_t)segments_cross(c, sn, &b->nodes[v], &b->nodes[u]);
+            if (on_trim_line(b, &b->nodes[u])) {
+                if (q == 1 && (best < 0 || dist[st] + 1 < best))
+                    best = dist[st] + 1;
+                continue;
+            }
+            if (dist[2 * u + q] < 0) {
+                dist[2 * u + q] = dist[st] + 1;
+                queue[tail++] = 2 * u + q;
+            }
+        }
+    }
+    free(dist);
+    free(queue);
+    return best;
 }
 
 /* 0 on the trim line, 1 in the middle of the board (theme edge distances). */
@@ -363,7 +430,8 @@ static const char *contract_violation(const cb_board *b, const rules *r, board_f
             "trim rectangle %g,%g %gx%g does not match the margins", b->board_x, b->board_y,
             b->board_w, b->board_h);
     REQUIRE(rad > 0, "node radius %g", rad);
-    REQUIRE(b->attempts >= 1 && b->attempts <= spec->max_attempts, "attempts %d", b->attempts);
+    REQUIRE(b->attempts >= 1 && b->attempts <= spec->max_attempts * (spec->node_cap <= 3 ? 5 : 1),
+            "attempts %d", b->attempts);
     REQUIRE(n >= 13 && b->center < n, "%zu nodes, centre %u", n, b->center);
 
     /* Ids and edges: valid, a < b, no duplicates. */
@@ -489,6 +557,44 @@ static const char *contract_violation(const cb_board *b, const rules *r, board_f
     }
     REQUIRE(hop_max - hop_min <= 1, "start hop counts range from %d to %d", hop_min, hop_max);
     fig->hop_spread = hop_max - hop_min;
+    fig->hop_min = hop_min;
+    fig->hop_max = hop_max;
+
+    /* 4, cuts: every start's shortest cut at least 3 edges, the 12 at most
+     * r->cut_spread apart (1; 3 at node cap 3), by this file's own method;
+     * cb_board_shortest_cuts (the dual max-flow that check and the board
+     * file report) must give the same figures. */
+    {
+        int *lib = NULL;
+        size_t n_lib = 0;
+        cb_error err;
+        assert_int_equal(cb_board_shortest_cuts(b, &lib, &n_lib, &err), CB_OK);
+        int cut_min = INT32_MAX, cut_max = -1;
+        size_t k = 0;
+        int mismatch = -1, mine = 0, theirs = 0;
+        for (uint32_t s = 0; s < n; s++) {
+            if (b->nodes[s].kind != CB_KIND_START)
+                continue;
+            int cut = shortest_cut_by_parity(b, &g, s);
+            if (k < n_lib && lib[k] != cut && mismatch < 0) {
+                mismatch = (int)s;
+                mine = cut;
+                theirs = lib[k];
+            }
+            k++;
+            cut_min = cut < cut_min ? cut : cut_min;
+            cut_max = cut > cut_max ? cut : cut_max;
+        }
+        free(lib);
+        REQUIRE(n_lib == k, "cb_board_shortest_cuts gives %zu starts, not %zu", n_lib, k);
+        REQUIRE(mismatch < 0, "start %d: shortest cut %d here, %d from cb_board_shortest_cuts",
+                mismatch, mine, theirs);
+        REQUIRE(cut_min >= 3, "a start's shortest cut is %d edges (at least 3)", cut_min);
+        REQUIRE(cut_max - cut_min <= r->cut_spread, "start shortest cuts range from %d to %d",
+                cut_min, cut_max);
+        fig->cut_min = cut_min;
+        fig->cut_max = cut_max;
+    }
 
     /* Decoration. */
     if (spec->theme && theme_violation(b, &g, spec->theme, why, why_len))
@@ -510,6 +616,8 @@ typedef struct {
     int attempts_max;
     int attempts_hist[7];   /* 1, 2, 3, 4-5, 6-10, 11-20, >20 */
     int spread[2];
+    int cut_spread[4];      /* boards by shortest-cut spread */
+    int cut_least[16];      /* boards by their least shortest cut */
     long nodes_sum, edges_sum;
     double seconds;
     double dot_diameter_min, dot_margin_min; /* over boards with dots */
@@ -540,7 +648,7 @@ static int cmp_u64(const void *x, const void *y)
 /* Generates PREFIX-0 .. PREFIX-(count-1) with SPEC and checks each. */
 static void run_seeds(const cb_spec *spec, const char *prefix, int count, figures *f)
 {
-    rules r = {spec, 3};
+    rules r = {spec, 3, spec->node_cap <= 3 ? 3 : 1};
     uint64_t *prints = malloc((size_t)count * sizeof *prints);
     assert_non_null(prints);
     memset(f, 0, sizeof *f);
@@ -574,6 +682,8 @@ static void run_seeds(const cb_spec *spec, const char *prefix, int count, figure
             if (f->dot_margin_min == 0 || bf.dot_margin < f->dot_margin_min)
                 f->dot_margin_min = bf.dot_margin;
         }
+        f->cut_spread[bf.cut_max - bf.cut_min]++;
+        f->cut_least[bf.cut_min < 15 ? bf.cut_min : 15]++;
         f->nodes_sum += (long)b->n_nodes;
         f->edges_sum += (long)b->n_edges;
         prints[i] = fingerprint(b);
@@ -598,6 +708,12 @@ static void print_figures(const char *what, const figures *f)
     if (f->dot_diameter_min > 0)
         print_message("  power dots at least %.2f mm across, each at least %.2f mm nearer its "
                       "own node than any other\n", f->dot_diameter_min, f->dot_margin_min);
+    print_message("  shortest-cut spread: 0 on %d, 1 on %d, 2 on %d, 3 on %d boards; least cut:",
+                  f->cut_spread[0], f->cut_spread[1], f->cut_spread[2], f->cut_spread[3]);
+    for (int c = 0; c < 16; c++)
+        if (f->cut_least[c])
+            printf(" %d on %d", c, f->cut_least[c]);
+    printf("\n");
     print_message("  mean %.1f nodes, %.1f edges; %.2f ms per board (information only)\n",
                   (double)f->nodes_sum / f->boards, (double)f->edges_sum / f->boards,
                   1000 * f->seconds / f->boards);
@@ -696,6 +812,110 @@ static void test_shared_nine_players(void **state)
     figures g;
     run_seeds(&one, "shared9", 20, &g);
     assert_true((double)f.nodes_sum / f.boards > 1.5 * (double)g.nodes_sum / g.boards);
+}
+
+/* Node caps 3 and 5 (the range the option allows is 3..8; 4 is the
+ * default). At cap 3 the pieces are large and few edges can be added, so
+ * the cuts are aimed at one band and accepted 3 apart (rules.cut_spread). */
+static void test_node_cap_3(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.node_cap = 3;
+    figures f;
+    run_seeds(&spec, "cap3", 100, &f);
+    print_figures("A4 landscape, --node-cap 3", &f);
+}
+
+static void test_node_cap_5(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.node_cap = 5;
+    figures f;
+    run_seeds(&spec, "cap5", 100, &f);
+    print_figures("A4 landscape, --node-cap 5", &f);
+}
+
+/* Lattice boards of several sizes meet the cut clause by construction
+ * (every start's shortest cut is 4: a start has 2 edges on the square
+ * lattice, and the chain around it runs through its neighbours' cells), so
+ * the generator does not measure it on posters; checked here on lattices
+ * small enough to measure, with this file's own method and cut.c's. */
+static void test_lattice_cuts_by_construction(void **state)
+{
+    (void)state;
+    static const struct { double w, h, resolution; } cases[] = {
+        {297, 210, 35}, {210, 297, 40}, {279.4, 215.9, 50}, {420, 297, 70}, {594, 420, 90},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        cb_spec spec;
+        spec_for(&spec);
+        spec.page_w = cases[i].w;
+        spec.page_h = cases[i].h;
+        spec.resolution = cases[i].resolution;
+        figures f;
+        run_seeds(&spec, "lattice-cuts", 3, &f);
+        assert_int_equal(f.cut_spread[0], f.boards);
+        assert_int_equal(f.cut_least[4], f.boards);
+    }
+}
+
+/* The sheets of a game share one hop band {L, L+1} and one cut band
+ * {c, c+1} (the first sheet sets them), measured with this file's own
+ * method. */
+static void check_game_bands(cb_spec *spec, const char *prefix, int games, int cut_spread)
+{
+    int hist[4] = {0, 0, 0, 0};
+    for (int i = 0; i < games; i++) {
+        char seed[64];
+        snprintf(seed, sizeof seed, "%s-%d", prefix, i);
+        spec->seed = seed;
+        cb_game *g = NULL;
+        cb_error err = {CB_OK, ""};
+        if (cb_game_generate(spec, &g, &err) != CB_OK)
+            fail_msg("game \"%s\": %s", seed, err.message);
+        rules r = {spec, 3, cut_spread};
+        int hop_min = INT32_MAX, hop_max = -1, cut_min = INT32_MAX, cut_max = -1;
+        for (size_t k = 0; k < g->n_sheets; k++) {
+            char why[256];
+            board_figures bf = {0};
+            const char *bad = contract_violation(g->sheets[k], &r, &bf, why, sizeof why);
+            if (bad)
+                fail_msg("game \"%s\" sheet %zu: %s", seed, k + 1, bad);
+            hop_min = bf.hop_min < hop_min ? bf.hop_min : hop_min;
+            hop_max = bf.hop_max > hop_max ? bf.hop_max : hop_max;
+            cut_min = bf.cut_min < cut_min ? bf.cut_min : cut_min;
+            cut_max = bf.cut_max > cut_max ? bf.cut_max : cut_max;
+        }
+        if (hop_max - hop_min > 1 || cut_max - cut_min > cut_spread)
+            fail_msg("game \"%s\": sheets' hops %d..%d, shortest cuts %d..%d", seed, hop_min,
+                     hop_max, cut_min, cut_max);
+        hist[cut_max - cut_min]++;
+        cb_game_free(g);
+    }
+    print_message("%s: %d games, every sheet in one hop band and one cut band "
+                  "(cut spread over the game 0: %d, 1: %d, 2: %d, 3: %d)\n",
+                  prefix, games, hist[0], hist[1], hist[2], hist[3]);
+}
+
+static void test_games_share_bands(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    check_game_bands(&spec, "game-a4", 50, 1);
+    spec.players = 9;
+    check_game_bands(&spec, "game-a4-9", 10, 1);
+    spec_for(&spec);
+    spec.page_w = 420;
+    spec.page_h = 297;
+    check_game_bands(&spec, "game-a3", 10, 1);
+    spec_for(&spec);
+    spec.node_cap = 3;
+    check_game_bands(&spec, "game-cap3", 5, 3);
 }
 
 static void assert_same_board(const cb_board *x, const cb_board *y)
@@ -974,7 +1194,7 @@ static void test_checker_catches_broken_boards(void **state)
     (void)state;
     cb_spec spec;
     spec_for(&spec);
-    rules r = {&spec, 3};
+    rules r = {&spec, 3, 1};
     cb_board *b = NULL;
     cb_error err;
     char why[256];
@@ -1038,6 +1258,114 @@ static void test_checker_catches_broken_boards(void **state)
     cb_board_free(b);
 }
 
+/* The cut method above on hand-made boards with known answers (the ring
+ * board of tests/test_cut.c: cut 4; with two shortcut edges, 3). */
+static void test_cut_method_known_answers(void **state)
+{
+    (void)state;
+    static const double xy[][2] = {{60, 10}, {35, 35}, {60, 35}, {85, 35}, {10, 60},
+                                   {110, 60}, {45, 60}, {75, 60}, {60, 85}, {60, 68},
+                                   {60, 110}};
+    hand h;
+    cb_board *b = make_hand(&h, xy, 11, 9);
+    edge(b, 0, 1); edge(b, 0, 2); edge(b, 0, 3);
+    edge(b, 1, 2); edge(b, 2, 3);
+    edge(b, 4, 1); edge(b, 5, 3);
+    edge(b, 6, 7); edge(b, 7, 8); edge(b, 8, 6); edge(b, 9, 6);
+    edge(b, 1, 6); edge(b, 2, 6); edge(b, 2, 7); edge(b, 3, 7);
+    edge(b, 4, 8); edge(b, 5, 8);
+    edge(b, 10, 8);
+    h.nodes[0].kind = CB_KIND_START;
+    h.nodes[0].side = CB_SIDE_TOP;
+    adjacency g;
+    adjacency_build(&g, b);
+    assert_int_equal(shortest_cut_by_parity(b, &g, 0), 4);
+    adjacency_free(&g);
+    edge(b, 4, 6);
+    edge(b, 5, 7);
+    adjacency_build(&g, b);
+    assert_int_equal(shortest_cut_by_parity(b, &g, 0), 3);
+    adjacency_free(&g);
+    /* The start sharing a piece with the centre: no cut parts them. */
+    static const double xy2[][2] = {{60, 10}, {40, 40}, {80, 40}, {60, 60}};
+    b = make_hand(&h, xy2, 4, 3);
+    edge(b, 0, 1); edge(b, 0, 2); edge(b, 1, 3);
+    h.nodes[0].kind = CB_KIND_START;
+    h.nodes[0].side = CB_SIDE_TOP;
+    adjacency_build(&g, b);
+    assert_int_equal(shortest_cut_by_parity(b, &g, 0), -1);
+    adjacency_free(&g);
+}
+
+/* Break the cut clause of a good board on purpose: one added edge (with
+ * the degree caps lifted, so that nothing else can fail) that gives a start
+ * a short way round; the checker must name the shortest cuts, and
+ * cb_board_shortest_cuts must agree that the board is no longer fair. */
+static void test_checker_catches_unfair_cuts(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    cb_board *b = NULL;
+    cb_error err;
+    char why[256];
+    board_figures bf;
+    assert_int_equal(cb_board_generate(&spec, "prop-2", 1, &b, &err), CB_OK);
+    cb_spec loose = spec;
+    loose.node_cap = 8;
+    rules r = {&loose, 3, 1};
+    assert_null(contract_violation(b, &r, &bf, why, sizeof why));
+    cb_edge *edges = malloc((b->n_edges + 1) * sizeof *edges);
+    assert_non_null(edges);
+    memcpy(edges, b->edges, b->n_edges * sizeof *edges);
+    cb_edge *kept = b->edges;
+    b->edges = edges;
+    int found = 0;
+    double near = 2.5 * 24.5;
+    for (uint32_t u = 0; u < b->n_nodes && !found; u++)
+        for (uint32_t v = u + 1; v < b->n_nodes && !found; v++) {
+            if (b->nodes[u].kind != CB_KIND_NODE || b->nodes[v].kind != CB_KIND_NODE ||
+                hypot(b->nodes[u].x - b->nodes[v].x, b->nodes[u].y - b->nodes[v].y) > near)
+                continue;
+            int present = 0;
+            for (size_t e = 0; e < b->n_edges; e++)
+                present |= edges[e].a == u && edges[e].b == v;
+            if (present)
+                continue;
+            /* Kept sorted by (a, b), as board files are. */
+            size_t m = b->n_edges, at = m;
+            while (at > 0 && (edges[at - 1].a > u || (edges[at - 1].a == u && edges[at - 1].b > v))) {
+                edges[at] = edges[at - 1];
+                at--;
+            }
+            edges[at].a = u;
+            edges[at].b = v;
+            b->n_edges++;
+            const char *bad = contract_violation(b, &r, &bf, why, sizeof why);
+            if (bad && strstr(why, "shortest cut")) {
+                found = 1;
+                int *cuts = NULL;
+                size_t n = 0;
+                assert_int_equal(cb_board_shortest_cuts(b, &cuts, &n, &err), CB_OK);
+                int lo = INT32_MAX, hi = -1;
+                for (size_t k = 0; k < n; k++) {
+                    lo = cuts[k] < lo ? cuts[k] : lo;
+                    hi = cuts[k] > hi ? cuts[k] : hi;
+                }
+                free(cuts);
+                assert_true(lo < 3 || hi - lo > 1);
+                print_message("edge %u-%u added: %s\n", u, v, why);
+                break;
+            }
+            memmove(edges + at, edges + at + 1, (m - at) * sizeof *edges);
+            b->n_edges = m;
+        }
+    assert_true(found);
+    free(edges);
+    b->edges = kept;
+    cb_board_free(b);
+}
+
 /* The checker's own geometry on tiny cases. */
 static void test_checker_geometry(void **state)
 {
@@ -1079,6 +1407,12 @@ int main(void)
         cmocka_unit_test(test_a0_posters),
         cmocka_unit_test(test_lattice_posters),
         cmocka_unit_test(test_lattice_100k),
+        cmocka_unit_test(test_node_cap_3),
+        cmocka_unit_test(test_node_cap_5),
+        cmocka_unit_test(test_lattice_cuts_by_construction),
+        cmocka_unit_test(test_games_share_bands),
+        cmocka_unit_test(test_cut_method_known_answers),
+        cmocka_unit_test(test_checker_catches_unfair_cuts),
     };
     return cmocka_run_group_tests(tests, load_theme, free_theme);
 }

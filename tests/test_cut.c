@@ -339,17 +339,18 @@ static void test_generated_boards(void **state)
     printf("\n");
 }
 
-/* --fair-cuts: every start can be cut off and the shortest cuts differ by
- * at most one edge, on boards the generator makes with the clause on. */
-static void test_fair_cuts_option(void **state)
+/* Fair cuts are the default (spec.fair_cuts is kept and has no effect):
+ * every start can be cut off, by at least 3 edges, and the shortest cuts
+ * differ by at most one edge, in few attempts, with or without the field. */
+static void test_fair_cuts_by_default(void **state)
 {
     (void)state;
     cb_spec spec;
     cb_spec_defaults(&spec);
     spec.theme = default_theme;
-    spec.fair_cuts = 1;
     int attempts = 0;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 20; i++) {
+        spec.fair_cuts = i % 2;
         char seed[32];
         snprintf(seed, sizeof seed, "fair-cut-%d", i);
         cb_board *b = NULL;
@@ -365,13 +366,14 @@ static void test_fair_cuts_option(void **state)
             lo = cuts[k] < lo ? cuts[k] : lo;
             hi = cuts[k] > hi ? cuts[k] : hi;
         }
-        assert_true(lo >= 2);
+        assert_true(lo >= 3);
         assert_true(hi - lo <= 1);
         attempts += b->attempts;
         free(cuts);
         cb_board_free(b);
     }
-    printf("--fair-cuts: 2 boards in %d attempts\n", attempts);
+    printf("fair cuts: 20 boards in %d attempts\n", attempts);
+    assert_true(attempts <= 40);
 }
 
 int main(void)
@@ -385,7 +387,7 @@ int main(void)
         cmocka_unit_test(test_cut_through_centre),
         cmocka_unit_test(test_bad_paths),
         cmocka_unit_test(test_generated_boards),
-        cmocka_unit_test(test_fair_cuts_option),
+        cmocka_unit_test(test_fair_cuts_by_default),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);
 }

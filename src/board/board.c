@@ -30,10 +30,10 @@
 
 /* At node cap 3 pieces are large and few edges can be added: the starts'
  * shortest cuts are aimed at one band {c, c+1} but accepted this far apart,
- * and a sheet gets twice the attempts (measured: see doc/manual.md, "How
+ * and a sheet gets 5 times the attempts (measured: see doc/manual.md, "How
  * boards are made fair"). */
 #define CAP3_CUT_SPREAD 3
-#define CAP3_ATTEMPTS 2
+#define CAP3_ATTEMPTS 5
 
 /* The bands a sheet must fit: its starts' hops in {L, L+1} for some L in
  * hop_min..hop_max, their shortest cuts in {c, .., c + spread} for some c
