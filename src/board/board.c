@@ -18,7 +18,7 @@
 #define RELAX_ITERATIONS 25
 /* Connections tried per placement (an attempt is one derived seed: one
  * placement, connected up to this many times); see organic_candidate. */
-#define CONNECT_TRIES 4
+#define CONNECT_TRIES 8
 #define ORGANIC_MIN_SPACING_MM 9.0 /* closer boards are built on the lattice */
 /* The most nodes a board may have: the largest paper (5,080 mm, PDF's
  * 14,400 pt) at the closest spacing that keeps the gap between node disks
