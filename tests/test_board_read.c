@@ -169,6 +169,23 @@ static void round_trip(const char *seed, int players, int shared, const cb_theme
     cb_game_free(back);
 }
 
+/* Metrics are derived figures, never read back: a file without them (as
+ * SMALL) reads, and so does one with the shortest-cut metrics of a newer
+ * or older writer, whatever they hold. */
+static void test_metrics_not_read(void **state)
+{
+    (void)state;
+    char *text = edit("\"attempts\": 4", "\"attempts\": 4, \"metrics\": {\"start_shortest_cuts\": "
+                      "[4, -1], \"cut_band\": \"old\", \"hop_spread\": 9}");
+    cb_game *g = NULL;
+    cb_error err = {CB_OK, ""};
+    if (cb_game_parse_json(text, strlen(text), "b.json", default_theme, &g, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(g->sheets[0]->n_nodes, 3);
+    cb_game_free(g);
+    free(text);
+}
+
 static void test_round_trips(void **state)
 {
     (void)state;
@@ -273,6 +290,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_small_board_reads),
         cmocka_unit_test(test_round_trips),
+        cmocka_unit_test(test_metrics_not_read),
         cmocka_unit_test(test_not_json),
         cmocka_unit_test(test_bad_numbers),
         cmocka_unit_test(test_bad_ids_and_edges),

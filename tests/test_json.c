@@ -122,6 +122,23 @@ static void check_sheet(const cJSON *s, const cb_board *b, const cb_theme *t)
         assert_int_equal(cJSON_GetArrayItem(paths, k)->valueint, v.disjoint[k]);
         assert_true(v.disjoint[k] >= 2);
     }
+    /* Shortest cuts agree with cb_board_shortest_cuts, start by start, and
+     * lie in the game's band [c, c+1], c >= 3. */
+    int *cuts = NULL;
+    size_t n = 0;
+    assert_int_equal(cb_board_shortest_cuts(b, &cuts, &n, &err), CB_OK);
+    const cJSON *sc = get(metrics, "start_shortest_cuts");
+    assert_int_equal((size_t)cJSON_GetArraySize(sc), n);
+    const cJSON *band = get(metrics, "cut_band");
+    assert_int_equal(cJSON_GetArraySize(band), 2);
+    int c0 = cJSON_GetArrayItem(band, 0)->valueint, c1 = cJSON_GetArrayItem(band, 1)->valueint;
+    assert_true(c0 >= 3);
+    assert_int_equal(c1, c0 + 1);
+    for (size_t k = 0; k < n; k++) {
+        assert_int_equal(cJSON_GetArrayItem(sc, (int)k)->valueint, cuts[k]);
+        assert_true(cuts[k] >= c0 && cuts[k] <= c1);
+    }
+    free(cuts);
 }
 
 static void render_and_check(const cb_spec *spec, const cb_theme *t)
