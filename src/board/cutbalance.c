@@ -39,7 +39,7 @@
 #include <string.h>
 #include "board/work.h"
 
-#define MAX_ROUNDS 40
+#define MAX_ROUNDS 20
 #define NO_CUT 1000     /* a start no cut parts from the centre */
 #define MAX_CHAIN_EDGES 256 /* edges on the lowest starts' shortest chains */
 #define MAX_TRIALS 64   /* candidate edits kept per round */
@@ -69,6 +69,7 @@ typedef struct {
     size_t n_sources;
     uint32_t *queue;    /* 2n */
     uint32_t *scratch;  /* 6n for the bridge search */
+    int *hops0;         /* n: the hops before a round's trials */
 } cutter;
 
 static double orient(cb_point a, cb_point b, cb_point c)
@@ -534,8 +535,15 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
             if (w->role[a] != CB_ROLE_CORE || w->deg[a] < 3 || w->role[b] != CB_ROLE_CORE ||
                 w->deg[b] < 3)
                 continue;
-            trial x = {0, {1, {{a, b}, {0, 0}}, 0, {0, 0}}, 0};
-            if (cuts_after(k, &x.ed, cut, 1) && (x.cost = cost(k, cut)) < current)
+            /* Ranked as if it raised by one every start it is on a
+             * shortest chain of; apply_first searches them. */
+            trial x = {0, {1, {{a, b}, {0, 0}}, 0, {0, 0}}, 1};
+            int moved = 0;
+            for (int i = 0; i < k->ns; i++) {
+                cut[i] = k->cut[i] + (via(k, i, a, b) == k->cut[i]);
+                moved |= cut[i] != k->cut[i];
+            }
+            if (moved && (x.cost = cost(k, cut)) < current)
                 keep(t, &nt, cap, &x);
         }
     }
@@ -600,6 +608,7 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
 {
     cb_work *w = k->w;
     int cut[CB_MAX_STARTS];
+    memcpy(k->hops0, w->hops, w->n * sizeof *w->hops);
     for (size_t j = 0; j < nt; j++) {
         const edit *ed = &t[j].ed;
         if (t[j].estimated) {
@@ -615,8 +624,13 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
         }
         if (ed->add)
             cb_work_add_edge(w, ed->ins.a, ed->ins.b);
+        /* An edge alone between nodes at most one hop apart moves no hop. */
+        int dh = ed->add ? w->hops[ed->ins.a] - w->hops[ed->ins.b] : 2;
+        if (ed->n_del == 0 && dh >= -1 && dh <= 1)
+            return (long)j;
         if (hops_fair(k, ed->n_del > 0))
             return (long)j;
+        memcpy(w->hops, k->hops0, w->n * sizeof *w->hops);
         if (ed->add)
             cb_work_remove_edge(w, ed->ins.a, ed->ins.b);
         for (int d = ed->n_del; d-- > 0;) {
@@ -624,7 +638,6 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
             put_back(w, ed->del[d].b, ed->del[d].a, at[d][1]);
         }
     }
-    cb_work_hops(w, k->queue);
     return -1;
 }
 
@@ -641,7 +654,7 @@ int cb_cut_balance(cb_work *w)
             }
             k.starts[k.ns++] = v;
         }
-    k.dist = malloc((size_t)k.ns * 2 * n * sizeof *k.dist);
+    k.dist = malloc(((size_t)k.ns * 2 + 1) * n * sizeof *k.dist);
     k.up = malloc((size_t)k.ns * n + 3 * n);
     k.xm = malloc(n * CB_MAX_DEG * sizeof *k.xm);
     k.allow = malloc(4 * n * sizeof *k.allow);
@@ -655,6 +668,7 @@ int cb_cut_balance(cb_work *w)
         w->failure = CB_FAIL_NOMEM;
         return -1;
     }
+    k.hops0 = k.dist + (size_t)k.ns * 2 * n;
     k.border = k.up + (size_t)k.ns * n;
     k.mark = k.border + n;
     k.scratch = k.queue + 2 * n;
@@ -681,6 +695,7 @@ int cb_cut_balance(cb_work *w)
     }
     for (uint32_t v = 0; v < n; v++)
         update_masks(&k, v);
+    cb_work_hops(w, k.queue); /* apply_first reads them */
     research(&k, (1u << k.ns) - 1);
     trial t[MAX_TRIALS];
     long long current = cost(&k, k.cut);
