@@ -339,6 +339,98 @@ static void test_generated_boards(void **state)
     printf("\n");
 }
 
+/* Which way edits move the shortest cuts (the lever of the cut balance,
+ * src/board/cutbalance.c): removing a printed edge merges the two pieces
+ * beside it (a contraction in the dual graph) and never lowers a start's
+ * shortest cut; adding an edge across a piece splits it and never raises
+ * one. Tried on generated boards, every edge removed in turn and every
+ * crossing-free, non-grazing edge between two plain nodes added in turn;
+ * both kinds must also move some cut, or the test proves nothing. */
+static int cut_le(int x, int y) /* x <= y, where -1 (no cut can) is the most */
+{
+    return y < 0 || (x >= 0 && x <= y);
+}
+
+static void test_edit_directions(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    int raised = 0, lowered = 0, removals = 0, additions = 0;
+    for (int i = 0; i < 4; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "direction-%d", i);
+        cb_board *b = NULL;
+        cb_error err = {CB_OK, ""};
+        assert_int_equal(cb_board_generate(&spec, seed, 1, &b, &err), CB_OK);
+        int *base = NULL, *now = NULL;
+        size_t n = 0, k = 0;
+        assert_int_equal(cb_board_shortest_cuts(b, &base, &n, &err), CB_OK);
+        size_t m = b->n_edges;
+        cb_edge *all = b->edges, *edges = malloc((m + 1) * sizeof *edges);
+        assert_non_null(edges);
+        b->edges = edges;
+        /* Every edge removed in turn. */
+        for (size_t e = 0; e < m; e++) {
+            memcpy(edges, all, e * sizeof *edges);
+            memcpy(edges + e, all + e + 1, (m - e - 1) * sizeof *edges);
+            b->n_edges = m - 1;
+            assert_int_equal(cb_board_shortest_cuts(b, &now, &k, &err), CB_OK);
+            int up = 0;
+            for (size_t j = 0; j < n; j++) {
+                if (!cut_le(base[j], now[j]))
+                    fail_msg("%s: removing %u-%u lowers start %zu's cut from %d to %d", seed,
+                             all[e].a, all[e].b, j, base[j], now[j]);
+                up |= now[j] != base[j];
+            }
+            raised += up;
+            removals++;
+            free(now);
+        }
+        /* Every crossing-free edge between plain nodes added in turn. */
+        for (uint32_t u = 0; u < b->n_nodes; u++)
+            for (uint32_t v = u + 1; v < b->n_nodes; v++) {
+                if (b->nodes[u].kind != CB_KIND_NODE || b->nodes[v].kind != CB_KIND_NODE ||
+                    hypot(b->nodes[u].x - b->nodes[v].x, b->nodes[u].y - b->nodes[v].y) > 60)
+                    continue;
+                size_t at = 0;
+                while (at < m && (all[at].a < u || (all[at].a == u && all[at].b < v)))
+                    at++;
+                if (at < m && all[at].a == u && all[at].b == v)
+                    continue;
+                memcpy(edges, all, at * sizeof *edges);
+                edges[at].a = u;
+                edges[at].b = v;
+                memcpy(edges + at + 1, all + at, (m - at) * sizeof *edges);
+                b->n_edges = m + 1;
+                cb_verdict ver;
+                assert_int_equal(cb_board_check(b, 16, 16, &ver, &err), CB_OK);
+                if (ver.crossings || ver.grazes || !ver.planar)
+                    continue;
+                assert_int_equal(cb_board_shortest_cuts(b, &now, &k, &err), CB_OK);
+                int down = 0;
+                for (size_t j = 0; j < n; j++) {
+                    if (!cut_le(now[j], base[j]))
+                        fail_msg("%s: adding %u-%u raises start %zu's cut from %d to %d", seed,
+                                 u, v, j, base[j], now[j]);
+                    down |= now[j] != base[j];
+                }
+                lowered += down;
+                additions++;
+                free(now);
+            }
+        b->edges = all;
+        b->n_edges = m;
+        free(edges);
+        free(base);
+        cb_board_free(b);
+    }
+    printf("%d removals, %d raised a cut, none lowered one; %d additions, %d lowered a cut, "
+           "none raised one\n", removals, raised, additions, lowered);
+    assert_true(raised > 0);
+    assert_true(lowered > 0);
+}
+
 /* Fair cuts are the default (spec.fair_cuts is kept and has no effect):
  * every start can be cut off, by at least 3 edges, and the shortest cuts
  * differ by at most one edge, in few attempts, with or without the field. */
@@ -387,6 +479,7 @@ int main(void)
         cmocka_unit_test(test_cut_through_centre),
         cmocka_unit_test(test_bad_paths),
         cmocka_unit_test(test_generated_boards),
+        cmocka_unit_test(test_edit_directions),
         cmocka_unit_test(test_fair_cuts_by_default),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);

@@ -22,15 +22,17 @@
  * (x: whether a-b crosses the reference segment), and an edge a-b added
  * would give the chain of that length. Deleting a printed edge merges two
  * pieces (a contraction in the dual) and can only raise cuts; adding a
- * triangulation edge splits a piece and can only lower them (measured:
- * the other way round nothing converges). The step edits greedily: each
- * round it takes the edit that brings the cuts closest to a band {c, c+1}
- * with c >= CB_CUT_MIN (then draws them together), among
+ * triangulation edge splits a piece and can only lower them (test_cut.c,
+ * test_edit_directions, tries every edge of a few boards). The step edits
+ * greedily: each round it takes the first edit, ranked by how near they
+ * bring the cuts to a band {c, c+1} with c >= CB_CUT_MIN (then by how they
+ * draw them together), that truly does and keeps the hops fair, among
  * - the addition of a triangulation edge that shortens a chain of a start
  *   above the lowest band (exact from dist), where a full end gives up one
  *   of its other edges to make room (ranked by the addition, then checked);
- * - the removal of an edge on a shortest chain of a lowest start (searched);
- * and keeps every other clause the generator controls: the degree caps,
+ * - the removal of an edge on a shortest chain of a lowest start (ranked as
+ *   raising by one each start it is on a shortest chain of, then searched);
+ * keeping every other clause the generator controls: the degree caps,
  * every node with 2 edges and reaching the centre, the start hop spread
  * (and band), no start behind a bridge. Triangulation edges never cross,
  * and the starts' own edges are not touched (steepness, neighbour rule).
