@@ -48,11 +48,27 @@ static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_boa
         cuts = NULL; /* a node outside the trim: no pieces, no cut figures */
         n_starts = 0;
     }
+    /* The cut clause: every start can be cut off, by at least 3 edges,
+     * and the 12 shortest cuts differ by at most one. */
+    int least = -1, most = -1, uncuttable = 0;
+    for (size_t i = 0; i < n_starts; i++) {
+        uncuttable += cuts[i] < 0;
+        if (cuts[i] >= 0) {
+            least = least < 0 || cuts[i] < least ? cuts[i] : least;
+            most = cuts[i] > most ? cuts[i] : most;
+        }
+    }
+    const char *why = !v.ok ? v.failure
+                      : !cuts ? NULL
+                      : uncuttable ? "a start cannot be cut off from the centre"
+                      : least >= 0 && least < 3 ? "a start is cut off by fewer than 3 edges"
+                      : most - least > 1 ? "the starts' shortest cuts differ by more than 1"
+                      : NULL;
     if (n_sheets > 1)
         printf("%s sheet %zu (seed \"%s\"): ", path, k + 1, b->seed ? b->seed : "");
     else
         printf("%s: ", path);
-    printf("%s%s\n", v.ok ? "meets the contract" : "FAILS the contract: ", v.ok ? "" : v.failure);
+    printf("%s%s\n", why ? "FAILS the contract: " : "meets the contract", why ? why : "");
     printf("  %zu nodes, %zu edges; %zu faces (%zu pieces of paper + the outside), "
            "largest piece %.1f mm^2%s\n", b->n_nodes, b->n_edges, v.faces,
            v.faces ? v.faces - 1 : 0, v.largest_piece, v.planar ? "" : " (not planar)");
@@ -89,7 +105,7 @@ static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_boa
         printf("  %zu power dots %.1f mm across; each at least %.2f mm nearer its own node\n",
                v.dots, v.dot_diameter, v.dot_margin);
     free(cuts);
-    return v.ok;
+    return !why;
 }
 
 int cli_check_parse(int argc, char **argv, cli_check_options *o)
