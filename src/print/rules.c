@@ -58,20 +58,33 @@ typedef struct {
     double k;           /* drawings' scale: larger type on larger paper */
 } layout;
 
-static piece *new_piece(layout *L, double before, char draw, int index)
+/* A new zeroed element at the end of *ARRAY (*N of SIZE bytes, room for
+ * *CAP, doubled from FIRST); NULL with L->oom set when out of memory. */
+static void *push(layout *L, void *array, size_t *n, size_t *cap, size_t size, size_t first)
 {
-    if (L->n_pieces == L->cap_pieces) {
-        size_t cap = L->cap_pieces ? 2 * L->cap_pieces : 64;
-        piece *g = realloc(L->pieces, cap * sizeof *g);
+    char *a;
+    memcpy(&a, array, sizeof a); /* ARRAY points at a piece * or a line * */
+    if (*n == *cap) {
+        size_t grown = *cap ? 2 * *cap : first;
+        char *g = realloc(a, grown * size);
         if (!g) {
             L->oom = 1;
             return NULL;
         }
-        L->pieces = g;
-        L->cap_pieces = cap;
+        a = g;
+        memcpy(array, &a, sizeof a);
+        *cap = grown;
     }
-    piece *pc = &L->pieces[L->n_pieces++];
-    memset(pc, 0, sizeof *pc);
+    char *e = a + (*n)++ * size;
+    memset(e, 0, size);
+    return e;
+}
+
+static piece *new_piece(layout *L, double before, char draw, int index)
+{
+    piece *pc = push(L, &L->pieces, &L->n_pieces, &L->cap_pieces, sizeof *pc, 64);
+    if (!pc)
+        return NULL;
     pc->before = before;
     pc->first = (int)L->n_lines;
     pc->draw = draw;
@@ -81,19 +94,7 @@ static piece *new_piece(layout *L, double before, char draw, int index)
 
 static line *new_line(layout *L)
 {
-    if (L->n_lines == L->cap_lines) {
-        size_t cap = L->cap_lines ? 2 * L->cap_lines : 128;
-        line *g = realloc(L->lines, cap * sizeof *g);
-        if (!g) {
-            L->oom = 1;
-            return NULL;
-        }
-        L->lines = g;
-        L->cap_lines = cap;
-    }
-    line *l = &L->lines[L->n_lines++];
-    memset(l, 0, sizeof *l);
-    return l;
+    return push(L, &L->lines, &L->n_lines, &L->cap_lines, sizeof(line), 128);
 }
 
 /* Bytes of the UTF-8 character at S. */
