@@ -116,11 +116,7 @@ int cli_check_parse(int argc, char **argv, cli_check_options *o)
     o->node_cap = 4;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
-        if (cli_flag(&a, "-h|--help")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (cli_flag(&a, "-V|--version")) {
-            printf("cutboard %s\n", CB_VERSION);
+        if (cli_help_version(&a, usage)) {
             return 0;
         } else if (cli_value(&a, "--theme")) {
             o->theme_dir = a.val;

@@ -56,6 +56,10 @@ int cli_rules_value(const char *s, int *out);
 /* An unknown option or stray argument: prints the error, returns 64. */
 int cli_unknown(const char *command, const char *arg);
 
+/* -h/--help prints USAGE, -V/--version the version, both to standard
+ * output: 1 when the current argument was one of them. */
+int cli_help_version(cli_args *a, const char *usage);
+
 /* Whether PATH is a folder. */
 int cli_is_dir(const char *path);
 

@@ -134,6 +134,19 @@ int cli_double(const char *opt, const char *s, double *out)
     return 0;
 }
 
+int cli_help_version(cli_args *a, const char *usage)
+{
+    if (cli_flag(a, "-h|--help")) {
+        fputs(usage, stdout);
+        return 1;
+    }
+    if (cli_flag(a, "-V|--version")) {
+        printf("cutboard %s\n", CB_VERSION);
+        return 1;
+    }
+    return 0;
+}
+
 int cli_unknown(const char *command, const char *arg)
 {
     const char *gap = *command ? " " : "";

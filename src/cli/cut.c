@@ -134,11 +134,7 @@ int cli_cut_parse(int argc, char **argv, cli_cut_options *o)
     o->sheet = 1;
     cli_args_init(&a, argc, argv);
     while (rc == 0 && cli_args_next(&a)) {
-        if (cli_flag(&a, "-h|--help")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (cli_flag(&a, "-V|--version")) {
-            printf("cutboard %s\n", CB_VERSION);
+        if (cli_help_version(&a, usage)) {
             return 0;
         } else if (cli_value(&a, "--path")) {
             if (o->n_paths == CLI_MAX_CUTS)

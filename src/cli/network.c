@@ -62,11 +62,7 @@ int cli_network_parse(int argc, char **argv, cli_network_options *o)
     spec->seed = NULL;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
-        if (cli_flag(&a, "-h|--help")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (cli_flag(&a, "-V|--version")) {
-            printf("cutboard %s\n", CB_VERSION);
+        if (cli_help_version(&a, usage)) {
             return 0;
         } else if (cli_value(&a, "--model")) {
             model = a.val;

@@ -49,11 +49,7 @@ int cli_render_parse(int argc, char **argv, cli_render_options *o)
     ropt->rules = CB_RULES_PAGE_LAST;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
-        if (cli_flag(&a, "-h|--help")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (cli_flag(&a, "-V|--version")) {
-            printf("cutboard %s\n", CB_VERSION);
+        if (cli_help_version(&a, usage)) {
             return 0;
         } else if (cli_value(&a, "-o|--output")) {
             o->output = a.val;

@@ -363,11 +363,7 @@ int cli_serve(int argc, char **argv)
     int max_nodes = CB_SERVE_MAX_NODES, workers = 2, time_limit = 30;
     cli_args_init(&a, argc, argv);
     while (cli_args_next(&a)) {
-        if (cli_flag(&a, "-h|--help")) {
-            fputs(usage, stdout);
-            return 0;
-        } else if (cli_flag(&a, "-V|--version")) {
-            printf("cutboard %s\n", CB_VERSION);
+        if (cli_help_version(&a, usage)) {
             return 0;
         } else if (cli_value(&a, "--listen")) {
             listen = a.val;
