@@ -382,9 +382,13 @@ static int cmp_trial(const void *x, const void *y)
 /* Keeps the CAP cheapest trials in T, sorted. */
 static void keep(trial *t, size_t *nt, size_t cap, const trial *x)
 {
-    size_t j = *nt < cap ? (*nt)++ : cap - 1;
-    if (j == cap - 1 && *nt == cap && cmp_trial(x, &t[j]) >= 0)
-        return;
+    size_t j;
+    if (*nt < cap)
+        j = (*nt)++;
+    else if (cmp_trial(x, &t[cap - 1]) >= 0)
+        return; /* no cheaper than the dearest kept (a full list only) */
+    else
+        j = cap - 1;
     for (; j > 0 && cmp_trial(x, &t[j - 1]) < 0; j--)
         t[j] = t[j - 1];
     t[j] = *x;
