@@ -179,8 +179,9 @@ test-clang: deps
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang; }
 	$(MAKE) --no-print-directory CC=clang BUILD=build-clang BIN=build-clang/cutboard test-suite
 
-# Allocation-failure injection (tests/faults/alloc.sh): a game, a render, a
-# check and a deck, failing every STEP-th heap allocation in turn (STEP=1:
+# Allocation-failure injection (tests/faults/alloc.sh): a game (its rules
+# page too), a render, a check, a deck and a network map with analysis,
+# failing every STEP-th heap allocation in turn (STEP=1:
 # every one); each run must end with exit 0 or 70 and leave no output.
 STEP ?= 37
 # Then I/O fault injection (tests/faults/io.sh): each output-file system

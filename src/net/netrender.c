@@ -29,7 +29,8 @@ static HPDF_STATUS text_at(const pen *d, double x, double y, double size, const 
 {
     CB_HPDF(HPDF_Page_BeginText(d->page));
     CB_HPDF(HPDF_Page_SetFontAndSize(d->page, d->p->font, (HPDF_REAL)size));
-    CB_HPDF(HPDF_Page_TextOut(d->page, cb_pt(x), py(d, y), s));
+    CB_HPDF(HPDF_Page_MoveTextPos(d->page, cb_pt(x), py(d, y)));
+    CB_HPDF(cb_render_show_text(d->page, d->p->font, s));
     return HPDF_Page_EndText(d->page);
 }
 

@@ -157,3 +157,25 @@ HPDF_STATUS cb_render_finish(cb_pdf *p)
         c->st = st;
     return st;
 }
+
+size_t cb_text_hex(const char *text, char *out)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    char *o = out;
+    *o++ = '<';
+    for (const unsigned char *c = (const unsigned char *)text; *c;) {
+        unsigned cp;
+        if (c[0] < 0x80)
+            cp = c[0], c += 1;
+        else if ((c[0] & 0xE0) == 0xC0 && c[1])
+            cp = (c[0] & 0x1Fu) << 6 | (c[1] & 0x3Fu), c += 2;
+        else if (c[1] && c[2])
+            cp = (c[0] & 0x0Fu) << 12 | (c[1] & 0x3Fu) << 6 | (c[2] & 0x3Fu), c += 3;
+        else
+            break;
+        for (int sh = 12; sh >= 0; sh -= 4)
+            *o++ = hex[(cp >> sh) & 0xF];
+    }
+    *o++ = '>';
+    return (size_t)(o - out);
+}

@@ -24,6 +24,10 @@ void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen
 
 /* TEXT as it is. */
 void cb_cs_str(cb_pdf *p, const char *text);
+/* TEXT (valid UTF-8 of the BMP, as cb_utf8_clean makes it) as a hex string
+ * of 16-bit codes, the way libharu's UTF-8 encoder shows it: "<0063...>",
+ * into OUT (room for 4 strlen(TEXT) + 2 bytes); returns its length. */
+size_t cb_text_hex(const char *text, char *out);
 /* A circle path about (X, Y) as HPDF_Page_Circle draws it. */
 void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r);
 

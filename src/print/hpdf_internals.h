@@ -24,6 +24,9 @@ HPDF_Dict cb_hpdf_form_new(HPDF_Doc doc, HPDF_REAL e, HPDF_Dict *res);
 HPDF_STATUS cb_hpdf_page_set_box(HPDF_Page page, const char *name, HPDF_Box box);
 /* PAGE's content stream. */
 HPDF_Dict cb_hpdf_page_contents(HPDF_Page page);
+/* Appends LEN bytes to the content stream of a page libharu draws itself
+ * (where its page operators write). */
+HPDF_STATUS cb_hpdf_page_write(HPDF_Page page, const void *data, size_t len);
 /* Does libharu write DICT's dictionary itself (images): it then deflates
  * the stream too, so only raw bytes may go in. */
 int cb_hpdf_writes_itself(HPDF_Dict dict);

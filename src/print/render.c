@@ -267,31 +267,26 @@ static void cb_draw_dots(cb_pdf *p, HPDF_Page page, const cb_board *b)
     }
 }
 
-/* TEXT (valid UTF-8 of the BMP, as cb_utf8_clean makes it) as a hex string
- * of 16-bit codes, the way libharu's UTF-8 encoder shows it: "<0063...>". */
+/* TEXT as a hex string of 16-bit codes (cb_text_hex). */
 static void cb_cs_text(cb_pdf *p, const char *text)
 {
-    static const char hex[] = "0123456789ABCDEF";
-    size_t n = strlen(text);
-    char *s = cb_cs_room(p, 4 * n + 2), *o = s;
+    char *s = cb_cs_room(p, 4 * strlen(text) + 2);
+    if (s)
+        p->cs.text.len += cb_text_hex(text, s);
+}
+
+HPDF_STATUS cb_render_show_text(HPDF_Page page, HPDF_Font font, const char *text)
+{
+    /* measuring marks the text's glyphs used: the embedded font keeps them */
+    HPDF_Font_TextWidth(font, (const HPDF_BYTE *)text, (HPDF_UINT)strlen(text));
+    char *s = malloc(4 * strlen(text) + 8);
     if (!s)
-        return;
-    *o++ = '<';
-    for (const unsigned char *c = (const unsigned char *)text; *c;) {
-        unsigned cp;
-        if (c[0] < 0x80)
-            cp = c[0], c += 1;
-        else if ((c[0] & 0xE0) == 0xC0 && c[1])
-            cp = (c[0] & 0x1Fu) << 6 | (c[1] & 0x3Fu), c += 2;
-        else if (c[1] && c[2])
-            cp = (c[0] & 0x0Fu) << 12 | (c[1] & 0x3Fu) << 6 | (c[2] & 0x3Fu), c += 3;
-        else
-            break;
-        for (int sh = 12; sh >= 0; sh -= 4)
-            *o++ = hex[(cp >> sh) & 0xF];
-    }
-    *o++ = '>';
-    p->cs.text.len += (size_t)(o - s);
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    size_t n = cb_text_hex(text, s);
+    memcpy(s + n, " Tj\n", 4);
+    HPDF_STATUS st = cb_hpdf_page_write(page, s, n + 4);
+    free(s);
+    return st;
 }
 
 /* The font's resource name on PAGE; NULL when libharu fails. */

@@ -117,6 +117,11 @@ void cb_render_cell_end(cb_pdf *p, int moved);
  * a node of theme type TYPE, a start of MISSION (W x H pt, icon ICON pt)
  * and the centre, centred on (X, Y), as the sheets draw them. */
 double cb_render_text_width(cb_pdf *p, const char *text, double size_pt);
+/* Shows TEXT at the text position of a page libharu draws itself (inside
+ * its BeginText/EndText, font set): "<codes> Tj" written straight into the
+ * page, as the sheets' text is. libharu 2.3.0's own HPDF_Page_TextOut uses
+ * a buffer it failed to allocate when memory runs out. */
+HPDF_STATUS cb_render_show_text(HPDF_Page page, HPDF_Font font, const char *text);
 void cb_render_text(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double size_pt,
                     const char *bold, const char *text);
 void cb_render_node_at(cb_pdf *p, HPDF_Page page, int type, double x_pt, double y_pt,
