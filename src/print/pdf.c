@@ -82,7 +82,10 @@ HPDF_Doc cb_hpdf_new(cb_pdf *p)
 
 int cb_hpdf_out_of_memory(const cb_pdf *p)
 {
-    return p->herr.error_no == HPDF_FAILD_TO_ALLOC_MEM || hpdf_alloc_failed;
+    /* fopen's own allocation failing shows as a file open error with
+     * errno in the detail */
+    return p->herr.error_no == HPDF_FAILD_TO_ALLOC_MEM || hpdf_alloc_failed ||
+           (p->herr.error_no == HPDF_FILE_OPEN_ERROR && p->herr.detail_no == ENOMEM);
 }
 
 /* Names the error the handler saw first, else the status a call returned
