@@ -45,4 +45,25 @@ static inline void edge(cb_board *b, uint32_t u, uint32_t v)
     b->n_edges++;
 }
 
+/* The ring board of tests/test_cut.c (described there): start 0 on the
+ * top trim line whose smallest dual cut is a ring round the centre 9 that
+ * touches no border; its shortest cut from the border is 4 edges. */
+static inline cb_board *make_ring_board(hand *h)
+{
+    static const double xy[][2] = {{60, 10}, {35, 35}, {60, 35}, {85, 35}, {10, 60},
+                                   {110, 60}, {45, 60}, {75, 60}, {60, 85}, {60, 68},
+                                   {60, 110}};
+    cb_board *b = make_hand(h, xy, 11, 9);
+    edge(b, 0, 1); edge(b, 0, 2); edge(b, 0, 3);
+    edge(b, 1, 2); edge(b, 2, 3);
+    edge(b, 4, 1); edge(b, 5, 3);
+    edge(b, 6, 7); edge(b, 7, 8); edge(b, 8, 6); edge(b, 9, 6);
+    edge(b, 1, 6); edge(b, 2, 6); edge(b, 2, 7); edge(b, 3, 7);
+    edge(b, 4, 8); edge(b, 5, 8);
+    edge(b, 10, 8);
+    h->nodes[0].kind = CB_KIND_START;
+    h->nodes[0].side = CB_SIDE_TOP;
+    return b;
+}
+
 #endif

@@ -1269,20 +1269,8 @@ static void test_checker_catches_broken_boards(void **state)
 static void test_cut_method_known_answers(void **state)
 {
     (void)state;
-    static const double xy[][2] = {{60, 10}, {35, 35}, {60, 35}, {85, 35}, {10, 60},
-                                   {110, 60}, {45, 60}, {75, 60}, {60, 85}, {60, 68},
-                                   {60, 110}};
     hand h;
-    cb_board *b = make_hand(&h, xy, 11, 9);
-    edge(b, 0, 1); edge(b, 0, 2); edge(b, 0, 3);
-    edge(b, 1, 2); edge(b, 2, 3);
-    edge(b, 4, 1); edge(b, 5, 3);
-    edge(b, 6, 7); edge(b, 7, 8); edge(b, 8, 6); edge(b, 9, 6);
-    edge(b, 1, 6); edge(b, 2, 6); edge(b, 2, 7); edge(b, 3, 7);
-    edge(b, 4, 8); edge(b, 5, 8);
-    edge(b, 10, 8);
-    h.nodes[0].kind = CB_KIND_START;
-    h.nodes[0].side = CB_SIDE_TOP;
+    cb_board *b = make_ring_board(&h);
     adjacency g;
     adjacency_build(&g, b);
     assert_int_equal(shortest_cut_by_parity(b, &g, 0), 4);

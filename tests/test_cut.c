@@ -112,19 +112,8 @@ static void test_shared_piece_cannot_be_cut(void **state)
 static void test_ring_around_centre_is_not_a_cut(void **state)
 {
     (void)state;
-    static const double xy[][2] = {{60, 10}, {35, 35}, {60, 35}, {85, 35}, {10, 60},
-                                   {110, 60}, {45, 60}, {75, 60}, {60, 85}, {60, 68},
-                                   {60, 110}};
     hand h;
-    cb_board *b = make_hand(&h, xy, 11, 9);
-    edge(b, 0, 1); edge(b, 0, 2); edge(b, 0, 3);
-    edge(b, 1, 2); edge(b, 2, 3);
-    edge(b, 4, 1); edge(b, 5, 3);
-    edge(b, 6, 7); edge(b, 7, 8); edge(b, 8, 6); edge(b, 9, 6);
-    edge(b, 1, 6); edge(b, 2, 6); edge(b, 2, 7); edge(b, 3, 7);
-    edge(b, 4, 8); edge(b, 5, 8);
-    edge(b, 10, 8);
-    start(b, 0, CB_SIDE_TOP);
+    cb_board *b = make_ring_board(&h);
     cb_verdict v;
     cb_error err = {CB_OK, ""};
     assert_int_equal(cb_board_check(b, 4, 8, &v, &err), CB_OK);

@@ -108,6 +108,22 @@ static size_t char_len(const char *s)
     return n;
 }
 
+/* Adds to PC the line TEXT (LEN bytes, the first BOLD of them bold) at X,
+ * its top Y pt below the piece's; 0 when out of memory. */
+static int emit_line(layout *L, piece *pc, const char *text, size_t len, size_t bold, double x,
+                     double size, double y)
+{
+    line *l = new_line(L);
+    if (!l)
+        return 0;
+    l->x = x, l->size = size;
+    l->base = y + size * 0.93;
+    memcpy(l->text, text, len + 1);
+    l->bold = (int)bold;
+    pc->n++;
+    return 1;
+}
+
 /* Wraps BOLD (may be NULL) and TEXT (may be NULL) into lines of at most
  * WIDTH pt at SIZE, starting at X in the piece, the first baseline at TOP
  * + ascent; returns the height used (pt). Words longer than a line are
@@ -173,27 +189,14 @@ static double wrap(layout *L, piece *pc, const char *bold, const char *text, dou
             if (part == 0)
                 bold_used = len;
         }
-        /* emit BUF */
-        line *l = new_line(L);
-        if (!l)
+        if (!emit_line(L, pc, buf, len, bold_used, x, size, y - top))
             return 0;
-        l->x = x, l->size = size;
-        l->base = y - top + size * 0.93;
-        memcpy(l->text, buf, len + 1);
-        l->bold = (int)bold_used;
-        pc->n++;
         y += size * RULES_LINE;
         len = 0, buf[0] = 0, bold_used = 0;
     }
     if (len) {
-        line *l = new_line(L);
-        if (!l)
+        if (!emit_line(L, pc, buf, len, bold_used, x, size, y - top))
             return 0;
-        l->x = x, l->size = size;
-        l->base = y - top + size * 0.93;
-        memcpy(l->text, buf, len + 1);
-        l->bold = (int)bold_used;
-        pc->n++;
         y += size * RULES_LINE;
     }
     return y - top;
