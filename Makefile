@@ -151,21 +151,47 @@ test: deps
 # A binary in a build folder (make check, make test-clang) has no data beside
 # it: the checks that run it as a user would are pointed at this tree's.
 DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
+# The checks run in parallel, one per core (SUITE_JOBS=N to change), each
+# one's output kept together; make install relinks the binary, so the
+# install check runs last, alone.
+SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+SUITE_FAILED = $(BUILD)/suite-failed
+SUITE_CHECKS := layers svg serve serve-page man badinput-table docs
+# The slowest first, so that the cores finish together.
+SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) docs serve-page serve \
+  $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) $(filter-out docs serve-page serve,$(SUITE_CHECKS)))
 test-suite: $(BIN) $(TESTS) $(REPLAYS)
-	@failed=""; for t in $(TESTS); do echo "== $$t"; \
-	  CUTBOARD=$(abspath $(BIN)) $$t || failed="$$failed $$t"; done; \
-	for f in $(FUZZERS); do echo "== replay $$f"; \
-	  $(BUILD)/replay_$$f tests/fuzz/$$f || failed="$$failed replay_$$f"; done; \
-	echo "== layers"; python3 tests/layers.py $(BUILD) || failed="$$failed layers"; \
-	echo "== svg"; $(DATA_ENV) python3 tests/svg_check.py $(BIN) || failed="$$failed svg"; \
-	echo "== serve"; $(DATA_ENV) python3 tests/serve_api.py $(BIN) || failed="$$failed serve"; \
-	echo "== serve page"; $(DATA_ENV) python3 tests/serve_browser.py $(BIN) || failed="$$failed serve-page"; \
-	echo "== man"; $(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)) || failed="$$failed man"; \
-	echo "== bad-input table"; $(DATA_ENV) python3 tests/badinput_table.py $(BIN) || failed="$$failed badinput_table"; \
-	echo "== docs"; $(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" || failed="$$failed docs"; \
-	echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)" || failed="$$failed install"; \
-	if [ -n "$$failed" ]; then echo "FAILED:$$failed"; exit 1; fi; \
+	@rm -f $(SUITE_FAILED)
+	@$(MAKE) --no-print-directory -k -j$(SUITE_JOBS) --output-sync=target suite-parallel || true
+	@echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)" || \
+	  echo install >>$(SUITE_FAILED)
+	@if [ -s $(SUITE_FAILED) ]; then echo "FAILED:" $$(cat $(SUITE_FAILED)); exit 1; fi; \
 	echo "all tests passed"
+
+# (no file is ever made under suite/, so every item runs; pattern rules
+# do not apply to .PHONY targets)
+.PHONY: suite-parallel
+suite-parallel: $(SUITE_ITEMS)
+# Each item notes its failure in SUITE_FAILED and fails (make -k goes on).
+SUITE_RUN = || { echo $(@F) >>$(SUITE_FAILED); exit 1; }
+suite/$(BUILD)/test_%:
+	@echo "== $(BUILD)/test_$*"; CUTBOARD=$(abspath $(BIN)) $(BUILD)/test_$* $(SUITE_RUN)
+suite/replay_%:
+	@echo "== replay $*"; $(BUILD)/replay_$* tests/fuzz/$* $(SUITE_RUN)
+suite/layers:
+	@echo "== layers"; python3 tests/layers.py $(BUILD) $(SUITE_RUN)
+suite/svg:
+	@echo "== svg"; $(DATA_ENV) python3 tests/svg_check.py $(BIN) $(SUITE_RUN)
+suite/serve:
+	@echo "== serve"; $(DATA_ENV) python3 tests/serve_api.py $(BIN) $(SUITE_RUN)
+suite/serve-page:
+	@echo "== serve page"; $(DATA_ENV) python3 tests/serve_browser.py $(BIN) $(SUITE_RUN)
+suite/man:
+	@echo "== man"; $(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)) $(SUITE_RUN)
+suite/badinput-table:
+	@echo "== bad-input table"; $(DATA_ENV) python3 tests/badinput_table.py $(BIN) $(SUITE_RUN)
+suite/docs:
+	@echo "== docs"; $(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" $(SUITE_RUN)
 
 # The whole suite under AddressSanitizer + UBSan, in its own build folder.
 check: deps
