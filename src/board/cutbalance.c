@@ -306,7 +306,8 @@ static long long cost(const cutter *k, const int *cut)
         s1 += cut[i];
         s2 += (long long)cut[i] * cut[i];
     }
-    /* The distance is convex in c, least for some c in lo - wd .. hi. */
+    /* The distance is convex in c, least for some c in lo - wd .. hi: once
+     * it grows it grows on (hi is NO_CUT while a start has no cut). */
     int wd = w->cut_width;
     int c0 = lo - wd > w->cut_band_min ? lo - wd : w->cut_band_min;
     int c1 = hi < w->cut_band_max ? hi : w->cut_band_max;
@@ -317,6 +318,8 @@ static long long cost(const cutter *k, const int *cut)
         long long sum = 0;
         for (int i = 0; i < k->ns; i++)
             sum += cut[i] < c ? c - cut[i] : cut[i] > c + wd ? cut[i] - c - wd : 0;
+        if (best >= 0 && sum > best)
+            break;
         best = best < 0 || sum < best ? sum : best;
     }
     return best << 32 | (k->ns * s2 - s1 * s1);
