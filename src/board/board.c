@@ -34,6 +34,9 @@
  * boards are made fair"). */
 #define CAP3_CUT_SPREAD 3
 #define CAP3_ATTEMPTS 5
+/* How often a game may start again from its first sheet's next candidate
+ * when a later sheet cannot fit the first's bands (see cb_game_generate). */
+#define GAME_RESTARTS 4
 
 /* The bands a sheet must fit: its starts' hops in {L, L+1} for some L in
  * hop_min..hop_max, their shortest cuts in {c, .., c + spread} for some c
@@ -403,19 +406,22 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     return b;
 }
 
-/* A sheet from SEED fitting WANT; its figures into GOT. */
+/* A sheet from SEED fitting WANT, trying its candidates from FIRST on; its
+ * figures into GOT. *EXHAUSTED says it failed only for want of a candidate
+ * that fits (not for memory or a stop). */
 static cb_status generate_sheet(const cb_spec *spec, const char *seed, int player,
-                                const bands *want, sheet_figures *got, cb_board **out,
-                                cb_error *err)
+                                const bands *want, int first, sheet_figures *got,
+                                cb_board **out, int *exhausted, cb_error *err)
 {
     *out = NULL;
+    *exhausted = 0;
     cb_status st = cb_spec_check(spec, err);
     if (st != CB_OK)
         return st;
     uint64_t base = cb_hash_string(seed);
     const char *why = "no attempt";
     int limit = spec->max_attempts * (spec->node_cap <= 3 ? CAP3_ATTEMPTS : 1);
-    for (int attempt = 1; attempt <= limit; attempt++) {
+    for (int attempt = first; attempt <= limit; attempt++) {
         if (spec->stop && spec->stop(spec->stop_ctx))
             return cb_fail(err, CB_ERR_INTERNAL, "seed \"%s\": stopped after %d attempts",
                            seed, attempt - 1);
@@ -431,6 +437,7 @@ static cb_status generate_sheet(const cb_spec *spec, const char *seed, int playe
             return CB_OK;
         }
     }
+    *exhausted = 1;
     return cb_fail(err, CB_ERR_INTERNAL,
                    "seed \"%s\": no board met the contract in %d attempts (last: %s)",
                    seed, limit, why ? why : "unknown");
@@ -440,7 +447,8 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
                             cb_board **out, cb_error *err)
 {
     sheet_figures got;
-    return generate_sheet(spec, seed, player, &any_band, &got, out, err);
+    int exhausted;
+    return generate_sheet(spec, seed, player, &any_band, 1, &got, out, &exhausted, err);
 }
 
 cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
@@ -460,39 +468,54 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
     g->shared = spec->shared;
     /* The first sheet sets the bands; each later one is made to fit them
      * and narrows them to its own figures, so that one hop band {L, L+1}
-     * and one cut band hold every sheet. */
-    bands want = any_band;
-    for (size_t i = 0; i < sheets; i++) {
-        /* A sheet's seed says how to make it again: "<game seed>/<player>". */
-        size_t len = strlen(spec->seed) + 16;
-        char *seed = malloc(len);
-        if (!seed) {
-            cb_game_free(g);
-            return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+     * and one cut band hold every sheet. A first sheet whose bands a later
+     * one cannot reach (measured at node cap 3: about 1 game in 300) gives
+     * way to its own next candidate, and the game starts again. */
+    int first = 1;
+    for (int restart = 0;; restart++) {
+        bands want = any_band;
+        int exhausted = 0;
+        while (g->n_sheets < sheets) {
+            size_t i = g->n_sheets;
+            /* A sheet's seed says how to make it again: "<game seed>/<player>". */
+            size_t len = strlen(spec->seed) + 16;
+            char *seed = malloc(len);
+            if (!seed) {
+                cb_game_free(g);
+                return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+            }
+            if (spec->shared)
+                snprintf(seed, len, "%s", spec->seed);
+            else
+                snprintf(seed, len, "%s/%zu", spec->seed, i + 1);
+            sheet_figures got;
+            st = generate_sheet(spec, seed, spec->shared ? 0 : (int)i + 1, &want,
+                                i == 0 ? first : 1, &got, &g->sheets[i], &exhausted, err);
+            free(seed);
+            if (st != CB_OK)
+                break;
+            want.hop_min = got.hop_hi - 1 > want.hop_min ? got.hop_hi - 1 : want.hop_min;
+            want.hop_max = got.hop_lo < want.hop_max ? got.hop_lo : want.hop_max;
+            /* At node cap 3 each sheet's cuts are only held 3 apart, and
+             * holding later sheets to the first's range as well fails about
+             * one game in 30 in 1,000 attempts a sheet: there they share the
+             * hop band alone. */
+            if (got.cut_lo >= 0 && cut_spread_allowed(spec) == 1) {
+                want.cut_min = got.cut_hi - 1 > want.cut_min ? got.cut_hi - 1 : want.cut_min;
+                want.cut_max = got.cut_lo < want.cut_max ? got.cut_lo : want.cut_max;
+            }
+            g->n_sheets++;
         }
-        if (spec->shared)
-            snprintf(seed, len, "%s", spec->seed);
-        else
-            snprintf(seed, len, "%s/%zu", spec->seed, i + 1);
-        sheet_figures got;
-        st = generate_sheet(spec, seed, spec->shared ? 0 : (int)i + 1, &want, &got,
-                            &g->sheets[i], err);
-        free(seed);
-        if (st != CB_OK) {
+        if (st == CB_OK)
+            break;
+        if (!exhausted || g->n_sheets == 0 || restart == GAME_RESTARTS) {
             cb_game_free(g);
             return st;
         }
-        want.hop_min = got.hop_hi - 1 > want.hop_min ? got.hop_hi - 1 : want.hop_min;
-        want.hop_max = got.hop_lo < want.hop_max ? got.hop_lo : want.hop_max;
-        /* At node cap 3 each sheet's cuts are only held 3 apart, and
-         * holding later sheets to the first's range as well fails about
-         * one game in 30 in 1,000 attempts a sheet: there they share the
-         * hop band alone. */
-        if (got.cut_lo >= 0 && cut_spread_allowed(spec) == 1) {
-            want.cut_min = got.cut_hi - 1 > want.cut_min ? got.cut_hi - 1 : want.cut_min;
-            want.cut_max = got.cut_lo < want.cut_max ? got.cut_lo : want.cut_max;
-        }
-        g->n_sheets++;
+        first = g->sheets[0]->attempts + 1;
+        for (size_t i = 0; i < g->n_sheets; i++)
+            cb_board_free(g->sheets[i]);
+        g->n_sheets = 0;
     }
     *out = g;
     return CB_OK;
