@@ -154,8 +154,10 @@ static int check_file(const char *path, const cb_theme *theme, const cli_check_o
 {
     cb_error err = {CB_OK, ""};
     cb_game *game = NULL;
-    if (cli_game_read(path, theme, &game, &err) != CB_OK)
+    if (cli_game_read(path, theme, &game, &err) != CB_OK) {
+        fflush(stdout); /* the line lands after the files before it */
         return cli_fail(err.status, "%s", err.message);
+    }
     int rc = 0, all = 1;
     for (size_t k = 0; k < game->n_sheets && rc == 0; k++)
         all &= check_sheet(path, k, game->n_sheets, game->sheets[k], o->start_cap, o->node_cap,
