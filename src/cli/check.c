@@ -9,7 +9,7 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: cutboard check FILE|-... [options]    (- reads standard input)\n"
+    "usage: cutboard check FILE|- [FILE...] [options]   (- reads standard input)\n"
     "\n"
     "Checks board files (cutboard/1 JSON or Wavefront OBJ drawings) against\n"
     "the board contract and prints, for each start, its hop distance to the\n"

@@ -11,14 +11,14 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: cutboard render FILE.json|FILE.obj|-... -o FILE.pdf|FILE.svg [options]\n"
+    "usage: cutboard render FILE|- [FILE...] -o OUT.pdf|OUT.svg [options]\n"
     "\n"
-    "Prints an edited board file or a drawing (Wavefront OBJ, see README.md,\n"
-    "\"Drawing your own board\") after checking it against the board contract.\n"
-    "FILE - reads the board file from standard input. Several files make one\n"
-    "PDF, their sheets in the order given (one rules page at the end, its\n"
-    "legend every node type of the files); --json, --obj, SVG and --rules\n"
-    "first take one file.\n"
+    "Prints an edited board file (FILE.json) or a drawing (FILE.obj, Wavefront\n"
+    "OBJ, see README.md, \"Drawing your own board\") after checking it against\n"
+    "the board contract; - reads a board file from standard input. Several\n"
+    "files make one PDF, their sheets in the order given, then one rules page\n"
+    "whose legend has every file's node types; --json, --obj, SVG output and\n"
+    "--rules first take one file.\n"
     "\n"
     "  -o, --output FILE    the PDF to write (required; - for standard output);\n"
     "                       FILE.svg writes SVG instead\n"
@@ -158,8 +158,8 @@ static void name_input(const char *input, size_t n_inputs, cb_error *err)
     if (n_inputs < 2 || (strncmp(err->message, input, len) == 0 && err->message[len] == ':'))
         return;
     char msg[sizeof err->message];
-    snprintf(msg, sizeof msg, "%s: %s", input, err->message);
-    memcpy(err->message, msg, sizeof msg);
+    if (snprintf(msg, sizeof msg, "%s: %s", input, err->message) > 0) /* cut if long */
+        memcpy(err->message, msg, sizeof msg);
 }
 
 /* The files' outputs, once every file has been read, checked and drawn. */
