@@ -272,7 +272,7 @@ static int drawing(int runs)
         return 1;
     }
     double setup = bench_now() - t0;
-    char cairo_v[64] = "", rl_v[64] = "";
+    char cairo_v[32] = "", rl_v[32] = "";
     tool tools[TOOLS];
     memset(tools, 0, sizeof tools);
     tools[CB_ONE_CALL].name = "cutboard render, one call";
@@ -287,7 +287,7 @@ static int drawing(int runs)
     if (tools[REPORTLAB].python)
         python_says(tools[REPORTLAB].python, "import reportlab; print(reportlab.Version)", rl_v,
                     sizeof rl_v);
-    static char cairo_name[96], rl_name[96];
+    static char cairo_name[128], rl_name[128];
     snprintf(cairo_name, sizeof cairo_name, "pycairo %s script (peer_pycairo.py)", cairo_v);
     snprintf(rl_name, sizeof rl_name, "ReportLab %s script (peer_reportlab.py)", rl_v);
     tools[PYCAIRO].name = cairo_name;
