@@ -232,15 +232,21 @@ valgrind: all $(TESTS) $(REPLAYS)
 
 # Benchmarks print a table of figures (see README, Performance); the last is
 # the load test of cutboard serve (2,000 requests at concurrency 16, about
-# 70 s on 2 cores; tests/bench/bench_serve.py). The network
-# benchmark compares with igraph too: make bench installs python3-igraph
-# (about 5 MB, Debian main) when missing, and goes on without it if that fails.
-IGRAPH := /usr/lib/python3/dist-packages/igraph/__init__.py
+# 70 s on 2 cores; tests/bench/bench_serve.py). Some benchmarks run the
+# same work in the tools a user would use instead: igraph (bench_network),
+# pycairo, ReportLab and scipy's qhull (bench_peers). make bench installs
+# their Debian packages when missing (benchmark only) and goes on without a
+# peer that cannot be installed; its benchmark then says so in one line.
+PEERS := python3-igraph:/usr/lib/python3/dist-packages/igraph/__init__.py \
+         python3-cairo:/usr/lib/python3/dist-packages/cairo/__init__.py \
+         python3-reportlab:/usr/lib/python3/dist-packages/reportlab/__init__.py \
+         python3-scipy:/usr/lib/python3/dist-packages/scipy/__init__.py
 bench: all $(BENCHES)
-	@[ -f $(IGRAPH) ] || { echo "installing: python3-igraph (benchmark only)"; \
-	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
-	  { $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
-	    python3-igraph; } || echo "python3-igraph not installed: no igraph comparison"; }
+	@missing=$$(for p in $(PEERS); do [ -f "$${p#*:}" ] || echo "$${p%%:*}"; done); \
+	if [ -n "$$missing" ]; then echo "installing (benchmark only):" $$missing; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; $$SUDO apt-get update -qq || true; \
+	  for pkg in $$missing; do DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$pkg \
+	    || echo "$$pkg not installed: no comparison with it"; done; fi
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
 	@$(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
 

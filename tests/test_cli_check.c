@@ -62,11 +62,61 @@ static void test_check_errors(void **state)
     (void)state;
     expect_failure("check", 64, "no board file given", NULL);
     expect_failure("check nothing.json", 66, "nothing.json", NULL);
-    expect_failure("check a.json b.json", 64, NULL, NULL);
+    expect_failure("check a.json", 66, "a.json", NULL);
     write_file("empty.json", "");
     int rc = cutboard("check empty.json");
     assert_int_equal(rc, 65);
     assert_one_error_line();
+}
+
+/* Lines of TEXT that start with PREFIX. */
+static int lines_starting(const char *text, const char *prefix)
+{
+    int n = 0;
+    size_t len = strlen(prefix);
+    for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+        n += strncmp(p, prefix, len) == 0;
+    return n;
+}
+
+/* Several files: every sheet of each reported in order, more sheets than
+ * one game holds; a bad or missing file is one error line and the others
+ * are still checked; the exit code is the worst. */
+static void test_check_many_files(void **state)
+{
+    (void)state;
+    assert_int_equal(cutboard("--players 4 --seed k1 --json k1.json -o k1.pdf"), 0);
+    assert_int_equal(cutboard("--players 4 --seed k2 --json k2.json -o k2.pdf"), 0);
+    assert_int_equal(cutboard("--shared --seed k3 --json k3.json -o k3.pdf"), 0);
+    assert_int_equal(cutboard("check k1.json k2.json k3.json"), 0);
+    assert_string_equal(err_text, "");
+    assert_int_equal(lines_starting(out_text, "k1.json sheet "), 4);
+    assert_int_equal(lines_starting(out_text, "k2.json sheet "), 4);
+    assert_int_equal(lines_starting(out_text, "k3.json: meets the contract"), 1);
+    const char *first = strstr(out_text, "k1.json sheet 4 (seed \"k1/4\"): meets the contract\n");
+    const char *second = strstr(out_text, "k2.json sheet 1 (seed \"k2/1\"): meets the contract\n");
+    assert_true(first && second && first < second);
+    /* 9 sheets, a start table each */
+    assert_int_equal(lines_starting(out_text, "  start  node  side"), 9);
+    /* a failing drawing among them: 65, the others still reported */
+    write_file("square.obj", square);
+    assert_int_equal(cutboard("check k1.json square.obj k3.json"), 65);
+    assert_contains(out_text, "square.obj: FAILS the contract");
+    assert_int_equal(lines_starting(out_text, "k3.json: meets the contract"), 1);
+    /* a bad third file: one line naming it and its field, 65 */
+    write_file("third.json", "{\"format\": \"cutboard/1\", \"seed\": \"x\", \"players\": 2, "
+                             "\"sheets\": [{\"seed\": 7}]}\n");
+    assert_int_equal(cutboard("check k1.json k2.json third.json k3.json"), 65);
+    assert_one_error_line();
+    assert_contains(err_text, "third.json: sheets[0].seed: wants a string");
+    assert_int_equal(lines_starting(out_text, "k3.json: meets the contract"), 1);
+    /* missing (66) beats failing (65), whatever the order */
+    assert_int_equal(cutboard("check gone.json square.obj"), 66);
+    assert_int_equal(cutboard("check square.obj gone.json k1.json"), 66);
+    assert_one_error_line();
+    assert_contains(err_text, "gone.json");
+    assert_int_equal(lines_starting(out_text, "k1.json sheet "), 4);
+    expect_failure("check - k1.json -", 64, "standard input is given twice", NULL);
 }
 
 static void test_cut_square(void **state)
@@ -117,6 +167,7 @@ int main(void)
         cmocka_unit_test(test_check_generated_board),
         cmocka_unit_test(test_check_failing_board),
         cmocka_unit_test(test_check_errors),
+        cmocka_unit_test(test_check_many_files),
         cmocka_unit_test(test_cut_square),
         cmocka_unit_test(test_cut_errors),
     };

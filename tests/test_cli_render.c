@@ -1,7 +1,8 @@
 /* End-to-end tests of cutboard render and --obj: a generated board's file
  * prints again and reads back to the same file; an OBJ drawing prints;
  * contract failures are listed one per line and nothing is written unless
- * --force; malformed files name the line. */
+ * --force; malformed files name the line. Several files make one PDF, in
+ * order; a bad one among them is named and nothing is written. */
 #include "cli_support.h"
 
 #include <stdio.h>
@@ -124,7 +125,92 @@ static void test_bad_files_named(void **state)
     expect_failure("render missing.json -o m.pdf", 66, "missing.json", "m.pdf");
     expect_failure("render -o m.pdf", 64, "no board file", "m.pdf");
     expect_failure("render s.json", 64, "no output file", NULL);
-    expect_failure("render a.json b.json -o m.pdf", 64, NULL, "m.pdf");
+    /* Several files: the first that cannot be read is named. */
+    expect_failure("render a.json b.json -o m.pdf", 66, "a.json", "m.pdf");
+}
+
+/* The text pdftotext finds on page PAGE of PDF. */
+static void page_text(const char *pdf, int page)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", page, page, pdf);
+    assert_int_equal(sh(cmd), 0);
+}
+
+/* Three four-player games (12 sheets, more than one game holds) print in
+ * one call, their sheets in argument order, then one rules page. */
+static void test_render_many_files(void **state)
+{
+    (void)state;
+    static const char *const seeds[] = {"m1", "m2", "m3"};
+    for (int g = 0; g < 3; g++) {
+        char args[256];
+        snprintf(args, sizeof args, "--players 4 --seed %s -o %s.pdf --json %s.json", seeds[g],
+                 seeds[g], seeds[g]);
+        assert_int_equal(cutboard(args), 0);
+    }
+    assert_int_equal(cutboard("render m3.json m1.json m2.json -o all.pdf"), 0);
+    assert_string_equal(err_text, "");
+    NEED("pdfinfo");
+    pdfinfo("all.pdf");
+    assert_contains(out_text, "Pages:           13\n");
+    NEED("pdftotext");
+    /* page 4k + s + 1 is sheet s + 1 of the k-th file given: m3, m1, m2 */
+    static const int order[] = {2, 0, 1};
+    for (int k = 0; k < 3; k++)
+        for (int s = 0; s < 4; s++) {
+            char label[64];
+            page_text("all.pdf", 4 * k + s + 1);
+            snprintf(label, sizeof label, "sheet %s/%d", seeds[order[k]], s + 1);
+            assert_contains(out_text, label);
+        }
+    page_text("all.pdf", 13);
+    assert_contains(out_text, "What you need");
+    /* --rules none: the sheets alone; the file given twice prints twice */
+    assert_int_equal(cutboard("render m1.json m1.json --rules none -o twice.pdf"), 0);
+    pdfinfo("twice.pdf");
+    assert_contains(out_text, "Pages:           8\n");
+}
+
+/* A bad third file: its name (and field) in one line, the exit code it
+ * alone would give, and no output at all. */
+static void test_render_many_errors(void **state)
+{
+    (void)state;
+    assert_int_equal(cutboard("--players 2 --seed e1 -o e1.pdf --json e1.json"), 0);
+    assert_int_equal(cutboard("--players 2 --seed e2 -o e2.pdf --json e2.json"), 0);
+    write_file("third.json", "{\"format\": \"cutboard/1\", \"seed\": \"x\", \"players\": 2, "
+                             "\"sheets\": [{\"seed\": 7}]}\n");
+    expect_failure("render e1.json e2.json third.json -o out3.pdf", 65,
+                   "third.json: sheets[0].seed: wants a string", "out3.pdf");
+    expect_failure("render e1.json e2.json gone.json e1.json -o out3.pdf", 66,
+                   "gone.json", "out3.pdf");
+    /* a third file that breaks the contract: its problems, then the verdict */
+    write_file("x.obj", crossing);
+    assert_int_equal(cutboard("render e1.json e2.json x.obj -o out3.pdf"), 65);
+    assert_contains(err_text, "cutboard: x.obj: node 1 is not connected to the centre\n");
+    assert_contains(err_text, "cutboard: x.obj: the board breaks the contract");
+    assert_false(exists("out3.pdf"));
+    assert_int_equal(count_prefixed("out3.pdf"), 0);
+    /* an output that exists stays as it was */
+    assert_int_equal(cutboard("render e1.json -o kept.pdf"), 0);
+    size_t before_len, after_len;
+    char *before = read_run_file("kept.pdf", &before_len);
+    assert_int_equal(cutboard("render e2.json e1.json third.json -o kept.pdf"), 65);
+    char *after = read_run_file("kept.pdf", &after_len);
+    assert_true(before_len == after_len && memcmp(before, after, before_len) == 0);
+    free(before);
+    free(after);
+    /* what takes one file */
+    expect_failure("render e1.json e2.json -o out3.pdf --json out3.json", 64,
+                   "--json takes one board file, not 2", "out3.pdf");
+    expect_failure("render e1.json e2.json -o out3.pdf --obj out3.obj", 64, "--obj", "out3.pdf");
+    expect_failure("render e1.json e2.json -o out3.svg", 64, "SVG output", "out3");
+    expect_failure("render e1.json e2.json -o out3.pdf --rules first", 64, "--rules first",
+                   "out3.pdf");
+    expect_failure("render - e1.json - -o out3.pdf", 64, "standard input is given twice",
+                   "out3.pdf");
+    expect_failure("render e1.json e2.json -o e2.json", 64, "both name e2.json", NULL);
 }
 
 int main(void)
@@ -135,6 +221,8 @@ int main(void)
         cmocka_unit_test(test_render_sample_drawing),
         cmocka_unit_test(test_contract_failures_listed),
         cmocka_unit_test(test_bad_files_named),
+        cmocka_unit_test(test_render_many_files),
+        cmocka_unit_test(test_render_many_errors),
     };
     return cmocka_run_group_tests(tests, cli_setup, cli_teardown);
 }

@@ -1,5 +1,7 @@
-/* cutboard check FILE: the contract verdict of a board file (JSON or OBJ)
- * and its fairness figures, start by start; exits 65 when it fails. */
+/* cutboard check FILE...: the contract verdict of each board file (JSON or
+ * OBJ) and its fairness figures, start by start; exits 65 when one fails.
+ * The files are read one at a time; a bad one is reported and the next
+ * checked. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,9 +9,9 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: cutboard check FILE|- [options]       (- reads standard input)\n"
+    "usage: cutboard check FILE|- [FILE...] [options]   (- reads standard input)\n"
     "\n"
-    "Checks a board file (cutboard/1 JSON or a Wavefront OBJ drawing) against\n"
+    "Checks board files (cutboard/1 JSON or Wavefront OBJ drawings) against\n"
     "the board contract and prints, for each start, its hop distance to the\n"
     "centre, its number of edge-disjoint paths to the centre and its shortest\n"
     "cut (the fewest printed edges to cut, from the paper border, to part it\n"
@@ -22,8 +24,9 @@ static const char usage[] =
     "  -h, --help           this help\n"
     "  -V, --version        the version\n"
     "\n"
-    "Exit codes: 0 every sheet meets the contract, 65 one does not (or the\n"
-    "file is bad), 64 bad option, 66 missing file, 70 internal error.\n";
+    "Exit codes: 0 every sheet meets the contract, 65 one does not (or a\n"
+    "file is bad), 64 bad option, 66 missing file, 70 internal error; with\n"
+    "several files, the highest of theirs.\n";
 
 static const char *const side_names[] = {"top", "right", "bottom", "left"};
 
@@ -126,38 +129,65 @@ int cli_check_parse(int argc, char **argv, cli_check_options *o)
         } else if (cli_value(&a, "--node-cap")) {
             if (cli_int("--node-cap", a.val, 1, 64, &o->node_cap) != 0)
                 return CB_ERR_USAGE;
-        } else if ((a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !o->path) {
-            o->path = a.arg;
+        } else if (a.arg[0] != '-' || strcmp(a.arg, "-") == 0) {
+            int rc = cli_inputs_add(&o->inputs, argc, a.arg);
+            if (rc)
+                return rc;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("check", a.arg);
         }
     }
     if (a.bad)
         return CB_ERR_USAGE;
-    if (!o->path)
+    if (o->inputs.n == 0)
         return cli_fail(CB_ERR_USAGE, "check: no board file given (see cutboard check --help)");
     return -1;
+}
+
+void cli_check_options_free(cli_check_options *o)
+{
+    cli_inputs_free(&o->inputs);
+}
+
+/* Checks every sheet of file PATH: 0, or the exit code of its worst. */
+static int check_file(const char *path, const cb_theme *theme, const cli_check_options *o)
+{
+    cb_error err = {CB_OK, ""};
+    cb_game *game = NULL;
+    if (cli_game_read(path, theme, &game, &err) != CB_OK) {
+        fflush(stdout); /* the line lands after the files before it */
+        return cli_fail(err.status, "%s", err.message);
+    }
+    int rc = 0, all = 1;
+    for (size_t k = 0; k < game->n_sheets && rc == 0; k++)
+        all &= check_sheet(path, k, game->n_sheets, game->sheets[k], o->start_cap, o->node_cap,
+                           &rc);
+    cb_game_free(game);
+    return rc ? rc : all ? 0 : CB_ERR_DATA;
 }
 
 int cli_check(int argc, char **argv)
 {
     cli_check_options o;
     int rc = cli_check_parse(argc, argv, &o);
-    if (rc >= 0)
+    if (rc >= 0) {
+        cli_check_options_free(&o);
         return rc;
-    const char *path = o.path;
+    }
+    const char *theme_dir = o.theme_dir;
+    char buf[4096];
+    cb_error err = {CB_OK, ""};
     cb_theme *theme = NULL;
-    cb_game *game = NULL;
-    rc = cli_load_board(path, o.theme_dir, &theme, &game);
-    if (rc)
-        return rc;
-    int all = 1;
-    for (size_t k = 0; k < game->n_sheets && rc == 0; k++)
-        all &= check_sheet(path, k, game->n_sheets, game->sheets[k], o.start_cap, o.node_cap,
-                           &rc);
-    cb_game_free(game);
+    rc = theme_dir ? 0 : cli_data_path("icons/default", buf, sizeof buf);
+    if (rc == 0 && cb_theme_load(theme_dir ? theme_dir : buf, &theme, &err) != CB_OK)
+        rc = cli_fail(err.status, "%s", err.message);
+    /* Every file is checked; the exit code is the worst (highest) of them. */
+    int worst = rc;
+    for (size_t k = 0; rc == 0 && k < o.inputs.n; k++) {
+        int file_rc = check_file(o.inputs.paths[k], theme, &o);
+        worst = file_rc > worst ? file_rc : worst;
+    }
     cb_theme_free(theme);
-    if (rc)
-        return rc;
-    return all ? 0 : CB_ERR_DATA;
+    cli_check_options_free(&o);
+    return worst;
 }

@@ -75,6 +75,18 @@ cb_status cli_game_read(const char *path, const cb_theme *theme, cb_game **game,
 /* A seed made of two random words and a number, for when none is given. */
 void cli_random_seed(char *out, size_t len);
 
+/* The board files a command reads, in argument order; "-" (standard
+ * input) at most once. */
+typedef struct {
+    const char **paths;
+    size_t n;
+} cli_inputs;
+
+/* Adds PATH, an argument of a command given ARGC arguments (room for them
+ * all is made on the first call). 0, or the exit code after the error line. */
+int cli_inputs_add(cli_inputs *in, int argc, const char *path);
+void cli_inputs_free(cli_inputs *in);
+
 /* Loads the theme in THEME_DIR (NULL: the default; for type names) and the
  * board file PATH. Returns 0 or an exit code (the error is printed); on
  * success the caller frees *theme and *game. */
@@ -174,10 +186,13 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g);
 /* The other commands' parse stages, the same way (fuzz_cli.c drives them
  * too): -1 to go on and run, else the exit code. */
 typedef struct {
-    const char *path, *theme_dir;
+    cli_inputs inputs;      /* the board files, checked one after another */
+    const char *theme_dir;
     int start_cap, node_cap;
 } cli_check_options;
 int cli_check_parse(int argc, char **argv, cli_check_options *o);
+/* Frees what cli_check_parse allocated (after it, whatever it returned). */
+void cli_check_options_free(cli_check_options *o);
 
 #define CLI_MAX_CUTS 64
 typedef struct {
@@ -192,12 +207,15 @@ int cli_cut_parse(int argc, char **argv, cli_cut_options *o);
 void cli_cut_options_free(cli_cut_options *o);
 
 typedef struct {
-    const char *input, *output, *json_path, *obj_path, *theme_dir;
+    cli_inputs inputs;          /* the board files, pages in this order */
+    const char *output, *json_path, *obj_path, *theme_dir;
     int force, start_cap, node_cap;
     int svg;                    /* the output is SVG, one file per sheet */
     cb_render_options ropt;     /* --rules, --font, --ink-friendly */
 } cli_render_options;
 int cli_render_parse(int argc, char **argv, cli_render_options *o);
+/* Frees what cli_render_parse allocated (after it, whatever it returned). */
+void cli_render_options_free(cli_render_options *o);
 
 enum { CLI_DECK_RULES_DEFAULT = 0, CLI_DECK_RULES_EACH, CLI_DECK_RULES_ONCE, CLI_DECK_RULES_NONE };
 typedef struct {

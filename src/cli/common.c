@@ -388,6 +388,26 @@ cb_status cli_game_read(const char *path, const cb_theme *theme, cb_game **game,
     return cb_game_load(path, theme, game, err);
 }
 
+int cli_inputs_add(cli_inputs *in, int argc, const char *path)
+{
+    if (!in->paths && !(in->paths = calloc(argc > 0 ? (size_t)argc : 1, sizeof *in->paths)))
+        return cli_fail(CB_ERR_INTERNAL, "out of memory reading the arguments");
+    if (strcmp(path, "-") == 0)
+        for (size_t k = 0; k < in->n; k++)
+            if (strcmp(in->paths[k], "-") == 0)
+                return cli_fail(CB_ERR_USAGE, "-: standard input is given twice; it can be "
+                                              "read once");
+    in->paths[in->n++] = path;
+    return 0;
+}
+
+void cli_inputs_free(cli_inputs *in)
+{
+    free(in->paths);
+    in->paths = NULL;
+    in->n = 0;
+}
+
 int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb_game **game)
 {
     char buf[4096];

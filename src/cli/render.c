@@ -1,6 +1,8 @@
-/* cutboard render: prints a board file (JSON) or an OBJ drawing again.
- * The board is checked against the contract first; each violation is one
- * line on stderr and nothing is written (exit 65), unless --force. */
+/* cutboard render: prints board files (JSON) or OBJ drawings again, any
+ * number of them into one PDF, pages in argument order. Each board is
+ * checked against the contract first; each violation is one line on stderr
+ * and nothing is written (exit 65), unless --force. The files are read and
+ * drawn one at a time, so only one is held in memory. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,11 +11,14 @@
 #include "cli.h"
 
 static const char usage[] =
-    "usage: cutboard render FILE.json|FILE.obj|- -o FILE.pdf|FILE.svg [options]\n"
+    "usage: cutboard render FILE|- [FILE...] -o OUT.pdf|OUT.svg [options]\n"
     "\n"
-    "Prints an edited board file or a drawing (Wavefront OBJ, see README.md,\n"
-    "\"Drawing your own board\") after checking it against the board contract.\n"
-    "FILE - reads the board file from standard input.\n"
+    "Prints an edited board file (FILE.json) or a drawing (FILE.obj, Wavefront\n"
+    "OBJ, see README.md, \"Drawing your own board\") after checking it against\n"
+    "the board contract; - reads a board file from standard input. Several\n"
+    "files make one PDF, their sheets in the order given, then one rules page\n"
+    "whose legend has every file's node types; --json, --obj, SVG output and\n"
+    "--rules first take one file.\n"
     "\n"
     "  -o, --output FILE    the PDF to write (required; - for standard output);\n"
     "                       FILE.svg writes SVG instead\n"
@@ -41,7 +46,7 @@ int cli_render_parse(int argc, char **argv, cli_render_options *o)
 {
     cli_args a;
     const char *format = NULL;
-    int rules_given = 0;
+    int rules_given = 0, rc;
     memset(o, 0, sizeof *o);
     o->start_cap = 2;
     o->node_cap = 4;
@@ -77,43 +82,187 @@ int cli_render_parse(int argc, char **argv, cli_render_options *o)
         } else if (cli_value(&a, "--node-cap")) {
             if (cli_int("--node-cap", a.val, 3, 8, &o->node_cap))
                 return CB_ERR_USAGE;
-        } else if (!a.bad && (a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !o->input) {
-            o->input = a.arg;
+        } else if (!a.bad && (a.arg[0] != '-' || strcmp(a.arg, "-") == 0)) {
+            if ((rc = cli_inputs_add(&o->inputs, argc, a.arg)))
+                return rc;
         } else {
             return a.bad ? CB_ERR_USAGE : cli_unknown("render", a.arg);
         }
     }
     if (a.bad)
         return CB_ERR_USAGE;
-    if (!o->input)
+    size_t n = o->inputs.n;
+    if (n == 0)
         return cli_fail(CB_ERR_USAGE, "render: no board file: give FILE.json or FILE.obj "
                                       "(see cutboard render --help)");
     if (!o->output)
         return cli_fail(CB_ERR_USAGE, "render: no output file: give -o FILE.pdf");
-    int same;
-    if ((same = cli_output_format(format, o->output, &o->svg)))
-        return same;
+    if ((rc = cli_output_format(format, o->output, &o->svg)))
+        return rc;
     if (o->svg && rules_given)
         return cli_fail(CB_ERR_USAGE, "--rules: SVG output is the sheets alone; the rules "
                                       "page is PDF only (or give --rules none)");
-    const char *opts[] = {"FILE", "-o", "--json", "--obj"};
-    const char *paths[] = {strcmp(o->input, "-") ? o->input : NULL, o->output, o->json_path,
-                           o->obj_path};
-    same = cli_distinct_outputs(opts, paths, 4);
-    return same ? same : -1;
+    /* Several files make one PDF; the per-game outputs take one file. */
+    const char *one_only = o->json_path ? "--json" : o->obj_path ? "--obj"
+                           : o->svg ? "SVG output" : ropt->rules == CB_RULES_PAGE_FIRST
+                           ? "--rules first" : NULL;
+    if (n > 1 && one_only)
+        return cli_fail(CB_ERR_USAGE, "%s takes one board file, not %zu (several files make "
+                                      "one PDF, the rules page last)", one_only, n);
+    for (size_t k = 0; k < n; k++) {
+        const char *opts[] = {"FILE", "-o", "--json", "--obj"};
+        const char *in = o->inputs.paths[k];
+        const char *paths[] = {strcmp(in, "-") ? in : NULL, o->output, o->json_path,
+                               o->obj_path};
+        if ((rc = cli_distinct_outputs(opts, paths, 4)))
+            return rc;
+    }
+    return -1;
 }
 
-int cli_render(int argc, char **argv)
+void cli_render_options_free(cli_render_options *o)
 {
-    cli_render_options o;
-    int rc = cli_render_parse(argc, argv, &o);
-    if (rc >= 0)
-        return rc;
-    const char *input = o.input, *output = o.output, *json_path = o.json_path,
-               *obj_path = o.obj_path, *theme_dir = o.theme_dir;
-    int force = o.force, start_cap = o.start_cap, node_cap = o.node_cap, svg = o.svg;
-    cb_render_options ropt = o.ropt;
+    cli_inputs_free(&o->inputs);
+}
+
+/* Prints GAME's contract problems, one line each, and adds their number to
+ * *BROKEN. */
+static cb_status report_problems(const char *input, const cb_game *game,
+                                 const cli_render_options *o, size_t *broken, cb_error *err)
+{
+    cb_status st = CB_OK;
+    for (size_t k = 0; st == CB_OK && k < game->n_sheets; k++) {
+        char *report = NULL;
+        size_t lines = 0;
+        st = cb_board_diagnose(game->sheets[k], o->start_cap, o->node_cap, &report, &lines, err);
+        for (char *p = report, *nl; st == CB_OK && p && (nl = strchr(p, '\n')); p = nl + 1) {
+            *nl = '\0';
+            if (game->n_sheets > 1)
+                fprintf(stderr, "cutboard: %s: sheet %zu: %s\n", input, k + 1, p);
+            else
+                fprintf(stderr, "cutboard: %s: %s\n", input, p);
+        }
+        *broken += lines;
+        free(report);
+    }
+    return st;
+}
+
+/* A library error while drawing file INPUT of several: the message names
+ * the file unless it does already. */
+static void name_input(const char *input, size_t n_inputs, cb_error *err)
+{
+    if (strcmp(input, "-") == 0)
+        input = "standard input";
+    size_t len = strlen(input);
+    if (n_inputs < 2 || (strncmp(err->message, input, len) == 0 && err->message[len] == ':'))
+        return;
+    char msg[sizeof err->message];
+    if (snprintf(msg, sizeof msg, "%s: %s", input, err->message) > 0) /* cut if long */
+        memcpy(err->message, msg, sizeof msg);
+}
+
+/* The files' outputs, once every file has been read, checked and drawn. */
+typedef struct {
+    cb_pdf_writer *pdf;         /* NULL for SVG */
+    cb_game *last;              /* the last file's game (the only one when
+                                   --json, --obj or SVG ask for it) */
+    size_t sheets;
+} render_run;
+
+/* Reads, checks and draws every input in order, freeing each game before
+ * the next is read (the last is kept in run->last). 0, or the exit code
+ * after the error line. */
+static int draw_inputs(const cli_render_options *o, const cb_theme *theme,
+                       const cb_render_options *ropt, render_run *run)
+{
+    cb_error err = {CB_OK, ""};
+    cb_status st = o->svg ? CB_OK : cb_pdf_begin(theme, ropt, &run->pdf, &err);
+    for (size_t k = 0; st == CB_OK && k < o->inputs.n; k++) {
+        const char *input = o->inputs.paths[k];
+        size_t broken = 0;
+        cb_game_free(run->last);
+        run->last = NULL;
+        st = cli_game_read(input, theme, &run->last, &err);
+        if (st == CB_OK)
+            st = report_problems(input, run->last, o, &broken, &err);
+        if (st == CB_OK && broken && !o->force)
+            return cli_fail(CB_ERR_DATA, "%s: the board breaks the contract (%zu problem%s "
+                                         "above); nothing written (--force prints it anyway)",
+                            input, broken, broken == 1 ? "" : "s");
+        if (st == CB_OK && broken)
+            fprintf(stderr, "cutboard: warning: %s breaks the contract (%zu problem%s); "
+                            "printing it anyway (--force)\n", input, broken,
+                    broken == 1 ? "" : "s");
+        if (st == CB_OK && run->pdf && ropt->rules == CB_RULES_PAGE_FIRST)
+            st = cb_pdf_add_rules(run->pdf, run->last, &err);
+        if (st == CB_OK && run->pdf)
+            st = cb_pdf_add_game(run->pdf, run->last, &err);
+        if (st == CB_OK)
+            run->sheets += run->last->n_sheets;
+        else
+            name_input(input, o->inputs.n, &err);
+    }
+    /* One file: its own legend (the same page cb_pdf_render makes); several:
+     * the node types of them all, on the last file's paper. */
+    if (st == CB_OK && run->pdf && ropt->rules == CB_RULES_PAGE_LAST)
+        st = cb_pdf_add_rules(run->pdf, o->inputs.n == 1 ? run->last : NULL, &err);
+    return st == CB_OK ? 0 : cli_fail(st, "%s", err.message);
+}
+
+/* The outputs of RUN: the PDF (or one SVG per sheet), --json and --obj,
+ * written all-or-nothing. */
+static cb_status write_outputs(const cli_render_options *o, const cb_theme *theme,
+                               const cb_render_options *ropt, render_run *run, cb_error *err)
+{
+    unsigned char *pdf = NULL;
+    size_t pdf_len = 0, n_obj = 0, n_svg = 0, n = 0;
+    char *json = NULL;
+    cli_output *objs = NULL, *svgs = NULL;
+    const cb_game *game = run->last;
+    cb_status st = CB_OK;
+    if (o->svg) {
+        st = cli_svg_outputs(game, theme, ropt, o->output, &svgs, err);
+        n_svg = st == CB_OK ? game->n_sheets : 0;
+    } else {
+        st = cb_pdf_end(run->pdf, &pdf, &pdf_len, err);
+    }
+    if (st == CB_OK && o->json_path)
+        st = cb_json_render(game, theme, &json, err);
+    if (st == CB_OK && o->obj_path) {
+        st = cli_obj_outputs(game, theme, o->obj_path, &objs, err);
+        n_obj = st == CB_OK ? game->n_sheets : 0;
+    }
+    cli_output *outs = st == CB_OK ? calloc(n_svg + n_obj + 2, sizeof *outs) : NULL;
+    if (st == CB_OK && !outs) {
+        snprintf(err->message, sizeof err->message, "out of memory");
+        st = err->status = CB_ERR_INTERNAL;
+    }
+    if (st == CB_OK) {
+        if (!o->svg)
+            outs[n++] = (cli_output){o->output, pdf, pdf_len};
+        for (size_t k = 0; k < n_svg; k++)
+            outs[n++] = svgs[k];
+        if (o->json_path)
+            outs[n++] = (cli_output){o->json_path, json, strlen(json)};
+        for (size_t k = 0; k < n_obj; k++)
+            outs[n++] = objs[k];
+        st = cli_write_all(outs, n, err);
+    }
+    free(outs);
+    cli_obj_free(objs, n_obj);
+    cli_obj_free(svgs, n_svg);
+    free(json);
+    free(pdf);
+    return st;
+}
+
+static int render(const cli_render_options *o)
+{
+    cb_render_options ropt = o->ropt;
+    const char *theme_dir = o->theme_dir;
     char theme_buf[4096], font_buf[4096];
+    int rc;
     if (!theme_dir) {
         if ((rc = cli_data_path("icons/default", theme_buf, sizeof theme_buf)))
             return rc;
@@ -126,79 +275,36 @@ int cli_render(int argc, char **argv)
             return rc;
         ropt.font_path = font_buf;
     }
-    rc = cli_source_date(&ropt);
-    if (rc)
+    if ((rc = cli_source_date(&ropt)))
         return rc;
-
     cb_error err = {CB_OK, ""};
     cb_theme *theme = NULL;
-    cb_game *game = NULL;
-    unsigned char *pdf = NULL;
-    size_t pdf_len = 0, n_obj = 0, n_svg = 0, broken = 0;
-    char *json = NULL;
-    cli_output *objs = NULL, *svgs = NULL;
-    cb_status st = cb_theme_load(theme_dir, &theme, &err);
-    if (st == CB_OK)
-        st = cli_game_read(input, theme, &game, &err);
-    for (size_t k = 0; st == CB_OK && k < game->n_sheets; k++) {
-        char *report = NULL;
-        size_t lines = 0;
-        st = cb_board_diagnose(game->sheets[k], start_cap, node_cap, &report, &lines, &err);
-        for (char *p = report, *nl; st == CB_OK && p && (nl = strchr(p, '\n')); p = nl + 1) {
-            *nl = '\0';
-            if (game->n_sheets > 1)
-                fprintf(stderr, "cutboard: %s: sheet %zu: %s\n", input, k + 1, p);
-            else
-                fprintf(stderr, "cutboard: %s: %s\n", input, p);
-        }
-        broken += lines;
-        free(report);
+    if (cb_theme_load(theme_dir, &theme, &err) != CB_OK)
+        return cli_fail(err.status, "%s", err.message);
+    render_run run = {NULL, NULL, 0};
+    rc = draw_inputs(o, theme, &ropt, &run);
+    if (rc == 0 && write_outputs(o, theme, &ropt, &run, &err) != CB_OK)
+        rc = cli_fail(err.status, "%s", err.message);
+    if (rc == 0 && isatty(STDERR_FILENO)) {
+        if (o->inputs.n == 1)
+            fprintf(stderr, "cutboard: wrote %s: %zu sheet%s from %s\n", o->output, run.sheets,
+                    run.sheets == 1 ? "" : "s", o->inputs.paths[0]);
+        else
+            fprintf(stderr, "cutboard: wrote %s: %zu sheets from %zu files\n", o->output,
+                    run.sheets, o->inputs.n);
     }
-    if (st == CB_OK && broken && !force) {
-        cb_game_free(game);
-        cb_theme_free(theme);
-        return cli_fail(CB_ERR_DATA, "%s: the board breaks the contract (%zu problem%s above); "
-                                     "nothing written (--force prints it anyway)",
-                        input, broken, broken == 1 ? "" : "s");
-    }
-    if (st == CB_OK && broken)
-        fprintf(stderr, "cutboard: warning: %s breaks the contract (%zu problem%s); printing "
-                        "it anyway (--force)\n", input, broken, broken == 1 ? "" : "s");
-    if (st == CB_OK && svg) {
-        st = cli_svg_outputs(game, theme, &ropt, output, &svgs, &err);
-        n_svg = st == CB_OK ? game->n_sheets : 0;
-    } else if (st == CB_OK) {
-        st = cb_pdf_render(game, theme, &ropt, &pdf, &pdf_len, &err);
-    }
-    if (st == CB_OK && json_path)
-        st = cb_json_render(game, theme, &json, &err);
-    if (st == CB_OK && obj_path) {
-        st = cli_obj_outputs(game, theme, obj_path, &objs, &err);
-        n_obj = st == CB_OK ? game->n_sheets : 0;
-    }
-    if (st == CB_OK) {
-        cli_output outs[32];
-        size_t n = 0;
-        if (!svg)
-            outs[n++] = (cli_output){output, pdf, pdf_len};
-        for (size_t k = 0; k < n_svg && n < 16; k++)
-            outs[n++] = svgs[k];
-        if (json_path)
-            outs[n++] = (cli_output){json_path, json, strlen(json)};
-        for (size_t k = 0; k < n_obj && n < 32; k++)
-            outs[n++] = objs[k];
-        st = cli_write_all(outs, n, &err);
-    }
-    if (st == CB_OK && isatty(STDERR_FILENO))
-        fprintf(stderr, "cutboard: wrote %s: %zu sheet%s from %s\n", output, game->n_sheets,
-                game->n_sheets == 1 ? "" : "s", input);
-    cli_obj_free(objs, n_obj);
-    cli_obj_free(svgs, n_svg);
-    free(json);
-    free(pdf);
-    cb_game_free(game);
+    cb_pdf_writer_free(run.pdf);
+    cb_game_free(run.last);
     cb_theme_free(theme);
-    if (st != CB_OK)
-        return cli_fail(st, "%s", err.message);
-    return 0;
+    return rc;
+}
+
+int cli_render(int argc, char **argv)
+{
+    cli_render_options o;
+    int rc = cli_render_parse(argc, argv, &o);
+    if (rc < 0)
+        rc = render(&o);
+    cli_render_options_free(&o);
+    return rc;
 }

@@ -47,6 +47,8 @@ workload() {
 workload "game --json" "out.pdf out.json" -- --seed fm --players 2 -o out.pdf --json out.json
 workload "render" "out.pdf" -- render board.json -o out.pdf
 workload "check" "" -- check board.json
+workload "render of 2 files" "out.pdf" -- render board.json board.json -o out.pdf
+workload "check of 2 files" "" -- check board.json board.json
 workload "deck of 3, 2 jobs" "out.pdf m.jsonl" -- deck --count 3 --jobs 2 --seed fd -o out.pdf --manifest m.jsonl
 # (its labels are written as the sheets' are: libharu 2.3.0's own
 # HPDF_Page_TextOut used a buffer it failed to allocate)

@@ -61,20 +61,22 @@ static void parse_render(int argc, char **argv)
 {
     cli_render_options o;
     int rc = cli_render_parse(argc, argv, &o);
-    if (rc == -1 ? !o.input || !o.output || o.start_cap < 2 || o.node_cap < 3 : 0)
+    if (rc == -1 ? o.inputs.n == 0 || !o.output || o.start_cap < 2 || o.node_cap < 3 : 0)
         abort();
     if (rc != -1)
         expect_code(rc);
+    cli_render_options_free(&o);
 }
 
 static void parse_check(int argc, char **argv)
 {
     cli_check_options o;
     int rc = cli_check_parse(argc, argv, &o);
-    if (rc == -1 ? !o.path : 0)
+    if (rc == -1 ? o.inputs.n == 0 : 0)
         abort();
     if (rc != -1)
         expect_code(rc);
+    cli_check_options_free(&o);
 }
 
 static void parse_cut(int argc, char **argv)
