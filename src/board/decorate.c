@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/decorate.h"
+#include "base/board_geometry.h"
 #include "base/geom.h"
 #include "base/graph.h"
 #include "base/grid.h"
@@ -33,12 +34,16 @@ static int on_trim(const cb_board *b, const cb_node *v)
 }
 
 typedef struct {
-    const cb_board *b;
     const cb_graph *g;
     const cb_theme *theme;
     int *count, *lo, *hi;
     uint32_t *stamp, *queue;
     uint32_t mark;
+    /* Per node: its type + 1 once typed, 0 for untyped nodes, starts and
+     * the centre. Two bytes a node, so the random-order tests below find a
+     * neighbour's type in cache even on the largest boards (the nodes
+     * themselves are 48 bytes apiece). */
+    uint16_t *code;
 } typing;
 
 /* The rules a node meets or not whatever its neighbours are: the edge and
@@ -58,17 +63,17 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
     if (t->count[ty] >= t->hi[ty])
         return 0;
     /* Size of the same-type group v would join: BFS over equal neighbours
-     * (the type test first: it turns most neighbours away). */
+     * (the type test first: it turns most neighbours away). V is untyped,
+     * so it never passes the test itself and needs no mark. */
     t->mark++;
-    t->stamp[v] = t->mark;
     size_t head = 0, tail = 0;
     t->queue[tail++] = v;
+    uint16_t code = (uint16_t)(ty + 1);
     while (head < tail) {
         uint32_t x = t->queue[head++];
         for (uint32_t k = t->g->start[x]; k < t->g->start[x + 1]; k++) {
             uint32_t u = t->g->adj[k];
-            if (t->b->nodes[u].type == (int)ty && t->b->nodes[u].kind == CB_KIND_NODE &&
-                t->stamp[u] != t->mark) {
+            if (t->code[u] == code && t->stamp[u] != t->mark) {
                 t->stamp[u] = t->mark;
                 t->queue[tail++] = u;
                 if ((int)tail > nt->max_run)
@@ -97,6 +102,10 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
                         cb_rng *rng, const char **why)
 {
     size_t nt = theme->n_types, n = b->n_nodes;
+    if (nt >= UINT16_MAX) { /* codes below are 16-bit */
+        *why = "a theme with more than 65,534 node types";
+        return 1;
+    }
     int *count = calloc(nt, sizeof *count), *lo = malloc(nt * sizeof *lo),
         *hi = malloc(nt * sizeof *hi);
     uint32_t *order = malloc(n * sizeof *order), *stamp = calloc(n, sizeof *stamp),
@@ -104,9 +113,10 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     double *weight = malloc(nt * sizeof *weight); /* the count each type is dealt */
     size_t *room = malloc(nt * sizeof *room), *by_room = malloc(nt * sizeof *by_room);
     uint8_t *fits = malloc(n * nt + 1), *typed = calloc(n + 1, 1);
+    uint16_t *code = calloc(n + 1, sizeof *code);
     int rc = -1;
     if (!count || !lo || !hi || !order || !stamp || !queue || !weight || !room || !by_room ||
-        !fits || !typed) {
+        !fits || !typed || !code) {
         *why = "out of memory";
         goto done;
     }
@@ -122,7 +132,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             hi[t] = lo[t];
     }
     cb_rng_shuffle(rng, order, regular);
-    typing ty = {b, g, theme, count, lo, hi, stamp, queue, 0};
+    typing ty = {g, theme, count, lo, hi, stamp, queue, 0, code};
     /* The fixed rules once per node and type, by position in ORDER: the
      * scans below then touch a node's neighbours (memory all over a large
      * board) only where a type can stand. ROOM counts the nodes each type
@@ -168,6 +178,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             uint32_t v = order[i];
             if (!typed[i] && fits[i * nt + t] && fits_now(&ty, v, t)) {
                 b->nodes[v].type = (int)t;
+                code[v] = (uint16_t)(t + 1);
                 typed[i] = 1;
                 count[t]++;
             }
@@ -193,12 +204,13 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             goto done;
         }
         b->nodes[v].type = (int)pick;
+        code[v] = (uint16_t)(pick + 1);
         count[pick]++;
     }
     rc = 0;
 done:
     free(count); free(lo); free(hi); free(order); free(stamp); free(queue); free(weight);
-    free(room); free(by_room); free(fits); free(typed);
+    free(room); free(by_room); free(fits); free(typed); free(code);
     return rc;
 }
 
@@ -228,6 +240,23 @@ static int assign_missions(cb_board *b, const cb_theme *theme, cb_rng *rng)
     free(deal);
     free(pick);
     return 0;
+}
+
+/* What cb_dots_place_all leaves on a board whose nodes are too small for
+ * dots (posters of 3 mm nodes): none anywhere, and an empty dot list, not
+ * NULL (the board file tells the two apart). Its spatial index would cost
+ * more than the rest of decoration on the largest boards. -1 when out of
+ * memory. */
+static int no_dots(cb_board *b)
+{
+    for (size_t v = 0; v < b->n_nodes; v++) {
+        b->nodes[v].dots = 0;
+        b->nodes[v].first_dot = 0;
+    }
+    free(b->dot_xy);
+    b->n_dot_xy = 0;
+    b->dot_xy = malloc(sizeof *b->dot_xy);
+    return b->dot_xy ? 0 : -1;
 }
 
 int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
@@ -264,7 +293,7 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
         *why = "out of memory";
         return -1;
     }
-    rc = cb_dots_place_all(b, &g, players, 1);
+    rc = cb_board_has_dots(b) ? cb_dots_place_all(b, &g, players, 1) : no_dots(b);
     cb_graph_free(&g);
     if (rc != 0)
         *why = rc < 0 ? "out of memory" : "a node without room for its power dots";
