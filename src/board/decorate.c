@@ -259,25 +259,17 @@ static int no_dots(cb_board *b)
     return b->dot_xy ? 0 : -1;
 }
 
-int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
-                const char **why)
+int cb_decorate_graph(cb_board *b, const cb_graph *g, const cb_theme *theme, int players,
+                      cb_rng *rng, const char **why)
 {
     for (size_t v = 0; v < b->n_nodes; v++) {
         b->nodes[v].type = -1;
         b->nodes[v].mission = -1;
         b->nodes[v].number = 0;
     }
-    cb_graph g;
-    cb_error err;
-    if (cb_graph_build(&g, b, &err) != CB_OK) {
-        *why = err.status == CB_ERR_INTERNAL ? "out of memory" : "bad graph";
-        return err.status == CB_ERR_INTERNAL ? -1 : 1;
-    }
-    int rc = theme && theme->n_types ? assign_types(b, &g, theme, rng, why) : 0;
-    if (rc != 0) {
-        cb_graph_free(&g);
+    int rc = theme && theme->n_types ? assign_types(b, g, theme, rng, why) : 0;
+    if (rc != 0)
         return rc;
-    }
     /* A type with a printed number: each of its nodes gets one in the
      * type's range (themes without numbers draw nothing here). */
     for (size_t v = 0; theme && v < b->n_nodes; v++) {
@@ -289,13 +281,25 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
         }
     }
     if (theme && theme->n_missions && assign_missions(b, theme, rng) != 0) {
-        cb_graph_free(&g);
         *why = "out of memory";
         return -1;
     }
-    rc = cb_board_has_dots(b) ? cb_dots_place_all(b, &g, players, 1) : no_dots(b);
-    cb_graph_free(&g);
+    rc = cb_board_has_dots(b) ? cb_dots_place_all(b, g, players, 1) : no_dots(b);
     if (rc != 0)
         *why = rc < 0 ? "out of memory" : "a node without room for its power dots";
+    return rc;
+}
+
+int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
+                const char **why)
+{
+    cb_graph g;
+    cb_error err;
+    if (cb_graph_build(&g, b, &err) != CB_OK) {
+        *why = err.status == CB_ERR_INTERNAL ? "out of memory" : "bad graph";
+        return err.status == CB_ERR_INTERNAL ? -1 : 1;
+    }
+    int rc = cb_decorate_graph(b, &g, theme, players, rng, why);
+    cb_graph_free(&g);
     return rc;
 }

@@ -7,6 +7,7 @@
 #include "base/grid.h"
 #include "base/graph.h"
 #include "planar/dots_check.h"
+#include "planar/fair.h"
 #include "planar/halfedge.h"
 
 static cb_point node_point(const cb_board *b, uint32_t i)
@@ -227,12 +228,22 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
                          cb_verdict *v, cb_error *err)
 {
     memset(v, 0, sizeof *v);
-    v->ok = 1;
-    v->failure = "";
     cb_graph gr;
     cb_status st = cb_graph_build(&gr, b, err);
     if (st != CB_OK)
         return st;
+    st = cb_board_check_graph(b, &gr, start_cap, node_cap, v, err);
+    cb_graph_free(&gr);
+    return st;
+}
+
+cb_status cb_board_check_graph(const cb_board *b, const cb_graph *g, int start_cap,
+                               int node_cap, cb_verdict *v, cb_error *err)
+{
+    memset(v, 0, sizeof *v);
+    v->ok = 1;
+    v->failure = "";
+    cb_status st;
     size_t n = b->n_nodes;
     int *hops = malloc((n ? n : 1) * sizeof *hops);
     cb_point *p = malloc((n ? n : 1) * sizeof *p); /* the nodes' places */
@@ -242,13 +253,11 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         count_grazes_overlaps(b, p, &v->grazes, &v->overlaps) != 0) {
         free(hops);
         free(p);
-        cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
     free(p);
-    if (cb_graph_hops(&gr, b->center, hops) != 0) {
+    if (cb_graph_hops(g, b->center, hops) != 0) {
         free(hops);
-        cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
     v->connected = 1;
@@ -266,7 +275,6 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     st = planar_verdict(b, v, err);
     if (st != CB_OK) {
         free(hops);
-        cb_graph_free(&gr);
         return st;
     }
     if (!v->planar)
@@ -279,18 +287,17 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     v->min_disjoint = INT32_MAX;
     uint32_t *owner = malloc((n ? n : 1) * sizeof *owner);
     uint32_t *comp = malloc((n ? n : 1) * sizeof *comp);
-    if (!owner || !comp || cb_graph_bridge_components(&gr, comp) != 0) {
+    if (!owner || !comp || cb_graph_bridge_components(g, comp) != 0) {
         free(owner);
         free(comp);
         free(hops);
-        cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
     for (size_t i = 0; i < n; i++)
         owner[i] = UINT32_MAX;
     for (uint32_t i = 0; i < n; i++) {
         const cb_node *s = &b->nodes[i];
-        int deg = (int)cb_graph_degree(&gr, i);
+        int deg = (int)cb_graph_degree(g, i);
         if (i != b->center && deg > (s->kind == CB_KIND_START ? start_cap : node_cap))
             v->caps_ok = 0;
         if (s->kind != CB_KIND_START)
@@ -299,8 +306,8 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
             per_side[s->side]++;
         else
             v->starts_ok = 0;
-        for (uint32_t k = gr.start[i]; k < gr.start[i + 1]; k++) {
-            uint32_t u = gr.adj[k];
+        for (uint32_t k = g->start[i]; k < g->start[i + 1]; k++) {
+            uint32_t u = g->adj[k];
             if (b->nodes[u].kind == CB_KIND_START || owner[u] != UINT32_MAX)
                 v->neighbours_ok = 0;
             owner[u] = i;
@@ -308,14 +315,13 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         int h = hops[i];
         /* With 2 edges or fewer the count follows from the bridges alone;
          * more edges need the max-flow. */
-        int paths = deg > 2 ? cb_graph_edge_disjoint(&gr, i, b->center, deg)
+        int paths = deg > 2 ? cb_graph_edge_disjoint(g, i, b->center, deg)
                     : h < 0 ? 0
                     : comp[i] == comp[b->center] ? deg : (deg > 0);
         if (paths < 0) { /* out of memory, not a path count */
             free(owner);
             free(comp);
             free(hops);
-            cb_graph_free(&gr);
             return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
         }
         if (v->starts < CB_STARTS) {
@@ -347,8 +353,7 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     if (v->min_disjoint < 2)
         fail(v, "a start has fewer than 2 edge-disjoint paths to the centre");
     free(hops);
-    st = cb_dots_verdict(b, &gr, v, err);
-    cb_graph_free(&gr);
+    st = cb_dots_verdict(b, g, v, err);
     if (st != CB_OK)
         return st;
     if (!v->dots_ok)
