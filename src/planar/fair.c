@@ -47,16 +47,18 @@ typedef struct {
     uint32_t c0, r0, c1, r1;
 } span;
 
-/* An edge listed in a grid column, with its first row. */
+/* An edge listed in a grid row, with its first column. */
 typedef struct {
-    uint32_t e, r0;
+    uint32_t e, c0;
 } listed;
 
 /* Pairs of crossing edges. The pairs tested are those whose boxes share a
  * cell of a grid as fine as the mean edge length, each once: in the first
- * column both boxes cover. Each column lists the edges whose box covers it
- * by first row, so the edges whose rows meet an edge's follow it until the
- * first one that starts below its last row. */
+ * row both boxes cover. Each row lists the edges whose box covers it by
+ * first column, so the edges whose columns meet an edge's follow it until
+ * the first one that starts right of its last column. Rows, not columns:
+ * boards number their nodes row by row or near it (the lattice does), so
+ * a row's edges lie close together in memory. */
 static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
 {
     size_t m = b->n_edges;
@@ -68,7 +70,7 @@ static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
         total += cb_dist(p[b->edges[e].a], p[b->edges[e].b]);
     cb_grid g;
     cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, fmax(total / (double)m, 1e-3), m);
-    /* Lists keyed by column, then first row: one slot per cell. */
+    /* Lists keyed by row, then first column: one slot per cell. */
     size_t cells = (size_t)g.cols * g.rows, refs = 0;
     span *sp = malloc(m * sizeof *sp);
     size_t *start = malloc(2 * (cells + 1) * sizeof *start), *fill = start + cells + 1;
@@ -87,9 +89,9 @@ static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
         sp[e].r0 = r0;
         sp[e].c1 = c1;
         sp[e].r1 = r1;
-        for (uint32_t c = c0; c <= c1; c++)
-            start[(size_t)c * g.rows + r0 + 1]++;
-        refs += c1 - c0 + 1;
+        for (uint32_t r = r0; r <= r1; r++)
+            start[(size_t)r * g.cols + c0 + 1]++;
+        refs += r1 - r0 + 1;
     }
     for (size_t k = 0; k < cells; k++)
         start[k + 1] += start[k];
@@ -101,21 +103,21 @@ static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
     }
     memcpy(fill, start, cells * sizeof *fill);
     for (uint32_t e = 0; e < m; e++)
-        for (uint32_t c = sp[e].c0; c <= sp[e].c1; c++) {
-            listed *it = &items[fill[(size_t)c * g.rows + sp[e].r0]++];
+        for (uint32_t r = sp[e].r0; r <= sp[e].r1; r++) {
+            listed *it = &items[fill[(size_t)r * g.cols + sp[e].c0]++];
             it->e = e;
-            it->r0 = sp[e].r0;
+            it->c0 = sp[e].c0;
         }
     const cb_edge *edges = b->edges;
     size_t n = 0;
-    for (uint32_t c = 0; c < g.cols; c++) {
-        size_t end = start[(size_t)(c + 1) * g.rows];
-        for (size_t i = start[(size_t)c * g.rows]; i < end; i++) {
-            uint32_t e = items[i].e, first = sp[e].c0, last = sp[e].r1;
-            for (size_t j = i + 1; j < end && items[j].r0 <= last; j++) {
+    for (uint32_t r = 0; r < g.rows; r++) {
+        size_t end = start[(size_t)(r + 1) * g.cols];
+        for (size_t i = start[(size_t)r * g.cols]; i < end; i++) {
+            uint32_t e = items[i].e, first = sp[e].r0, last = sp[e].c1;
+            for (size_t j = i + 1; j < end && items[j].c0 <= last; j++) {
                 uint32_t f = items[j].e;
-                if ((first > sp[f].c0 ? first : sp[f].c0) != c)
-                    continue; /* met in an earlier column */
+                if ((first > sp[f].r0 ? first : sp[f].r0) != r)
+                    continue; /* met in an earlier row */
                 /* The earlier edge first: cb_segments_cross rounds asymmetrically. */
                 n += (size_t)edges_cross(p, &edges[e < f ? e : f], &edges[e < f ? f : e]);
             }
