@@ -157,9 +157,11 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     for (size_t t = 0; t < nt; t++)
         room[t] = 0;
     for (size_t i = 0; i < regular; i++) {
-        memcpy(&fits[i * nt], &by_node[(size_t)order[i] * nt], nt);
-        for (size_t t = 0; t < nt; t++)
-            room[t] += fits[i * nt + t];
+        const uint8_t *fit = &by_node[(size_t)order[i] * nt];
+        for (size_t t = 0; t < nt; t++) { /* a few bytes: memcpy would be a call */
+            fits[i * nt + t] = fit[t];
+            room[t] += fit[t];
+        }
     }
     free(by_node);
     for (size_t t = 0; t < nt; t++)
