@@ -23,7 +23,7 @@
 #define ORGANIC_MIN_SPACING_MM 9.0 /* closer boards are built on the lattice */
 /* The most nodes a board may have: the largest paper (5,080 mm, PDF's
  * 14,400 pt) at the closest spacing that keeps the gap between node disks
- * holds about 2.4 million; memory grows linearly, about 0.5 KB a node at
+ * holds about 2.4 million; memory grows linearly, about 215 bytes a node at
  * the peak of the contract check. */
 #define MAX_NODES 3000000
 /* The largest paper side: PDF's page limit of 14,400 pt. */
