@@ -230,6 +230,8 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
                          cb_verdict *v, cb_error *err)
 {
     memset(v, 0, sizeof *v);
+    v->ok = 1;
+    v->failure = "";
     cb_graph gr;
     cb_status st = cb_graph_build(&gr, b, err);
     if (st != CB_OK)
