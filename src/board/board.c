@@ -8,6 +8,7 @@
 #include "board/decorate.h"
 #include "base/graph.h"
 #include "planar/dots_check.h"
+#include "planar/fair.h"
 #include "base/error.h"
 #include "base/utf8.h"
 #include "board/lattice.h"
@@ -22,7 +23,7 @@
 #define ORGANIC_MIN_SPACING_MM 9.0 /* closer boards are built on the lattice */
 /* The most nodes a board may have: the largest paper (5,080 mm, PDF's
  * 14,400 pt) at the closest spacing that keeps the gap between node disks
- * holds about 2.4 million; memory grows linearly, about 0.5 KB a node at
+ * holds about 2.4 million; memory grows linearly, about 215 bytes a node at
  * the peak of the contract check. */
 #define MAX_NODES 3000000
 /* The largest paper side: PDF's page limit of 14,400 pt. */
@@ -359,31 +360,33 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
                       : organic_candidate(spec, seed, &rng, want, got, why, oom);
     if (!b)
         return NULL;
+    /* One graph for the check, decoration and the dot check: on the
+     * largest boards each build is a pass over all edges and fresh memory. */
     cb_verdict v;
     cb_error err;
-    cb_status st = cb_board_check(b, spec->start_cap, spec->node_cap, &v, &err);
+    cb_graph g;
+    cb_status st = cb_graph_build(&g, b, &err);
+    if (st == CB_OK)
+        st = cb_board_check_graph(b, &g, spec->start_cap, spec->node_cap, &v, &err);
     if (st != CB_OK || !v.ok) {
         /* the check fails only for memory on a board the generator made */
         *oom = st != CB_OK;
         *why = st != CB_OK ? "out of memory" : v.failure; /* a constant string */
-        cb_board_free(b);
-        return NULL;
+        goto rejected;
     }
     /* The hop band of the game (organic boards aim for it already). */
     int l_lo = v.hop_max - 1 > want->hop_min ? v.hop_max - 1 : want->hop_min;
     int l_hi = v.hop_min < want->hop_max ? v.hop_min : want->hop_max;
     if (l_lo > l_hi) {
         *why = "hops outside the band of the game's first sheet";
-        cb_board_free(b);
-        return NULL;
+        goto rejected;
     }
     got->hop_lo = v.hop_min;
     got->hop_hi = v.hop_max;
-    int rc = cb_decorate(b, spec->theme, spec->players, &rng, why);
+    int rc = cb_decorate_graph(b, &g, spec->theme, spec->players, &rng, why);
     if (rc != 0) {
         *oom = rc < 0;
-        cb_board_free(b);
-        return NULL;
+        goto rejected;
     }
     /* A first game: missions dealt as ever (the same boards), then one goal
      * for every start. */
@@ -391,19 +394,18 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         if (b->nodes[i].kind == CB_KIND_START)
             b->nodes[i].mission = spec->theme->first_game;
     /* The dots decorate placed, tested like the rest of the contract. */
-    cb_graph g;
-    st = cb_graph_build(&g, b, &err);
-    if (st == CB_OK) {
-        st = cb_dots_verdict(b, &g, &v, &err);
-        cb_graph_free(&g);
-    }
+    st = cb_dots_verdict(b, &g, &v, &err);
     if (st != CB_OK || !v.dots_ok) {
         *oom = st != CB_OK;
         *why = st != CB_OK ? "out of memory" : v.dot_failure;
-        cb_board_free(b);
-        return NULL;
+        goto rejected;
     }
+    cb_graph_free(&g);
     return b;
+rejected:
+    cb_graph_free(&g);
+    cb_board_free(b);
+    return NULL;
 }
 
 /* A sheet from SEED fitting WANT, trying its candidates from FIRST on; its

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/decorate.h"
+#include "base/board_geometry.h"
 #include "base/geom.h"
 #include "base/graph.h"
 #include "base/grid.h"
@@ -33,12 +34,16 @@ static int on_trim(const cb_board *b, const cb_node *v)
 }
 
 typedef struct {
-    const cb_board *b;
     const cb_graph *g;
     const cb_theme *theme;
     int *count, *lo, *hi;
     uint32_t *stamp, *queue;
     uint32_t mark;
+    /* Per node: its type + 1 once typed, 0 for untyped nodes, starts and
+     * the centre. Two bytes a node, so the random-order tests below find a
+     * neighbour's type in cache even on the largest boards (the nodes
+     * themselves are 48 bytes apiece). */
+    uint16_t *code;
 } typing;
 
 /* The rules a node meets or not whatever its neighbours are: the edge and
@@ -58,17 +63,17 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
     if (t->count[ty] >= t->hi[ty])
         return 0;
     /* Size of the same-type group v would join: BFS over equal neighbours
-     * (the type test first: it turns most neighbours away). */
+     * (the type test first: it turns most neighbours away). V is untyped,
+     * so it never passes the test itself and needs no mark. */
     t->mark++;
-    t->stamp[v] = t->mark;
     size_t head = 0, tail = 0;
     t->queue[tail++] = v;
+    uint16_t code = (uint16_t)(ty + 1);
     while (head < tail) {
         uint32_t x = t->queue[head++];
         for (uint32_t k = t->g->start[x]; k < t->g->start[x + 1]; k++) {
             uint32_t u = t->g->adj[k];
-            if (t->b->nodes[u].type == (int)ty && t->b->nodes[u].kind == CB_KIND_NODE &&
-                t->stamp[u] != t->mark) {
+            if (t->code[u] == code && t->stamp[u] != t->mark) {
                 t->stamp[u] = t->mark;
                 t->queue[tail++] = u;
                 if ((int)tail > nt->max_run)
@@ -97,6 +102,10 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
                         cb_rng *rng, const char **why)
 {
     size_t nt = theme->n_types, n = b->n_nodes;
+    if (nt >= UINT16_MAX) { /* codes below are 16-bit */
+        *why = "a theme with more than 65,534 node types";
+        return 1;
+    }
     int *count = calloc(nt, sizeof *count), *lo = malloc(nt * sizeof *lo),
         *hi = malloc(nt * sizeof *hi);
     uint32_t *order = malloc(n * sizeof *order), *stamp = calloc(n, sizeof *stamp),
@@ -104,9 +113,10 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     double *weight = malloc(nt * sizeof *weight); /* the count each type is dealt */
     size_t *room = malloc(nt * sizeof *room), *by_room = malloc(nt * sizeof *by_room);
     uint8_t *fits = malloc(n * nt + 1), *typed = calloc(n + 1, 1);
+    uint16_t *code = calloc(n + 1, sizeof *code);
     int rc = -1;
     if (!count || !lo || !hi || !order || !stamp || !queue || !weight || !room || !by_room ||
-        !fits || !typed) {
+        !fits || !typed || !code) {
         *why = "out of memory";
         goto done;
     }
@@ -122,24 +132,38 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             hi[t] = lo[t];
     }
     cb_rng_shuffle(rng, order, regular);
-    typing ty = {b, g, theme, count, lo, hi, stamp, queue, 0};
+    typing ty = {g, theme, count, lo, hi, stamp, queue, 0, code};
     /* The fixed rules once per node and type, by position in ORDER: the
      * scans below then touch a node's neighbours (memory all over a large
      * board) only where a type can stand. ROOM counts the nodes each type
      * may take (none when it may take none: nothing is typed yet, so there
-     * is no group to join). */
+     * is no group to join). Worked out node by node, then gathered by
+     * position: reading the nodes themselves in ORDER's random order
+     * missed the cache on every node of a large board. */
+    uint8_t *by_node = malloc(n * nt + 1);
+    if (!by_node) {
+        *why = "out of memory";
+        goto done;
+    }
+    for (size_t v = 0; v < n; v++) {
+        const cb_node *node = &b->nodes[v];
+        if (node->kind != CB_KIND_NODE)
+            continue;
+        int trim = on_trim(b, node);
+        double depth = depth_of(b, node);
+        for (size_t t = 0; t < nt; t++)
+            by_node[v * nt + t] = (uint8_t)fits_place(&theme->types[t], trim, depth);
+    }
     for (size_t t = 0; t < nt; t++)
         room[t] = 0;
     for (size_t i = 0; i < regular; i++) {
-        const cb_node *node = &b->nodes[order[i]];
-        int trim = on_trim(b, node);
-        double depth = depth_of(b, node);
-        for (size_t t = 0; t < nt; t++) {
-            int fit = fits_place(&theme->types[t], trim, depth);
-            fits[i * nt + t] = (uint8_t)fit;
-            room[t] += (size_t)fit;
+        const uint8_t *fit = &by_node[(size_t)order[i] * nt];
+        for (size_t t = 0; t < nt; t++) { /* a few bytes: memcpy would be a call */
+            fits[i * nt + t] = fit[t];
+            room[t] += fit[t];
         }
     }
+    free(by_node);
     for (size_t t = 0; t < nt; t++)
         if (hi[t] <= 0)
             room[t] = 0;
@@ -168,6 +192,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             uint32_t v = order[i];
             if (!typed[i] && fits[i * nt + t] && fits_now(&ty, v, t)) {
                 b->nodes[v].type = (int)t;
+                code[v] = (uint16_t)(t + 1);
                 typed[i] = 1;
                 count[t]++;
             }
@@ -193,12 +218,13 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             goto done;
         }
         b->nodes[v].type = (int)pick;
+        code[v] = (uint16_t)(pick + 1);
         count[pick]++;
     }
     rc = 0;
 done:
     free(count); free(lo); free(hi); free(order); free(stamp); free(queue); free(weight);
-    free(room); free(by_room); free(fits); free(typed);
+    free(room); free(by_room); free(fits); free(typed); free(code);
     return rc;
 }
 
@@ -230,25 +256,34 @@ static int assign_missions(cb_board *b, const cb_theme *theme, cb_rng *rng)
     return 0;
 }
 
-int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
-                const char **why)
+/* What cb_dots_place_all leaves on a board whose nodes are too small for
+ * dots (posters of 3 mm nodes): none anywhere, and an empty dot list, not
+ * NULL (the board file tells the two apart). Its spatial index would cost
+ * more than the rest of decoration on the largest boards. -1 when out of
+ * memory. */
+static int no_dots(cb_board *b)
+{
+    for (size_t v = 0; v < b->n_nodes; v++) {
+        b->nodes[v].dots = 0;
+        b->nodes[v].first_dot = 0;
+    }
+    free(b->dot_xy);
+    b->n_dot_xy = 0;
+    b->dot_xy = malloc(sizeof *b->dot_xy);
+    return b->dot_xy ? 0 : -1;
+}
+
+int cb_decorate_graph(cb_board *b, const cb_graph *g, const cb_theme *theme, int players,
+                      cb_rng *rng, const char **why)
 {
     for (size_t v = 0; v < b->n_nodes; v++) {
         b->nodes[v].type = -1;
         b->nodes[v].mission = -1;
         b->nodes[v].number = 0;
     }
-    cb_graph g;
-    cb_error err;
-    if (cb_graph_build(&g, b, &err) != CB_OK) {
-        *why = err.status == CB_ERR_INTERNAL ? "out of memory" : "bad graph";
-        return err.status == CB_ERR_INTERNAL ? -1 : 1;
-    }
-    int rc = theme && theme->n_types ? assign_types(b, &g, theme, rng, why) : 0;
-    if (rc != 0) {
-        cb_graph_free(&g);
+    int rc = theme && theme->n_types ? assign_types(b, g, theme, rng, why) : 0;
+    if (rc != 0)
         return rc;
-    }
     /* A type with a printed number: each of its nodes gets one in the
      * type's range (themes without numbers draw nothing here). */
     for (size_t v = 0; theme && v < b->n_nodes; v++) {
@@ -260,13 +295,25 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
         }
     }
     if (theme && theme->n_missions && assign_missions(b, theme, rng) != 0) {
-        cb_graph_free(&g);
         *why = "out of memory";
         return -1;
     }
-    rc = cb_dots_place_all(b, &g, players, 1);
-    cb_graph_free(&g);
+    rc = cb_board_has_dots(b) ? cb_dots_place_all(b, g, players, 1) : no_dots(b);
     if (rc != 0)
         *why = rc < 0 ? "out of memory" : "a node without room for its power dots";
+    return rc;
+}
+
+int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
+                const char **why)
+{
+    cb_graph g;
+    cb_error err;
+    if (cb_graph_build(&g, b, &err) != CB_OK) {
+        *why = err.status == CB_ERR_INTERNAL ? "out of memory" : "bad graph";
+        return err.status == CB_ERR_INTERNAL ? -1 : 1;
+    }
+    int rc = cb_decorate_graph(b, &g, theme, players, rng, why);
+    cb_graph_free(&g);
     return rc;
 }

@@ -4,6 +4,7 @@
 #define CB_DECORATE_H
 
 #include "cutboard.h"
+#include "base/graph.h"
 #include "base/rng.h"
 #include "board/dots.h"
 
@@ -12,5 +13,9 @@
  * (with *why set); -1 when out of memory. */
 int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
                 const char **why);
+/* cb_decorate with B's graph G already built (the generator builds it once
+ * for the check, decoration and the dot check). */
+int cb_decorate_graph(cb_board *b, const cb_graph *g, const cb_theme *theme, int players,
+                      cb_rng *rng, const char **why);
 
 #endif

@@ -110,6 +110,13 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
     if (!b->dot_xy)
         return CB_OK;
     size_t n = b->n_nodes;
+    /* A board without dots (nodes too small for them) has nothing to
+     * check beyond this scan: skip the grid, the largest boards' cost. */
+    size_t with_dots = 0;
+    for (size_t i = 0; i < n; i++)
+        with_dots += b->nodes[i].dots != 0 || b->nodes[i].first_dot > b->n_dot_xy;
+    if (with_dots == 0)
+        return CB_OK;
     double longest2 = 0;
     for (size_t e = 0; e < b->n_edges; e++) {
         const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];

@@ -7,6 +7,7 @@
 #include "base/grid.h"
 #include "base/graph.h"
 #include "planar/dots_check.h"
+#include "planar/fair.h"
 #include "planar/halfedge.h"
 
 static cb_point node_point(const cb_board *b, uint32_t i)
@@ -46,16 +47,18 @@ typedef struct {
     uint32_t c0, r0, c1, r1;
 } span;
 
-/* An edge listed in a grid column, with its first row. */
+/* An edge listed in a grid row, with its first column. */
 typedef struct {
-    uint32_t e, r0;
+    uint32_t e, c0;
 } listed;
 
 /* Pairs of crossing edges. The pairs tested are those whose boxes share a
  * cell of a grid as fine as the mean edge length, each once: in the first
- * column both boxes cover. Each column lists the edges whose box covers it
- * by first row, so the edges whose rows meet an edge's follow it until the
- * first one that starts below its last row. */
+ * row both boxes cover. Each row lists the edges whose box covers it by
+ * first column, so the edges whose columns meet an edge's follow it until
+ * the first one that starts right of its last column. Rows, not columns:
+ * boards number their nodes row by row or near it (the lattice does), so
+ * a row's edges lie close together in memory. */
 static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
 {
     size_t m = b->n_edges;
@@ -67,7 +70,7 @@ static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
         total += cb_dist(p[b->edges[e].a], p[b->edges[e].b]);
     cb_grid g;
     cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, fmax(total / (double)m, 1e-3), m);
-    /* Lists keyed by column, then first row: one slot per cell. */
+    /* Lists keyed by row, then first column: one slot per cell. */
     size_t cells = (size_t)g.cols * g.rows, refs = 0;
     span *sp = malloc(m * sizeof *sp);
     size_t *start = malloc(2 * (cells + 1) * sizeof *start), *fill = start + cells + 1;
@@ -86,9 +89,9 @@ static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
         sp[e].r0 = r0;
         sp[e].c1 = c1;
         sp[e].r1 = r1;
-        for (uint32_t c = c0; c <= c1; c++)
-            start[(size_t)c * g.rows + r0 + 1]++;
-        refs += c1 - c0 + 1;
+        for (uint32_t r = r0; r <= r1; r++)
+            start[(size_t)r * g.cols + c0 + 1]++;
+        refs += r1 - r0 + 1;
     }
     for (size_t k = 0; k < cells; k++)
         start[k + 1] += start[k];
@@ -100,21 +103,21 @@ static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
     }
     memcpy(fill, start, cells * sizeof *fill);
     for (uint32_t e = 0; e < m; e++)
-        for (uint32_t c = sp[e].c0; c <= sp[e].c1; c++) {
-            listed *it = &items[fill[(size_t)c * g.rows + sp[e].r0]++];
+        for (uint32_t r = sp[e].r0; r <= sp[e].r1; r++) {
+            listed *it = &items[fill[(size_t)r * g.cols + sp[e].c0]++];
             it->e = e;
-            it->r0 = sp[e].r0;
+            it->c0 = sp[e].c0;
         }
     const cb_edge *edges = b->edges;
     size_t n = 0;
-    for (uint32_t c = 0; c < g.cols; c++) {
-        size_t end = start[(size_t)(c + 1) * g.rows];
-        for (size_t i = start[(size_t)c * g.rows]; i < end; i++) {
-            uint32_t e = items[i].e, first = sp[e].c0, last = sp[e].r1;
-            for (size_t j = i + 1; j < end && items[j].r0 <= last; j++) {
+    for (uint32_t r = 0; r < g.rows; r++) {
+        size_t end = start[(size_t)(r + 1) * g.cols];
+        for (size_t i = start[(size_t)r * g.cols]; i < end; i++) {
+            uint32_t e = items[i].e, first = sp[e].r0, last = sp[e].c1;
+            for (size_t j = i + 1; j < end && items[j].c0 <= last; j++) {
                 uint32_t f = items[j].e;
-                if ((first > sp[f].c0 ? first : sp[f].c0) != c)
-                    continue; /* met in an earlier column */
+                if ((first > sp[f].r0 ? first : sp[f].r0) != r)
+                    continue; /* met in an earlier row */
                 /* The earlier edge first: cb_segments_cross rounds asymmetrically. */
                 n += (size_t)edges_cross(p, &edges[e < f ? e : f], &edges[e < f ? f : e]);
             }
@@ -233,6 +236,18 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     cb_status st = cb_graph_build(&gr, b, err);
     if (st != CB_OK)
         return st;
+    st = cb_board_check_graph(b, &gr, start_cap, node_cap, v, err);
+    cb_graph_free(&gr);
+    return st;
+}
+
+cb_status cb_board_check_graph(const cb_board *b, const cb_graph *g, int start_cap,
+                               int node_cap, cb_verdict *v, cb_error *err)
+{
+    memset(v, 0, sizeof *v);
+    v->ok = 1;
+    v->failure = "";
+    cb_status st;
     size_t n = b->n_nodes;
     int *hops = malloc((n ? n : 1) * sizeof *hops);
     cb_point *p = malloc((n ? n : 1) * sizeof *p); /* the nodes' places */
@@ -242,13 +257,11 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         count_grazes_overlaps(b, p, &v->grazes, &v->overlaps) != 0) {
         free(hops);
         free(p);
-        cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
     free(p);
-    if (cb_graph_hops(&gr, b->center, hops) != 0) {
+    if (cb_graph_hops(g, b->center, hops) != 0) {
         free(hops);
-        cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
     v->connected = 1;
@@ -266,7 +279,6 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     st = planar_verdict(b, v, err);
     if (st != CB_OK) {
         free(hops);
-        cb_graph_free(&gr);
         return st;
     }
     if (!v->planar)
@@ -279,18 +291,17 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     v->min_disjoint = INT32_MAX;
     uint32_t *owner = malloc((n ? n : 1) * sizeof *owner);
     uint32_t *comp = malloc((n ? n : 1) * sizeof *comp);
-    if (!owner || !comp || cb_graph_bridge_components(&gr, comp) != 0) {
+    if (!owner || !comp || cb_graph_bridge_components(g, comp) != 0) {
         free(owner);
         free(comp);
         free(hops);
-        cb_graph_free(&gr);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
     for (size_t i = 0; i < n; i++)
         owner[i] = UINT32_MAX;
     for (uint32_t i = 0; i < n; i++) {
         const cb_node *s = &b->nodes[i];
-        int deg = (int)cb_graph_degree(&gr, i);
+        int deg = (int)cb_graph_degree(g, i);
         if (i != b->center && deg > (s->kind == CB_KIND_START ? start_cap : node_cap))
             v->caps_ok = 0;
         if (s->kind != CB_KIND_START)
@@ -299,8 +310,8 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
             per_side[s->side]++;
         else
             v->starts_ok = 0;
-        for (uint32_t k = gr.start[i]; k < gr.start[i + 1]; k++) {
-            uint32_t u = gr.adj[k];
+        for (uint32_t k = g->start[i]; k < g->start[i + 1]; k++) {
+            uint32_t u = g->adj[k];
             if (b->nodes[u].kind == CB_KIND_START || owner[u] != UINT32_MAX)
                 v->neighbours_ok = 0;
             owner[u] = i;
@@ -308,14 +319,13 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
         int h = hops[i];
         /* With 2 edges or fewer the count follows from the bridges alone;
          * more edges need the max-flow. */
-        int paths = deg > 2 ? cb_graph_edge_disjoint(&gr, i, b->center, deg)
+        int paths = deg > 2 ? cb_graph_edge_disjoint(g, i, b->center, deg)
                     : h < 0 ? 0
                     : comp[i] == comp[b->center] ? deg : (deg > 0);
         if (paths < 0) { /* out of memory, not a path count */
             free(owner);
             free(comp);
             free(hops);
-            cb_graph_free(&gr);
             return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
         }
         if (v->starts < CB_STARTS) {
@@ -347,8 +357,7 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     if (v->min_disjoint < 2)
         fail(v, "a start has fewer than 2 edge-disjoint paths to the centre");
     free(hops);
-    st = cb_dots_verdict(b, &gr, v, err);
-    cb_graph_free(&gr);
+    st = cb_dots_verdict(b, g, v, err);
     if (st != CB_OK)
         return st;
     if (!v->dots_ok)

@@ -9,6 +9,12 @@
 #include "print/content.h"
 #include "print/hpdf_internals.h"
 
+/* Deflated output goes to libharu this many bytes at a time. */
+#define CB_DEFLATE_PIECE ((size_t)1 << 20)
+/* A page's operator buffer is kept for the next page up to this size (a
+ * deck's pages take tens of KB; a million-node poster's, 117 MB). */
+#define CB_CONTENT_KEEP ((size_t)8 << 20)
+
 /* Room for N more bytes at the end of P's content; NULL (the status set)
  * when out of memory. */
 char *cb_cs_room(cb_pdf *p, size_t n)
@@ -124,21 +130,30 @@ HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, siz
     } else if (deflateReset(z) != Z_OK) {
         return HPDF_FAILD_TO_ALLOC_MEM;
     }
-    size_t bound = deflateBound(z, (uLong)len);
-    if (bound > c->out_cap) {
-        unsigned char *o = realloc(c->out, bound);
+    /* Deflated a piece at a time, so a poster's stream (tens of MB) is
+     * never held twice; the bytes are the same as in one piece. */
+    size_t bound = deflateBound(z, (uLong)len), piece = bound < CB_DEFLATE_PIECE ? bound : CB_DEFLATE_PIECE;
+    if (piece > c->out_cap) {
+        unsigned char *o = realloc(c->out, piece);
         if (!o)
             return HPDF_FAILD_TO_ALLOC_MEM;
         c->out = o;
-        c->out_cap = bound;
+        c->out_cap = piece;
     }
     z->next_in = (Bytef *)(uintptr_t)data;
     z->avail_in = (uInt)len;
-    z->next_out = c->out;
-    z->avail_out = (uInt)c->out_cap;
-    if (deflate(z, Z_FINISH) != Z_STREAM_END)
-        return HPDF_FAILD_TO_ALLOC_MEM;
-    return cb_hpdf_stream_put(dict, c->out, c->out_cap - z->avail_out, 1);
+    HPDF_STATUS st = HPDF_OK;
+    for (int first = 1, zr = Z_OK; zr != Z_STREAM_END && st == HPDF_OK; first = 0) {
+        z->next_out = c->out;
+        z->avail_out = (uInt)c->out_cap;
+        zr = deflate(z, Z_FINISH);
+        if (zr != Z_OK && zr != Z_STREAM_END)
+            return HPDF_FAILD_TO_ALLOC_MEM;
+        size_t got = c->out_cap - z->avail_out;
+        st = first ? cb_hpdf_stream_put(dict, c->out, got, 1)
+                   : cb_hpdf_stream_append(dict, c->out, got);
+    }
+    return st;
 }
 
 HPDF_STATUS cb_render_finish(cb_pdf *p)
@@ -153,6 +168,8 @@ HPDF_STATUS cb_render_finish(cb_pdf *p)
     HPDF_STATUS st = cb_pdf_put_deflated(p, cb_hpdf_page_contents(page), c->text.data, c->text.len,
                                          CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
     c->text.len = 0;
+    if (c->text.cap > CB_CONTENT_KEEP) /* a poster's: not kept for pages to come */
+        cb_buf_free(&c->text);
     if (st != HPDF_OK)
         c->st = st;
     return st;

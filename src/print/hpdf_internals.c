@@ -91,6 +91,11 @@ HPDF_STATUS cb_hpdf_stream_put(HPDF_Dict dict, const void *data, size_t len, int
     return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
 }
 
+HPDF_STATUS cb_hpdf_stream_append(HPDF_Dict dict, const void *data, size_t len)
+{
+    return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
+}
+
 /* With the UTF-8 encoder a code is the character's UTF-16 value, so the
  * right map is the identity. libharu 2.3.0's is a copy of its encoding CMap
  * (every code to CID 0): poppler warns on every run and text can't be

@@ -34,6 +34,9 @@ int cb_hpdf_writes_itself(HPDF_Dict dict);
  * PREDEFLATED (the dictionary then names /FlateDecode itself), else with
  * no filter, or deflated by libharu where it writes the dictionary itself. */
 HPDF_STATUS cb_hpdf_stream_put(HPDF_Dict dict, const void *data, size_t len, int predeflated);
+/* Appends LEN more bytes to a stream cb_hpdf_stream_put began (a page's
+ * content deflated piece by piece). */
+HPDF_STATUS cb_hpdf_stream_append(HPDF_Dict dict, const void *data, size_t len);
 /* Rewrites FONT's /ToUnicode stream as the identity map (libharu 2.3.0
  * writes a broken one for UTF-8 fonts). */
 HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);

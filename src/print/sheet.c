@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define CB_LABEL_PT 7.0
@@ -240,22 +241,51 @@ void cb_sheet_label(const cb_game *g, const cb_board *b, double safe, double asc
 
 /* ---- the legend strip ----------------------------------------------------- */
 
+static int cb_box_near(const double bb[4], double x0, double x1, double y0, double y1)
+{
+    return x0 < bb[0] + bb[2] + 1.0 && x1 > bb[0] - 1.0 && y0 < bb[1] + bb[3] + 1.0 &&
+           y1 > bb[1] - 1.0;
+}
+
 /* Whether the box X0..X1 x Y0..Y1 (mm, y down) keeps 1 mm from every node
- * and start box of B and from the label box LB (x, y, w, h). */
-static int cb_strip_clear(const cb_board *b, const double lb[4], double x0, double x1,
-                          double y0, double y1)
+ * and start box of B (those in BOXES, see band_boxes, when not NULL) and
+ * from the label box LB (x, y, w, h). */
+static int cb_strip_clear(const cb_board *b, const double (*boxes)[4], size_t n_boxes,
+                          const double lb[4], double x0, double x1, double y0, double y1)
 {
     if (x0 < lb[0] + lb[2] + 1.0 && x1 > lb[0] - 1.0 && y0 < lb[1] + lb[3] + 0.5 &&
         y1 > lb[1] - 0.5)
         return 0;
-    for (size_t i = 0; i < b->n_nodes; i++) {
+    for (size_t i = 0; boxes && i < n_boxes; i++)
+        if (cb_box_near(boxes[i], x0, x1, y0, y1))
+            return 0;
+    for (size_t i = 0; !boxes && i < b->n_nodes; i++) {
         double bb[4];
         cb_render_node_box(b, &b->nodes[i], bb);
-        if (x0 < bb[0] + bb[2] + 1.0 && x1 > bb[0] - 1.0 && y0 < bb[1] + bb[3] + 1.0 &&
-            y1 > bb[1] - 1.0)
+        if (cb_box_near(bb, x0, x1, y0, y1))
             return 0;
     }
     return 1;
+}
+
+/* The node and start boxes of B that come within 1 mm of the rows Y0..Y1,
+ * into OUT when not NULL; returns how many. The strip tries thousands of
+ * places along a poster's margin: only these few (the border nodes) can be
+ * in the way, and scanning every node for each place took most of the time
+ * of a million-node PDF. */
+static size_t band_boxes(const cb_board *b, double y0, double y1, double (*out)[4])
+{
+    size_t k = 0;
+    for (size_t i = 0; i < b->n_nodes; i++) {
+        double bb[4];
+        cb_render_node_box(b, &b->nodes[i], bb);
+        if (!(y0 < bb[1] + bb[3] + 1.0 && y1 > bb[1] - 1.0))
+            continue;
+        if (out)
+            memcpy(out[k], bb, sizeof bb);
+        k++;
+    }
+    return k;
 }
 
 void cb_sheet_strip(const cb_board *b, const cb_theme *t, const cb_label *label,
@@ -288,22 +318,20 @@ void cb_sheet_strip(const cb_board *b, const cb_theme *t, const cb_label *label,
     /* the two bands: the top margin, then the bottom one */
     double band[2][2] = {{clear, b->board_y - 0.8},
                          {b->board_y + b->board_h + 0.8, b->page_h - clear}};
-    int band_k = 0;
+    int band_k = 0, boxes_band = -1;
     double x = b->board_x;
+    double (*boxes)[4] = NULL; /* the boxes near band BOXES_BAND */
+    size_t n_boxes = 0;
     for (size_t k = 0; k < t->n_types && (size_t)k < CB_STRIP_MAX; k++) {
         if (!on[k])
             continue;
         const char *text = t->types[k].short_label;
-        if (!text) { /* a version 1 theme: no short labels, no strip */
-            out->n = 0;
-            return;
-        }
+        if (!text) /* a version 1 theme: no short labels, no strip */
+            goto none;
         double w = 2 * CB_STRIP_R + 1.0 + measure(ctx, text, CB_STRIP_PT) / CB_PT_PER_MM;
         for (;;) {
-            if (band_k == 2) {
-                out->n = 0; /* no room: no strip at all */
-                return;
-            }
+            if (band_k == 2) /* no room: no strip at all */
+                goto none;
             double y0 = band[band_k][0], y1 = band[band_k][1];
             if (y1 - y0 < tall) {
                 band_k++, x = b->board_x;
@@ -312,8 +340,17 @@ void cb_sheet_strip(const cb_board *b, const cb_theme *t, const cb_label *label,
             /* centred in its band, nearer the trim line when the band is deep */
             double mid = band_k == 0 ? fmax(y0 + tall / 2, y1 - 0.5 - tall / 2)
                                      : fmin(y1 - tall / 2, y0 + 0.5 + tall / 2);
-            while (x + w <= right && !cb_strip_clear(b, lb, x, x + w, mid - tall / 2,
-                                                     mid + tall / 2))
+            if (band_k != boxes_band) {
+                free(boxes);
+                n_boxes = band_boxes(b, mid - tall / 2, mid + tall / 2, NULL);
+                /* without memory every node is tested: slower, the same strip */
+                boxes = malloc((n_boxes ? n_boxes : 1) * sizeof *boxes);
+                if (boxes)
+                    band_boxes(b, mid - tall / 2, mid + tall / 2, boxes);
+                boxes_band = band_k;
+            }
+            while (x + w <= right && !cb_strip_clear(b, (const double (*)[4])boxes, n_boxes, lb,
+                                                     x, x + w, mid - tall / 2, mid + tall / 2))
                 x += 0.5;
             if (x + w > right) {
                 band_k++, x = b->board_x;
@@ -331,8 +368,13 @@ void cb_sheet_strip(const cb_board *b, const cb_theme *t, const cb_label *label,
             break;
         }
     }
+    free(boxes);
     if (out->n != want)
         out->n = 0;
+    return;
+none:
+    free(boxes);
+    out->n = 0;
 }
 
 /* ---- input checks ------------------------------------------------------ */
