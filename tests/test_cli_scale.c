@@ -37,6 +37,20 @@ static void test_impossible_sizes_refused(void **state)
     refused("--paper a0 --resolution 150 --node-cap 3 -o big.pdf", "--node-cap", "big.pdf");
 }
 
+/* The largest paper the generator takes, 5,080 mm (PDF's 14,400 pt), is
+ * printed too: the PDF writer once compared it in millimetres and refused
+ * what the generator had made. */
+static void test_largest_paper_printed(void **state)
+{
+    (void)state;
+    assert_int_equal(cutboard("--paper 5080x3000mm --resolution 60 --margin 30 --shared "
+                              "-o wide.pdf"), 0);
+    assert_true(exists("wide.pdf"));
+    if (have("pdfinfo")) {
+        assert_int_equal(sh("pdfinfo wide.pdf | grep -q '^Page size: *14400 x'"), 0);
+    }
+}
+
 /* A 10,000-node A0 poster through the CLI: PDF and board file, and the
  * board file passes the independent `cutboard check`. */
 static void test_poster_made_and_checked(void **state)
@@ -172,6 +186,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_impossible_sizes_refused, cli_setup, cli_teardown),
+        cmocka_unit_test_setup_teardown(test_largest_paper_printed, cli_setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_poster_made_and_checked, cli_setup, cli_teardown),
         cmocka_unit_test_setup_teardown(test_poster_page_whole, cli_setup, cli_teardown),
         cmocka_unit_test(test_limits_in_the_library),

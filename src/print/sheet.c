@@ -384,6 +384,15 @@ static int cb_finite(double v)
     return isfinite(v) != 0;
 }
 
+/* A page side libharu takes. Compared in points, with room for rounding:
+ * the largest paper the generator allows, 5,080 mm, is 14,400 pt to within
+ * 1e-12 (and exactly 14,400 in libharu's float). */
+static int page_side_ok(double mm)
+{
+    double pt = mm * CB_PT_PER_MM;
+    return cb_finite(mm) && pt >= 3 - 1e-6 && pt <= 14400 + 1e-6;
+}
+
 /* Rejects what would make libharu fail or the drawing nonsense, naming the
  * sheet and node, before any PDF object exists. */
 cb_status cb_sheet_check_game(const cb_game *game, const cb_theme *theme, const char *format,
@@ -395,9 +404,7 @@ cb_status cb_sheet_check_game(const cb_game *game, const cb_theme *theme, const 
         const cb_board *b = game->sheets[s];
         if (!b)
             return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu is missing", format, s + 1);
-        if (!cb_finite(b->page_w) || !cb_finite(b->page_h) || b->page_w < CB_PAGE_MIN_MM ||
-            b->page_h < CB_PAGE_MIN_MM || b->page_w > CB_PAGE_MAX_MM ||
-            b->page_h > CB_PAGE_MAX_MM)
+        if (!page_side_ok(b->page_w) || !page_side_ok(b->page_h))
             return cb_fail(err, CB_ERR_DATA,
                            "%s: sheet %zu: page %gx%g mm is outside %.2f..%.0f mm", format, s + 1,
                            b->page_w, b->page_h, CB_PAGE_MIN_MM, CB_PAGE_MAX_MM);
