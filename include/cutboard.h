@@ -535,6 +535,11 @@ typedef struct {
      * candidate into out (len bytes); 0, or -1 to use the default. */
     int (*game_seed)(void *ctx, const char *master, size_t k, int r, char *out, size_t len);
     void *ctx;
+    /* Sharding, both 0 in a one-run deck: with shards = N (1..count) the
+     * deck makes slice SHARD (0 .. N-1) of games start .. start+count-1
+     * (cb_deck_shard_slice) and its summary line says which, for
+     * cb_deck_merge. Uniqueness is then checked within the slice only. */
+    size_t shard, shards;
 } cb_deck_options;
 
 /* Defaults: start 0, count 1, 1 job, type_tolerance 0.08, max_tries 100. */
@@ -599,6 +604,37 @@ double cb_deck_mission_deviation(const cb_deck *d);
 
 /* Stops the threads and frees the deck; NULL is fine. */
 void cb_deck_free(cb_deck *d);
+
+/* ---- deck shards and their merge (src/print/deck_shard.c) ---- */
+
+/* Slice K (0-based) of N of the COUNT games from START: contiguous, the
+ * first COUNT % N slices one game longer than the others, so slices 0 .. N-1
+ * in order are the whole range in index order. *len is 0 when K >= COUNT. */
+void cb_deck_shard_slice(size_t start, size_t count, size_t k, size_t n, size_t *first,
+                         size_t *len);
+
+/* Merges deck manifests (cb_deck_manifest_line and cb_deck_summary_line as
+ * JSON lines, the summary last), e.g. one per shard, into one: every game
+ * line as it was (bytes unchanged) in index order, then one summary line
+ * recomputed from the game lines and the summaries' counts, as a one-run
+ * deck of the whole range writes it. CB_ERR_DATA, the message naming
+ * "file:line", for: a line that is not what a deck writes; an interrupted
+ * deck; different master seeds, type tolerances, missions, node types or
+ * shard sets; games missing or given twice; and a sheet hash in two games
+ * (both games, their lines and the hash). After an error the merge can
+ * only be freed. */
+typedef struct cb_deck_merge cb_deck_merge;
+cb_status cb_deck_merge_new(cb_deck_merge **out, cb_error *err);
+/* Adds the manifest NAME (used in messages): TEXT, LEN bytes, malloc'd;
+ * the merge owns TEXT from the call on (even on error) and frees it. */
+cb_status cb_deck_merge_add(cb_deck_merge *m, const char *name, char *text, size_t len,
+                            cb_error *err);
+/* Reads the manifest file PATH and adds it: CB_ERR_NOINPUT when it cannot
+ * be read. */
+cb_status cb_deck_merge_add_file(cb_deck_merge *m, const char *path, cb_error *err);
+/* The merged manifest in *out (malloc'd, *len bytes, NUL-terminated). */
+cb_status cb_deck_merge_end(cb_deck_merge *m, char **out, size_t *len, cb_error *err);
+void cb_deck_merge_free(cb_deck_merge *m);
 /* ---- networks ----------------------------------------------------------- */
 
 /* Encounter maps from classic network models (see README, Encounter maps). */

@@ -224,9 +224,15 @@ typedef struct {
     int jobs, quiet, max_tries;
     double tolerance;   /* a fraction */
     int rules;          /* CLI_DECK_RULES_* */
+    size_t shard, shards; /* --shard K/N (shards 0: none); start/count: the deck */
 } cli_deck_args;
 /* BOARD gets the board options (checked, no theme loaded yet), DA the rest. */
 int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_args *da);
+/* cutboard deck merge (argv[0] "merge"): INPUTS (room for ARGC) gets the
+ * manifests, *output the -o file; -1 to go on, else the exit code. */
+int cli_deck_merge_parse(int argc, char **argv, const char **inputs, size_t *n_inputs,
+                         const char **output);
+int cli_deck_merge(int argc, char **argv);
 
 typedef struct {
     cb_net_spec spec;       /* checked; its seed may point into seed_buf */

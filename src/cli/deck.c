@@ -19,6 +19,7 @@
 static const char usage[] =
     "usage: cutboard deck --count N [options] -o DECK.pdf\n"
     "       cutboard deck --count N [options] --out-dir DIR\n"
+    "       cutboard deck merge MANIFEST... -o DECK.jsonl   (see deck merge --help)\n"
     "\n"
     "Makes games start..start+N-1 from one master seed (--seed): game k is the\n"
     "game of seed \"<seed>#<k>\" (or \"<seed>#<k>~<r>\" when its first candidates\n"
@@ -31,6 +32,12 @@ static const char usage[] =
     "  -n, --count N        how many games (default 1)\n"
     "      --start K        the first game's index (default 0)\n"
     "      --only K         game K alone, the same pages as in the full deck\n"
+    "      --shard K/N      slice K of N (0-based: 0..N-1) of games start..start+count-1,\n"
+    "                       contiguous, sizes within one game; its games are the full\n"
+    "                       deck's unless a board repeats one of an earlier slice,\n"
+    "                       which deck merge finds. auto/N: K from the first set of\n"
+    "                       JOB_COMPLETION_INDEX (Kubernetes), SLURM_ARRAY_TASK_ID,\n"
+    "                       AWS_BATCH_JOB_ARRAY_INDEX\n"
     "  -j, --jobs N         generator threads, 1..64 (default 1)\n"
     "      --manifest FILE  one JSON line per game, then a summary line\n"
     "      --type-tolerance PCT  a game's share of each node type may differ\n"
@@ -119,6 +126,11 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     dopt.jobs = da->jobs;
     dopt.type_tolerance = da->tolerance;
     dopt.max_tries = da->max_tries;
+    dopt.shard = da->shard;
+    dopt.shards = da->shards;
+    size_t first = da->start, total = da->count; /* this run's games */
+    if (da->shards)
+        cb_deck_shard_slice(da->start, da->count, da->shard, da->shards, &first, &total);
 
     cb_error err = {CB_OK, ""};
     cb_deck *deck = NULL;
@@ -158,7 +170,9 @@ static int run(cli_board_options *o, const cli_deck_args *da)
                 pages[s] = s + 1;
             unsigned char *one = NULL;
             size_t one_len = 0;
-            int rules = da->rules == CLI_DECK_RULES_EACH || (da->rules == CLI_DECK_RULES_ONCE && done == 0);
+            /* once: in the deck's first game's file, whichever shard makes it */
+            int rules = da->rules == CLI_DECK_RULES_EACH ||
+                        (da->rules == CLI_DECK_RULES_ONCE && e.index == da->start);
             st = single_pdf(o, e.game, rules, &one, &one_len, &err);
             if (st == CB_OK) {
                 cli_output out = {path, one, one_len};
@@ -182,9 +196,9 @@ static int run(cli_board_options *o, const cli_deck_args *da)
         if (st != CB_OK)
             break;
         done++;
-        if (show && (now() - shown > 0.2 || done == da->count)) {
+        if (show && (now() - shown > 0.2 || done == total)) {
             shown = now();
-            progress(done, da->count, t0, 0);
+            progress(done, total, t0, 0);
         }
     }
     if (show && done)
@@ -225,18 +239,64 @@ static int run(cli_board_options *o, const cli_deck_args *da)
         return cli_fail(st, "%s", err.message[0] ? err.message : "out of memory");
     if (sig) {
         fprintf(stderr, "cutboard: stopped by %s after %zu of %zu games; no PDF written%s\n",
-                sig == SIGINT ? "SIGINT" : "SIGTERM", done, da->count,
+                sig == SIGINT ? "SIGINT" : "SIGTERM", done, total,
                 da->manifest ? ", manifest lists the games made" : "");
         return 128 + sig;
     }
     return 0;
 }
 
+/* A whole number of digits alone (no sign, no space), at most MAX. */
+static int whole_number(const char *s, size_t len, size_t max, size_t *out)
+{
+    size_t v = 0;
+    if (len == 0 || len > 12)
+        return -1;
+    for (size_t i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (size_t)(s[i] - '0');
+    }
+    if (v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* The batch systems' array index variables, in the order --shard auto
+ * reads them: Kubernetes Indexed Job, Slurm job array, AWS Batch array. */
+static const char *const shard_vars[] = {"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID",
+                                         "AWS_BATCH_JOB_ARRAY_INDEX"};
+
+/* --shard K/N or auto/N into *k and *n; 0, or 64 after the error line. */
+static int parse_shard(const char *s, size_t *k, size_t *n)
+{
+    const char *slash = strchr(s, '/');
+    int is_auto = slash && slash - s == 4 && strncmp(s, "auto", 4) == 0;
+    if (!slash || whole_number(slash + 1, strlen(slash + 1), 100000000, n) != 0 || *n < 1 ||
+        (!is_auto && (whole_number(s, (size_t)(slash - s), *n - 1, k) != 0)))
+        return cli_fail(CB_ERR_USAGE, "--shard: \"%.40s\" is not K/N or auto/N (N at least 1, "
+                        "K from 0 to N-1)", s);
+    if (!is_auto)
+        return 0;
+    for (size_t i = 0; i < sizeof shard_vars / sizeof *shard_vars; i++) {
+        const char *v = getenv(shard_vars[i]);
+        if (!v)
+            continue;
+        if (whole_number(v, strlen(v), *n - 1, k) != 0)
+            return cli_fail(CB_ERR_USAGE, "--shard auto/%zu: %s is \"%.40s\", not a shard "
+                            "number from 0 to %zu", *n, shard_vars[i], v, *n - 1);
+        return 0;
+    }
+    return cli_fail(CB_ERR_USAGE, "--shard auto/%zu: none of %s, %s, %s is set", *n,
+                    shard_vars[0], shard_vars[1], shard_vars[2]);
+}
+
 int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_args *out)
 {
     cli_board_options *o = board; /* filled in place: its seed may point into it */
     cli_args a;
-    cli_deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8, CLI_DECK_RULES_DEFAULT};
+    cli_deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8, CLI_DECK_RULES_DEFAULT, 0, 0};
     int only = 0, have_start = 0, have_count = 0;
     size_t only_k = 0;
     cli_board_options_init(o);
@@ -273,6 +333,9 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
             if (parse_size("--only", a.val, &only_k))
                 return CB_ERR_USAGE;
             only = 1;
+        } else if (cli_value(&a, "--shard")) {
+            if (parse_shard(a.val, &da.shard, &da.shards))
+                return CB_ERR_USAGE;
         } else if (cli_value(&a, "-j|--jobs")) {
             if (cli_int("--jobs", a.val, 1, 64, &da.jobs))
                 return CB_ERR_USAGE;
@@ -305,10 +368,15 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
         return CB_ERR_USAGE;
     if (only && (have_start || have_count))
         return cli_fail(CB_ERR_USAGE, "--only: give either --only K or --start/--count");
+    if (only && da.shards)
+        return cli_fail(CB_ERR_USAGE, "--only: give either --only K or --shard K/N");
     if (only) {
         da.start = only_k;
         da.count = 1;
     }
+    if (da.shards > da.count)
+        return cli_fail(CB_ERR_USAGE, "--shard: %zu shards of %zu game%s: a shard would have "
+                        "no games", da.shards, da.count, da.count == 1 ? "" : "s");
     if (!da.output == !da.out_dir)
         return cli_fail(CB_ERR_USAGE, "deck: give one of -o FILE.pdf or --out-dir DIR "
                                       "(see cutboard deck --help)");
@@ -327,6 +395,8 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
 
 int cli_deck(int argc, char **argv)
 {
+    if (argc >= 2 && strcmp(argv[1], "merge") == 0)
+        return cli_deck_merge(argc - 1, argv + 1);
     cli_board_options o;
     cli_deck_args da;
     int rc = cli_deck_parse(argc, argv, &o, &da);

@@ -22,6 +22,7 @@
 #include "base/error.h"
 #include "base/graph.h"
 #include "base/rng.h"
+#include "print/deck_summary.h"
 
 #define MAX_JOBS 64
 #define SLOTS_PER_JOB 4
@@ -70,6 +71,8 @@ struct cb_deck {
     size_t rej_dup, rej_missions, rej_types;
     size_t *mission_count, starts;
     size_t *type_count, regular;
+
+    size_t deck_start, deck_count; /* a shard's whole deck (opt: its slice) */
 };
 
 void cb_deck_options_defaults(cb_deck_options *o)
@@ -331,6 +334,9 @@ cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck *
     if (opt->max_tries < 1 || opt->max_tries > 100000)
         return cb_fail(err, CB_ERR_USAGE, "--tries: %d is out of range (1..100000)",
                        opt->max_tries);
+    if (opt->shards > opt->count || (opt->shards && opt->shard >= opt->shards))
+        return cb_fail(err, CB_ERR_USAGE, "--shard: %zu/%zu is not a shard of %zu games",
+                       opt->shard, opt->shards, opt->count);
     cb_deck *d = calloc(1, sizeof *d);
     if (!d)
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
@@ -340,6 +346,11 @@ cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck *
     d->spec = *spec;
     d->spec.seed = strdup(spec->seed);
     d->opt = *opt;
+    d->deck_start = opt->start;
+    d->deck_count = opt->count;
+    if (opt->shards)
+        cb_deck_shard_slice(opt->start, opt->count, opt->shard, opt->shards, &d->opt.start,
+                            &d->opt.count);
     d->theme = spec->theme;
     size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
     d->n_slots = (size_t)opt->jobs * SLOTS_PER_JOB;
@@ -517,12 +528,6 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
 
 /* ---- manifest lines (cJSON, so every string is escaped as JSON wants) ---- */
 
-/* A share, rounded to 4 decimals as the manifest gives them. */
-static double four(double x)
-{
-    return round(x * 1e4) / 1e4;
-}
-
 static cJSON *counts(int duplicate, int missions, int types)
 {
     cJSON *o = cJSON_CreateObject();
@@ -609,46 +614,27 @@ double cb_deck_mission_deviation(const cb_deck *d)
     return worst;
 }
 
-/* {"share": S, "target": T} under KEY in O. */
-static int add_share(cJSON *o, const char *key, double share, double target)
-{
-    cJSON *s = cJSON_CreateObject();
-    if (!s || !cJSON_AddNumberToObject(s, "share", four(share)) ||
-        !cJSON_AddNumberToObject(s, "target", four(target)) || !cJSON_AddItemToObject(o, key, s)) {
-        cJSON_Delete(s);
-        return 0;
-    }
-    return 1;
-}
-
 cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line, cb_error *err)
 {
-    cJSON *o = cJSON_CreateObject(), *missions = NULL, *types = NULL;
-    int ok = o && cJSON_AddTrueToObject(o, "summary") &&
-             cJSON_AddStringToObject(o, "seed", d->spec.seed) &&
-             cJSON_AddNumberToObject(o, "start", (double)d->opt.start) &&
-             cJSON_AddNumberToObject(o, "count", (double)d->opt.count) &&
-             cJSON_AddNumberToObject(o, "done", (double)d->kept) &&
-             cJSON_AddBoolToObject(o, "interrupted", interrupted) &&
-             cJSON_AddNumberToObject(o, "sheets", (double)d->pages) &&
-             cJSON_AddNumberToObject(o, "tried", (double)d->tried) &&
-             cJSON_AddNumberToObject(o, "kept", (double)d->kept) &&
-             cJSON_AddNumberToObject(o, "yield", four(share(d->kept, d->tried)));
-    cJSON *rej = ok ? counts((int)d->rej_dup, (int)d->rej_missions, (int)d->rej_types) : NULL;
-    ok = rej && cJSON_AddItemToObject(o, "rejected", rej);
-    if (!ok)
-        cJSON_Delete(rej);
     size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
-    ok = ok && (missions = cJSON_AddObjectToObject(o, "missions"));
-    for (size_t i = 0; ok && i < nm; i++)
-        ok = add_share(missions, d->theme->missions[i].name, share(d->mission_count[i], d->starts),
-                       1.0 / (double)nm);
-    ok = ok && cJSON_AddNumberToObject(o, "mission_max_deviation",
-                                       four(cb_deck_mission_deviation(d))) &&
-         (types = cJSON_AddObjectToObject(o, "types"));
-    for (size_t i = 0; ok && i < nt; i++)
-        ok = add_share(types, d->theme->types[i].name, share(d->type_count[i], d->regular),
-                       d->type_target[i]);
-    ok = ok && cJSON_AddNumberToObject(o, "type_tolerance", four(d->opt.type_tolerance));
-    return print_line(o, ok, line, err);
+    cb_deck_share *shares = calloc(nm + nt + 1, sizeof *shares);
+    if (!shares)
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the manifest");
+    for (size_t i = 0; i < nm; i++)
+        shares[i] = (cb_deck_share){d->theme->missions[i].name, d->mission_count[i],
+                                    1.0 / (double)nm};
+    for (size_t i = 0; i < nt; i++)
+        shares[nm + i] = (cb_deck_share){d->theme->types[i].name, d->type_count[i],
+                                         d->type_target[i]};
+    cb_deck_totals t = {
+        .seed = d->spec.seed, .start = d->opt.start, .count = d->opt.count, .done = d->kept,
+        .interrupted = interrupted, .sheets = d->pages, .tried = d->tried, .kept = d->kept,
+        .rej_duplicate = d->rej_dup, .rej_missions = d->rej_missions,
+        .rej_types = d->rej_types, .start_nodes = d->starts, .regular_nodes = d->regular,
+        .missions = shares, .n_missions = nm, .types = shares + nm, .n_types = nt,
+        .type_tolerance = d->opt.type_tolerance, .shard = d->opt.shard,
+        .shards = d->opt.shards, .deck_start = d->deck_start, .deck_count = d->deck_count};
+    cb_status st = cb_deck_totals_line(&t, line, err);
+    free(shares);
+    return st;
 }
