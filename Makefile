@@ -43,7 +43,8 @@ DEPS    := gcc:/usr/bin/gcc libc6-dev:/usr/include/stdio.h python3:/usr/bin/pyth
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py \
            librsvg2-bin:/usr/bin/rsvg-convert scdoc:/usr/bin/scdoc \
            libmicrohttpd-dev:/usr/include/microhttpd.h chromium:/usr/bin/chromium \
-           python3-websocket:/usr/lib/python3/dist-packages/websocket/__init__.py
+           python3-websocket:/usr/lib/python3/dist-packages/websocket/__init__.py \
+           parallel:/usr/bin/parallel
 MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
 
 .PHONY: all deps run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples \

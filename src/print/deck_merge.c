@@ -313,10 +313,8 @@ static int same_tallies(const tally *a, size_t na, const tally *b, size_t nb)
 }
 
 /* The summary line S of manifest P: its settings into P and (first
- * manifest) M, checked against the first manifest's otherwise. GAMES is
- * how many game lines come before it. */
-static cb_status read_summary(cb_deck_merge *m, part *p, const where *w, const cJSON *s,
-                              size_t games)
+ * manifest) M, checked against the first manifest's otherwise. */
+static cb_status read_summary(cb_deck_merge *m, part *p, const where *w, const cJSON *s)
 {
     cb_error *err = w->err;
     if (!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(s, "summary")))
@@ -335,9 +333,6 @@ static cb_status read_summary(cb_deck_merge *m, part *p, const where *w, const c
     if (cJSON_IsTrue(stopped) || done != count)
         return bad(err, w->name, w->line,
                    "the deck was stopped after %zu of %zu games: make it again", done, count);
-    if (done != games)
-        return bad(err, w->name, w->line, "the summary says %zu games but %zu lines come before it",
-                   done, games);
     if (done == 0)
         return bad(err, w->name, w->line, "a deck of no games");
     p->done = done;
@@ -493,7 +488,7 @@ cb_status cb_deck_merge_add(cb_deck_merge *m, const char *name, char *text, size
         }
     where w = {name, lines, err};
     cJSON *s = parse_line(&w, text + last, end - last);
-    cb_status st = s ? read_summary(m, p, &w, s, lines - 1) : err->status;
+    cb_status st = s ? read_summary(m, p, &w, s) : err->status;
     cJSON_Delete(s);
     p->body = last;
     size_t from = 0;
@@ -506,6 +501,9 @@ cb_status cb_deck_merge_add(cb_deck_merge *m, const char *name, char *text, size
         cJSON_Delete(o);
         from = to + 1;
     }
+    if (st == CB_OK && p->done != lines - 1)
+        st = bad(err, name, lines, "the summary says %zu games but %zu lines come before it",
+                 p->done, lines - 1);
     return st;
 }
 
