@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 
-COMMANDS = ["game", "render", "check", "cut", "deck", "network", "serve"]
+COMMANDS = ["game", "render", "check", "cut", "deck", "deck merge", "network", "serve"]
 SHARED = {"game": ["BOARD OPTIONS", "PRINT-SHOP OPTIONS"],
           "deck": ["BOARD OPTIONS", "PRINT-SHOP OPTIONS"]}
 OPTION = re.compile(r"(?<![\w-])(--[a-z][a-z-]*|-[A-Za-z])(?![\w-])")
@@ -21,7 +21,7 @@ source = open(sys.argv[2] if len(sys.argv) > 2 else "doc/cutboard.1.scd", encodi
 def help_options(command):
     """Options at the start of a --help line: "  -o, --output FILE" and
     "      --json FILE"."""
-    text = subprocess.run([cutboard, command, "--help"], capture_output=True, text=True,
+    text = subprocess.run([cutboard, *command.split(), "--help"], capture_output=True, text=True,
                           check=True).stdout
     found = set()
     for line in text.splitlines():
