@@ -1,11 +1,11 @@
 /* Fuzz target: the command line's parse stage of every subcommand (the
  * option walker, number, paper and path parsing, the spec checks) on
  * arbitrary argv. The input is split into arguments on NUL bytes; when the
- * first is a subcommand's name (deck, render, check, cut, network) the rest
- * goes to that command's parser, else all of it to game's. Nothing is
- * generated, read or written. The parsers' output (errors, --help) goes to
- * /dev/null. Every parser must return an exit code it documents, or -1 (go
- * on) with options its run stage can use. */
+ * first is a subcommand's name (deck, deck merge, render, check, cut,
+ * network) the rest goes to that command's parser, else all of it to
+ * game's. Nothing is generated, read or written. The parsers' output
+ * (errors, --help) goes to /dev/null. Every parser must return an exit code
+ * it documents, or -1 (go on) with options its run stage can use. */
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,12 +49,28 @@ static void parse_deck(int argc, char **argv)
     if (rc == -1) {
         cb_error e = {CB_OK, ""};
         if (!da.output == !da.out_dir || da.count < 1 || da.jobs < 1 ||
-            cb_spec_check(&o.spec, &e) != CB_OK)
+            cb_spec_check(&o.spec, &e) != CB_OK ||
+            (da.shards && (da.shard >= da.shards || da.shards > da.count)))
             abort();
     } else {
         expect_code(rc);
     }
     cli_board_options_free(&o);
+}
+
+/* deck merge: argv[0] is "merge". */
+static void parse_deck_merge(int argc, char **argv)
+{
+    const char **inputs = malloc((size_t)argc * sizeof *inputs), *output = NULL;
+    size_t n = 0;
+    if (!inputs)
+        return;
+    int rc = cli_deck_merge_parse(argc, argv, inputs, &n, &output);
+    if (rc == -1 ? !output || n < 1 || n >= (size_t)argc : 0)
+        abort();
+    if (rc != -1)
+        expect_code(rc);
+    free(inputs);
 }
 
 static void parse_render(int argc, char **argv)
@@ -139,6 +155,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             args = argv + 1; /* the command's name stands where the program's did */
             n = argc - 1;
         }
+    if (argc > 2 && strcmp(argv[1], "deck") == 0 && strcmp(argv[2], "merge") == 0) {
+        parse = parse_deck_merge;
+        args = argv + 2;
+        n = argc - 2;
+    }
 
     /* Quiet while parsing: the parsers print their errors and --help. */
     fflush(stdout);
