@@ -1,5 +1,5 @@
-/* Decks in shards: the slice a shard makes, and the merge of the shards'
- * manifests into the manifest of the whole deck.
+/* Decks in shards: the merge of the shards' manifests into the manifest
+ * of the whole deck (the slice a shard makes is in deck_summary.c).
  *
  * A shard is a contiguous slice of the deck's games, made by a run of its
  * own, so it checks uniqueness within the slice only; the merge checks it
@@ -20,19 +20,6 @@
 #include "base/rng.h"
 #include "io/input.h"
 #include "print/deck_summary.h"
-
-void cb_deck_shard_slice(size_t start, size_t count, size_t k, size_t n, size_t *first,
-                         size_t *len)
-{
-    if (n == 0 || k >= n) {
-        *first = start + count;
-        *len = 0;
-        return;
-    }
-    size_t base = count / n, extra = count % n;
-    *first = start + k * base + (k < extra ? k : extra);
-    *len = base + (k < extra ? 1 : 0);
-}
 
 /* ---- the merge's state ---- */
 

@@ -1,12 +1,27 @@
-/* A deck manifest's summary line from its totals (see deck_summary.h): the
- * one writer of it, so a deck run and a merge of its shards agree byte for
- * byte. Shares are rounded to 4 decimals; the counts they come from are
- * written too, so that shards' summaries add up exactly. */
+/* What a deck run (deck.c) and the merge of its shards (deck_merge.c)
+ * share: the slice a shard makes, and the manifest's summary line from its
+ * totals (see deck_summary.h), written here only, so that a deck run and a
+ * merge of its shards agree byte for byte. Shares are rounded to 4
+ * decimals; the counts they come from are written too, so that shards'
+ * summaries add up exactly. */
 #include <cjson/cJSON.h>
 #include <math.h>
 #include <stdlib.h>
 #include "base/error.h"
 #include "print/deck_summary.h"
+
+void cb_deck_shard_slice(size_t start, size_t count, size_t k, size_t n, size_t *first,
+                         size_t *len)
+{
+    if (n == 0 || k >= n) {
+        *first = start + count;
+        *len = 0;
+        return;
+    }
+    size_t base = count / n, extra = count % n;
+    *first = start + k * base + (k < extra ? k : extra);
+    *len = base + (k < extra ? 1 : 0);
+}
 
 static double four(double x)
 {

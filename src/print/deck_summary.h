@@ -1,5 +1,5 @@
 /* A deck manifest's summary line, from its totals: written by a deck run
- * (deck.c) and by the merge of shard manifests (deck_shard.c) alike, so a
+ * (deck.c) and by the merge of shard manifests (deck_merge.c) alike, so a
  * merged deck's summary is the one-run deck's, byte for byte. Internal. */
 #ifndef CB_DECK_SUMMARY_H
 #define CB_DECK_SUMMARY_H
