@@ -60,6 +60,11 @@ struct cb_deck_merge {
     size_t start_nodes, regular_nodes;
     sheet_cell *cells;
     size_t n_cells, cap_cells;
+    /* Sheets a game (players, or 1 shared board): the first game's, with
+     * its place for messages. */
+    int per_game;
+    size_t per_game_index, per_game_line;
+    const char *per_game_file;
     /* The first sheet found in two games, and how many more were. */
     int dup;
     uint64_t dup_hash;
@@ -423,6 +428,17 @@ static cb_status read_game(cb_deck_merge *m, const part *p, size_t part_no, cons
     int n_sheets = cJSON_IsArray(sheets) ? cJSON_GetArraySize(sheets) : 0;
     if (n_sheets < 1)
         return bad(err, w->name, w->line, "\"sheets\" is missing or not a list of sheets");
+    /* The one deck option a game line shows: its sheets (--players, --shared). */
+    if (!m->per_game) {
+        m->per_game = n_sheets;
+        m->per_game_index = index;
+        m->per_game_line = w->line;
+        m->per_game_file = p->name;
+    } else if (n_sheets != m->per_game) {
+        return bad(err, w->name, w->line, "game %zu has %d sheets, but game %zu (%.200s:%zu) "
+                   "has %d: not one deck (other --players or --shared?)", index, n_sheets,
+                   m->per_game_index, m->per_game_file, m->per_game_line, m->per_game);
+    }
     for (const cJSON *s = sheets->child; s; s = s->next) {
         const cJSON *h = cJSON_GetObjectItemCaseSensitive(s, "hash");
         uint64_t key;
