@@ -228,10 +228,99 @@ static void test_merge_refuses(void **state)
                    "seed \"m\" (\"m#1\")");
 }
 
+/* A deck's manifest (game lines, then the summary) from the library, and
+ * each game's seed in SEEDS (room for 8). */
+static char *deck_manifest(size_t shard, size_t shards, char seeds[][32])
+{
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.seed = "lib";
+    spec.theme = default_theme;
+    cb_deck_options opt;
+    cb_deck_options_defaults(&opt);
+    opt.count = 7;
+    opt.jobs = 2;
+    opt.shard = shard;
+    opt.shards = shards;
+    cb_deck *d = NULL;
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_deck_new(&spec, &opt, &d, &err), CB_OK);
+    size_t cap = 1 << 16, len = 0, n = 0;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    for (;;) {
+        cb_deck_entry e;
+        assert_int_equal(cb_deck_next(d, &e, &err), CB_OK);
+        if (!e.game)
+            break;
+        size_t pages[CB_PLAYERS_MAX];
+        for (size_t i = 0; i < CB_PLAYERS_MAX; i++)
+            pages[i] = i + 1; /* one file per game: the same in any run */
+        char *line;
+        assert_int_equal(cb_deck_manifest_line(d, &e, "game.pdf", pages, &line, &err), CB_OK);
+        assert_true(len + strlen(line) + 2 < cap);
+        len += (size_t)sprintf(text + len, "%s\n", line);
+        free(line);
+        assert_true(n < 8);
+        snprintf(seeds[n++], 32, "%s", e.seed);
+    }
+    char *sum;
+    assert_int_equal(cb_deck_summary_line(d, 0, &sum, &err), CB_OK);
+    assert_true(len + strlen(sum) + 2 < cap);
+    len += (size_t)sprintf(text + len, "%s\n", sum);
+    free(sum);
+    cb_deck_free(d);
+    return text;
+}
+
+static void test_library_shards_merge_to_the_deck(void **state)
+{
+    (void)state;
+    char seeds[8][32], shard_seeds[3][8][32];
+    char *whole = deck_manifest(0, 0, seeds);
+    cb_deck_merge *m;
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_deck_merge_new(&m, &err), CB_OK);
+    for (size_t k = 0; k < 3; k++) {
+        char *part = deck_manifest(k, 3, shard_seeds[k]);
+        char name[16];
+        snprintf(name, sizeof name, "shard-%zu", k);
+        assert_int_equal(cb_deck_merge_add(m, name, part, strlen(part), &err), CB_OK);
+    }
+    /* 7 games in 3: 3, 2, 2, each game with the one-run deck's seed. */
+    assert_string_equal(shard_seeds[0][2], seeds[2]);
+    assert_string_equal(shard_seeds[1][0], seeds[3]);
+    assert_string_equal(shard_seeds[2][1], seeds[6]);
+    char *merged;
+    size_t len;
+    assert_int_equal(cb_deck_merge_end(m, &merged, &len, &err), CB_OK);
+    cb_deck_merge_free(m);
+    assert_string_equal(merged, whole);
+    free(merged);
+    free(whole);
+    /* The library refuses a shard that is not one. */
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.seed = "lib";
+    cb_deck_options opt;
+    cb_deck_options_defaults(&opt);
+    opt.count = 3;
+    opt.shards = 4;
+    cb_deck *d = NULL;
+    assert_int_equal(cb_deck_new(&spec, &opt, &d, &err), CB_ERR_USAGE);
+    assert_string_equal(err.message, "--shard: 0/4 is not a shard of 3 games");
+    opt.shards = 3;
+    opt.shard = 3;
+    assert_int_equal(cb_deck_new(&spec, &opt, &d, &err), CB_ERR_USAGE);
+    assert_null(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_slices_cover_the_deck_in_order),
+        cmocka_unit_test_setup_teardown(test_library_shards_merge_to_the_deck,
+                                        load_default_theme, free_default_theme),
         cmocka_unit_test(test_merge_recomputes_the_summary),
         cmocka_unit_test(test_merge_refuses),
     };
