@@ -618,11 +618,12 @@ void cb_deck_shard_slice(size_t start, size_t count, size_t k, size_t n, size_t 
  * line as it was (bytes unchanged) in index order, then one summary line
  * recomputed from the game lines and the summaries' counts, as a one-run
  * deck of the whole range writes it. CB_ERR_DATA, the message naming
- * "file:line", for: a line that is not what a deck writes; an interrupted
- * deck; different master seeds, type tolerances, missions, node types or
- * shard sets; games missing or given twice; and a sheet hash in two games
- * (both games, their lines and the hash). After an error the merge can
- * only be freed. */
+ * "file:line", for: a line that is not what a deck writes (game seeds as
+ * cb_deck_game_seed makes them, so not a deck of a game_seed hook); an
+ * interrupted deck; different master seeds, type tolerances, missions, node
+ * types, shard sets or sheets a game; games missing or given twice; and a
+ * sheet hash in two games (both games, their lines and the hash). After an
+ * error the merge can only be freed. */
 typedef struct cb_deck_merge cb_deck_merge;
 cb_status cb_deck_merge_new(cb_deck_merge **out, cb_error *err);
 /* Adds the manifest NAME (used in messages): TEXT, LEN bytes, malloc'd;
@@ -635,6 +636,7 @@ cb_status cb_deck_merge_add_file(cb_deck_merge *m, const char *path, cb_error *e
 /* The merged manifest in *out (malloc'd, *len bytes, NUL-terminated). */
 cb_status cb_deck_merge_end(cb_deck_merge *m, char **out, size_t *len, cb_error *err);
 void cb_deck_merge_free(cb_deck_merge *m);
+
 /* ---- networks ----------------------------------------------------------- */
 
 /* Encounter maps from classic network models (see README, Encounter maps). */
