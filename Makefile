@@ -207,7 +207,7 @@ test-clang: deps
 	$(MAKE) --no-print-directory CC=clang BUILD=build-clang BIN=build-clang/cutboard test-suite
 
 # Allocation-failure injection (tests/faults/alloc.sh): a game (its rules
-# page too), a render, a check, a deck and a network map with analysis,
+# page too), a render, a check, a deck, a deck merge and a network map with analysis,
 # failing every STEP-th heap allocation in turn (STEP=1:
 # every one); each run must end with exit 0 or 70 and leave no output.
 STEP ?= 37

@@ -19,6 +19,7 @@
 #include "base/error.h"
 #include "base/rng.h"
 #include "io/input.h"
+#include "io/jsonparse.h"
 #include "print/deck_summary.h"
 
 /* ---- the merge's state ---- */
@@ -241,7 +242,12 @@ static int parse_hash(const char *s, uint64_t *out)
 static cJSON *parse_line(const where *w, const char *line, size_t len)
 {
     const char *end = NULL;
-    cJSON *o = len ? cJSON_ParseWithLengthOpts(line, len, &end, 0) : NULL;
+    int oom = 0;
+    cJSON *o = len ? cb_json_parse(line, len, &end, &oom) : NULL;
+    if (oom) {
+        no_memory(w->err);
+        return NULL;
+    }
     if (o && end)
         while (end < line + len && (*end == ' ' || *end == '\t' || *end == '\r'))
             end++;

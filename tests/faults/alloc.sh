@@ -12,6 +12,9 @@ w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 cd "$w" || exit 1
 "$bin" --seed fm --players 2 -o board.pdf --json board.json 2>/dev/null || exit 1
+for k in 0 1; do
+    "$bin" deck --count 4 --seed fs --shard $k/2 --manifest m$k.jsonl -o s$k.pdf 2>/dev/null || exit 1
+done
 bad=0 total=0
 
 # workload NAME OUTPUTS -- ARGS...: OUTPUTS are the files a run writes.
@@ -52,7 +55,8 @@ workload "check of 2 files" "" -- check board.json board.json
 workload "deck of 3, 2 jobs" "out.pdf m.jsonl" -- deck --count 3 --jobs 2 --seed fd -o out.pdf --manifest m.jsonl
 # (its labels are written as the sheets' are: libharu 2.3.0's own
 # HPDF_Page_TextOut used a buffer it failed to allocate)
+workload "deck merge of 2 shards" "merged.jsonl" -- deck merge m1.jsonl m0.jsonl -o merged.jsonl
 workload "network with analysis" "out.pdf out.json" -- network --model small-world --nodes 40 --analyze --seed fn -o out.pdf --json out.json
 cd "$top"
-echo "$((5 - (bad > 0))) passed, $((bad > 0)) failed ($total runs, $bad bad)"
+echo "$((6 - (bad > 0))) passed, $((bad > 0)) failed ($total runs, $bad bad)"
 [ $bad -eq 0 ]
