@@ -1,6 +1,7 @@
 #!/bin/sh
 # I/O fault injection: a game writing a PDF and a board file over existing
-# ones, and a deck writing its PDF and manifest, each run once to count its
+# ones, a deck writing its PDF and manifest, and a deck merge writing its
+# manifest, each run once to count its
 # output-file system calls (open for writing, write, fsync, close, linkat,
 # rename), then again failing each in turn. Every run must end with exit 0
 # (a fault the writer worked around), or 73/74 with one line naming an
@@ -8,8 +9,12 @@
 # no temporary file may be left.
 # Usage: io.sh CUTBOARD LIBFAILIO (from the top of the tree).
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") shim=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
-w=$(mktemp -d)
-trap 'rm -rf "$w"' EXIT
+w=$(mktemp -d) shards=$(mktemp -d)
+trap 'rm -rf "$w" "$shards"' EXIT
+for k in 0 1; do  # the merge's inputs, outside the folder each run empties
+    "$bin" deck --count 4 --seed io --shard $k/2 --manifest "$shards/m$k.jsonl" \
+        -o "$shards/s$k.pdf" 2>/dev/null || exit 1
+done
 cd "$w" || exit 1
 bad=0 total=0
 
@@ -66,5 +71,6 @@ workload() {
 
 workload "game -o --json" "o.pdf o.json" -- --seed io --players 2 -o o.pdf --json o.json
 workload "deck -o --manifest" "d.pdf m.jsonl" -- deck --count 3 --seed io -o d.pdf --manifest m.jsonl
-echo "$((2 - (bad > 0))) passed, $((bad > 0)) failed ($total runs, $bad bad)"
+workload "deck merge" "d.jsonl" -- deck merge "$shards/m1.jsonl" "$shards/m0.jsonl" -o d.jsonl
+echo "$((3 - (bad > 0))) passed, $((bad > 0)) failed ($total runs, $bad bad)"
 [ $bad -eq 0 ]
