@@ -211,7 +211,7 @@ test-clang: deps
 # failing every STEP-th heap allocation in turn (STEP=1:
 # every one); each run must end with exit 0 or 70 and leave no output.
 STEP ?= 37
-# Then I/O fault injection (tests/faults/io.sh; a game, a deck, a deck merge): each output-file system
+# Then I/O fault injection (tests/faults/io.sh): each output-file system
 # call (open, write, fsync, close, linkat, rename) fails in turn; exit 0,
 # 73 or 74, every output as it was or complete, no temporary file left.
 # Last, a 200-game deck killed with SIGKILL at 20 points of its run
