@@ -318,8 +318,8 @@ static void test_merge_refuses_bad_manifests(void **state)
     /* Another count of shards of the same deck. */
     assert_int_equal(cutboard(DECK " --shard 1/2 --manifest half.jsonl -o half.pdf"), 0);
     expect_failure("deck merge m-0.jsonl half.jsonl -o deck.jsonl", 65,
-                   "half.jsonl: a shard, but m-0.jsonl is a shard of another deck or count of "
-                   "shards", "deck.jsonl");
+                   "half.jsonl: shard 1/2 of games 0..9, but m-0.jsonl is shard 0/4 of games "
+                   "0..9: not one deck", "deck.jsonl");
     /* Missing input, no -o, no inputs, the output among the inputs. */
     expect_failure("deck merge m-0.jsonl nothere.jsonl -o deck.jsonl", 66, "nothere.jsonl",
                    "deck.jsonl");

@@ -379,14 +379,16 @@ static cb_status read_summary(cb_deck_merge *m, part *p, const where *w, const c
                  !same_tallies(types, nt, m->types, m->n_types))
             st = bad(err, w->name, 0, "its missions or node types are not those of %.200s "
                      "(another theme?): not one deck", f->name);
-        else if (p->sharded != f->sharded ||
-                 (p->sharded && (p->shards != f->shards || p->deck_start != f->deck_start ||
-                                 p->deck_count != f->deck_count)))
+        else if (p->sharded != f->sharded)
             st = bad(err, w->name, 0, "%s, but %.200s is %s: not one deck",
                      p->sharded ? "a shard" : "not a shard", f->name,
-                     !f->sharded ? "not a shard"
-                     : p->sharded ? "a shard of another deck or count of shards"
-                                  : "a shard");
+                     f->sharded ? "a shard" : "not a shard");
+        else if (p->sharded && (p->shards != f->shards || p->deck_start != f->deck_start ||
+                                p->deck_count != f->deck_count))
+            st = bad(err, w->name, 0, "shard %zu/%zu of games %zu..%zu, but %.200s is shard "
+                     "%zu/%zu of games %zu..%zu: not one deck", p->shard, p->shards,
+                     p->deck_start, p->deck_start + p->deck_count - 1, f->name, f->shard,
+                     f->shards, f->deck_start, f->deck_start + f->deck_count - 1);
         for (size_t i = 0; st == CB_OK && i < nm; i++)
             m->missions[i].count += missions[i].count;
         for (size_t i = 0; st == CB_OK && i < nt; i++)
