@@ -382,6 +382,12 @@ static void test_help_and_version(void **state)
     assert_contains(out_text, CB_VERSION);
     assert_int_equal(cutboard("-V"), 0);
     assert_contains(out_text, CB_VERSION);
+    /* help COMMAND [SUBCOMMAND] */
+    assert_int_equal(cutboard("help deck"), 0);
+    assert_contains(out_text, "--shard");
+    assert_int_equal(cutboard("help deck merge"), 0);
+    assert_contains(out_text, "deck merge");
+    expect_failure("help nothing", 64, "nothing", NULL);
 }
 
 /* ---- failures ----------------------------------------------------------- */

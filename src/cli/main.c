@@ -19,7 +19,7 @@ static const char usage[] =
     "  network    an encounter map from a classic network model, with its analysis\n"
     "  serve      the web page and the HTTP API (http://127.0.0.1:8080/)\n"
     "\n"
-    "  help [COMMAND]  the help of cutboard or of one command\n"
+    "  help [COMMAND]  the help of cutboard or of one command (also: help deck merge)\n"
     "  -h, --help      this help, then the game's options\n"
     "  -V, --version   the version\n";
 
@@ -61,14 +61,14 @@ int main(int argc, char **argv)
     }
     if (argc == 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0))
         return top_help();
-    /* cutboard help [COMMAND] is cutboard [COMMAND] --help */
-    if (argc >= 2 && argc <= 3 && strcmp(argv[1], "help") == 0) {
-        char *sub[] = {argc == 3 ? argv[2] : "--help", "--help", NULL};
+    /* cutboard help [COMMAND [SUBCOMMAND]] is cutboard [COMMAND [SUBCOMMAND]] --help */
+    if (argc >= 2 && argc <= 4 && strcmp(argv[1], "help") == 0) {
         if (argc == 2)
             return top_help();
+        char *sub[] = {argv[2], argc == 4 ? argv[3] : "--help", "--help", NULL};
         for (size_t k = 0; k < n; k++)
             if (strcmp(argv[2], commands[k].name) == 0)
-                return commands[k].run(2, sub);
+                return commands[k].run(argc - 1, sub);
         return cli_fail(CB_ERR_USAGE, "help: no command \"%s\" (see cutboard --help)", argv[2]);
     }
     if (argc == 3 && strcmp(argv[1], "--help") == 0) {
