@@ -4,10 +4,12 @@
  * so a poster's million nodes cost a 64 KiB buffer. */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "base/error.h"
+#include "base/graph.h"
 #include "io/jsonwrite.h"
 
 static const char *const side_names[] = {"top", "right", "bottom", "left"};
@@ -82,16 +84,120 @@ static void node_json(cb_jw *w, const cb_board *b, const cb_theme *theme, size_t
     cb_jw_object_end(w);
 }
 
-/* A sheet's starts' shortest cuts (NULL when it has none) and how many. */
+/* The part of cb_board_check's verdict the file carries: each start's hops
+ * to the centre and edge-disjoint paths to it, found exactly as the check
+ * finds them, without the check's geometry (crossings, faces, dots), which
+ * is most of its time on a poster. 0, or -1 when out of memory (then, as
+ * when the check failed, the file has no metrics). */
 typedef struct {
-    int *cuts;
-    size_t n;
-} sheet_cuts;
+    int starts;
+    int hop_min, hop_max;
+    int hops[CB_VERDICT_STARTS], disjoint[CB_VERDICT_STARTS];
+} start_metrics;
 
-/* One sheet. A check that fails (out of memory) leaves its metrics out. */
-static void sheet_json(cb_jw *w, const cb_board *b, const cb_theme *theme, const sheet_cuts *sc,
-                       const int *band)
+static int measure_starts(const cb_board *b, start_metrics *m)
 {
+    cb_graph gr;
+    cb_error err;
+    if (cb_graph_build(&gr, b, &err) != CB_OK)
+        return -1;
+    size_t n = b->n_nodes;
+    int *hops = malloc((n ? n : 1) * sizeof *hops);
+    uint32_t *comp = malloc((n ? n : 1) * sizeof *comp);
+    int failed = !hops || !comp || cb_graph_hops(&gr, b->center, hops) != 0 ||
+                 cb_graph_bridge_components(&gr, comp) != 0;
+    m->starts = 0;
+    m->hop_min = INT32_MAX;
+    m->hop_max = -1;
+    for (uint32_t i = 0; !failed && i < n; i++) {
+        if (b->nodes[i].kind != CB_KIND_START)
+            continue;
+        int deg = (int)cb_graph_degree(&gr, i), h = hops[i];
+        /* As cb_board_check counts them: the bridges decide up to 2 edges,
+         * a max-flow above. */
+        int paths = deg > 2 ? cb_graph_edge_disjoint(&gr, i, b->center, deg)
+                    : h < 0 ? 0
+                    : comp[i] == comp[b->center] ? deg : (deg > 0);
+        if (paths < 0) {
+            failed = 1;
+            break;
+        }
+        if (m->starts < CB_VERDICT_STARTS) {
+            m->hops[m->starts] = h;
+            m->disjoint[m->starts] = paths;
+        }
+        m->starts++;
+        if (h >= 0 && h < m->hop_min)
+            m->hop_min = h;
+        if (h > m->hop_max)
+            m->hop_max = h;
+    }
+    if (m->starts == 0)
+        m->hop_min = m->hop_max = 0;
+    free(hops);
+    free(comp);
+    cb_graph_free(&gr);
+    return failed ? -1 : 0;
+}
+
+/* What every sheet's metrics need: each sheet's starts' shortest cuts
+ * (NULL when it has none), the game's cut band, each sheet's start metrics.
+ * Measured on a thread of its own while the nodes and edges are written
+ * (on a poster the cuts take longer than the text); the sheet's metrics
+ * wait for it. The bytes do not depend on it. */
+typedef struct {
+    const cb_game *game;
+    int **cuts;
+    size_t *n_cuts;
+    start_metrics *starts;
+    int *starts_ok;
+    int band[2];
+    int ok;             /* every sheet's cuts were found */
+    int running;        /* the thread is still to be joined */
+    pthread_t thread;
+} game_metrics;
+
+static void *measure_game(void *arg)
+{
+    game_metrics *gm = arg;
+    const cb_game *g = gm->game;
+    int lo = -1, hi = -1;
+    gm->ok = 1;
+    for (size_t i = 0; gm->ok && i < g->n_sheets; i++) {
+        cb_error e;
+        if (cb_board_shortest_cuts(g->sheets[i], &gm->cuts[i], &gm->n_cuts[i], &e) != CB_OK) {
+            gm->ok = 0;
+            break;
+        }
+        /* The game's cut band: [c, c+1] from the least cut of its sheets
+         * when every cut fits (as on generated boards), else the range
+         * they span. */
+        for (size_t k = 0; k < gm->n_cuts[i]; k++) {
+            int c = gm->cuts[i][k];
+            if (c >= 0 && (lo < 0 || c < lo))
+                lo = c;
+            hi = c > hi ? c : hi;
+        }
+        gm->starts_ok[i] = measure_starts(g->sheets[i], &gm->starts[i]) == 0;
+    }
+    if (lo >= 0 && hi < lo + 1)
+        hi = lo + 1;
+    gm->band[0] = lo;
+    gm->band[1] = hi;
+    return NULL;
+}
+
+static void wait_metrics(game_metrics *gm)
+{
+    if (gm->running)
+        pthread_join(gm->thread, NULL);
+    gm->running = 0;
+}
+
+/* Sheet I. Out of memory measuring its starts leaves its metrics out. */
+static void sheet_json(cb_jw *w, game_metrics *gm, const cb_theme *theme, size_t i)
+{
+    const cb_board *b = gm->game->sheets[i];
     cb_jw_object_begin(w);
     member_string(w, "seed", b->seed);
     member_number(w, "player", b->player);
@@ -111,8 +217,8 @@ static void sheet_json(cb_jw *w, const cb_board *b, const cb_theme *theme, const
     member_number(w, "center", b->center);
     cb_jw_key(w, "nodes");
     cb_jw_array_begin(w);
-    for (size_t i = 0; i < b->n_nodes && !w->failed; i++)
-        node_json(w, b, theme, i);
+    for (size_t k = 0; k < b->n_nodes && !w->failed; k++)
+        node_json(w, b, theme, k);
     cb_jw_array_end(w);
     cb_jw_key(w, "edges");
     cb_jw_array_begin(w);
@@ -124,21 +230,25 @@ static void sheet_json(cb_jw *w, const cb_board *b, const cb_theme *theme, const
     }
     cb_jw_array_end(w);
     member_number(w, "attempts", b->attempts);
-    cb_verdict v;
-    cb_error err;
-    if (!w->failed && cb_board_check(b, 64, 64, &v, &err) == CB_OK) {
-        size_t n = (size_t)(v.starts < CB_VERDICT_STARTS ? v.starts : CB_VERDICT_STARTS);
+    wait_metrics(gm);
+    if (!gm->ok) {
+        w->failed = -1; /* not a write error: the cuts could not be measured */
+        return;
+    }
+    const start_metrics *v = &gm->starts[i];
+    if (!w->failed && gm->starts_ok[i]) {
+        size_t n = (size_t)(v->starts < CB_VERDICT_STARTS ? v->starts : CB_VERDICT_STARTS);
         cb_jw_key(w, "metrics");
         cb_jw_object_begin(w);
-        member_ints(w, "start_center_hops", v.hops, n);
-        member_number(w, "hop_spread", v.hop_max - v.hop_min);
-        member_ints(w, "start_disjoint_paths", v.disjoint, n);
+        member_ints(w, "start_center_hops", v->hops, n);
+        member_number(w, "hop_spread", v->hop_max - v->hop_min);
+        member_ints(w, "start_disjoint_paths", v->disjoint, n);
         /* Each start's shortest cut (-1: no cut parts it from the centre)
          * and the band {c, c+1} every sheet of the game keeps them in. */
-        if (sc->cuts && sc->n <= (size_t)INT32_MAX) {
-            member_ints(w, "start_shortest_cuts", sc->cuts, sc->n);
-            if (band[0] >= 0)
-                member_ints(w, "cut_band", band, 2);
+        if (gm->cuts[i] && gm->n_cuts[i] <= (size_t)INT32_MAX) {
+            member_ints(w, "start_shortest_cuts", gm->cuts[i], gm->n_cuts[i]);
+            if (gm->band[0] >= 0)
+                member_ints(w, "cut_band", gm->band, 2);
         }
         cb_jw_object_end(w);
     }
@@ -148,28 +258,19 @@ static void sheet_json(cb_jw *w, const cb_board *b, const cb_theme *theme, const
 cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn write,
                         void *ctx, cb_error *err)
 {
-    /* The game's cut band: [c, c+1] from the least cut of its sheets when
-     * every cut fits (as on generated boards), else the range they span.
-     * Computed first: every sheet's metrics carry it. */
-    sheet_cuts *sc = calloc(game->n_sheets ? game->n_sheets : 1, sizeof *sc);
-    int band[2] = {-1, -1};
-    int ok = sc != NULL;
-    for (size_t i = 0; ok && i < game->n_sheets; i++) {
-        cb_error e;
-        if (cb_board_shortest_cuts(game->sheets[i], &sc[i].cuts, &sc[i].n, &e) != CB_OK)
-            ok = 0;
-        for (size_t k = 0; ok && k < sc[i].n; k++) {
-            int c = sc[i].cuts[k];
-            if (c >= 0 && (band[0] < 0 || c < band[0]))
-                band[0] = c;
-            band[1] = c > band[1] ? c : band[1];
-        }
-    }
-    if (band[0] >= 0 && band[1] < band[0] + 1)
-        band[1] = band[0] + 1;
-    cb_jw *w = ok ? malloc(sizeof *w) : NULL;
+    size_t n = game->n_sheets ? game->n_sheets : 1;
+    game_metrics gm = {.game = game};
+    gm.cuts = calloc(n, sizeof *gm.cuts);
+    gm.n_cuts = calloc(n, sizeof *gm.n_cuts);
+    gm.starts = calloc(n, sizeof *gm.starts);
+    gm.starts_ok = calloc(n, sizeof *gm.starts_ok);
+    cb_jw *w = malloc(sizeof *w);
     int failed = 0;
-    if (w) {
+    if (w && gm.cuts && gm.n_cuts && gm.starts && gm.starts_ok) {
+        /* No thread (none to be had): measured first, in this one. */
+        gm.running = pthread_create(&gm.thread, NULL, measure_game, &gm) == 0;
+        if (!gm.running)
+            measure_game(&gm);
         cb_jw_init(w, write, ctx);
         cb_jw_object_begin(w);
         member_string(w, "format", "cutboard/1");
@@ -182,16 +283,22 @@ cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn 
         cb_jw_key(w, "sheets");
         cb_jw_array_begin(w);
         for (size_t i = 0; i < game->n_sheets && !w->failed; i++)
-            sheet_json(w, game->sheets[i], theme, &sc[i], band);
+            sheet_json(w, &gm, theme, i);
         cb_jw_array_end(w);
         cb_jw_object_end(w);
-        failed = cb_jw_flush(w);
-        free(w);
+        wait_metrics(&gm); /* a game with no sheets, or a write that failed */
+        failed = w->failed ? w->failed : cb_jw_flush(w);
+    } else {
+        gm.ok = 0;
     }
-    for (size_t i = 0; sc && i < game->n_sheets; i++)
-        free(sc[i].cuts);
-    free(sc);
-    if (!w)
+    for (size_t i = 0; gm.cuts && i < game->n_sheets; i++)
+        free(gm.cuts[i]);
+    free(gm.cuts);
+    free(gm.n_cuts);
+    free(gm.starts);
+    free(gm.starts_ok);
+    free(w);
+    if (!gm.ok || failed < 0)
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the board file");
     if (failed)
         return cb_fail(err, CB_ERR_IO, "writing the board file: %s", strerror(failed));
