@@ -265,7 +265,9 @@ cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error 
 cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 /* The same from an open stream F (standard input, say), NAME naming it in
- * messages; F is read to its end and not closed. */
+ * messages; F is read to its end and not closed. A stream that can be read
+ * again (a file, not a pipe) is read in a 1 MiB window, and held whole only
+ * when that reader declines it (a fault to name, JSON only cJSON reads). */
 cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 
