@@ -140,17 +140,15 @@ static int measure_starts(const cb_board *b, start_metrics *m)
     return failed ? -1 : 0;
 }
 
-/* What every sheet's metrics need: each sheet's starts' shortest cuts
- * (NULL when it has none), the game's cut band, each sheet's start metrics.
- * Measured on a thread of its own while the nodes and edges are written
- * (on a poster the cuts take longer than the text); the sheet's metrics
- * wait for it. The bytes do not depend on it. */
+/* What every sheet's metrics need of the whole game: each sheet's starts'
+ * shortest cuts (NULL when it has none) and the game's cut band. Measured
+ * on a thread of its own while the nodes and edges are written (on a
+ * poster the cuts take longer than the text); the sheet's metrics wait for
+ * it. The bytes do not depend on it. */
 typedef struct {
     const cb_game *game;
     int **cuts;
     size_t *n_cuts;
-    start_metrics *starts;
-    int *starts_ok;
     int band[2];
     int ok;             /* every sheet's cuts were found */
     int running;        /* the thread is still to be joined */
@@ -178,7 +176,6 @@ static void *measure_game(void *arg)
                 lo = c;
             hi = c > hi ? c : hi;
         }
-        gm->starts_ok[i] = measure_starts(g->sheets[i], &gm->starts[i]) == 0;
     }
     if (lo >= 0 && hi < lo + 1)
         hi = lo + 1;
@@ -230,13 +227,14 @@ static void sheet_json(cb_jw *w, game_metrics *gm, const cb_theme *theme, size_t
     }
     cb_jw_array_end(w);
     member_number(w, "attempts", b->attempts);
+    start_metrics m, *v = &m;
+    int starts_ok = !w->failed && measure_starts(b, &m) == 0;
     wait_metrics(gm);
     if (!gm->ok) {
         w->failed = -1; /* not a write error: the cuts could not be measured */
         return;
     }
-    const start_metrics *v = &gm->starts[i];
-    if (!w->failed && gm->starts_ok[i]) {
+    if (!w->failed && starts_ok) {
         size_t n = (size_t)(v->starts < CB_VERDICT_STARTS ? v->starts : CB_VERDICT_STARTS);
         cb_jw_key(w, "metrics");
         cb_jw_object_begin(w);
@@ -262,11 +260,9 @@ cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn 
     game_metrics gm = {.game = game};
     gm.cuts = calloc(n, sizeof *gm.cuts);
     gm.n_cuts = calloc(n, sizeof *gm.n_cuts);
-    gm.starts = calloc(n, sizeof *gm.starts);
-    gm.starts_ok = calloc(n, sizeof *gm.starts_ok);
     cb_jw *w = malloc(sizeof *w);
     int failed = 0;
-    if (w && gm.cuts && gm.n_cuts && gm.starts && gm.starts_ok) {
+    if (w && gm.cuts && gm.n_cuts) {
         /* No thread (none to be had): measured first, in this one. */
         gm.running = pthread_create(&gm.thread, NULL, measure_game, &gm) == 0;
         if (!gm.running)
@@ -295,8 +291,6 @@ cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn 
         free(gm.cuts[i]);
     free(gm.cuts);
     free(gm.n_cuts);
-    free(gm.starts);
-    free(gm.starts_ok);
     free(w);
     if (!gm.ok || failed < 0)
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the board file");
