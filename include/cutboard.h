@@ -265,7 +265,9 @@ cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error 
 cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 /* The same from an open stream F (standard input, say), NAME naming it in
- * messages; F is read to its end and not closed. */
+ * messages; F is read to its end and not closed. A stream that can be read
+ * again (a file, not a pipe) is read in a 1 MiB window, and held whole only
+ * when that reader declines it (a fault to name, JSON only cJSON reads). */
 cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 
@@ -356,6 +358,18 @@ cb_status cb_svg_render(const cb_game *game, size_t sheet, const cb_theme *theme
 cb_status cb_json_render(const cb_game *game, const cb_theme *theme,
                          char **json, cb_error *err);
 
+/* Where output written piece by piece goes: called with each piece in
+ * order; returns 0, or an errno value that stops the writer. */
+typedef int (*cb_write_fn)(void *ctx, const void *data, size_t len);
+
+/* The same bytes as cb_json_render, handed to WRITE in pieces of up to
+ * 64 KiB as they are made, so no copy of the whole text is held (a poster's
+ * board file is hundreds of MB). CB_ERR_IO when WRITE fails (the message
+ * gives its errno), CB_ERR_INTERNAL when out of memory; WRITE may have had
+ * part of the file by then. */
+cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn write,
+                        void *ctx, cb_error *err);
+
 /* Writing several files all-or-nothing: stage each (the bytes go to a
  * temporary file next to PATH and are flushed to disk), then commit each
  * (renamed over PATH), or discard them all if any stage failed. A staged file
@@ -370,6 +384,14 @@ cb_status cb_file_stage(const char *path, const void *data, size_t len,
 cb_status cb_file_ready(cb_staged_file *f, cb_error *err);
 cb_status cb_file_commit(cb_staged_file *f, cb_error *err);
 void cb_file_discard(cb_staged_file *f);
+
+/* cb_file_stage for output made piece by piece: PRODUCE is called once with
+ * a write function (and its context) that puts the bytes into the staged
+ * file. A status PRODUCE returns, or a failed write, discards the file;
+ * a failed write is reported as CB_ERR_IO naming PATH. */
+typedef cb_status (*cb_produce_fn)(void *arg, cb_write_fn write, void *ctx, cb_error *err);
+cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *arg,
+                               cb_staged_file **out, cb_error *err);
 
 /* Writes LEN bytes to PATH through a temporary file in the same folder that
  * is renamed over PATH only when every byte is on disk. */

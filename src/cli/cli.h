@@ -99,12 +99,30 @@ typedef struct {
     size_t len;
 } cli_output;
 
+/* An output made as it is written: PATH gets what PRODUCE(ARG, ...) writes. */
+typedef struct {
+    const char *path;
+    cb_produce_fn produce;
+    void *arg;
+} cli_stream;
+
+/* A board file made as it is written: cli_stream's PRODUCE for ARG a
+ * cli_board_json (cb_json_write of GAME). */
+typedef struct {
+    const cb_game *game;
+    const cb_theme *theme;
+} cli_board_json;
+cb_status cli_board_json_write(void *arg, cb_write_fn write, void *ctx, cb_error *err);
+
 /* Writes every output all-or-nothing: each is staged and flushed to disk,
  * then all are renamed into place with SIGINT/SIGTERM/SIGHUP held. On
  * failure no output is touched and err says why; a signal with its default
  * action that arrives meanwhile discards them all (the process then dies of
  * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
+/* The same with streamed outputs too, all-or-nothing over both lists. */
+cb_status cli_write_all_streams(const cli_output *outs, size_t n, const cli_stream *streams,
+                                size_t n_streams, cb_error *err);
 
 /* Refuses two outputs that name one file (OPTS[k] gave PATHS[k]; NULL
  * paths are skipped), before any work: 0, or the exit code after the

@@ -313,16 +313,53 @@ static int write_stdout(const void *data, size_t len)
     return 0;
 }
 
+/* Writes to standard output, keeping the first error in *CTX. */
+static int stdout_sink(void *ctx, const void *data, size_t len)
+{
+    int *failed = ctx;
+    if (!*failed)
+        *failed = write_stdout(data, len);
+    return *failed;
+}
+
+cb_status cli_board_json_write(void *arg, cb_write_fn write, void *ctx, cb_error *err)
+{
+    const cli_board_json *b = arg;
+    return cb_json_write(b->game, b->theme, write, ctx, err);
+}
+
+/* An output of either kind: bytes in memory, or made as written. */
+typedef struct {
+    const char *path;
+    const void *data;
+    size_t len;
+    cb_produce_fn produce;
+    void *arg;
+} any_output;
+
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
 {
+    return cli_write_all_streams(outs, n, NULL, 0, err);
+}
+
+cb_status cli_write_all_streams(const cli_output *given, size_t n_given, const cli_stream *streams,
+                                size_t n_streams, cb_error *err)
+{
     cb_staged_file *staged[32] = {NULL};
+    any_output outs[32];
+    size_t n = n_given + n_streams;
     cb_status st = CB_OK;
     if (n > sizeof staged / sizeof staged[0]) {
         err->status = CB_ERR_INTERNAL;
         snprintf(err->message, sizeof err->message, "too many output files (%zu)", n);
         return CB_ERR_INTERNAL;
     }
-    const cli_output *out_std = NULL; /* the one output to standard output, "-" */
+    for (size_t k = 0; k < n_given; k++)
+        outs[k] = (any_output){given[k].path, given[k].data, given[k].len, NULL, NULL};
+    for (size_t k = 0; k < n_streams; k++)
+        outs[n_given + k] = (any_output){streams[k].path, NULL, 0, streams[k].produce,
+                                         streams[k].arg};
+    const any_output *out_std = NULL; /* the one output to standard output, "-" */
     for (size_t k = 0; k < n; k++) {
         if (strcmp(outs[k].path, "-") != 0)
             continue;
@@ -343,7 +380,10 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
     size_t k;
     for (k = 0; k < n && st == CB_OK; k++)
         if (&outs[k] != out_std)
-            st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
+            st = outs[k].produce ? cb_file_stage_stream(outs[k].path, outs[k].produce,
+                                                        outs[k].arg, &staged[k], err)
+                                 : cb_file_stage(outs[k].path, outs[k].data, outs[k].len,
+                                                 &staged[k], err);
     if (st == CB_OK)
         cli_test_hold("CUTBOARD_TEST_STAGE_DELAY_MS");
     /* Only a signal that will end the process (default action) throws the
@@ -364,7 +404,14 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
     for (k = 0; k < n && st == CB_OK; k++)
         if (staged[k])
             st = cb_file_ready(staged[k], err);
-    int e = st == CB_OK && out_std ? write_stdout(out_std->data, out_std->len) : 0;
+    int e = 0;
+    if (st == CB_OK && out_std && out_std->produce) {
+        cb_status ps = out_std->produce(out_std->arg, stdout_sink, &e, err);
+        if (ps != CB_OK && !e)
+            st = ps;
+    } else if (st == CB_OK && out_std) {
+        e = write_stdout(out_std->data, out_std->len);
+    }
     if (e) {
         err->status = st = CB_ERR_IO;
         snprintf(err->message, sizeof err->message, "standard output: %s", strerror(e));

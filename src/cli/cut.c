@@ -76,7 +76,6 @@ static int run(const char *path, const char *theme_dir, int sheet, const cb_cut_
         return rc;
     cb_error err = {CB_OK, ""};
     cb_cut_result *r = NULL;
-    char *json = NULL;
     if ((size_t)sheet > game->n_sheets) {
         rc = cli_fail(CB_ERR_USAGE, "--sheet: %s has %zu sheet%s", path, game->n_sheets,
                       game->n_sheets == 1 ? "" : "s");
@@ -88,11 +87,9 @@ static int run(const char *path, const char *theme_dir, int sheet, const cb_cut_
         cb_game left = *game;
         left.sheets = sheets;
         left.n_sheets = 1;
-        st = cb_json_render(&left, theme, &json, &err);
-        if (st == CB_OK) {
-            cli_output out = {json_path, json, strlen(json)};
-            st = cli_write_all(&out, 1, &err);
-        }
+        cli_board_json board_json = {&left, theme};
+        cli_stream out = {json_path, cli_board_json_write, &board_json};
+        st = cli_write_all_streams(NULL, 0, &out, 1, &err);
     }
     if (st != CB_OK) {
         rc = cli_fail(st, "%s", err.message);
@@ -119,7 +116,6 @@ static int run(const char *path, const char *theme_dir, int sheet, const cb_cut_
            r->remaining->n_nodes, r->remaining->n_edges, r->remaining_area,
            json_path ? "; written to " : "", json_path ? json_path : "");
 done:
-    free(json);
     cb_cut_result_free(r);
     cb_game_free(game);
     cb_theme_free(theme);

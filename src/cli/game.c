@@ -106,19 +106,18 @@ int cli_game(int argc, char **argv)
     cb_game *game = NULL;
     unsigned char *pdf = NULL;
     size_t pdf_len = 0;
-    char *json = NULL;
+    cli_board_json board_json = {NULL, o->theme};
     cli_output *objs = NULL, *svgs = NULL;
     size_t n_obj = 0, n_svg = 0;
     cli_test_hold("CUTBOARD_TEST_GENERATE_HOLD_MS");
     cb_status st = cb_game_generate(&o->spec, &game, &err);
+    board_json.game = game;
     if (st == CB_OK && g.svg) {
         st = cli_svg_outputs(game, o->theme, &o->render, output, &svgs, &err);
         n_svg = st == CB_OK ? game->n_sheets : 0;
     } else if (st == CB_OK) {
         st = cb_pdf_render(game, o->theme, &o->render, &pdf, &pdf_len, &err);
     }
-    if (st == CB_OK && json_path)
-        st = cb_json_render(game, o->theme, &json, &err);
     if (st == CB_OK && obj_path) {
         st = cli_obj_outputs(game, o->theme, obj_path, &objs, &err);
         n_obj = st == CB_OK ? game->n_sheets : 0;
@@ -128,18 +127,16 @@ int cli_game(int argc, char **argv)
         size_t n = n_svg ? 0 : 1;
         for (size_t k = 0; k < n_svg && n < 16; k++)
             outs[n++] = svgs[k];
-        if (json_path)
-            outs[n++] = (cli_output){json_path, json, strlen(json)};
-        for (size_t k = 0; k < n_obj && n < 32; k++)
+        for (size_t k = 0; k < n_obj && n < (json_path ? 31 : 32); k++)
             outs[n++] = objs[k];
-        st = cli_write_all(outs, n, &err);
+        cli_stream json_out = {json_path, cli_board_json_write, &board_json};
+        st = cli_write_all_streams(outs, n, &json_out, json_path ? 1 : 0, &err);
     }
     if (st == CB_OK && isatty(STDERR_FILENO))
         fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,
                 game->n_sheets, game->n_sheets == 1 ? "" : "s", o->spec.seed);
     cli_obj_free(objs, n_obj);
     cli_obj_free(svgs, n_svg);
-    free(json);
     free(pdf);
     cb_game_free(game);
     cli_board_options_free(o);

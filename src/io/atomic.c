@@ -101,8 +101,36 @@ static int named_temp(const char *path, char **tmp)
     return fd;
 }
 
-cb_status cb_file_stage(const char *path, const void *data, size_t len,
-                        cb_staged_file **out, cb_error *err)
+/* The staged file's descriptor and the first write error, for the write
+ * function a producer is given. */
+typedef struct {
+    int fd;
+    int failed;
+} stage_sink;
+
+static int sink_write(void *ctx, const void *data, size_t len)
+{
+    stage_sink *s = ctx;
+    if (!s->failed)
+        s->failed = write_all(s->fd, data, len);
+    return s->failed;
+}
+
+typedef struct {
+    const void *data;
+    size_t len;
+} whole;
+
+static cb_status write_whole(void *arg, cb_write_fn write, void *ctx, cb_error *err)
+{
+    const whole *w = arg;
+    (void)err;
+    write(ctx, w->data, w->len); /* a failure is the sink's to report */
+    return CB_OK;
+}
+
+cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *arg,
+                               cb_staged_file **out, cb_error *err)
 {
     *out = NULL;
     struct stat sb;
@@ -134,19 +162,30 @@ cb_status cb_file_stage(const char *path, const void *data, size_t len,
         cb_file_discard(f);
         return st;
     }
-    int failed = write_all(fd, data, len);
-    if (!failed && !device && fsync(fd) != 0)
+    stage_sink sink = {fd, 0};
+    cb_status st = produce(arg, sink_write, &sink, err);
+    int failed = sink.failed;
+    if (st == CB_OK && !failed && !device && fsync(fd) != 0)
         failed = errno;
-    if (!failed && f->tmp && fchmod(fd, 0666 & ~current_umask()) != 0)
+    if (st == CB_OK && !failed && f->tmp && fchmod(fd, 0666 & ~current_umask()) != 0)
         failed = errno;
     if (f->fd < 0 && close(fd) != 0 && !failed)
         failed = errno;
-    if (failed) {
+    if (failed)
+        st = cb_fail(err, CB_ERR_IO, "%s: write failed: %s", path, strerror(failed));
+    if (st != CB_OK) {
         cb_file_discard(f);
-        return cb_fail(err, CB_ERR_IO, "%s: write failed: %s", path, strerror(failed));
+        return st;
     }
     *out = f;
     return CB_OK;
+}
+
+cb_status cb_file_stage(const char *path, const void *data, size_t len,
+                        cb_staged_file **out, cb_error *err)
+{
+    whole w = {data, len};
+    return cb_file_stage_stream(path, write_whole, &w, out, err);
 }
 
 /* Gives the unnamed file F->fd the name F->tmp (made unique), ready for

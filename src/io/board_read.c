@@ -388,12 +388,9 @@ static cb_status read_sheet(reader *r, const cJSON *s, cb_board *b)
     return b->dot_xy ? CB_OK : cb_board_place_dots(b, r->err);
 }
 
-cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
-                             const cb_theme *theme, cb_game **out, cb_error *err)
+cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name,
+                                  const cb_theme *theme, cb_game **out, cb_error *err)
 {
-    *out = NULL;
-    if (!name)
-        name = "board file";
     cb_status st = cb_text_check(text, len, name, err);
     if (st != CB_OK)
         return st;
@@ -481,6 +478,20 @@ done:
     return CB_OK;
 }
 
+/* Good files take the fast reader (board_stream.c); whatever it declines,
+ * the precise one reads and names the fault. */
+cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
+                             const cb_theme *theme, cb_game **out, cb_error *err)
+{
+    *out = NULL;
+    if (!name)
+        name = "board file";
+    cb_status st = cb_board_stream_read(NULL, text, len, name, theme, out, err);
+    if (st != CB_OK || *out)
+        return st;
+    return cb_game_parse_json_tree(text, len, name, theme, out, err);
+}
+
 /* ---- files --------------------------------------------------------------- */
 
 cb_status cb_game_parse(const char *text, size_t len, const char *name, const cb_theme *theme,
@@ -494,10 +505,10 @@ cb_status cb_game_parse(const char *text, size_t len, const char *name, const cb
     return cb_game_parse_obj(text, len, name, theme, out, err);
 }
 
-cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
-                       cb_error *err)
+/* The whole stream in memory, parsed by cb_game_parse. */
+static cb_status read_whole(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
+                            cb_error *err)
 {
-    *out = NULL;
     size_t cap = 1 << 16, len = 0, got;
     char *buf = malloc(cap);
     while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
@@ -529,6 +540,25 @@ cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game
     cb_status st = cb_game_parse(buf, len, name, theme, out, err);
     free(buf);
     return st;
+}
+
+cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
+                       cb_error *err)
+{
+    *out = NULL;
+    /* A file that can be read again is first read in a window by the fast
+     * reader, so a large board file is never held whole; a pipe is read
+     * whole (either reader may need it). */
+    off_t start = ftello(f);
+    if (start < 0 || fseeko(f, start, SEEK_SET) != 0)
+        return read_whole(f, name, theme, out, err);
+    cb_status st = cb_board_stream_read(f, NULL, 0, name, theme, out, err);
+    if (st != CB_OK || *out)
+        return st;
+    clearerr(f);
+    if (fseeko(f, start, SEEK_SET) != 0)
+        return cb_fail(err, CB_ERR_NOINPUT, "%s: read error", name);
+    return read_whole(f, name, theme, out, err);
 }
 
 cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, cb_error *err)

@@ -16,4 +16,18 @@
 #define CB_BOARD_MAX_DOTS 16        /* power dots per node */
 #define CB_BOARD_MAX_NUMBER 999     /* a number printed on a node */
 
+/* The fast reader (board_stream.c): reads a board file from F, or from the
+ * LEN bytes of TEXT when F is NULL, in one pass with no JSON tree. It takes
+ * only files the precise reader (cb_game_parse_json's cJSON path) takes,
+ * and gives the same game. CB_OK with *out NULL: declined, the file is the
+ * precise reader's (an error to name, or JSON it leaves to cJSON); F has
+ * been read on. Otherwise a read error or out of memory. */
+/* The precise reader: the whole text as one cJSON tree, every value checked
+ * in a fixed order, the first fault named (NAME not NULL). */
+cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name,
+                                  const cb_theme *theme, cb_game **out, cb_error *err);
+
+cb_status cb_board_stream_read(FILE *f, const char *text, size_t len, const char *name,
+                               const cb_theme *theme, cb_game **out, cb_error *err);
+
 #endif
