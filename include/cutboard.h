@@ -332,6 +332,23 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
 cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 void cb_pdf_writer_free(cb_pdf_writer *w);
 
+/* A game's pages drawn and compressed away from the document, so several
+ * threads can draw while one assembles: cb_pdf_prepare reads W only (safe
+ * on any thread while another adds pages to W) and sets *prepared, or
+ * leaves it NULL where pages can't be drawn alone (N-up: a sheet holds
+ * boards of several games); *scratch (NULL at first) is the calling
+ * thread's drawing state, kept between calls, freed by
+ * cb_pdf_scratch_free. cb_pdf_add_prepared adds the game as
+ * cb_pdf_add_game does (PREPARED NULL: it draws the game itself), the
+ * same bytes either way; the caller still frees PREPARED with
+ * cb_pdf_prepared_free. */
+cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *game,
+                         void **prepared, cb_error *err);
+cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepared,
+                              cb_error *err);
+void cb_pdf_prepared_free(void *prepared);
+void cb_pdf_scratch_free(void *scratch);
+
 /* The PDF page (1-based) sheet SHEET of the game last added landed on
  * (several sheets share a page with N-up imposition); 0 if no such sheet. */
 size_t cb_pdf_sheet_page(const cb_pdf_writer *w, size_t sheet);
@@ -535,6 +552,15 @@ typedef struct {
      * candidate into out (len bytes); 0, or -1 to use the default. */
     int (*game_seed)(void *ctx, const char *master, size_t k, int r, char *out, size_t len);
     void *ctx;
+    /* Work on each kept game done by the generator threads too (NULL: none),
+     * e.g. drawing its pages (cb_pdf_prepare): PREPARE sets *out for game
+     * K, with *scratch the calling thread's own state (NULL at first);
+     * FREE_PREPARED and FREE_SCRATCH free them. An error fails that game. */
+    cb_status (*prepare)(void *work_ctx, void **scratch, size_t k, const cb_game *g, void **out,
+                         cb_error *err);
+    void (*free_prepared)(void *work_ctx, void *prepared);
+    void (*free_scratch)(void *work_ctx, void *scratch);
+    void *work_ctx;
 } cb_deck_options;
 
 /* Defaults: start 0, count 1, 1 job, type_tolerance 0.08, max_tries 100. */
@@ -564,6 +590,7 @@ typedef struct {
     size_t nodes, edges;    /* over its sheets */
     int hop_spread;         /* largest start-to-centre hop spread of a sheet */
     int attempts;           /* generator attempts over its sheets */
+    void *prepared;         /* what options.prepare made of it, or NULL */
 } cb_deck_entry;
 
 typedef struct cb_deck cb_deck;

@@ -31,7 +31,8 @@ static const char usage[] =
     "  -n, --count N        how many games (default 1)\n"
     "      --start K        the first game's index (default 0)\n"
     "      --only K         game K alone, the same pages as in the full deck\n"
-    "  -j, --jobs N         generator threads, 1..64 (default 1)\n"
+    "  -j, --jobs N         threads that make, draw and compress games, 1..64\n"
+    "                       (default 1)\n"
     "      --manifest FILE  one JSON line per game, then a summary line\n"
     "      --type-tolerance PCT  a game's share of each node type may differ\n"
     "                       from the type's weight by PCT points (default 8;\n"
@@ -110,6 +111,56 @@ static cb_status single_pdf(const cli_board_options *o, const cb_game *g, int ru
     return st;
 }
 
+/* The deck's threads draw and compress each game's pages too (one PDF:
+ * cb_pdf_prepare; --out-dir: the game's whole file), so this thread only
+ * assembles and writes. */
+typedef struct {
+    const cli_board_options *o;
+    const cli_deck_args *da;
+    cb_pdf_writer *w;
+} deck_work;
+
+typedef struct {
+    unsigned char *pdf;
+    size_t len;
+} game_file;
+
+static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
+                         cb_error *err)
+{
+    const deck_work *dw = ctx;
+    if (dw->w)
+        return cb_pdf_prepare(dw->w, scratch, g, out, err);
+    int rules = dw->da->rules == CLI_DECK_RULES_EACH ||
+                (dw->da->rules == CLI_DECK_RULES_ONCE && k == dw->da->start);
+    game_file *f = calloc(1, sizeof *f);
+    cb_status st = f ? single_pdf(dw->o, g, rules, &f->pdf, &f->len, err) : CB_ERR_INTERNAL;
+    if (!f)
+        snprintf(err->message, sizeof err->message, "out of memory");
+    if (st != CB_OK)
+        free(f);
+    *out = st == CB_OK ? f : NULL;
+    return st;
+}
+
+static void free_prepared(void *ctx, void *prepared)
+{
+    const deck_work *dw = ctx;
+    game_file *f = prepared;
+    if (dw->w)
+        cb_pdf_prepared_free(prepared);
+    else if (f) {
+        free(f->pdf);
+        free(f);
+    }
+}
+
+static void free_scratch(void *ctx, void *scratch)
+{
+    (void)ctx;
+    cb_pdf_scratch_free(scratch);
+}
+
 static int run(cli_board_options *o, const cli_deck_args *da)
 {
     cb_deck_options dopt;
@@ -119,6 +170,11 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     dopt.jobs = da->jobs;
     dopt.type_tolerance = da->tolerance;
     dopt.max_tries = da->max_tries;
+    deck_work work = {o, da, NULL};
+    dopt.prepare = prepare;
+    dopt.free_prepared = free_prepared;
+    dopt.free_scratch = free_scratch;
+    dopt.work_ctx = &work;
 
     cb_error err = {CB_OK, ""};
     cb_deck *deck = NULL;
@@ -138,9 +194,10 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
 
-    cb_status st = cb_deck_new(&o->spec, &dopt, &deck, &err);
-    if (st == CB_OK && da->output)
-        st = cb_pdf_begin(o->theme, &o->render, &w, &err);
+    cb_status st = da->output ? cb_pdf_begin(o->theme, &o->render, &w, &err) : CB_OK;
+    work.w = w;
+    if (st == CB_OK)
+        st = cb_deck_new(&o->spec, &dopt, &deck, &err);
     while (st == CB_OK && !stop_signal) {
         cb_deck_entry e;
         st = cb_deck_next(deck, &e, &err);
@@ -156,17 +213,11 @@ static int run(cli_board_options *o, const cli_deck_args *da)
             file = path;
             for (size_t s = 0; s < e.game->n_sheets; s++)
                 pages[s] = s + 1;
-            unsigned char *one = NULL;
-            size_t one_len = 0;
-            int rules = da->rules == CLI_DECK_RULES_EACH || (da->rules == CLI_DECK_RULES_ONCE && done == 0);
-            st = single_pdf(o, e.game, rules, &one, &one_len, &err);
-            if (st == CB_OK) {
-                cli_output out = {path, one, one_len};
-                st = cli_write_all(&out, 1, &err);
-            }
-            free(one);
+            const game_file *f = e.prepared;
+            cli_output out = {path, f->pdf, f->len};
+            st = cli_write_all(&out, 1, &err);
         } else {
-            st = cb_pdf_add_game(w, e.game, &err);
+            st = cb_pdf_add_prepared(w, e.game, e.prepared, &err);
             for (size_t s = 0; st == CB_OK && s < e.game->n_sheets; s++)
                 pages[s] = cb_pdf_sheet_page(w, s);
             if (st == CB_OK && da->rules == CLI_DECK_RULES_EACH)
@@ -217,8 +268,8 @@ static int run(cli_board_options *o, const cli_deck_args *da)
                 da->output ? da->output : da->out_dir, now() - t0);
     free(pdf);
     cb_buf_free(&manifest);
+    cb_deck_free(deck); /* its threads first: they read the writer */
     cb_pdf_writer_free(w);
-    cb_deck_free(deck);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     if (st != CB_OK)

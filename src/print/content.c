@@ -100,12 +100,11 @@ void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r)
     CB_OP(p, "c", x - r * k, y - r, x - r, y - r * k, x - r, y);
 }
 
-HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
-                                int level, int strategy)
+/* Deflates LEN bytes of DATA at LEVEL with zlib STRATEGY into C's output
+ * buffer (one deflate state, kept while level and strategy stay); the
+ * length, or 0 when out of memory. */
+static size_t cb_deflate(cb_content *c, const void *data, size_t len, int level, int strategy)
 {
-    cb_content *c = &p->cs;
-    if (cb_hpdf_writes_itself(dict)) /* libharu deflates those itself */
-        return cb_hpdf_stream_put(dict, data, len, 0);
     z_stream *z = c->z;
     if (z && (c->z_level != level || c->z_strategy != strategy)) {
         deflateEnd(z);
@@ -116,19 +115,19 @@ HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, siz
         z = calloc(1, sizeof *z);
         if (!z || deflateInit2(z, level, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
             free(z);
-            return HPDF_FAILD_TO_ALLOC_MEM;
+            return 0;
         }
         c->z = z;
         c->z_level = level;
         c->z_strategy = strategy;
     } else if (deflateReset(z) != Z_OK) {
-        return HPDF_FAILD_TO_ALLOC_MEM;
+        return 0;
     }
     size_t bound = deflateBound(z, (uLong)len);
     if (bound > c->out_cap) {
         unsigned char *o = realloc(c->out, bound);
         if (!o)
-            return HPDF_FAILD_TO_ALLOC_MEM;
+            return 0;
         c->out = o;
         c->out_cap = bound;
     }
@@ -137,25 +136,63 @@ HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, siz
     z->next_out = c->out;
     z->avail_out = (uInt)c->out_cap;
     if (deflate(z, Z_FINISH) != Z_STREAM_END)
-        return HPDF_FAILD_TO_ALLOC_MEM;
-    return cb_hpdf_stream_put(dict, c->out, c->out_cap - z->avail_out, 1);
+        return 0;
+    return c->out_cap - z->avail_out;
+}
+
+HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
+                                int level, int strategy)
+{
+    if (cb_hpdf_writes_itself(dict)) /* libharu deflates those itself */
+        return cb_hpdf_stream_put(dict, data, len, 0);
+    size_t n = cb_deflate(&p->cs, data, len, level, strategy);
+    return n ? cb_hpdf_stream_put(dict, p->cs.out, n, 1) : HPDF_FAILD_TO_ALLOC_MEM;
+}
+
+void cb_page_rec_free(cb_page_rec *page)
+{
+    free(page->data);
+    free(page->icons);
+    free(page->shapes);
+    free(page->chars);
+    memset(page, 0, sizeof *page);
 }
 
 HPDF_STATUS cb_render_finish(cb_pdf *p)
 {
     cb_content *c = &p->cs;
-    HPDF_Page page = c->page;
     if (c->st != HPDF_OK)
         return c->st;
-    if (!page)
+    if (!c->open)
         return HPDF_OK;
-    c->page = NULL;
-    HPDF_STATUS st = cb_pdf_put_deflated(p, cb_hpdf_page_contents(page), c->text.data, c->text.len,
-                                         CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
+    c->open = 0;
+    cb_page_rec *pg = &p->page;
+    size_t n = cb_deflate(c, c->text.data, c->text.len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
     c->text.len = 0;
-    if (st != HPDF_OK)
-        c->st = st;
-    return st;
+    if (n && (pg->data = malloc(n)))
+        memcpy(pg->data, c->out, n);
+    pg->len = n;
+    /* the characters measured since the last page: this page shows them */
+    if (pg->data && p->n_chars && (pg->chars = malloc(p->n_chars * sizeof *pg->chars))) {
+        memcpy(pg->chars, p->chars, p->n_chars * sizeof *pg->chars);
+        pg->n_chars = p->n_chars;
+        p->n_chars = 0;
+    }
+    if (pg->data && p->n_done == p->done_cap) {
+        size_t cap = p->done_cap ? 2 * p->done_cap : 4;
+        cb_page_rec *d = realloc(p->done, cap * sizeof *d);
+        if (d) {
+            p->done = d;
+            p->done_cap = cap;
+        }
+    }
+    if (!pg->data || p->n_chars || p->n_done == p->done_cap) {
+        cb_page_rec_free(pg);
+        return c->st = HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    p->done[p->n_done++] = *pg;
+    memset(pg, 0, sizeof *pg);
+    return HPDF_OK;
 }
 
 size_t cb_text_hex(const char *text, char *out)

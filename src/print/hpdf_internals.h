@@ -38,4 +38,11 @@ HPDF_STATUS cb_hpdf_stream_put(HPDF_Dict dict, const void *data, size_t len, int
  * writes a broken one for UTF-8 fonts). */
 HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);
 
+/* The width (1/1000 em) of Unicode character CODE (BMP) in FONT, a
+ * TrueType font with libharu's UTF-8 encoder, as HPDF_Font_TextWidth
+ * counts it, but without marking its glyph used: measuring reads the font
+ * only, so drawing threads may measure while the document's thread marks
+ * glyphs (with HPDF_Font_TextWidth). 0 for other fonts. */
+unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code);
+
 #endif
