@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 #include "print/content.h"
 #include "print/hpdf_internals.h"
@@ -167,7 +168,19 @@ HPDF_STATUS cb_render_finish(cb_pdf *p)
         return HPDF_OK;
     c->open = 0;
     cb_page_rec *pg = &p->page;
-    size_t n = cb_deflate(c, c->text.data, c->text.len, CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
+    size_t n = 0;
+    if (!c->ld)
+        c->ld = libdeflate_alloc_compressor(CB_PAGE_LEVEL);
+    size_t bound = c->ld ? libdeflate_zlib_compress_bound(c->ld, c->text.len) : 0;
+    if (bound > c->out_cap) {
+        unsigned char *o = realloc(c->out, bound);
+        if (o) {
+            c->out = o;
+            c->out_cap = bound;
+        }
+    }
+    if (c->ld && bound <= c->out_cap)
+        n = libdeflate_zlib_compress(c->ld, c->text.data, c->text.len, c->out, c->out_cap);
     c->text.len = 0;
     if (n && (pg->data = malloc(n)))
         memcpy(pg->data, c->out, n);

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #define CB_MAX_DOTS 16
@@ -34,6 +35,7 @@ void cb_render_free(cb_pdf *p)
     if (p->cs.z)
         deflateEnd(p->cs.z);
     free(p->cs.z);
+    libdeflate_free_compressor(p->cs.ld);
     cb_buf_free(&p->cs.text);
     free(p->cs.out);
     memset(&p->cs, 0, sizeof p->cs);

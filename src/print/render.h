@@ -53,7 +53,8 @@ typedef struct {
     cb_buf text;           /* the operators, text.len bytes */
     HPDF_STATUS st;        /* the first failure (out of memory, libharu) */
     int open;              /* TEXT is a page's (cb_render_finish ends it) */
-    void *z;               /* the deflate state, reused page to page */
+    void *z;               /* zlib's deflate state (icons, shapes), reused */
+    void *ld;              /* libdeflate's compressor (pages), reused */
     int z_level, z_strategy;
     unsigned char *out;    /* a page's compressed content */
     size_t out_cap;
