@@ -3,11 +3,13 @@
  * Game k's candidates come from the seeds "<master>#<k>", "<master>#<k>~1",
  * "<master>#<k>~2", ... (cb_deck_game_seed). A generator thread takes the
  * next index, makes candidates until one passes the curation rules (which
- * look at that candidate alone, so the choice is a function of k) and parks
- * the game in a ring of slots. The caller takes games in index order with
+ * look at that candidate alone, so the choice is a function of k), does the
+ * caller's work on it (opt.prepare: drawing and compressing its pages, so
+ * that work scales with the threads too) and parks the game in a ring of
+ * slots. The caller takes games in index order with
  * cb_deck_next; there each game's sheets are checked against the canonical
- * hashes of every earlier game of the run, and a duplicate is regenerated on
- * the caller's thread from the next retry. Threads never run more than the
+ * hashes of every earlier game of the run, and a duplicate is regenerated
+ * (and prepared) on the caller's thread from the next retry. Threads never run more than the
  * ring's size ahead of the caller, so memory stays bounded and the output
  * does not depend on the number of threads. */
 #include <cjson/cJSON.h>
