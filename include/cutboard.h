@@ -322,6 +322,13 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
                        cb_pdf_writer **out, cb_error *err);
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err);
+/* A writer whose pages go to the file open for writing at FD as they are
+ * made (NAME names it in errors), so memory does not grow with the pages;
+ * cb_pdf_end then writes the rest (the font, the page tree, the
+ * cross-reference table) and gives *pdf NULL and *len 0. The
+ * same pages as cb_pdf_begin's; the objects are numbered otherwise. */
+cb_status cb_pdf_begin_file(const cb_theme *theme, const cb_render_options *opt, int fd,
+                            const char *name, cb_pdf_writer **out, cb_error *err);
 /* Adds the rules and legend page (more pages only when small paper cannot
  * hold it at 9 pt) on a page of its own, on the board paper of GAME: the
  * theme's rules for GAME's mode (shared board or one sheet each), a legend
@@ -381,6 +388,14 @@ cb_status cb_json_render(const cb_game *game, const cb_theme *theme,
 typedef struct cb_staged_file cb_staged_file;
 cb_status cb_file_stage(const char *path, const void *data, size_t len,
                         cb_staged_file **out, cb_error *err);
+/* A staged file written as it is made: cb_file_stage_open gives one whose
+ * descriptor (cb_file_fd) takes the bytes; cb_file_stage_end flushes them
+ * to disk (FAILED: an errno value of a write that failed, 0 if none), after
+ * which it is a staged file like cb_file_stage's. Until committed nothing
+ * is visible under PATH, even if the process is killed. */
+cb_status cb_file_stage_open(const char *path, cb_staged_file **out, cb_error *err);
+int cb_file_fd(const cb_staged_file *f);
+cb_status cb_file_stage_end(cb_staged_file *f, int failed, cb_error *err);
 /* Gives a staged file its temporary name and closes it: what can fail
  * before the rename, so several files can all be readied before any of
  * them replaces its target. cb_file_commit does it when not done. */

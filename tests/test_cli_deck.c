@@ -106,6 +106,48 @@ static void test_jobs_identical_bytes(void **state)
     assert_false(same_files("other.pdf", "j1.pdf"));
 }
 
+/* The one-file deck is written as its pages come (its memory does not
+ * grow with the deck): the file is a valid PDF with the font embedded and
+ * every page's text, standard output gets the same bytes, and --rules
+ * once, print-shop pages and N-up sheets stream too. */
+static void test_streamed_file(void **state)
+{
+    (void)state;
+    assert_int_equal(cutboard("deck --seed stream --count 3 --players 2 --jobs 2 -o s.pdf"), 0);
+    assert_int_equal(cutboard("deck --seed stream --count 3 --players 2 -o -"), 0);
+    size_t len, olen;
+    char *file = read_run_file("s.pdf", &len), path[4200];
+    snprintf(path, sizeof path, "%s/stdout", cli_base);
+    char *piped = slurp(path, &olen);
+    assert_int_equal(olen, len);
+    assert_memory_equal(piped, file, len);
+    assert_memory_equal(file + len - 6, "%%EOF\n", 6);
+    free(file);
+    free(piped);
+    NEED("qpdf");
+    NEED("pdffonts");
+    NEED("pdftotext");
+    assert_int_equal(sh("qpdf --check s.pdf"), 0);
+    assert_contains(out_text, "No syntax or stream encoding errors");
+    assert_int_equal(sh("pdffonts s.pdf"), 0);
+    assert_contains(out_text, "CID TrueType      Identity-H       yes yes yes");
+    for (int page = 1; page <= 6; page++) {
+        char cmd[96], want[64];
+        snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d s.pdf -", page, page);
+        assert_int_equal(sh(cmd), 0);
+        snprintf(want, sizeof want, "stream#%d/%d", (page - 1) / 2, (page - 1) % 2 + 1);
+        assert_contains(out_text, want);
+    }
+    assert_int_equal(sh("pdfinfo s.pdf"), 0);
+    assert_contains(out_text, "Pages:           7\n"); /* and the rules page */
+    assert_int_equal(cutboard("deck --seed stream --count 3 --players 2 --cmyk --bleed 3mm "
+                              "--crop-marks --sheet sra3 --rules each -o shop.pdf"), 0);
+    assert_int_equal(sh("qpdf --check shop.pdf"), 0);
+    assert_int_equal(sh("pdfinfo -box shop.pdf"), 0);
+    assert_contains(out_text, "TrimBox:");
+    assert_contains(out_text, "Pages:           6\n");
+}
+
 /* ---- manifest against the PDF ---- */
 
 static void test_manifest_matches_pdf(void **state)
@@ -373,6 +415,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_jobs_identical_bytes),
+        cmocka_unit_test(test_streamed_file),
         cmocka_unit_test(test_manifest_matches_pdf),
         cmocka_unit_test(test_manifest_pages_nup),
         cmocka_unit_test(test_only_and_slices),

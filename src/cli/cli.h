@@ -93,6 +93,10 @@ typedef struct {
  * action that arrives meanwhile discards them all (the process then dies of
  * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
+/* The same, where PRE[k] (PRE may be NULL) is outs[k] staged and written
+ * already (its data unused): committed with the others, or discarded. */
+cb_status cli_write_staged(const cli_output *outs, size_t n, cb_staged_file *const *pre,
+                           cb_error *err);
 
 /* Refuses two outputs that name one file (OPTS[k] gave PATHS[k]; NULL
  * paths are skipped), before any work: 0, or the exit code after the

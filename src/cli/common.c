@@ -315,8 +315,16 @@ static int write_stdout(const void *data, size_t len)
 
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
 {
+    return cli_write_staged(outs, n, NULL, err);
+}
+
+cb_status cli_write_staged(const cli_output *outs, size_t n, cb_staged_file *const *pre,
+                           cb_error *err)
+{
     cb_staged_file *staged[32] = {NULL};
     cb_status st = CB_OK;
+    for (size_t k = 0; pre && k < n && k < sizeof staged / sizeof staged[0]; k++)
+        staged[k] = pre[k]; /* ours now: committed or discarded below */
     if (n > sizeof staged / sizeof staged[0]) {
         err->status = CB_ERR_INTERNAL;
         snprintf(err->message, sizeof err->message, "too many output files (%zu)", n);
@@ -342,7 +350,7 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
     sigprocmask(SIG_BLOCK, &stop, &old);
     size_t k;
     for (k = 0; k < n && st == CB_OK; k++)
-        if (&outs[k] != out_std)
+        if (&outs[k] != out_std && !staged[k])
             st = cb_file_stage(outs[k].path, outs[k].data, outs[k].len, &staged[k], err);
     if (st == CB_OK)
         cli_test_hold("CUTBOARD_TEST_STAGE_DELAY_MS");

@@ -153,3 +153,8 @@ unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code)
                                    ta->header.units_per_em);
     return (HPDF_UINT)(HPDF_INT)(HPDF_INT16)aw;
 }
+
+unsigned cb_hpdf_obj_id(const void *obj)
+{
+    return ((const HPDF_Obj_Header *)obj)->obj_id & 0x00FFFFFF;
+}

@@ -45,4 +45,8 @@ HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);
  * glyphs (with HPDF_Font_TextWidth). 0 for other fonts. */
 unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code);
 
+/* The object number libharu gives OBJ (a font, image or form) in the file
+ * it writes. */
+unsigned cb_hpdf_obj_id(const void *obj);
+
 #endif

@@ -7,7 +7,9 @@
 #include "base/error.h"
 #include "io/font.h"
 #include "io/icons.h"
+#include "print/content.h"
 #include "print/hpdf_internals.h"
+#include "print/pdfout.h"
 #include "print/render.h"
 
 #include <errno.h>
@@ -318,13 +320,20 @@ static void cb_pdf_free_icons(cb_pdf *p)
 
 /* ---- pages into the document ------------------------------------------ */
 
-/* The document's form for shape KEY, made the first time; NULL on failure. */
-static HPDF_Dict cb_pdf_shape(cb_pdf *p, const cb_shape *key)
+/* The first error libharu's handler saw, else ST. */
+static HPDF_STATUS cb_pdf_why(const cb_pdf *p, HPDF_STATUS st)
+{
+    return p->herr.error_no ? p->herr.error_no : st;
+}
+
+/* The document's shape KEY (its form made the first time); NULL on
+ * failure. */
+static const cb_shape *cb_pdf_shape(cb_pdf *p, const cb_shape *key)
 {
     for (int k = 0; k < p->n_shapes; k++) {
         const cb_shape *sh = &p->shapes[k];
         if (sh->paint == key->paint && sh->type == key->type && sh->r == key->r)
-            return sh->form;
+            return sh;
     }
     if (p->n_shapes == p->shapes_cap) {
         int cap = p->shapes_cap ? 2 * p->shapes_cap : 16;
@@ -338,18 +347,122 @@ static HPDF_Dict cb_pdf_shape(cb_pdf *p, const cb_shape *key)
     int slot = key->paint == 'N' && key->type >= 0 ? p->type_icon[key->type] : -1;
     if ((slot >= 0 && cb_pdf_icon_embed(p, slot) != HPDF_OK) || !(sh.form = cb_shape_form(p, key)))
         return NULL;
-    p->shapes[p->n_shapes++] = sh;
-    return sh.form;
+    if (p->out && !(sh.id = cb_pdfout_reserve(p->out)))
+        return NULL;
+    p->shapes[p->n_shapes] = sh;
+    return &p->shapes[p->n_shapes++];
 }
 
-/* The first error libharu's handler saw, else ST. */
-static HPDF_STATUS cb_pdf_why(const cb_pdf *p, HPDF_STATUS st)
+/* "[ X0 Y0 X1 Y1 ]" as libharu writes a box. */
+static void cb_pdf_box_text(char *out, HPDF_REAL x0, HPDF_REAL y0, HPDF_REAL x1, HPDF_REAL y1)
 {
-    return p->herr.error_no ? p->herr.error_no : st;
+    char *o = out;
+    const HPDF_REAL v[4] = {x0, y0, x1, y1};
+    *o++ = '[';
+    for (int i = 0; i < 4; i++) {
+        *o++ = ' ';
+        o = cb_ftoa(o, v[i]);
+    }
+    memcpy(o, " ]", 3);
+}
+
+/* The glyphs the page's text uses, marked in the font (measuring marks
+ * them): the embedded font keeps them. */
+static HPDF_STATUS cb_pdf_mark_glyphs(cb_pdf *p, const cb_page_rec *rec)
+{
+    if (!rec->n_chars)
+        return HPDF_OK;
+    unsigned char *u = malloc(3 * rec->n_chars), *o = u;
+    if (!u)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    for (size_t i = 0; i < rec->n_chars; i++) {
+        unsigned c = rec->chars[i];
+        if (c < 0x80) {
+            *o++ = (unsigned char)c;
+        } else if (c < 0x800) {
+            *o++ = (unsigned char)(0xC0 | c >> 6);
+            *o++ = (unsigned char)(0x80 | (c & 0x3F));
+        } else {
+            *o++ = (unsigned char)(0xE0 | c >> 12);
+            *o++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+            *o++ = (unsigned char)(0x80 | (c & 0x3F));
+        }
+    }
+    HPDF_Font_TextWidth(p->font, u, (HPDF_UINT)(o - u));
+    free(u);
+    return HPDF_OK;
+}
+
+/* Page REC written straight to P's file: its content stream, then its
+ * dictionary naming the font, icons and shapes by their object numbers
+ * (reserved the first time a page names them; the objects themselves are
+ * made in P's document and copied over at the end). */
+static HPDF_STATUS cb_pdf_stream_page(cb_pdf *p, const cb_page_rec *rec)
+{
+    cb_pdfout *o = p->out;
+    char line[160];
+    uint32_t contents = cb_pdfout_reserve(o), page = cb_pdfout_reserve(o);
+    if (!contents || !page)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    for (int k = 0; k < rec->n_icons; k++) {
+        cb_pdf_icon *ic = &p->icons[rec->icons[k]];
+        CB_HPDF(cb_pdf_icon_embed(p, rec->icons[k]));
+        if (!ic->id && !(ic->id = cb_pdfout_reserve(o)))
+            return HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    uint32_t shape_id[CB_MAX_SHAPES];
+    for (int k = 0; k < rec->n_shapes && k < CB_MAX_SHAPES; k++) {
+        const cb_shape *sh = cb_pdf_shape(p, &rec->shapes[k]);
+        if (!sh)
+            return cb_pdf_why(p, p->cs.st != HPDF_OK ? p->cs.st : HPDF_FAILD_TO_ALLOC_MEM);
+        shape_id[k] = sh->id;
+    }
+    CB_HPDF(cb_pdf_mark_glyphs(p, rec));
+    cb_pdfout_stream(o, contents, "/Filter /FlateDecode\n", rec->data, rec->len);
+    cb_pdfout_begin_obj(o, page);
+    cb_pdfout_str(o, "<<\n/Type /Page\n/Parent 2 0 R\n/MediaBox ");
+    cb_pdf_box_text(line, 0, 0, rec->w, rec->h);
+    cb_pdfout_str(o, line);
+    if (rec->boxes) {
+        cb_pdfout_str(o, "\n/BleedBox ");
+        cb_pdf_box_text(line, rec->bleed.left, rec->bleed.bottom, rec->bleed.right,
+                        rec->bleed.top);
+        cb_pdfout_str(o, line);
+        cb_pdfout_str(o, "\n/TrimBox ");
+        cb_pdf_box_text(line, rec->trim.left, rec->trim.bottom, rec->trim.right, rec->trim.top);
+        cb_pdfout_str(o, line);
+    }
+    snprintf(line, sizeof line, "\n/Contents %u 0 R\n/Resources <<\n"
+             "/ProcSet [ /PDF /Text /ImageB /ImageC /ImageI ]\n", (unsigned)contents);
+    cb_pdfout_str(o, line);
+    if (rec->font) {
+        snprintf(line, sizeof line, "/Font << /F1 %u 0 R >>\n", (unsigned)p->font_id);
+        cb_pdfout_str(o, line);
+    }
+    if (rec->n_icons || rec->n_shapes) {
+        cb_pdfout_str(o, "/XObject <<");
+        for (int k = 0; k < rec->n_icons; k++) {
+            snprintf(line, sizeof line, " /X%d %u 0 R", k + 1,
+                     (unsigned)p->icons[rec->icons[k]].id);
+            cb_pdfout_str(o, line);
+        }
+        for (int k = 0; k < rec->n_shapes && k < CB_MAX_SHAPES; k++) {
+            snprintf(line, sizeof line, " /%c%d %u 0 R", rec->shapes[k].paint == 'N' ? 'N' : 'C',
+                     k + 1, (unsigned)shape_id[k]);
+            cb_pdfout_str(o, line);
+        }
+        cb_pdfout_str(o, " >>\n");
+    }
+    cb_pdfout_str(o, ">>\n>>\n");
+    cb_pdfout_end_obj(o);
+    cb_pdfout_add_page(o, page);
+    return cb_pdfout_error(o) == ENOMEM ? HPDF_FAILD_TO_ALLOC_MEM : HPDF_OK;
 }
 
 HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *rec)
 {
+    if (p->out)
+        return cb_pdf_stream_page(p, rec);
     HPDF_Page page = HPDF_AddPage(p->doc);
     if (!page)
         return cb_pdf_why(p, HPDF_FAILD_TO_ALLOC_MEM);
@@ -375,32 +488,13 @@ HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *rec)
         CB_HPDF(HPDF_Dict_Add(xo, name, p->icons[rec->icons[k]].image));
     }
     for (int k = 0; k < rec->n_shapes; k++) {
-        HPDF_Dict form = cb_pdf_shape(p, &rec->shapes[k]);
-        if (!form)
+        const cb_shape *sh = cb_pdf_shape(p, &rec->shapes[k]);
+        if (!sh)
             return cb_pdf_why(p, p->cs.st != HPDF_OK ? p->cs.st : HPDF_FAILD_TO_ALLOC_MEM);
         snprintf(name, sizeof name, "%c%d", rec->shapes[k].paint == 'N' ? 'N' : 'C', k + 1);
-        CB_HPDF(HPDF_Dict_Add(xo, name, form));
+        CB_HPDF(HPDF_Dict_Add(xo, name, sh->form));
     }
-    if (rec->n_chars) { /* measuring marks the glyphs: the embedded font keeps them */
-        unsigned char *u = malloc(3 * rec->n_chars), *o = u;
-        if (!u)
-            return HPDF_FAILD_TO_ALLOC_MEM;
-        for (size_t i = 0; i < rec->n_chars; i++) {
-            unsigned c = rec->chars[i];
-            if (c < 0x80) {
-                *o++ = (unsigned char)c;
-            } else if (c < 0x800) {
-                *o++ = (unsigned char)(0xC0 | c >> 6);
-                *o++ = (unsigned char)(0x80 | (c & 0x3F));
-            } else {
-                *o++ = (unsigned char)(0xE0 | c >> 12);
-                *o++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
-                *o++ = (unsigned char)(0x80 | (c & 0x3F));
-            }
-        }
-        HPDF_Font_TextWidth(p->font, u, (HPDF_UINT)(o - u));
-        free(u);
-    }
+    CB_HPDF(cb_pdf_mark_glyphs(p, rec));
     return cb_hpdf_stream_put(cb_hpdf_page_contents(page), rec->data, rec->len, 1);
 }
 
@@ -520,6 +614,7 @@ struct cb_pdf_writer {
     unsigned char *seen; /* per theme type: on a board since the last rules page */
     int last_shared, last_players;
     double last_w, last_h; /* the last game's board paper */
+    char *name;          /* the file pages stream to (cb_pdf_begin_file) */
 };
 
 cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
@@ -826,6 +921,11 @@ cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepa
             snprintf(what, sizeof what, "writing page %zu", first + 1);
             return cb_hpdf_fail(&w->p, hs, err, what);
         }
+        int e = w->p.out ? cb_pdfout_error(w->p.out) : 0;
+        if (e == ENOMEM)
+            return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+        if (e)
+            return cb_fail(err, CB_ERR_IO, "%s: write failed: %s", w->name, strerror(e));
         for (size_t s = 0; s < game->n_sheets; s++)
             w->sheet_page[s] = first + pp->sheet_page[s];
         w->p.n_pages = first + pp->n_pages;
@@ -861,6 +961,64 @@ cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     return cb_pdf_add_prepared(w, game, NULL, err);
 }
 
+cb_status cb_pdf_begin_file(const cb_theme *theme, const cb_render_options *opt, int fd,
+                            const char *name, cb_pdf_writer **out, cb_error *err)
+{
+    cb_status st = cb_pdf_begin(theme, opt, out, err);
+    if (st != CB_OK)
+        return st;
+    cb_pdf_writer *w = *out;
+    w->p.out = cb_pdfout_new(fd);
+    w->name = strdup(name ? name : "PDF");
+    if (!w->p.out || !w->name || !(w->p.font_id = cb_pdfout_reserve(w->p.out))) {
+        cb_pdf_writer_free(w);
+        *out = NULL;
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+    }
+    return CB_OK;
+}
+
+/* The end of a file the pages went to: the font, icons and shapes (made in
+ * P's document, which holds no page, and copied over with their object
+ * numbers), the page tree, the cross-reference table. */
+static cb_status cb_pdf_end_file(cb_pdf_writer *w, size_t *len, cb_error *err)
+{
+    cb_pdf *p = &w->p;
+    unsigned char *res = NULL;
+    size_t res_len = 0;
+    cb_status st = cb_pdf_save(p, &res, &res_len, err);
+    size_t n = 0, cap = 1 + p->n_icons + (size_t)p->n_shapes;
+    uint32_t *from = st == CB_OK ? malloc(2 * cap * sizeof *from) : NULL, *to = NULL;
+    if (st == CB_OK && !from)
+        st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+    if (st == CB_OK) {
+        to = from + cap;
+        from[n] = cb_hpdf_obj_id(p->font), to[n++] = p->font_id;
+        for (size_t i = 0; i < p->n_icons; i++)
+            if (p->icons[i].id)
+                from[n] = cb_hpdf_obj_id(p->icons[i].image), to[n++] = p->icons[i].id;
+        for (int i = 0; i < p->n_shapes; i++)
+            if (p->shapes[i].id)
+                from[n] = cb_hpdf_obj_id(p->shapes[i].form), to[n++] = p->shapes[i].id;
+        uint32_t info = 0;
+        if (cb_pdfout_copy(p->out, res, res_len, from, to, n, &info) != 0)
+            st = cb_pdfout_error(p->out) && cb_pdfout_error(p->out) != ENOMEM
+                     ? CB_OK
+                     : cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+        if (st == CB_OK) {
+            int e = cb_pdfout_finish(p->out, info);
+            if (e == ENOMEM)
+                st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+            else if (e)
+                st = cb_fail(err, CB_ERR_IO, "%s: write failed: %s", w->name, strerror(e));
+        }
+    }
+    free(from);
+    free(res);
+    *len = 0;
+    return st;
+}
+
 cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err)
 {
     if (!pdf || !len)
@@ -874,6 +1032,8 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
         hs = cb_pdf_flush_pages(&w->p);
     if (hs != HPDF_OK)
         return cb_hpdf_fail(&w->p, hs, err, "compressing the last page");
+    if (w->p.out)
+        return cb_pdf_end_file(w, len, err);
     return cb_pdf_save(&w->p, pdf, len, err);
 }
 
@@ -882,6 +1042,8 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
     if (!w)
         return;
     HPDF_Free(w->p.doc);
+    cb_pdfout_free(w->p.out);
+    free(w->name);
     cb_render_free(&w->p);
     cb_pdf_free_icons(&w->p);
     free(w->sheet_page);

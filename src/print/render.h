@@ -43,6 +43,7 @@ typedef struct {
     void *pixels;     /* the decoded cb_icon until embedded */
     cb_status st;     /* why it could not be decoded (CB_OK: it was) */
     cb_error err;
+    uint32_t id;      /* its object number in a streamed file (pdfout) */
 } cb_pdf_icon;
 
 /* A page's content stream, written by content.c itself: libharu's page
@@ -71,6 +72,7 @@ typedef struct {
     char paint;
     int type;              /* 'N': the theme type, -1 for none */
     HPDF_Dict form;        /* in the document: NULL until made */
+    uint32_t id;           /* its object number in a streamed file (pdfout) */
 } cb_shape;
 
 /* One page as drawing leaves it, before it goes into the document: its
@@ -129,6 +131,8 @@ typedef struct {
     cb_shape *shapes;      /* the document's shapes, in the order made */
     int n_shapes, shapes_cap;
     double rules_pt;       /* the body text size of the last rules page */
+    struct cb_pdfout *out; /* pages go straight to a file (NULL: into DOC) */
+    uint32_t font_id;      /* the font's object number there */
 } cb_pdf;
 
 /* Draws board B (already checked by cb_pdf_add_game) in the next slot of

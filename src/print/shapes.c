@@ -19,7 +19,7 @@ int cb_page_shape(cb_pdf *p, HPDF_REAL r, HPDF_REAL pad, char paint, int type)
         p->cs.st = HPDF_FAILD_TO_ALLOC_MEM;
         return -1;
     }
-    pg->shapes[pg->n_shapes] = (cb_shape){r, pad, paint, type, NULL};
+    pg->shapes[pg->n_shapes] = (cb_shape){r, pad, paint, type, NULL, 0};
     return pg->n_shapes++;
 }
 
