@@ -19,7 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cutboard.h"
 
@@ -286,6 +288,75 @@ static void row(const char *name, work *w, int (*fn)(work *, int), double target
     paired(&c, 1, w, fn, failed);
 }
 
+/* Peak memory of a deck of GAMES games with 2 jobs written to a file as
+ * `cutboard deck -o` does (pages streamed to it), in a child process of
+ * its own: MB, or -1. */
+static double deck_peak_mb(work *w, size_t games, double *seconds, size_t *pages)
+{
+    int pipefd[2];
+    if (pipe(pipefd) != 0)
+        return -1;
+    double t0 = now();
+    pid_t pid = fork();
+    if (pid == 0) {
+        close(pipefd[0]);
+        FILE *f = tmpfile();
+        cb_deck_options o;
+        cb_deck_options_defaults(&o);
+        o.count = games;
+        o.jobs = 2;
+        o.prepare = prepare;
+        o.free_prepared = free_prepared;
+        o.free_scratch = free_scratch;
+        o.work_ctx = w;
+        cb_spec spec = w->spec;
+        spec.seed = "bench deck memory";
+        cb_deck *d = NULL;
+        cb_pdf_writer *pw = NULL;
+        cb_error err;
+        size_t n = 0;
+        cb_status st = f ? cb_pdf_begin_file(w->theme, &w->render, fileno(f), "bench", &pw, &err)
+                         : CB_ERR_IO;
+        w->pw = pw;
+        if (st == CB_OK)
+            st = cb_deck_new(&spec, &o, &d, &err);
+        while (st == CB_OK) {
+            cb_deck_entry e;
+            st = cb_deck_next(d, &e, &err);
+            if (st != CB_OK || !e.game)
+                break;
+            st = cb_pdf_add_prepared(pw, e.game, e.prepared, &err);
+            n += e.game->n_sheets;
+        }
+        if (st == CB_OK)
+            st = cb_pdf_add_rules(pw, NULL, &err);
+        unsigned char *none = NULL;
+        size_t len = 0;
+        if (st == CB_OK)
+            st = cb_pdf_end(pw, &none, &len, &err);
+        cb_deck_free(d);
+        cb_pdf_writer_free(pw);
+        if (write(pipefd[1], &n, sizeof n) != (ssize_t)sizeof n)
+            _exit(2);
+        _exit(st == CB_OK ? 0 : 1);
+    }
+    close(pipefd[1]);
+    if (pid < 0) {
+        close(pipefd[0]);
+        return -1;
+    }
+    *pages = 0;
+    if (read(pipefd[0], pages, sizeof *pages) != (ssize_t)sizeof *pages)
+        *pages = 0;
+    close(pipefd[0]);
+    int status;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return -1;
+    *seconds = now() - t0;
+    return (double)ru.ru_maxrss / 1024.0;
+}
+
 int main(void)
 {
     cb_theme *theme = NULL;
@@ -323,6 +394,26 @@ int main(void)
     }
     printf("\n| workload | n | median | per node | peak MB | target | ok |\n");
     printf("| --- | ---: | ---: | ---: | ---: | --- | --- |\n");
+    /* Peak memory of one-file decks (pages streamed to the file): it must
+     * not grow with the deck. 20,000 games take minutes: not with
+     * BENCH_QUICK. */
+    const char *quick = getenv("BENCH_QUICK");
+    size_t sizes[] = {1000, 20000};
+    for (size_t i = 0; i < (quick && *quick && *quick != '0' ? 1u : 2u) && !failed; i++) {
+        double secs = 0;
+        size_t pages = 0;
+        double mb = deck_peak_mb(&w, sizes[i], &secs, &pages);
+        if (mb < 0) {
+            printf("| deck to a file, %zu games, --jobs 2 | - | FAIL | - | - | - | NO |\n",
+                   sizes[i]);
+            failed = 1;
+            break;
+        }
+        printf("| deck to a file, %zu games x 4 players, --jobs 2 | %zu pages | %.1f s | %.0f "
+               "pages/s | %.1f | <= 100 MB | %s |\n", sizes[i], pages, secs,
+               (double)pages / secs, mb, mb <= 100 ? "yes" : "NO");
+        fflush(stdout);
+    }
     w.jobs = 2;
     w.spec.shared = 1;
     row("deck, 200 shared boards, --jobs 2", &w, deck_run, 0, &failed);
