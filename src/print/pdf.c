@@ -2,7 +2,14 @@
  * libharu. Icons are decoded once and embedded once per document, then
  * reused on every page; the file carries no clock unless the options give a
  * source date (the CLI takes $SOURCE_DATE_EPOCH), so the same game gives the
- * same bytes. */
+ * same bytes.
+ *
+ * Pages are drawn into page records (cb_page_rec: content deflated, the
+ * resources named) on any thread (cb_pdf_prepare), and only then put into
+ * the document on the writer's thread: into libharu's document, or, for a
+ * writer to a file (cb_pdf_begin_file), straight to the file through
+ * pdfout.c, with the font, icons and shapes copied from libharu's document
+ * at the end. */
 #include "cutboard.h"
 #include "base/error.h"
 #include "io/font.h"
