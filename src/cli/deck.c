@@ -132,6 +132,18 @@ static cb_status single_pdf(const cli_board_options *o, const cb_game *g, int ru
     return st;
 }
 
+/* ERR set to STATUS and the message; returns STATUS. */
+static cb_status cli_fail_status(cb_error *err, cb_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static cb_status cli_fail_status(cb_error *err, cb_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return err->status = status;
+}
+
 /* The deck's threads draw and compress each game's pages too (one PDF:
  * cb_pdf_prepare; --out-dir: the game's whole file), so this thread only
  * assembles and writes. */
@@ -156,9 +168,8 @@ static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, 
     char path[4096];
     game_path(dw->da, k, path, sizeof path);
     game_file *f = calloc(1, sizeof *f);
-    cb_status st = f ? single_pdf(dw->o, g, rules, path, &f->staged, err) : CB_ERR_INTERNAL;
-    if (!f)
-        snprintf(err->message, sizeof err->message, "out of memory");
+    cb_status st = f ? single_pdf(dw->o, g, rules, path, &f->staged, err)
+                     : cli_fail_status(err, CB_ERR_INTERNAL, "out of memory");
     if (st != CB_OK)
         free(f);
     *out = st == CB_OK ? f : NULL;
@@ -181,18 +192,6 @@ static void free_scratch(void *ctx, void *scratch)
 {
     (void)ctx;
     cb_pdf_scratch_free(scratch);
-}
-
-/* ERR set to STATUS and the message; returns STATUS. */
-static cb_status cli_fail_status(cb_error *err, cb_status status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static cb_status cli_fail_status(cb_error *err, cb_status status, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    return err->status = status;
 }
 
 /* The whole temporary file F into *PDF (malloc'd). */
