@@ -14,7 +14,7 @@ OPT     ?= -O2 -g
 # (make CFLAGS=-O0 still builds C11 without fused multiply-adds).
 ALL_CFLAGS = $(CSTD) $(CWARNS) $(OPT) -Iinclude -Isrc $(CFLAGS) $(SAN)
 LDFLAGS += $(SAN)
-LIBS    := -lhpdf -lpng -lcjson -lz -lm
+LIBS    := -lhpdf -lpng -lcjson -ldeflate -lz -lm
 
 BUILD   ?= build
 LIB     := $(BUILD)/libcutboard.a
@@ -38,7 +38,8 @@ REPLAYS := $(FUZZERS:%=$(BUILD)/replay_%)
 DEPS    := gcc:/usr/bin/gcc libc6-dev:/usr/include/stdio.h python3:/usr/bin/python3 \
            libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
            libcjson-dev:/usr/include/cjson/cJSON.h libcmocka-dev:/usr/include/cmocka.h \
-           zlib1g-dev:/usr/include/zlib.h pkg-config:/usr/bin/pkg-config \
+           zlib1g-dev:/usr/include/zlib.h libdeflate-dev:/usr/include/libdeflate.h \
+           pkg-config:/usr/bin/pkg-config \
            poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py \
            librsvg2-bin:/usr/bin/rsvg-convert scdoc:/usr/bin/scdoc \

@@ -324,6 +324,13 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
                        cb_pdf_writer **out, cb_error *err);
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_error *err);
+/* A writer whose pages go to the file open for writing at FD as they are
+ * made (NAME names it in errors), so memory does not grow with the pages;
+ * cb_pdf_end then writes the rest (the font, the page tree, the
+ * cross-reference table) and gives *pdf NULL and *len 0. The
+ * same pages as cb_pdf_begin's; the objects are numbered otherwise. */
+cb_status cb_pdf_begin_file(const cb_theme *theme, const cb_render_options *opt, int fd,
+                            const char *name, cb_pdf_writer **out, cb_error *err);
 /* Adds the rules and legend page (more pages only when small paper cannot
  * hold it at 9 pt) on a page of its own, on the board paper of GAME: the
  * theme's rules for GAME's mode (shared board or one sheet each), a legend
@@ -333,6 +340,23 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
  * CB_ERR_USAGE without a theme. */
 cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err);
 void cb_pdf_writer_free(cb_pdf_writer *w);
+
+/* A game's pages drawn and compressed away from the document, so several
+ * threads can draw while one assembles: cb_pdf_prepare reads W only (safe
+ * on any thread while another adds pages to W) and sets *prepared, or
+ * leaves it NULL where pages can't be drawn alone (N-up: a sheet holds
+ * boards of several games); *scratch (NULL at first) is the calling
+ * thread's drawing state, kept between calls, freed by
+ * cb_pdf_scratch_free. cb_pdf_add_prepared adds the game as
+ * cb_pdf_add_game does (PREPARED NULL: it draws the game itself), the
+ * same bytes either way; the caller still frees PREPARED with
+ * cb_pdf_prepared_free. */
+cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *game,
+                         void **prepared, cb_error *err);
+cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepared,
+                              cb_error *err);
+void cb_pdf_prepared_free(void *prepared);
+void cb_pdf_scratch_free(void *scratch);
 
 /* The PDF page (1-based) sheet SHEET of the game last added landed on
  * (several sheets share a page with N-up imposition); 0 if no such sheet. */
@@ -378,6 +402,14 @@ cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn 
 typedef struct cb_staged_file cb_staged_file;
 cb_status cb_file_stage(const char *path, const void *data, size_t len,
                         cb_staged_file **out, cb_error *err);
+/* A staged file written as it is made: cb_file_stage_open gives one whose
+ * descriptor (cb_file_fd) takes the bytes; cb_file_stage_end flushes them
+ * to disk (FAILED: an errno value of a write that failed, 0 if none), after
+ * which it is a staged file like cb_file_stage's. Until committed nothing
+ * is visible under PATH, even if the process is killed. */
+cb_status cb_file_stage_open(const char *path, cb_staged_file **out, cb_error *err);
+int cb_file_fd(const cb_staged_file *f);
+cb_status cb_file_stage_end(cb_staged_file *f, int failed, cb_error *err);
 /* Gives a staged file its temporary name and closes it: what can fail
  * before the rename, so several files can all be readied before any of
  * them replaces its target. cb_file_commit does it when not done. */
@@ -562,6 +594,15 @@ typedef struct {
      * (cb_deck_shard_slice) and its summary line says which, for
      * cb_deck_merge. Uniqueness is then checked within the slice only. */
     size_t shard, shards;
+    /* Work on each kept game done by the generator threads too (NULL: none),
+     * e.g. drawing its pages (cb_pdf_prepare): PREPARE sets *out for game
+     * K, with *scratch the calling thread's own state (NULL at first);
+     * FREE_PREPARED and FREE_SCRATCH free them. An error fails that game. */
+    cb_status (*prepare)(void *work_ctx, void **scratch, size_t k, const cb_game *g, void **out,
+                         cb_error *err);
+    void (*free_prepared)(void *work_ctx, void *prepared);
+    void (*free_scratch)(void *work_ctx, void *scratch);
+    void *work_ctx;
 } cb_deck_options;
 
 /* Defaults: start 0, count 1, 1 job, type_tolerance 0.08, max_tries 100. */
@@ -591,6 +632,7 @@ typedef struct {
     size_t nodes, edges;    /* over its sheets */
     int hop_spread;         /* largest start-to-centre hop spread of a sheet */
     int attempts;           /* generator attempts over its sheets */
+    void *prepared;         /* what options.prepare made of it, or NULL */
 } cb_deck_entry;
 
 typedef struct cb_deck cb_deck;

@@ -135,7 +135,7 @@ def run_c(body, work, env, where):
     src = "\n".join(body).replace("/usr/local/share/cutboard", TOP)
     open(os.path.join(work, "example.c"), "w").write(src)
     cc = subprocess.run(CC + ["-std=c11", "-I" + os.path.join(TOP, "include"), "example.c", LIB,
-                         "-lhpdf", "-lpng", "-lcjson", "-lz", "-lm", "-lpthread", "-o", "example"],
+                         "-lhpdf", "-lpng", "-lcjson", "-ldeflate", "-lz", "-lm", "-lpthread", "-o", "example"],
                         cwd=work, capture_output=True, text=True)
     r = subprocess.run(["./example"], cwd=work, env=env, capture_output=True, text=True) \
         if cc.returncode == 0 else None

@@ -61,26 +61,91 @@ static int same_files(const char *a, const char *b)
 
 /* ---- determinism ---- */
 
+/* The threads draw and compress the pages too: --jobs 1 to 8 give the
+ * same bytes, for plain pages, print-shop pages, N-up sheets (drawn by the
+ * assembling thread) and one file per game. */
 static void test_jobs_identical_bytes(void **state)
 {
     (void)state;
     const char *common = "deck --seed shop --count 12 --players 2 --manifest m.jsonl -o deck.pdf";
-    char args[256];
+    char args[320];
     snprintf(args, sizeof args, "%s --jobs 1", common);
     assert_int_equal(cutboard(args), 0);
     assert_string_equal(err_text, ""); /* quiet: stderr is not a terminal */
     assert_int_equal(sh("mv deck.pdf j1.pdf && mv m.jsonl j1.jsonl"), 0);
-    snprintf(args, sizeof args, "%s --jobs 2", common);
-    assert_int_equal(cutboard(args), 0);
-    assert_true(same_files("deck.pdf", "j1.pdf"));
-    assert_true(same_files("m.jsonl", "j1.jsonl"));
-    snprintf(args, sizeof args, "%s --jobs 4", common);
-    assert_int_equal(cutboard(args), 0);
-    assert_true(same_files("deck.pdf", "j1.pdf"));
-    assert_true(same_files("m.jsonl", "j1.jsonl"));
+    for (int jobs = 2; jobs <= 8; jobs++) {
+        snprintf(args, sizeof args, "%s --jobs %d", common, jobs);
+        assert_int_equal(cutboard(args), 0);
+        assert_true(same_files("deck.pdf", "j1.pdf"));
+        assert_true(same_files("m.jsonl", "j1.jsonl"));
+    }
+    static const char *const variants[] = {
+        "--rules each --cmyk --bleed 3mm --crop-marks",
+        "--ink-friendly --rules none",
+        "--sheet sra3 --bleed 3mm --crop-marks --rules each",
+    };
+    for (size_t v = 0; v < sizeof variants / sizeof *variants; v++) {
+        snprintf(args, sizeof args, "deck --seed var --count 5 --players 2 %s --jobs 1 -o v1.pdf",
+                 variants[v]);
+        assert_int_equal(cutboard(args), 0);
+        snprintf(args, sizeof args, "deck --seed var --count 5 --players 2 %s --jobs 3 -o v3.pdf",
+                 variants[v]);
+        assert_int_equal(cutboard(args), 0);
+        assert_true(same_files("v1.pdf", "v3.pdf"));
+    }
+    assert_int_equal(cutboard("deck --seed od --count 5 --players 2 --jobs 1 --out-dir od1"), 0);
+    assert_int_equal(cutboard("deck --seed od --count 5 --players 2 --jobs 4 --out-dir od4"), 0);
+    for (int k = 0; k < 5; k++) {
+        char a[64], b[64];
+        snprintf(a, sizeof a, "od1/game-%05d.pdf", k);
+        snprintf(b, sizeof b, "od4/game-%05d.pdf", k);
+        assert_true(same_files(a, b));
+    }
     /* Another master seed, another deck. */
     assert_int_equal(cutboard("deck --seed other --count 12 --players 2 -o other.pdf"), 0);
     assert_false(same_files("other.pdf", "j1.pdf"));
+}
+
+/* The one-file deck is written as its pages come (its memory does not
+ * grow with the deck): the file is a valid PDF with the font embedded and
+ * every page's text, standard output gets the same bytes, and --rules
+ * once, print-shop pages and N-up sheets stream too. */
+static void test_streamed_file(void **state)
+{
+    (void)state;
+    assert_int_equal(cutboard("deck --seed stream --count 3 --players 2 --jobs 2 -o s.pdf"), 0);
+    assert_int_equal(cutboard("deck --seed stream --count 3 --players 2 -o -"), 0);
+    size_t len, olen;
+    char *file = read_run_file("s.pdf", &len), path[4200];
+    snprintf(path, sizeof path, "%s/stdout", cli_base);
+    char *piped = slurp(path, &olen);
+    assert_int_equal(olen, len);
+    assert_memory_equal(piped, file, len);
+    assert_memory_equal(file + len - 6, "%%EOF\n", 6);
+    free(file);
+    free(piped);
+    NEED("qpdf");
+    NEED("pdffonts");
+    NEED("pdftotext");
+    assert_int_equal(sh("qpdf --check s.pdf"), 0);
+    assert_contains(out_text, "No syntax or stream encoding errors");
+    assert_int_equal(sh("pdffonts s.pdf"), 0);
+    assert_contains(out_text, "CID TrueType      Identity-H       yes yes yes");
+    for (int page = 1; page <= 6; page++) {
+        char cmd[96], want[64];
+        snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d s.pdf -", page, page);
+        assert_int_equal(sh(cmd), 0);
+        snprintf(want, sizeof want, "stream#%d/%d", (page - 1) / 2, (page - 1) % 2 + 1);
+        assert_contains(out_text, want);
+    }
+    assert_int_equal(sh("pdfinfo s.pdf"), 0);
+    assert_contains(out_text, "Pages:           7\n"); /* and the rules page */
+    assert_int_equal(cutboard("deck --seed stream --count 3 --players 2 --cmyk --bleed 3mm "
+                              "--crop-marks --sheet sra3 --rules each -o shop.pdf"), 0);
+    assert_int_equal(sh("qpdf --check shop.pdf"), 0);
+    assert_int_equal(sh("pdfinfo -box shop.pdf"), 0);
+    assert_contains(out_text, "TrimBox:");
+    assert_contains(out_text, "Pages:           6\n");
 }
 
 /* ---- manifest against the PDF ---- */
@@ -350,6 +415,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_jobs_identical_bytes),
+        cmocka_unit_test(test_streamed_file),
         cmocka_unit_test(test_manifest_matches_pdf),
         cmocka_unit_test(test_manifest_pages_nup),
         cmocka_unit_test(test_only_and_slices),

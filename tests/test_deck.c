@@ -352,6 +352,99 @@ static void test_forced_duplicate(void **state)
     cb_deck_free(d);
 }
 
+/* ---- pages drawn on the deck's threads ---- */
+
+static cb_status prepare_pages(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
+                               cb_error *err)
+{
+    (void)k;
+    return cb_pdf_prepare(ctx, scratch, g, out, err);
+}
+
+static void free_pages(void *ctx, void *prepared)
+{
+    (void)ctx;
+    cb_pdf_prepared_free(prepared);
+}
+
+static void free_scratch(void *ctx, void *scratch)
+{
+    (void)ctx;
+    cb_pdf_scratch_free(scratch);
+}
+
+/* A deck whose threads draw and compress the pages (with a duplicate,
+ * redrawn on the caller's thread) makes the same PDF, byte for byte, as
+ * one writer drawing the same games in order; with N-up sheets nothing is
+ * drawn ahead (a sheet holds several games' boards) and the bytes agree
+ * too. */
+static void test_prepared_pages_same_bytes(void **state)
+{
+    (void)state;
+    for (int nup = 0; nup <= 1; nup++) {
+        cb_spec s;
+        shared_spec(&s, "dup");
+        s.shared = 0;
+        s.players = 2;
+        cb_render_options ro = {0};
+        ro.font_path = "fonts/DejaVuSans.ttf";
+        ro.gutter = -1;
+        if (nup)
+            ro.sheet_w = 450, ro.sheet_h = 320;
+        cb_error err;
+        cb_pdf_writer *threads = NULL, *inorder = NULL;
+        assert_int_equal(cb_pdf_begin(default_theme, &ro, &threads, &err), CB_OK);
+        assert_int_equal(cb_pdf_begin(default_theme, &ro, &inorder, &err), CB_OK);
+        cb_deck_options o;
+        cb_deck_options_defaults(&o);
+        o.count = 6;
+        o.jobs = 3;
+        o.type_tolerance = 1;
+        o.game_seed = force_duplicate;
+        o.prepare = prepare_pages;
+        o.free_prepared = free_pages;
+        o.free_scratch = free_scratch;
+        o.work_ctx = threads;
+        cb_deck *d = NULL;
+        assert_int_equal(cb_deck_new(&s, &o, &d, &err), CB_OK);
+        size_t dups = 0;
+        for (;;) {
+            cb_deck_entry e;
+            assert_int_equal(cb_deck_next(d, &e, &err), CB_OK);
+            if (!e.game)
+                break;
+            dups += e.rejected_duplicate > 0;
+            if (nup)
+                assert_null(e.prepared);
+            else
+                assert_non_null(e.prepared);
+            assert_int_equal(cb_pdf_add_prepared(threads, e.game, e.prepared, &err), CB_OK);
+            assert_int_equal(cb_pdf_add_game(inorder, e.game, &err), CB_OK);
+            assert_int_equal(cb_pdf_sheet_page(threads, 1), cb_pdf_sheet_page(inorder, 1));
+            if (e.index == 2) { /* a rules page between the games */
+                assert_int_equal(cb_pdf_add_rules(threads, e.game, &err), CB_OK);
+                assert_int_equal(cb_pdf_add_rules(inorder, e.game, &err), CB_OK);
+            }
+        }
+        assert_int_equal(dups, 1);
+        cb_deck_free(d);
+        unsigned char *a = NULL, *b = NULL;
+        size_t la = 0, lb = 0;
+        assert_int_equal(cb_pdf_end(threads, &a, &la, &err), CB_OK);
+        assert_int_equal(cb_pdf_end(inorder, &b, &lb, &err), CB_OK);
+        assert_int_equal(cb_pdf_page_count(threads), cb_pdf_page_count(inorder));
+        if (!nup)
+            assert_int_equal(cb_pdf_page_count(threads), 13);
+        assert_true(la > 10000);
+        assert_int_equal(la, lb);
+        assert_memory_equal(a, b, la);
+        free(a);
+        free(b);
+        cb_pdf_writer_free(threads);
+        cb_pdf_writer_free(inorder);
+    }
+}
+
 /* ---- curation over a 500-game deck ---- */
 
 /* A theme with 5 missions: 12 starts do not split evenly, so balance is
@@ -555,6 +648,7 @@ int main(void)
         cmocka_unit_test(test_game_is_its_seed),
         cmocka_unit_test(test_jobs_and_slices),
         cmocka_unit_test(test_forced_duplicate),
+        cmocka_unit_test(test_prepared_pages_same_bytes),
         cmocka_unit_test(test_curation_500_games),
         cmocka_unit_test(test_manifest_line_fields),
         cmocka_unit_test(test_errors),

@@ -123,6 +123,10 @@ cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 /* The same with streamed outputs too, all-or-nothing over both lists. */
 cb_status cli_write_all_streams(const cli_output *outs, size_t n, const cli_stream *streams,
                                 size_t n_streams, cb_error *err);
+/* The same, where PRE[k] (PRE may be NULL) is outs[k] staged and written
+ * already (its data unused): committed with the others, or discarded. */
+cb_status cli_write_staged(const cli_output *outs, size_t n, cb_staged_file *const *pre,
+                           cb_error *err);
 
 /* Refuses two outputs that name one file (OPTS[k] gave PATHS[k]; NULL
  * paths are skipped), before any work: 0, or the exit code after the

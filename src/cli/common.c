@@ -337,23 +337,50 @@ typedef struct {
     void *arg;
 } any_output;
 
-cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
+/* Discards the staged files in PRE[0..n-1] (PRE may be NULL). */
+static void discard_pre(cb_staged_file *const *pre, size_t n)
 {
-    return cli_write_all_streams(outs, n, NULL, 0, err);
+    for (size_t k = 0; pre && k < n; k++)
+        cb_file_discard(pre[k]);
 }
 
-cb_status cli_write_all_streams(const cli_output *given, size_t n_given, const cli_stream *streams,
+static cb_status write_outputs(const cli_output *given, size_t n_given, cb_staged_file *const *pre,
+                               const cli_stream *streams, size_t n_streams, cb_error *err);
+
+cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err)
+{
+    return write_outputs(outs, n, NULL, NULL, 0, err);
+}
+
+cb_status cli_write_all_streams(const cli_output *outs, size_t n, const cli_stream *streams,
                                 size_t n_streams, cb_error *err)
+{
+    return write_outputs(outs, n, NULL, streams, n_streams, err);
+}
+
+cb_status cli_write_staged(const cli_output *outs, size_t n, cb_staged_file *const *pre,
+                           cb_error *err)
+{
+    return write_outputs(outs, n, pre, NULL, 0, err);
+}
+
+/* GIVEN's outputs in memory (PRE[k], when PRE and it are not NULL, is
+ * given[k] staged and written already) and STREAMS' made as written. */
+static cb_status write_outputs(const cli_output *given, size_t n_given, cb_staged_file *const *pre,
+                               const cli_stream *streams, size_t n_streams, cb_error *err)
 {
     cb_staged_file *staged[32] = {NULL};
     any_output outs[32];
     size_t n = n_given + n_streams;
     cb_status st = CB_OK;
     if (n > sizeof staged / sizeof staged[0]) {
+        discard_pre(pre, n_given);
         err->status = CB_ERR_INTERNAL;
         snprintf(err->message, sizeof err->message, "too many output files (%zu)", n);
         return CB_ERR_INTERNAL;
     }
+    for (size_t k = 0; pre && k < n_given; k++)
+        staged[k] = pre[k]; /* ours now: committed or discarded below */
     for (size_t k = 0; k < n_given; k++)
         outs[k] = (any_output){given[k].path, given[k].data, given[k].len, NULL, NULL};
     for (size_t k = 0; k < n_streams; k++)
@@ -364,6 +391,8 @@ cb_status cli_write_all_streams(const cli_output *given, size_t n_given, const c
         if (strcmp(outs[k].path, "-") != 0)
             continue;
         if (out_std) {
+            for (size_t j = 0; j < n; j++)
+                cb_file_discard(staged[j]);
             err->status = CB_ERR_USAGE;
             snprintf(err->message, sizeof err->message,
                      "only one output can go to standard output (-)");
@@ -379,7 +408,7 @@ cb_status cli_write_all_streams(const cli_output *given, size_t n_given, const c
     sigprocmask(SIG_BLOCK, &stop, &old);
     size_t k;
     for (k = 0; k < n && st == CB_OK; k++)
-        if (&outs[k] != out_std)
+        if (&outs[k] != out_std && !staged[k])
             st = outs[k].produce ? cb_file_stage_stream(outs[k].path, outs[k].produce,
                                                         outs[k].arg, &staged[k], err)
                                  : cb_file_stage(outs[k].path, outs[k].data, outs[k].len,

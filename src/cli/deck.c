@@ -6,6 +6,7 @@
  * exits 128 + the signal (130, 143). */
 #include <errno.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,7 +39,8 @@ static const char usage[] =
     "                       earlier slice (deck merge finds it). auto/N: K from the\n"
     "                       first set of JOB_COMPLETION_INDEX (Kubernetes),\n"
     "                       SLURM_ARRAY_TASK_ID, AWS_BATCH_JOB_ARRAY_INDEX\n"
-    "  -j, --jobs N         generator threads, 1..64 (default 1)\n"
+    "  -j, --jobs N         threads that make, draw and compress games, 1..64\n"
+    "                       (default 1)\n"
     "      --manifest FILE  one JSON line per game, then a summary line\n"
     "      --type-tolerance PCT  a game's share of each node type may differ\n"
     "                       from the type's weight by PCT points (default 8;\n"
@@ -100,21 +102,119 @@ static void progress(size_t done, size_t total, double t0, int last)
     fflush(stderr);
 }
 
-/* Renders one game as a PDF of its own, with the rules page last when
- * RULES. */
+/* DA's file for game K (--out-dir) into PATH. */
+static void game_path(const cli_deck_args *da, size_t k, char *path, size_t len)
+{
+    size_t dl = strlen(da->out_dir);
+    while (dl > 1 && da->out_dir[dl - 1] == '/')
+        dl--;
+    snprintf(path, len, "%.*s/game-%05zu.pdf", (int)dl, da->out_dir, k);
+}
+
+/* Renders one game as a PDF of its own into a staged file at PATH (the
+ * same writer as the one-file deck, so the same bytes as --only K), with
+ * the rules page last when RULES. */
 static cb_status single_pdf(const cli_board_options *o, const cb_game *g, int rules,
-                            unsigned char **pdf, size_t *len, cb_error *err)
+                            const char *path, cb_staged_file **out, cb_error *err)
 {
     cb_pdf_writer *w = NULL;
-    cb_status st = cb_pdf_begin(o->theme, &o->render, &w, err);
+    cb_staged_file *f = NULL;
+    unsigned char *none = NULL;
+    size_t len = 0;
+    cb_status st = cb_file_stage_open(path, &f, err);
+    if (st == CB_OK)
+        st = cb_pdf_begin_file(o->theme, &o->render, cb_file_fd(f), path, &w, err);
     if (st == CB_OK)
         st = cb_pdf_add_game(w, g, err);
     if (st == CB_OK && rules)
         st = cb_pdf_add_rules(w, g, err);
     if (st == CB_OK)
-        st = cb_pdf_end(w, pdf, len, err);
+        st = cb_pdf_end(w, &none, &len, err);
     cb_pdf_writer_free(w);
+    if (st == CB_OK)
+        st = cb_file_stage_end(f, 0, err);
+    if (st != CB_OK)
+        cb_file_discard(f);
+    *out = st == CB_OK ? f : NULL;
     return st;
+}
+
+/* ERR set to STATUS and the message; returns STATUS. */
+static cb_status cli_fail_status(cb_error *err, cb_status status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static cb_status cli_fail_status(cb_error *err, cb_status status, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    return err->status = status;
+}
+
+/* The deck's threads draw and compress each game's pages too (one PDF:
+ * cb_pdf_prepare; --out-dir: the game's whole file), so this thread only
+ * assembles and writes. */
+typedef struct {
+    const cli_board_options *o;
+    const cli_deck_args *da;
+    cb_pdf_writer *w;
+} deck_work;
+
+typedef struct {
+    cb_staged_file *staged; /* NULL once committed */
+} game_file;
+
+static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
+                         cb_error *err)
+{
+    const deck_work *dw = ctx;
+    if (dw->w)
+        return cb_pdf_prepare(dw->w, scratch, g, out, err);
+    int rules = dw->da->rules == CLI_DECK_RULES_EACH ||
+                (dw->da->rules == CLI_DECK_RULES_ONCE && k == dw->da->start);
+    char path[4096];
+    game_path(dw->da, k, path, sizeof path);
+    game_file *f = calloc(1, sizeof *f);
+    cb_status st = f ? single_pdf(dw->o, g, rules, path, &f->staged, err)
+                     : cli_fail_status(err, CB_ERR_INTERNAL, "out of memory");
+    if (st != CB_OK)
+        free(f);
+    *out = st == CB_OK ? f : NULL;
+    return st;
+}
+
+static void free_prepared(void *ctx, void *prepared)
+{
+    const deck_work *dw = ctx;
+    game_file *f = prepared;
+    if (dw->w)
+        cb_pdf_prepared_free(prepared);
+    else if (f) {
+        cb_file_discard(f->staged);
+        free(f);
+    }
+}
+
+static void free_scratch(void *ctx, void *scratch)
+{
+    (void)ctx;
+    cb_pdf_scratch_free(scratch);
+}
+
+/* The whole temporary file F into *PDF (malloc'd). */
+static cb_status read_back(FILE *f, unsigned char **pdf, size_t *len, cb_error *err)
+{
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (size <= 0 || fseek(f, 0, SEEK_SET) != 0)
+        return cli_fail_status(err, CB_ERR_IO, "standard output: temporary file: %s",
+                               strerror(errno ? errno : EIO));
+    if (!(*pdf = malloc((size_t)size)))
+        return cli_fail_status(err, CB_ERR_INTERNAL, "out of memory");
+    if (fread(*pdf, 1, (size_t)size, f) != (size_t)size)
+        return cli_fail_status(err, CB_ERR_IO, "standard output: temporary file: %s",
+                               strerror(errno ? errno : EIO));
+    *len = (size_t)size;
+    return CB_OK;
 }
 
 static int run(cli_board_options *o, const cli_deck_args *da)
@@ -131,6 +231,11 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     size_t first = da->start, total = da->count; /* this run's games */
     if (da->shards)
         cb_deck_shard_slice(da->start, da->count, da->shard, da->shards, &first, &total);
+    deck_work work = {o, da, NULL};
+    dopt.prepare = prepare;
+    dopt.free_prepared = free_prepared;
+    dopt.free_scratch = free_scratch;
+    dopt.work_ctx = &work;
 
     cb_error err = {CB_OK, ""};
     cb_deck *deck = NULL;
@@ -150,9 +255,27 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
 
-    cb_status st = cb_deck_new(&o->spec, &dopt, &deck, &err);
-    if (st == CB_OK && da->output)
-        st = cb_pdf_begin(o->theme, &o->render, &w, &err);
+    /* One PDF streams into a staged file as its pages come (standard output
+     * gets it whole at the end): nothing shows under the name until done. */
+    cb_staged_file *staged = NULL;
+    FILE *to_stdout = NULL; /* standard output: the same bytes, passed on at the end */
+    cb_status st = CB_OK;
+    if (da->output && strcmp(da->output, "-") == 0) {
+        if (!(to_stdout = tmpfile()))
+            st = cli_fail_status(&err, CB_ERR_CANTCREAT, "standard output: no temporary file: %s",
+                                 strerror(errno));
+        else
+            st = cb_pdf_begin_file(o->theme, &o->render, fileno(to_stdout), "standard output",
+                                   &w, &err);
+    } else if (da->output) {
+        st = cb_file_stage_open(da->output, &staged, &err);
+        if (st == CB_OK)
+            st = cb_pdf_begin_file(o->theme, &o->render, cb_file_fd(staged), da->output, &w,
+                                   &err);
+    }
+    work.w = w;
+    if (st == CB_OK)
+        st = cb_deck_new(&o->spec, &dopt, &deck, &err);
     while (st == CB_OK && !stop_signal) {
         cb_deck_entry e;
         st = cb_deck_next(deck, &e, &err);
@@ -161,26 +284,17 @@ static int run(cli_board_options *o, const cli_deck_args *da)
         const char *file = da->output;
         size_t pages[CB_PLAYERS_MAX];
         if (da->out_dir) {
-            size_t dl = strlen(da->out_dir);
-            while (dl > 1 && da->out_dir[dl - 1] == '/')
-                dl--;
-            snprintf(path, sizeof path, "%.*s/game-%05zu.pdf", (int)dl, da->out_dir, e.index);
+            game_path(da, e.index, path, sizeof path);
             file = path;
             for (size_t s = 0; s < e.game->n_sheets; s++)
                 pages[s] = s + 1;
-            unsigned char *one = NULL;
-            size_t one_len = 0;
-            /* once: in the deck's first game's file, whichever shard makes it */
-            int rules = da->rules == CLI_DECK_RULES_EACH ||
-                        (da->rules == CLI_DECK_RULES_ONCE && e.index == da->start);
-            st = single_pdf(o, e.game, rules, &one, &one_len, &err);
-            if (st == CB_OK) {
-                cli_output out = {path, one, one_len};
-                st = cli_write_all(&out, 1, &err);
-            }
-            free(one);
+            game_file *f = e.prepared;
+            cli_output out = {path, NULL, 0};
+            cb_staged_file *pre[1] = {f->staged};
+            f->staged = NULL; /* cli_write_staged's now */
+            st = cli_write_staged(&out, 1, pre, &err);
         } else {
-            st = cb_pdf_add_game(w, e.game, &err);
+            st = cb_pdf_add_prepared(w, e.game, e.prepared, &err);
             for (size_t s = 0; st == CB_OK && s < e.game->n_sheets; s++)
                 pages[s] = cb_pdf_sheet_page(w, s);
             if (st == CB_OK && da->rules == CLI_DECK_RULES_EACH)
@@ -208,6 +322,15 @@ static int run(cli_board_options *o, const cli_deck_args *da)
         st = cb_pdf_add_rules(w, NULL, &err);
     if (st == CB_OK && !sig && w)
         st = cb_pdf_end(w, &pdf, &pdf_len, &err);
+    if (st == CB_OK && !sig && to_stdout)
+        st = read_back(to_stdout, &pdf, &pdf_len, &err);
+    if (st == CB_OK && !sig && staged) {
+        st = cb_file_stage_end(staged, 0, &err);
+        if (st != CB_OK) {
+            cb_file_discard(staged);
+            staged = NULL;
+        }
+    }
     if (st == CB_OK && da->manifest) {
         char *line = NULL;
         st = cb_deck_summary_line(deck, sig != 0, &line, &err);
@@ -217,22 +340,29 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     }
     if (st == CB_OK) {
         cli_output outs[2];
+        cb_staged_file *pre[2] = {NULL, NULL};
         size_t n = 0;
-        if (da->output && !sig)
+        if (da->output && !sig) {
+            pre[n] = staged;
+            staged = NULL; /* cli_write_staged's now */
             outs[n++] = (cli_output){da->output, pdf, pdf_len};
+        }
         if (da->manifest)
             outs[n++] = (cli_output){da->manifest, manifest.data, manifest.len};
         if (n)
-            st = cli_write_all(outs, n, &err);
+            st = cli_write_staged(outs, n, pre, &err);
     }
     if (st == CB_OK && show && !sig)
         fprintf(stderr, "cutboard: wrote %zu game%s (%zu pages) to %s in %.1f s\n", done,
                 done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
                 da->output ? da->output : da->out_dir, now() - t0);
     free(pdf);
+    cb_file_discard(staged); /* not committed: stopped or failed */
+    if (to_stdout)
+        fclose(to_stdout);
     cb_buf_free(&manifest);
+    cb_deck_free(deck); /* its threads first: they read the writer */
     cb_pdf_writer_free(w);
-    cb_deck_free(deck);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     if (st != CB_OK)

@@ -22,12 +22,16 @@ struct cb_staged_file {
     char *path;
     int fd;         /* an unnamed staged file, still open; -1 when none */
     char *tmp;      /* a named staged file (no O_TMPFILE), or NULL */
+    int wfd;        /* where the bytes go until cb_file_stage_end; -1 after */
+    int device;     /* the target is a device: written to in place */
 };
 
 void cb_file_discard(cb_staged_file *f)
 {
     if (!f)
         return;
+    if (f->wfd >= 0 && f->wfd != f->fd)
+        close(f->wfd);
     if (f->fd >= 0)
         close(f->fd); /* an unnamed file vanishes with its last descriptor */
     if (f->tmp)
@@ -101,36 +105,7 @@ static int named_temp(const char *path, char **tmp)
     return fd;
 }
 
-/* The staged file's descriptor and the first write error, for the write
- * function a producer is given. */
-typedef struct {
-    int fd;
-    int failed;
-} stage_sink;
-
-static int sink_write(void *ctx, const void *data, size_t len)
-{
-    stage_sink *s = ctx;
-    if (!s->failed)
-        s->failed = write_all(s->fd, data, len);
-    return s->failed;
-}
-
-typedef struct {
-    const void *data;
-    size_t len;
-} whole;
-
-static cb_status write_whole(void *arg, cb_write_fn write, void *ctx, cb_error *err)
-{
-    const whole *w = arg;
-    (void)err;
-    write(ctx, w->data, w->len); /* a failure is the sink's to report */
-    return CB_OK;
-}
-
-cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *arg,
-                               cb_staged_file **out, cb_error *err)
+cb_status cb_file_stage_open(const char *path, cb_staged_file **out, cb_error *err)
 {
     *out = NULL;
     struct stat sb;
@@ -142,7 +117,7 @@ cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *ar
         free(f);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
     }
-    f->fd = -1;
+    f->fd = f->wfd = -1;
     int device = exists && !S_ISREG(sb.st_mode);
     int fd = -1;
     char dir[4096];
@@ -162,17 +137,41 @@ cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *ar
         cb_file_discard(f);
         return st;
     }
-    stage_sink sink = {fd, 0};
-    cb_status st = produce(arg, sink_write, &sink, err);
-    int failed = sink.failed;
-    if (st == CB_OK && !failed && !device && fsync(fd) != 0)
+    f->wfd = fd;
+    f->device = device;
+    *out = f;
+    return CB_OK;
+}
+
+int cb_file_fd(const cb_staged_file *f)
+{
+    return f->wfd;
+}
+
+cb_status cb_file_stage_end(cb_staged_file *f, int failed, cb_error *err)
+{
+    int fd = f->wfd;
+    if (!failed && !f->device && fsync(fd) != 0)
         failed = errno;
-    if (st == CB_OK && !failed && f->tmp && fchmod(fd, 0666 & ~current_umask()) != 0)
+    if (!failed && f->tmp && fchmod(fd, 0666 & ~current_umask()) != 0)
         failed = errno;
+    f->wfd = -1;
     if (f->fd < 0 && close(fd) != 0 && !failed)
         failed = errno;
     if (failed)
-        st = cb_fail(err, CB_ERR_IO, "%s: write failed: %s", path, strerror(failed));
+        return cb_fail(err, CB_ERR_IO, "%s: write failed: %s", f->path, strerror(failed));
+    return CB_OK;
+}
+
+cb_status cb_file_stage(const char *path, const void *data, size_t len,
+                        cb_staged_file **out, cb_error *err)
+{
+    cb_staged_file *f;
+    *out = NULL;
+    cb_status st = cb_file_stage_open(path, &f, err);
+    if (st != CB_OK)
+        return st;
+    st = cb_file_stage_end(f, write_all(f->wfd, data, len), err);
     if (st != CB_OK) {
         cb_file_discard(f);
         return st;
@@ -181,11 +180,39 @@ cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *ar
     return CB_OK;
 }
 
-cb_status cb_file_stage(const char *path, const void *data, size_t len,
-                        cb_staged_file **out, cb_error *err)
+/* The staged file's descriptor and the first write error, for the write
+ * function a producer is given. */
+typedef struct {
+    int fd;
+    int failed;
+} stage_sink;
+
+static int sink_write(void *ctx, const void *data, size_t len)
 {
-    whole w = {data, len};
-    return cb_file_stage_stream(path, write_whole, &w, out, err);
+    stage_sink *s = ctx;
+    if (!s->failed)
+        s->failed = write_all(s->fd, data, len);
+    return s->failed;
+}
+
+cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *arg,
+                               cb_staged_file **out, cb_error *err)
+{
+    cb_staged_file *f;
+    *out = NULL;
+    cb_status st = cb_file_stage_open(path, &f, err);
+    if (st != CB_OK)
+        return st;
+    stage_sink sink = {f->wfd, 0};
+    st = produce(arg, sink_write, &sink, err);
+    if (st == CB_OK)
+        st = cb_file_stage_end(f, sink.failed, err);
+    if (st != CB_OK) {
+        cb_file_discard(f);
+        return st;
+    }
+    *out = f;
+    return CB_OK;
 }
 
 /* Gives the unnamed file F->fd the name F->tmp (made unique), ready for

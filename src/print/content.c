@@ -5,15 +5,17 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 #include "print/content.h"
 #include "print/hpdf_internals.h"
 
-/* Deflated output goes to libharu this many bytes at a time. */
+/* A page with more text than this (a poster's) is deflated by zlib a
+ * piece at a time into a buffer that grows as it fills, so its text is
+ * never held twice at full size (libdeflate wants the whole output buffer
+ * at once); its buffers are not kept for pages to come. */
+#define CB_BIG_PAGE ((size_t)8 << 20)
 #define CB_DEFLATE_PIECE ((size_t)1 << 20)
-/* A page's operator buffer is kept for the next page up to this size (a
- * deck's pages take tens of KB; a million-node poster's, 117 MB). */
-#define CB_CONTENT_KEEP ((size_t)8 << 20)
 
 /* Room for N more bytes at the end of P's content; NULL (the status set)
  * when out of memory. */
@@ -106,12 +108,11 @@ void cb_cs_circle(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, HPDF_REAL r)
     CB_OP(p, "c", x - r * k, y - r, x - r, y - r * k, x - r, y);
 }
 
-HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
-                                int level, int strategy)
+/* Deflates LEN bytes of DATA at LEVEL with zlib STRATEGY into C's output
+ * buffer (one deflate state, kept while level and strategy stay); the
+ * length, or 0 when out of memory. */
+static size_t cb_deflate(cb_content *c, const void *data, size_t len, int level, int strategy)
 {
-    cb_content *c = &p->cs;
-    if (cb_hpdf_writes_itself(dict)) /* libharu deflates those itself */
-        return cb_hpdf_stream_put(dict, data, len, 0);
     z_stream *z = c->z;
     if (z && (c->z_level != level || c->z_strategy != strategy)) {
         deflateEnd(z);
@@ -122,57 +123,145 @@ HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, siz
         z = calloc(1, sizeof *z);
         if (!z || deflateInit2(z, level, Z_DEFLATED, 15, 8, strategy) != Z_OK) {
             free(z);
-            return HPDF_FAILD_TO_ALLOC_MEM;
+            return 0;
         }
         c->z = z;
         c->z_level = level;
         c->z_strategy = strategy;
     } else if (deflateReset(z) != Z_OK) {
-        return HPDF_FAILD_TO_ALLOC_MEM;
+        return 0;
     }
-    /* Deflated a piece at a time, so a poster's stream (tens of MB) is
-     * never held twice; the bytes are the same as in one piece. */
-    size_t bound = deflateBound(z, (uLong)len), piece = bound < CB_DEFLATE_PIECE ? bound : CB_DEFLATE_PIECE;
-    if (piece > c->out_cap) {
-        unsigned char *o = realloc(c->out, piece);
+    size_t bound = deflateBound(z, (uLong)len);
+    if (bound > c->out_cap) {
+        unsigned char *o = realloc(c->out, bound);
         if (!o)
-            return HPDF_FAILD_TO_ALLOC_MEM;
+            return 0;
         c->out = o;
-        c->out_cap = piece;
+        c->out_cap = bound;
     }
     z->next_in = (Bytef *)(uintptr_t)data;
     z->avail_in = (uInt)len;
-    HPDF_STATUS st = HPDF_OK;
-    for (int first = 1, zr = Z_OK; zr != Z_STREAM_END && st == HPDF_OK; first = 0) {
-        z->next_out = c->out;
-        z->avail_out = (uInt)c->out_cap;
-        zr = deflate(z, Z_FINISH);
-        if (zr != Z_OK && zr != Z_STREAM_END)
-            return HPDF_FAILD_TO_ALLOC_MEM;
-        size_t got = c->out_cap - z->avail_out;
-        st = first ? cb_hpdf_stream_put(dict, c->out, got, 1)
-                   : cb_hpdf_stream_append(dict, c->out, got);
+    z->next_out = c->out;
+    z->avail_out = (uInt)c->out_cap;
+    if (deflate(z, Z_FINISH) != Z_STREAM_END)
+        return 0;
+    return c->out_cap - z->avail_out;
+}
+
+HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
+                                int level, int strategy)
+{
+    if (cb_hpdf_writes_itself(dict)) /* libharu deflates those itself */
+        return cb_hpdf_stream_put(dict, data, len, 0);
+    size_t n = cb_deflate(&p->cs, data, len, level, strategy);
+    return n ? cb_hpdf_stream_put(dict, p->cs.out, n, 1) : HPDF_FAILD_TO_ALLOC_MEM;
+}
+
+void cb_page_rec_free(cb_page_rec *page)
+{
+    free(page->data);
+    free(page->icons);
+    free(page->shapes);
+    free(page->chars);
+    memset(page, 0, sizeof *page);
+}
+
+/* C's text deflated by zlib a piece at a time into a new buffer (its
+ * length into *LEN), or NULL when out of memory. */
+static unsigned char *deflate_big(cb_content *c, size_t *len)
+{
+    z_stream z = {0};
+    if (deflateInit2(&z, CB_CONTENT_LEVEL, Z_DEFLATED, 15, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return NULL;
+    unsigned char *out = NULL;
+    size_t cap = 0, used = 0;
+    const unsigned char *in = (const unsigned char *)c->text.data;
+    size_t left = c->text.len;
+    int zr = Z_OK;
+    while (zr == Z_OK) {
+        if (cap - used < CB_DEFLATE_PIECE) {
+            size_t want = cap ? cap + cap / 2 : CB_DEFLATE_PIECE;
+            unsigned char *o = realloc(out, want);
+            if (!o)
+                break;
+            out = o;
+            cap = want;
+        }
+        size_t step = left < CB_DEFLATE_PIECE ? left : CB_DEFLATE_PIECE;
+        z.next_in = (Bytef *)(uintptr_t)in;
+        z.avail_in = (uInt)step;
+        z.next_out = out + used;
+        z.avail_out = (uInt)(cap - used < UINT32_MAX ? cap - used : UINT32_MAX);
+        zr = deflate(&z, step == left ? Z_FINISH : Z_NO_FLUSH);
+        size_t took = step - z.avail_in;
+        in += took;
+        left -= took;
+        used = (size_t)(z.next_out - out);
+        if (zr == Z_BUF_ERROR) /* no room: more comes with the next piece */
+            zr = Z_OK;
     }
-    return st;
+    deflateEnd(&z);
+    if (zr != Z_STREAM_END) {
+        free(out);
+        return NULL;
+    }
+    unsigned char *fit = realloc(out, used ? used : 1);
+    *len = used;
+    return fit ? fit : out;
 }
 
 HPDF_STATUS cb_render_finish(cb_pdf *p)
 {
     cb_content *c = &p->cs;
-    HPDF_Page page = c->page;
     if (c->st != HPDF_OK)
         return c->st;
-    if (!page)
+    if (!c->open)
         return HPDF_OK;
-    c->page = NULL;
-    HPDF_STATUS st = cb_pdf_put_deflated(p, cb_hpdf_page_contents(page), c->text.data, c->text.len,
-                                         CB_CONTENT_LEVEL, Z_DEFAULT_STRATEGY);
-    c->text.len = 0;
-    if (c->text.cap > CB_CONTENT_KEEP) /* a poster's: not kept for pages to come */
+    c->open = 0;
+    cb_page_rec *pg = &p->page;
+    size_t n = 0;
+    if (c->text.len > CB_BIG_PAGE) {
+        pg->data = deflate_big(c, &n);
         cb_buf_free(&c->text);
-    if (st != HPDF_OK)
-        c->st = st;
-    return st;
+    } else {
+        if (!c->ld)
+            c->ld = libdeflate_alloc_compressor(CB_PAGE_LEVEL);
+        size_t bound = c->ld ? libdeflate_zlib_compress_bound(c->ld, c->text.len) : 0;
+        if (bound > c->out_cap) {
+            unsigned char *o = realloc(c->out, bound);
+            if (o) {
+                c->out = o;
+                c->out_cap = bound;
+            }
+        }
+        if (c->ld && bound <= c->out_cap)
+            n = libdeflate_zlib_compress(c->ld, c->text.data, c->text.len, c->out, c->out_cap);
+        if (n && (pg->data = malloc(n)))
+            memcpy(pg->data, c->out, n);
+    }
+    c->text.len = 0;
+    pg->len = n;
+    /* the characters measured since the last page: this page shows them */
+    if (pg->data && p->n_chars && (pg->chars = malloc(p->n_chars * sizeof *pg->chars))) {
+        memcpy(pg->chars, p->chars, p->n_chars * sizeof *pg->chars);
+        pg->n_chars = p->n_chars;
+        p->n_chars = 0;
+    }
+    if (pg->data && p->n_done == p->done_cap) {
+        size_t cap = p->done_cap ? 2 * p->done_cap : 4;
+        cb_page_rec *d = realloc(p->done, cap * sizeof *d);
+        if (d) {
+            p->done = d;
+            p->done_cap = cap;
+        }
+    }
+    if (!pg->data || p->n_chars || p->n_done == p->done_cap) {
+        cb_page_rec_free(pg);
+        return c->st = HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    p->done[p->n_done++] = *pg;
+    memset(pg, 0, sizeof *pg);
+    return HPDF_OK;
 }
 
 size_t cb_text_hex(const char *text, char *out)

@@ -3,11 +3,13 @@
  * Game k's candidates come from the seeds "<master>#<k>", "<master>#<k>~1",
  * "<master>#<k>~2", ... (cb_deck_game_seed). A generator thread takes the
  * next index, makes candidates until one passes the curation rules (which
- * look at that candidate alone, so the choice is a function of k) and parks
- * the game in a ring of slots. The caller takes games in index order with
+ * look at that candidate alone, so the choice is a function of k), does the
+ * caller's work on it (opt.prepare: drawing and compressing its pages, so
+ * that work scales with the threads too) and parks the game in a ring of
+ * slots. The caller takes games in index order with
  * cb_deck_next; there each game's sheets are checked against the canonical
- * hashes of every earlier game of the run, and a duplicate is regenerated on
- * the caller's thread from the next retry. Threads never run more than the
+ * hashes of every earlier game of the run, and a duplicate is regenerated
+ * (and prepared) on the caller's thread from the next retry. Threads never run more than the
  * ring's size ahead of the caller, so memory stays bounded and the output
  * does not depend on the number of threads. */
 #include <cjson/cJSON.h>
@@ -39,6 +41,7 @@ typedef struct {
     long dup_of;
     uint64_t *hashes;
     int *spread;           /* hop spread per sheet */
+    void *prepared;        /* opt.prepare's work on the game */
     cb_status st;
     cb_error err;
 } slot;
@@ -65,6 +68,7 @@ struct cb_deck {
 
     hash_cell *seen;       /* canonical hashes of kept sheets */
     size_t seen_n, seen_cap;
+    void *scratch;         /* the caller's for opt.prepare (duplicates) */
 
     /* Figures over the games returned so far. */
     size_t kept, tried, pages;
@@ -172,8 +176,10 @@ static curation curate(const cb_deck *d, const cb_game *g, const uint64_t *hashe
     return CURATE_PASS;
 }
 
-static void slot_clear(slot *s)
+static void slot_clear(const cb_deck *d, slot *s)
 {
+    if (s->prepared && d->opt.free_prepared)
+        d->opt.free_prepared(d->opt.work_ctx, s->prepared);
     cb_game_free(s->game);
     free(s->seed);
     free(s->hashes);
@@ -254,11 +260,24 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
     free(counts);
 }
 
+/* The work opt.prepare does on S's game (pages drawn, say), with the
+ * calling thread's SCRATCH; a failure fails the game. */
+static void prepare(const cb_deck *d, void **scratch, slot *s)
+{
+    if (s->st != CB_OK || !s->game || !d->opt.prepare)
+        return;
+    if (s->prepared && d->opt.free_prepared)
+        d->opt.free_prepared(d->opt.work_ctx, s->prepared);
+    s->prepared = NULL;
+    s->st = d->opt.prepare(d->opt.work_ctx, scratch, s->index, s->game, &s->prepared, &s->err);
+}
+
 /* ---- threads ---- */
 
 static void *worker(void *arg)
 {
     cb_deck *d = arg;
+    void *scratch = NULL;
     pthread_mutex_lock(&d->lock);
     for (;;) {
         while (!d->stop && d->claimed < d->opt.count &&
@@ -274,12 +293,15 @@ static void *worker(void *arg)
         memset(&made, 0, sizeof made);
         made.dup_of = -1;
         produce(d, d->opt.start + i, 0, &made);
+        prepare(d, &scratch, &made);
         pthread_mutex_lock(&d->lock);
         *s = made;
         s->state = SLOT_READY;
         pthread_cond_broadcast(&d->ready);
     }
     pthread_mutex_unlock(&d->lock);
+    if (scratch && d->opt.free_scratch)
+        d->opt.free_scratch(d->opt.work_ctx, scratch);
     return NULL;
 }
 
@@ -301,10 +323,12 @@ void cb_deck_free(cb_deck *d)
     stop_threads(d);
     if (d->slots)
         for (size_t i = 0; i < d->n_slots; i++)
-            slot_clear(&d->slots[i]);
+            slot_clear(d, &d->slots[i]);
     pthread_mutex_destroy(&d->lock);
     pthread_cond_destroy(&d->space);
     pthread_cond_destroy(&d->ready);
+    if (d->scratch && d->opt.free_scratch)
+        d->opt.free_scratch(d->opt.work_ctx, d->scratch);
     free(d->slots);
     free(d->threads);
     free(d->seen);
@@ -445,7 +469,7 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
     e->duplicate_of = -1;
     pthread_mutex_lock(&d->lock);
     if (d->holding) {
-        slot_clear(&d->slots[(d->next - 1) % d->n_slots]);
+        slot_clear(d, &d->slots[(d->next - 1) % d->n_slots]);
         d->released = d->next;
         d->holding = 0;
         pthread_cond_broadcast(&d->space);
@@ -470,6 +494,7 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
         if (s->dup_of < 0)
             s->dup_of = j;
         produce(d, s->index, s->tries, s);
+        prepare(d, &d->scratch, s);
         if (s->st != CB_OK) {
             *err = s->err;
             return s->st;
@@ -489,6 +514,7 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
     e->rejected_types = s->rej_types;
     e->duplicate_of = s->dup_of;
     e->hashes = s->hashes;
+    e->prepared = s->prepared;
     uint64_t h = 0xcbf29ce484222325ull;
     for (size_t i = 0; i < g->n_sheets; i++) {
         const cb_board *b = g->sheets[i];

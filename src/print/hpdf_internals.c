@@ -91,11 +91,6 @@ HPDF_STATUS cb_hpdf_stream_put(HPDF_Dict dict, const void *data, size_t len, int
     return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
 }
 
-HPDF_STATUS cb_hpdf_stream_append(HPDF_Dict dict, const void *data, size_t len)
-{
-    return HPDF_Stream_Write(dict->stream, data, (HPDF_UINT)len);
-}
-
 /* With the UTF-8 encoder a code is the character's UTF-16 value, so the
  * right map is the identity. libharu 2.3.0's is a copy of its encoding CMap
  * (every code to CID 0): poppler warns on every run and text can't be
@@ -137,4 +132,29 @@ HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font)
     }
     return HPDF_Stream_WriteStr(tu->stream, "endcmap\nCMapName currentdict /CMap "
                                             "defineresource pop\nend\nend\n");
+}
+
+/* HPDF_TTFontDef_GetCharWidth without its one write (marking the glyph
+ * used), so any thread may measure while another thread's page marks; the
+ * same arithmetic, so the same widths. */
+unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code)
+{
+    HPDF_FontAttr attr = (HPDF_FontAttr)font->attr;
+    HPDF_FontDef def = attr->fontdef;
+    if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE || attr->writing_mode != HPDF_WMODE_HORIZONTAL)
+        return 0;
+    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)def->attr;
+    if (ta->cmap.format != 0 && ta->cmap.seg_count_x2 == 0)
+        return 0; /* GetGlyphid would record an error */
+    HPDF_UINT16 gid = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)code);
+    if (gid >= ta->num_glyphs)
+        return (HPDF_UINT)(HPDF_INT)def->missing_width;
+    HPDF_UINT16 aw = (HPDF_UINT16)((HPDF_UINT)ta->h_metric[gid].advance_width * 1000 /
+                                   ta->header.units_per_em);
+    return (HPDF_UINT)(HPDF_INT)(HPDF_INT16)aw;
+}
+
+unsigned cb_hpdf_obj_id(const void *obj)
+{
+    return ((const HPDF_Obj_Header *)obj)->obj_id & 0x00FFFFFF;
 }

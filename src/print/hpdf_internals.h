@@ -34,11 +34,19 @@ int cb_hpdf_writes_itself(HPDF_Dict dict);
  * PREDEFLATED (the dictionary then names /FlateDecode itself), else with
  * no filter, or deflated by libharu where it writes the dictionary itself. */
 HPDF_STATUS cb_hpdf_stream_put(HPDF_Dict dict, const void *data, size_t len, int predeflated);
-/* Appends LEN more bytes to a stream cb_hpdf_stream_put began (a page's
- * content deflated piece by piece). */
-HPDF_STATUS cb_hpdf_stream_append(HPDF_Dict dict, const void *data, size_t len);
 /* Rewrites FONT's /ToUnicode stream as the identity map (libharu 2.3.0
  * writes a broken one for UTF-8 fonts). */
 HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);
+
+/* The width (1/1000 em) of Unicode character CODE (BMP) in FONT, a
+ * TrueType font with libharu's UTF-8 encoder, as HPDF_Font_TextWidth
+ * counts it, but without marking its glyph used: measuring reads the font
+ * only, so drawing threads may measure while the document's thread marks
+ * glyphs (with HPDF_Font_TextWidth). 0 for other fonts. */
+unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code);
+
+/* The object number libharu gives OBJ (a font, image or form) in the file
+ * it writes. */
+unsigned cb_hpdf_obj_id(const void *obj);
 
 #endif

@@ -2,12 +2,21 @@
  * libharu. Icons are decoded once and embedded once per document, then
  * reused on every page; the file carries no clock unless the options give a
  * source date (the CLI takes $SOURCE_DATE_EPOCH), so the same game gives the
- * same bytes. */
+ * same bytes.
+ *
+ * Pages are drawn into page records (cb_page_rec: content deflated, the
+ * resources named) on any thread (cb_pdf_prepare), and only then put into
+ * the document on the writer's thread: into libharu's document, or, for a
+ * writer to a file (cb_pdf_begin_file), straight to the file through
+ * pdfout.c, with the font, icons and shapes copied from libharu's document
+ * at the end. */
 #include "cutboard.h"
 #include "base/error.h"
 #include "io/font.h"
 #include "io/icons.h"
+#include "print/content.h"
 #include "print/hpdf_internals.h"
+#include "print/pdfout.h"
 #include "print/render.h"
 
 #include <errno.h>
@@ -131,89 +140,83 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
  * take level 1 (145 KB against 108 KB, in half the time). */
 #define CB_ICON_LEVEL 1
 
-/* Embeds one decoded icon: RGB image plus its alpha as a DeviceGray soft
- * mask (left out for fully opaque icons, which need none); in CMYK mode one
- * DeviceCMYK image flattened onto SLOT's backdrop. */
-static cb_status cb_pdf_embed_icon(cb_pdf *p, const char *path, cb_pdf_icon *slot,
-                                   cb_error *err)
+/* Embeds icon SLOT (decoded when the document began): RGB image plus its
+ * alpha as a DeviceGray soft mask (left out for fully opaque icons, which
+ * need none); in CMYK mode one DeviceCMYK image flattened onto its
+ * backdrop. The pixels are freed once embedded. */
+HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot)
 {
-    cb_icon icon;
-    cb_status st = cb_icon_load(path, &icon, err);
-    if (st != CB_OK)
-        return st;
-    size_t n = (size_t)icon.w * icon.h;
+    cb_pdf_icon *ic = &p->icons[slot];
+    if (ic->image)
+        return HPDF_OK;
+    cb_icon *icon = ic->pixels;
+    if (!icon)
+        return HPDF_INVALID_IMAGE; /* not decoded: pages never name it */
+    size_t n = (size_t)icon->w * icon->h;
+    if (n == 0)
+        return HPDF_INVALID_IMAGE;
+    HPDF_STATUS hs;
     if (p->cmyk) {
         unsigned char *cmyk = malloc(n * 4);
-        if (!cmyk) {
-            cb_icon_free(&icon);
-            return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", path);
-        }
-        cb_pdf_flatten_cmyk(&icon, slot->bg, cmyk);
-        slot->path = path;
-        slot->w = icon.w;
-        slot->h = icon.h;
-        slot->image =
-            HPDF_LoadRawImageFromMem(p->doc, cmyk, icon.w, icon.h, HPDF_CS_DEVICE_CMYK, 8);
-        HPDF_STATUS hs = slot->image ? cb_pdf_put_deflated(p, slot->image, cmyk, n * 4,
-                                                           CB_ICON_LEVEL, Z_DEFAULT_STRATEGY)
-                                     : HPDF_INVALID_IMAGE;
+        if (!cmyk)
+            return HPDF_FAILD_TO_ALLOC_MEM;
+        cb_pdf_flatten_cmyk(icon, ic->bg, cmyk);
+        HPDF_Image image =
+            HPDF_LoadRawImageFromMem(p->doc, cmyk, icon->w, icon->h, HPDF_CS_DEVICE_CMYK, 8);
+        hs = image ? cb_pdf_put_deflated(p, image, cmyk, n * 4, CB_ICON_LEVEL, Z_DEFAULT_STRATEGY)
+                   : HPDF_INVALID_IMAGE;
         free(cmyk);
-        cb_icon_free(&icon);
-        if (hs != HPDF_OK) {
-            char what[400];
-            snprintf(what, sizeof what, "embedding icon %s", path);
-            return cb_hpdf_fail(p, hs, err, what);
+        if (hs != HPDF_OK)
+            return hs;
+        ic->image = image;
+    } else {
+        unsigned char *rgb = malloc(n * 3), *alpha = malloc(n);
+        if (!rgb || !alpha) {
+            free(rgb);
+            free(alpha);
+            return HPDF_FAILD_TO_ALLOC_MEM;
         }
-        return CB_OK;
-    }
-    unsigned char *rgb = malloc(n * 3), *alpha = malloc(n);
-    if (!rgb || !alpha) {
+        int opaque = 1;
+        for (size_t i = 0; i < n; i++) {
+            const unsigned char *px = icon->rgba + 4 * i;
+            alpha[i] = px[3];
+            if (px[3] != 255)
+                opaque = 0;
+            /* Invisible pixels all white: the colour is never seen, and
+             * equal bytes compress better. */
+            for (int c = 0; c < 3; c++)
+                rgb[3 * i + (size_t)c] = px[3] ? px[c] : 255;
+        }
+        HPDF_Image image =
+            HPDF_LoadRawImageFromMem(p->doc, rgb, icon->w, icon->h, HPDF_CS_DEVICE_RGB, 8);
+        hs = image ? cb_pdf_put_deflated(p, image, rgb, n * 3, CB_ICON_LEVEL, Z_RLE)
+                   : HPDF_INVALID_IMAGE;
+        if (hs == HPDF_OK && !opaque) {
+            HPDF_Image mask =
+                HPDF_LoadRawImageFromMem(p->doc, alpha, icon->w, icon->h, HPDF_CS_DEVICE_GRAY, 8);
+            hs = mask ? cb_pdf_put_deflated(p, mask, alpha, n, CB_ICON_LEVEL, Z_RLE)
+                      : HPDF_INVALID_IMAGE;
+            if (hs == HPDF_OK)
+                hs = HPDF_Image_AddSMask(image, mask);
+        }
         free(rgb);
         free(alpha);
-        cb_icon_free(&icon);
-        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", path);
+        if (hs != HPDF_OK)
+            return hs;
+        ic->image = image;
     }
-    int opaque = 1;
-    for (size_t i = 0; i < n; i++) {
-        const unsigned char *px = icon.rgba + 4 * i;
-        alpha[i] = px[3];
-        if (px[3] != 255)
-            opaque = 0;
-        /* Invisible pixels all white: the colour is never seen, and equal
-         * bytes compress better. */
-        for (int c = 0; c < 3; c++)
-            rgb[3 * i + (size_t)c] = px[3] ? px[c] : 255;
-    }
-    slot->path = path;
-    slot->w = icon.w;
-    slot->h = icon.h;
-    slot->image = HPDF_LoadRawImageFromMem(p->doc, rgb, icon.w, icon.h, HPDF_CS_DEVICE_RGB, 8);
-    HPDF_STATUS hs = slot->image ? cb_pdf_put_deflated(p, slot->image, rgb, n * 3, CB_ICON_LEVEL, Z_RLE)
-                                 : HPDF_INVALID_IMAGE;
-    if (hs == HPDF_OK && !opaque) {
-        HPDF_Image mask =
-            HPDF_LoadRawImageFromMem(p->doc, alpha, icon.w, icon.h, HPDF_CS_DEVICE_GRAY, 8);
-        hs = mask ? cb_pdf_put_deflated(p, mask, alpha, n, CB_ICON_LEVEL, Z_RLE) : HPDF_INVALID_IMAGE;
-        if (hs == HPDF_OK)
-            hs = HPDF_Image_AddSMask(slot->image, mask);
-    }
-    free(rgb);
-    free(alpha);
-    cb_icon_free(&icon);
-    if (hs != HPDF_OK) {
-        char what[400];
-        snprintf(what, sizeof what, "embedding icon %s", path);
-        return cb_hpdf_fail(p, hs, err, what);
-    }
-    return CB_OK;
+    cb_icon_free(icon);
+    free(icon);
+    ic->pixels = NULL;
+    return HPDF_OK;
 }
 
-/* Returns the slot for PATH drawn on a type, mission or centre of colour
- * RGB (NULL: none), embedding the file the first time it is seen (in CMYK,
- * once per backdrop it is flattened onto); *out is -1 for a missing path
- * (nothing to draw). */
-static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb, int *out,
-                                 cb_error *err)
+/* The slot for PATH drawn on a type, mission or centre of colour RGB
+ * (NULL: none): a new one the first time PATH is seen (in CMYK, once per
+ * backdrop it is flattened onto), decoded now; a file that cannot be
+ * decoded keeps its error for the first page that would show it. *out is
+ * -1 for a missing path (nothing to draw). */
+static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb, int *out)
 {
     *out = -1;
     if (!path || !*path)
@@ -227,18 +230,28 @@ static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb,
             *out = (int)i;
             return CB_OK;
         }
-    memcpy(p->icons[p->n_icons].bg, bg, sizeof bg);
-    cb_status st = cb_pdf_embed_icon(p, path, &p->icons[p->n_icons], err);
-    if (st != CB_OK)
-        return st;
+    cb_pdf_icon *ic = &p->icons[p->n_icons];
+    memset(ic, 0, sizeof *ic);
+    memcpy(ic->bg, bg, sizeof bg);
+    ic->path = path;
+    cb_icon *icon = calloc(1, sizeof *icon);
+    if (!icon)
+        return CB_ERR_INTERNAL;
+    ic->st = cb_icon_load(path, icon, &ic->err);
+    if (ic->st == CB_OK) {
+        ic->w = icon->w;
+        ic->h = icon->h;
+        ic->pixels = icon;
+    } else {
+        free(icon);
+    }
     *out = (int)p->n_icons++;
     return CB_OK;
 }
 
-/* Icons are embedded when a page first needs them, so a document holds
- * each icon it uses exactly once, and none it does not use. */
-#define CB_ICON_UNLOADED (-2)
-
+/* Every icon the theme names, decoded once (pages are drawn on any thread
+ * and read this table only); a broken centre icon fails the document now,
+ * a broken type or mission icon the first game that shows it. */
 static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
 {
     const cb_theme *t = p->theme;
@@ -251,41 +264,257 @@ static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
     p->mission_icon = malloc((t->n_missions + 1) * sizeof *p->mission_icon);
     if (!p->icons || !p->type_icon || !p->mission_icon)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
-    for (size_t i = 0; i < t->n_types; i++)
-        p->type_icon[i] = CB_ICON_UNLOADED;
-    for (size_t i = 0; i < t->n_missions; i++)
-        p->mission_icon[i] = CB_ICON_UNLOADED;
-    return cb_pdf_icon_for(p, t->center.icon, t->center.rgb, &p->center_icon, err);
+    cb_status st = cb_pdf_icon_for(p, t->center.icon, t->center.rgb, &p->center_icon);
+    for (size_t i = 0; st == CB_OK && i < t->n_types; i++)
+        st = cb_pdf_icon_for(p, t->types[i].icon, t->types[i].rgb, &p->type_icon[i]);
+    for (size_t i = 0; st == CB_OK && i < t->n_missions; i++)
+        st = cb_pdf_icon_for(p, t->missions[i].icon, t->missions[i].rgb, &p->mission_icon[i]);
+    if (st != CB_OK)
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory decoding the icons");
+    if (p->center_icon >= 0 && p->icons[p->center_icon].st != CB_OK) {
+        *err = p->icons[p->center_icon].err;
+        return p->icons[p->center_icon].st;
+    }
+    return CB_OK;
 }
 
-/* Embeds the icons of the types and missions GAME uses that are not in the
- * document yet. */
-static cb_status cb_pdf_load_icons(cb_pdf *p, const cb_game *game, cb_error *err)
+/* The error of icon SLOT (-1: none) if it could not be decoded. */
+static cb_status cb_pdf_icon_ok(const cb_pdf *p, int slot, cb_error *err)
 {
-    const cb_theme *t = p->theme;
-    cb_status st;
-    if (!t)
+    if (slot < 0 || p->icons[slot].st == CB_OK)
         return CB_OK;
-    for (size_t s = 0; s < game->n_sheets; s++) {
+    *err = p->icons[slot].err;
+    return p->icons[slot].st;
+}
+
+/* Whether every icon GAME's boards show could be decoded (the first error
+ * otherwise). Reads P only. */
+static cb_status cb_pdf_check_icons(const cb_pdf *p, const cb_game *game, cb_error *err)
+{
+    if (!p->theme)
+        return CB_OK;
+    cb_status st = CB_OK;
+    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
         const cb_board *b = game->sheets[s];
-        for (size_t i = 0; i < b->n_nodes; i++) {
+        for (size_t i = 0; st == CB_OK && i < b->n_nodes; i++) {
             const cb_node *n = &b->nodes[i];
             if (i == b->center || n->kind == CB_KIND_CENTER)
                 continue;
-            if (n->kind == CB_KIND_NODE && n->type >= 0 &&
-                p->type_icon[n->type] == CB_ICON_UNLOADED &&
-                (st = cb_pdf_icon_for(p, t->types[n->type].icon, t->types[n->type].rgb,
-                                      &p->type_icon[n->type], err)) != CB_OK)
-                return st;
-            if (n->kind == CB_KIND_START && n->mission >= 0 &&
-                p->mission_icon[n->mission] == CB_ICON_UNLOADED &&
-                (st = cb_pdf_icon_for(p, t->missions[n->mission].icon,
-                                      t->missions[n->mission].rgb,
-                                      &p->mission_icon[n->mission], err)) != CB_OK)
-                return st;
+            if (n->kind == CB_KIND_NODE && n->type >= 0)
+                st = cb_pdf_icon_ok(p, p->type_icon[n->type], err);
+            else if (n->kind == CB_KIND_START && n->mission >= 0)
+                st = cb_pdf_icon_ok(p, p->mission_icon[n->mission], err);
         }
     }
-    return CB_OK;
+    return st;
+}
+
+/* Frees the icons not embedded (their pixels) and the table. */
+static void cb_pdf_free_icons(cb_pdf *p)
+{
+    for (size_t i = 0; p->icons && i < p->n_icons; i++) {
+        cb_icon_free(p->icons[i].pixels);
+        free(p->icons[i].pixels);
+    }
+    free(p->icons);
+    free(p->type_icon);
+    free(p->mission_icon);
+    free((void *)p->widths);
+    p->icons = NULL;
+    p->type_icon = p->mission_icon = NULL;
+    p->widths = NULL;
+}
+
+/* ---- pages into the document ------------------------------------------ */
+
+/* The first error libharu's handler saw, else ST. */
+static HPDF_STATUS cb_pdf_why(const cb_pdf *p, HPDF_STATUS st)
+{
+    return p->herr.error_no ? p->herr.error_no : st;
+}
+
+/* The document's shape KEY (its form made the first time); NULL on
+ * failure. */
+static const cb_shape *cb_pdf_shape(cb_pdf *p, const cb_shape *key)
+{
+    for (int k = 0; k < p->n_shapes; k++) {
+        const cb_shape *sh = &p->shapes[k];
+        if (sh->paint == key->paint && sh->type == key->type && sh->r == key->r)
+            return sh;
+    }
+    if (p->n_shapes == p->shapes_cap) {
+        int cap = p->shapes_cap ? 2 * p->shapes_cap : 16;
+        cb_shape *grown = realloc(p->shapes, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return NULL;
+        p->shapes = grown;
+        p->shapes_cap = cap;
+    }
+    cb_shape sh = *key;
+    int slot = key->paint == 'N' && key->type >= 0 ? p->type_icon[key->type] : -1;
+    if ((slot >= 0 && cb_pdf_icon_embed(p, slot) != HPDF_OK) || !(sh.form = cb_shape_form(p, key)))
+        return NULL;
+    if (p->out && !(sh.id = cb_pdfout_reserve(p->out)))
+        return NULL;
+    p->shapes[p->n_shapes] = sh;
+    return &p->shapes[p->n_shapes++];
+}
+
+/* "[ X0 Y0 X1 Y1 ]" as libharu writes a box. */
+static void cb_pdf_box_text(char *out, HPDF_REAL x0, HPDF_REAL y0, HPDF_REAL x1, HPDF_REAL y1)
+{
+    char *o = out;
+    const HPDF_REAL v[4] = {x0, y0, x1, y1};
+    *o++ = '[';
+    for (int i = 0; i < 4; i++) {
+        *o++ = ' ';
+        o = cb_ftoa(o, v[i]);
+    }
+    memcpy(o, " ]", 3);
+}
+
+/* The glyphs the page's text uses, marked in the font (measuring marks
+ * them): the embedded font keeps them. */
+static HPDF_STATUS cb_pdf_mark_glyphs(cb_pdf *p, const cb_page_rec *rec)
+{
+    if (!rec->n_chars)
+        return HPDF_OK;
+    unsigned char *u = malloc(3 * rec->n_chars), *o = u;
+    if (!u)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    for (size_t i = 0; i < rec->n_chars; i++) {
+        unsigned c = rec->chars[i];
+        if (c < 0x80) {
+            *o++ = (unsigned char)c;
+        } else if (c < 0x800) {
+            *o++ = (unsigned char)(0xC0 | c >> 6);
+            *o++ = (unsigned char)(0x80 | (c & 0x3F));
+        } else {
+            *o++ = (unsigned char)(0xE0 | c >> 12);
+            *o++ = (unsigned char)(0x80 | (c >> 6 & 0x3F));
+            *o++ = (unsigned char)(0x80 | (c & 0x3F));
+        }
+    }
+    HPDF_Font_TextWidth(p->font, u, (HPDF_UINT)(o - u));
+    free(u);
+    return HPDF_OK;
+}
+
+/* Page REC written straight to P's file: its content stream, then its
+ * dictionary naming the font, icons and shapes by their object numbers
+ * (reserved the first time a page names them; the objects themselves are
+ * made in P's document and copied over at the end). */
+static HPDF_STATUS cb_pdf_stream_page(cb_pdf *p, const cb_page_rec *rec)
+{
+    cb_pdfout *o = p->out;
+    char line[160];
+    uint32_t contents = cb_pdfout_reserve(o), page = cb_pdfout_reserve(o);
+    if (!contents || !page)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    for (int k = 0; k < rec->n_icons; k++) {
+        cb_pdf_icon *ic = &p->icons[rec->icons[k]];
+        CB_HPDF(cb_pdf_icon_embed(p, rec->icons[k]));
+        if (!ic->id && !(ic->id = cb_pdfout_reserve(o)))
+            return HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    uint32_t shape_id[CB_MAX_SHAPES];
+    for (int k = 0; k < rec->n_shapes && k < CB_MAX_SHAPES; k++) {
+        const cb_shape *sh = cb_pdf_shape(p, &rec->shapes[k]);
+        if (!sh)
+            return cb_pdf_why(p, p->cs.st != HPDF_OK ? p->cs.st : HPDF_FAILD_TO_ALLOC_MEM);
+        shape_id[k] = sh->id;
+    }
+    CB_HPDF(cb_pdf_mark_glyphs(p, rec));
+    cb_pdfout_stream(o, contents, "/Filter /FlateDecode\n", rec->data, rec->len);
+    cb_pdfout_begin_obj(o, page);
+    cb_pdfout_str(o, "<<\n/Type /Page\n/Parent 2 0 R\n/MediaBox ");
+    cb_pdf_box_text(line, 0, 0, rec->w, rec->h);
+    cb_pdfout_str(o, line);
+    if (rec->boxes) {
+        cb_pdfout_str(o, "\n/BleedBox ");
+        cb_pdf_box_text(line, rec->bleed.left, rec->bleed.bottom, rec->bleed.right,
+                        rec->bleed.top);
+        cb_pdfout_str(o, line);
+        cb_pdfout_str(o, "\n/TrimBox ");
+        cb_pdf_box_text(line, rec->trim.left, rec->trim.bottom, rec->trim.right, rec->trim.top);
+        cb_pdfout_str(o, line);
+    }
+    snprintf(line, sizeof line, "\n/Contents %u 0 R\n/Resources <<\n"
+             "/ProcSet [ /PDF /Text /ImageB /ImageC /ImageI ]\n", (unsigned)contents);
+    cb_pdfout_str(o, line);
+    if (rec->font) {
+        snprintf(line, sizeof line, "/Font << /F1 %u 0 R >>\n", (unsigned)p->font_id);
+        cb_pdfout_str(o, line);
+    }
+    if (rec->n_icons || rec->n_shapes) {
+        cb_pdfout_str(o, "/XObject <<");
+        for (int k = 0; k < rec->n_icons; k++) {
+            snprintf(line, sizeof line, " /X%d %u 0 R", k + 1,
+                     (unsigned)p->icons[rec->icons[k]].id);
+            cb_pdfout_str(o, line);
+        }
+        for (int k = 0; k < rec->n_shapes && k < CB_MAX_SHAPES; k++) {
+            snprintf(line, sizeof line, " /%c%d %u 0 R", rec->shapes[k].paint == 'N' ? 'N' : 'C',
+                     k + 1, (unsigned)shape_id[k]);
+            cb_pdfout_str(o, line);
+        }
+        cb_pdfout_str(o, " >>\n");
+    }
+    cb_pdfout_str(o, ">>\n>>\n");
+    cb_pdfout_end_obj(o);
+    cb_pdfout_add_page(o, page);
+    return cb_pdfout_error(o) == ENOMEM ? HPDF_FAILD_TO_ALLOC_MEM : HPDF_OK;
+}
+
+HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *rec)
+{
+    if (p->out)
+        return cb_pdf_stream_page(p, rec);
+    HPDF_Page page = HPDF_AddPage(p->doc);
+    if (!page)
+        return cb_pdf_why(p, HPDF_FAILD_TO_ALLOC_MEM);
+    CB_HPDF(HPDF_Page_SetWidth(page, rec->w));
+    CB_HPDF(HPDF_Page_SetHeight(page, rec->h));
+    if (rec->boxes) {
+        if (cb_hpdf_page_set_box(page, "BleedBox", rec->bleed) != HPDF_OK ||
+            cb_hpdf_page_set_box(page, "TrimBox", rec->trim) != HPDF_OK)
+            return cb_pdf_why(p, HPDF_FAILD_TO_ALLOC_MEM);
+    }
+    if (rec->font) {
+        const char *name = HPDF_Page_GetLocalFontName(page, p->font);
+        if (!name || strcmp(name, "F1") != 0) /* the name the content uses */
+            return cb_pdf_why(p, HPDF_PAGE_FONT_NOT_FOUND);
+    }
+    HPDF_Dict xo = rec->n_icons || rec->n_shapes ? cb_hpdf_page_xobjects(page) : NULL;
+    if ((rec->n_icons || rec->n_shapes) && !xo)
+        return cb_pdf_why(p, HPDF_FAILD_TO_ALLOC_MEM);
+    char name[32];
+    for (int k = 0; k < rec->n_icons; k++) {
+        CB_HPDF(cb_pdf_icon_embed(p, rec->icons[k]));
+        snprintf(name, sizeof name, "X%d", k + 1);
+        CB_HPDF(HPDF_Dict_Add(xo, name, p->icons[rec->icons[k]].image));
+    }
+    for (int k = 0; k < rec->n_shapes; k++) {
+        const cb_shape *sh = cb_pdf_shape(p, &rec->shapes[k]);
+        if (!sh)
+            return cb_pdf_why(p, p->cs.st != HPDF_OK ? p->cs.st : HPDF_FAILD_TO_ALLOC_MEM);
+        snprintf(name, sizeof name, "%c%d", rec->shapes[k].paint == 'N' ? 'N' : 'C', k + 1);
+        CB_HPDF(HPDF_Dict_Add(xo, name, sh->form));
+    }
+    CB_HPDF(cb_pdf_mark_glyphs(p, rec));
+    return cb_hpdf_stream_put(cb_hpdf_page_contents(page), rec->data, rec->len, 1);
+}
+
+HPDF_STATUS cb_pdf_flush_pages(cb_pdf *p)
+{
+    HPDF_STATUS st = HPDF_OK;
+    for (size_t i = 0; i < p->n_done; i++) {
+        if (st == HPDF_OK)
+            st = cb_pdf_put_page(p, &p->done[i]);
+        cb_page_rec_free(&p->done[i]);
+    }
+    p->n_done = 0;
+    return st;
 }
 
 /* ---- document ---------------------------------------------------------- */
@@ -355,7 +584,7 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
                        font_path, (unsigned long)p->herr.error_no);
     if ((hs = cb_hpdf_fix_tounicode(p->font)) != HPDF_OK)
         return cb_hpdf_fail(p, hs, err, "writing the font's ToUnicode map");
-    return cb_pdf_alloc_icons(p, err);
+    return CB_OK;
 }
 
 cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err)
@@ -392,6 +621,7 @@ struct cb_pdf_writer {
     unsigned char *seen; /* per theme type: on a board since the last rules page */
     int last_shared, last_players;
     double last_w, last_h; /* the last game's board paper */
+    char *name;          /* the file pages stream to (cb_pdf_begin_file) */
 };
 
 cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
@@ -425,6 +655,14 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
     }
     cb_status st = cb_pdf_setup(&w->p, opt, err);
+    if (st == CB_OK)
+        st = cb_pdf_alloc_icons(&w->p, err);
+    uint16_t *widths = st == CB_OK ? malloc(256 * sizeof *widths) : NULL;
+    if (st == CB_OK && !widths)
+        st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    for (unsigned c = 0; widths && c < 256; c++) /* the common ones, looked up once */
+        widths[c] = (uint16_t)cb_hpdf_char_width(w->p.font, c);
+    w->p.widths = widths;
     if (st != CB_OK) {
         cb_pdf_writer_free(w);
         return st;
@@ -444,7 +682,7 @@ static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
         return st;
     p->layout_w = b->page_w;
     p->layout_h = b->page_h;
-    p->sheet = NULL;
+    p->sheet = 0;
     return CB_OK;
 }
 
@@ -483,14 +721,22 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
         mark_types(t, game, present);
     else if (w->seen)
         memcpy(present, w->seen, t->n_types);
+    /* the pages before it go in first: the icons they embed are the ones
+     * the rules page's example node may use */
+    HPDF_STATUS fs = cb_render_finish(p);
+    if (fs == HPDF_OK)
+        fs = cb_pdf_flush_pages(p);
+    if (fs != HPDF_OK)
+        st = cb_hpdf_fail(p, fs, err, "writing the pages before the rules page");
     /* the icons of the legend: the types shown and every mission */
     for (size_t i = 0; st == CB_OK && i < t->n_types; i++)
-        if (present[i] && p->type_icon[i] == CB_ICON_UNLOADED)
-            st = cb_pdf_icon_for(p, t->types[i].icon, t->types[i].rgb, &p->type_icon[i], err);
+        if (present[i] && (st = cb_pdf_icon_ok(p, p->type_icon[i], err)) == CB_OK &&
+            p->type_icon[i] >= 0 && (fs = cb_pdf_icon_embed(p, p->type_icon[i])) != HPDF_OK)
+            st = cb_hpdf_fail(p, fs, err, "embedding an icon");
     for (size_t i = 0; st == CB_OK && i < t->n_missions; i++)
-        if (p->mission_icon[i] == CB_ICON_UNLOADED)
-            st = cb_pdf_icon_for(p, t->missions[i].icon, t->missions[i].rgb,
-                                 &p->mission_icon[i], err);
+        if ((st = cb_pdf_icon_ok(p, p->mission_icon[i], err)) == CB_OK &&
+            p->mission_icon[i] >= 0 && (fs = cb_pdf_icon_embed(p, p->mission_icon[i])) != HPDF_OK)
+            st = cb_hpdf_fail(p, fs, err, "embedding an icon");
     cb_board paper = {0};
     paper.page_w = game ? game->sheets[0]->page_w : w->last_w;
     paper.page_h = game ? game->sheets[0]->page_h : w->last_h;
@@ -512,6 +758,10 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
         }
         HPDF_STATUS hs = cb_render_rules(p, pw, ph, game ? game->shared : w->last_shared,
                                          game ? game->players : w->last_players, present);
+        if (hs == HPDF_OK)
+            hs = cb_render_finish(p);
+        if (hs == HPDF_OK)
+            hs = cb_pdf_flush_pages(p);
         p->layout = saved;
         if (hs != HPDF_OK)
             st = cb_hpdf_fail(p, hs, err, "drawing the rules page");
@@ -523,20 +773,130 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     return st;
 }
 
-cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
+/* What must hold before GAME's pages are drawn with P's options: a sane
+ * game, clear of the safe area, on paper the layout takes, its icons
+ * decoded. Reads P only. */
+static cb_status cb_pdf_check(const cb_pdf *p, const cb_game *game, cb_error *err)
 {
-    cb_status st = cb_sheet_check_game(game, w->p.theme, "PDF", err);
+    cb_status st = cb_sheet_check_game(game, p->theme, "PDF", err);
     if (st == CB_OK)
-        st = cb_sheet_check_safe(game, w->p.opt.safe_area, err);
+        st = cb_sheet_check_safe(game, p->opt.safe_area, err);
     for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++)
-        if (w->p.layout_w == 0 || game->sheets[s]->page_w != w->p.layout_w ||
-            game->sheets[s]->page_h != w->p.layout_h) {
+        if (s == 0 || game->sheets[s]->page_w != game->sheets[s - 1]->page_w ||
+            game->sheets[s]->page_h != game->sheets[s - 1]->page_h) {
             cb_page_layout l;
-            st = cb_page_layout_make(game->sheets[s]->page_w, game->sheets[s]->page_h,
-                                     &w->p.opt, &l, err);
+            st = cb_page_layout_make(game->sheets[s]->page_w, game->sheets[s]->page_h, &p->opt,
+                                     &l, err);
         }
     if (st == CB_OK)
-        st = cb_pdf_load_icons(&w->p, game, err);
+        st = cb_pdf_check_icons(p, game, err);
+    return st;
+}
+
+/* A game's pages drawn away from the document (cb_pdf_prepare). */
+typedef struct {
+    cb_page_rec *pages;
+    size_t n_pages;
+    size_t *sheet_page; /* per sheet: its page among PAGES, 1-based */
+} cb_pdf_prepared;
+
+void cb_pdf_prepared_free(void *prepared)
+{
+    cb_pdf_prepared *pp = prepared;
+    if (!pp)
+        return;
+    for (size_t i = 0; i < pp->n_pages; i++)
+        cb_page_rec_free(&pp->pages[i]);
+    free(pp->pages);
+    free(pp->sheet_page);
+    free(pp);
+}
+
+void cb_pdf_scratch_free(void *scratch)
+{
+    cb_pdf *q = scratch;
+    if (!q)
+        return;
+    cb_render_free(q);
+    free(q);
+}
+
+cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *game,
+                         void **out, cb_error *err)
+{
+    const cb_pdf *src = &w->p;
+    *out = NULL;
+    cb_status st = cb_pdf_check(src, game, err);
+    for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
+        cb_page_layout l;
+        st = cb_page_layout_make(game->sheets[s]->page_w, game->sheets[s]->page_h, &src->opt,
+                                 &l, err);
+        if (st == CB_OK && l.cols * l.rows != 1)
+            return CB_OK; /* N-up: a page holds boards of several games */
+    }
+    if (st != CB_OK)
+        return st;
+    cb_pdf *q = *scratch;
+    if (!q && !(q = *scratch = calloc(1, sizeof *q)))
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    /* the document's read-only parts; the page being drawn is Q's own */
+    q->font = src->font;
+    q->theme = src->theme;
+    q->ink = src->ink;
+    q->cmyk = src->cmyk;
+    q->shop = src->shop;
+    q->opt = src->opt;
+    q->icons = src->icons;
+    q->n_icons = src->n_icons;
+    q->type_icon = src->type_icon;
+    q->mission_icon = src->mission_icon;
+    q->center_icon = src->center_icon;
+    q->widths = src->widths;
+    q->game = game;
+    q->layout_w = q->layout_h = 0;
+    q->sheet = 0;
+    q->n_pages = 0;
+    q->cs.st = HPDF_OK;
+    q->cs.text.len = 0;
+    q->cs.open = 0;
+    q->n_chars = 0;
+    if (q->measured)
+        memset(q->measured, 0, 65536 / 8);
+    cb_pdf_prepared *pp = calloc(1, sizeof *pp);
+    if (!pp || !(pp->sheet_page = malloc(game->n_sheets * sizeof *pp->sheet_page))) {
+        free(pp);
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    }
+    HPDF_STATUS hs = HPDF_OK;
+    for (size_t s = 0; st == CB_OK && hs == HPDF_OK && s < game->n_sheets; s++) {
+        st = cb_pdf_layout_for(q, game->sheets[s], err);
+        if (st == CB_OK)
+            hs = cb_render_sheet(q, game->sheets[s]);
+        pp->sheet_page[s] = q->n_pages;
+    }
+    if (st == CB_OK && hs == HPDF_OK)
+        hs = cb_render_finish(q);
+    pp->pages = q->done;
+    pp->n_pages = q->n_done;
+    q->done = NULL;
+    q->n_done = q->done_cap = 0;
+    q->game = NULL;
+    if (st == CB_OK && hs != HPDF_OK)
+        st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory drawing a page");
+    if (st != CB_OK) {
+        cb_pdf_prepared_free(pp);
+        cb_page_rec_free(&q->page);
+        return st;
+    }
+    *out = pp;
+    return CB_OK;
+}
+
+cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepared,
+                              cb_error *err)
+{
+    cb_pdf_prepared *pp = prepared;
+    cb_status st = pp ? CB_OK : cb_pdf_check(&w->p, game, err);
     if (st == CB_OK && game->n_sheets > w->sheet_cap) {
         size_t *grown = realloc(w->sheet_page, game->n_sheets * sizeof *grown);
         if (!grown)
@@ -555,6 +915,31 @@ cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
         w->last_w = game->sheets[0]->page_w;
         w->last_h = game->sheets[0]->page_h;
     }
+    if (st == CB_OK && pp) {
+        /* drawn already: the page being filled goes in first, then these */
+        HPDF_STATUS hs = cb_render_finish(&w->p);
+        if (hs == HPDF_OK)
+            hs = cb_pdf_flush_pages(&w->p);
+        size_t first = w->p.n_pages;
+        for (size_t i = 0; hs == HPDF_OK && i < pp->n_pages; i++)
+            hs = cb_pdf_put_page(&w->p, &pp->pages[i]);
+        if (hs != HPDF_OK) {
+            char what[64];
+            snprintf(what, sizeof what, "writing page %zu", first + 1);
+            return cb_hpdf_fail(&w->p, hs, err, what);
+        }
+        int e = w->p.out ? cb_pdfout_error(w->p.out) : 0;
+        if (e == ENOMEM)
+            return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+        if (e)
+            return cb_fail(err, CB_ERR_IO, "%s: write failed: %s", w->name, strerror(e));
+        for (size_t s = 0; s < game->n_sheets; s++)
+            w->sheet_page[s] = first + pp->sheet_page[s];
+        w->p.n_pages = first + pp->n_pages;
+        w->p.sheet = 0;
+        w->pages += game->n_sheets;
+        return CB_OK;
+    }
     w->p.game = game;
     for (size_t s = 0; st == CB_OK && s < game->n_sheets; s++) {
         st = cb_pdf_layout_for(&w->p, game->sheets[s], err);
@@ -570,6 +955,74 @@ cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
         w->pages++;
     }
     w->p.game = NULL;
+    if (st == CB_OK) {
+        HPDF_STATUS hs = cb_pdf_flush_pages(&w->p);
+        if (hs != HPDF_OK)
+            st = cb_hpdf_fail(&w->p, hs, err, "writing the pages");
+    }
+    return st;
+}
+
+cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
+{
+    return cb_pdf_add_prepared(w, game, NULL, err);
+}
+
+cb_status cb_pdf_begin_file(const cb_theme *theme, const cb_render_options *opt, int fd,
+                            const char *name, cb_pdf_writer **out, cb_error *err)
+{
+    cb_status st = cb_pdf_begin(theme, opt, out, err);
+    if (st != CB_OK)
+        return st;
+    cb_pdf_writer *w = *out;
+    w->p.out = cb_pdfout_new(fd);
+    w->name = strdup(name ? name : "PDF");
+    if (!w->p.out || !w->name || !(w->p.font_id = cb_pdfout_reserve(w->p.out))) {
+        cb_pdf_writer_free(w);
+        *out = NULL;
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+    }
+    return CB_OK;
+}
+
+/* The end of a file the pages went to: the font, icons and shapes (made in
+ * P's document, which holds no page, and copied over with their object
+ * numbers), the page tree, the cross-reference table. */
+static cb_status cb_pdf_end_file(cb_pdf_writer *w, size_t *len, cb_error *err)
+{
+    cb_pdf *p = &w->p;
+    unsigned char *res = NULL;
+    size_t res_len = 0;
+    cb_status st = cb_pdf_save(p, &res, &res_len, err);
+    size_t n = 0, cap = 1 + p->n_icons + (size_t)p->n_shapes;
+    uint32_t *from = st == CB_OK ? malloc(2 * cap * sizeof *from) : NULL, *to = NULL;
+    if (st == CB_OK && !from)
+        st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+    if (st == CB_OK) {
+        to = from + cap;
+        from[n] = cb_hpdf_obj_id(p->font), to[n++] = p->font_id;
+        for (size_t i = 0; i < p->n_icons; i++)
+            if (p->icons[i].id)
+                from[n] = cb_hpdf_obj_id(p->icons[i].image), to[n++] = p->icons[i].id;
+        for (int i = 0; i < p->n_shapes; i++)
+            if (p->shapes[i].id)
+                from[n] = cb_hpdf_obj_id(p->shapes[i].form), to[n++] = p->shapes[i].id;
+        uint32_t info = 0;
+        if (cb_pdfout_copy(p->out, res, res_len, from, to, n, &info) != 0)
+            st = cb_pdfout_error(p->out) && cb_pdfout_error(p->out) != ENOMEM
+                     ? CB_OK
+                     : cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+        if (st == CB_OK) {
+            int e = cb_pdfout_finish(p->out, info);
+            if (e == ENOMEM)
+                st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+            else if (e)
+                st = cb_fail(err, CB_ERR_IO, "%s: write failed: %s", w->name, strerror(e));
+        }
+    }
+    free(from);
+    free(res);
+    *len = 0;
     return st;
 }
 
@@ -582,8 +1035,12 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
     if (w->pages == 0 && w->rules_pages == 0)
         return cb_fail(err, CB_ERR_DATA, "PDF: the document has no pages");
     HPDF_STATUS hs = cb_render_finish(&w->p);
+    if (hs == HPDF_OK)
+        hs = cb_pdf_flush_pages(&w->p);
     if (hs != HPDF_OK)
         return cb_hpdf_fail(&w->p, hs, err, "compressing the last page");
+    if (w->p.out)
+        return cb_pdf_end_file(w, len, err);
     return cb_pdf_save(&w->p, pdf, len, err);
 }
 
@@ -592,10 +1049,10 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
     if (!w)
         return;
     HPDF_Free(w->p.doc);
-    free(w->p.icons);
+    cb_pdfout_free(w->p.out);
+    free(w->name);
     cb_render_free(&w->p);
-    free(w->p.type_icon);
-    free(w->p.mission_icon);
+    cb_pdf_free_icons(&w->p);
     free(w->sheet_page);
     free(w->seen);
     free(w);

@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <libdeflate.h>
 #include <zlib.h>
 
 #define CB_MAX_DOTS 16
@@ -34,11 +35,26 @@ void cb_render_free(cb_pdf *p)
     if (p->cs.z)
         deflateEnd(p->cs.z);
     free(p->cs.z);
+    libdeflate_free_compressor(p->cs.ld);
     cb_buf_free(&p->cs.text);
     free(p->cs.out);
-    free(p->icon_names);
     memset(&p->cs, 0, sizeof p->cs);
-    p->icon_names = NULL;
+    cb_page_rec_free(&p->page);
+    for (size_t i = 0; i < p->n_done; i++)
+        cb_page_rec_free(&p->done[i]);
+    free(p->done);
+    free(p->icon_on_page);
+    free(p->measured);
+    free(p->chars);
+    free(p->shapes);
+    p->done = NULL;
+    p->n_done = p->done_cap = 0;
+    p->icon_on_page = NULL;
+    p->measured = NULL;
+    p->chars = NULL;
+    p->n_chars = p->chars_cap = 0;
+    p->shapes = NULL;
+    p->n_shapes = p->shapes_cap = 0;
 }
 
 /* Saves the graphics state and moves the origin to (x, y) pt. Shapes drawn
@@ -51,47 +67,39 @@ static void cb_begin_at(cb_pdf *p, HPDF_REAL x, HPDF_REAL y)
 }
 
 /* A filled, outlined disk about the origin. */
-static void cb_disk(cb_pdf *p, HPDF_Page page, double r_pt, cb_rgb fill, cb_rgb stroke,
-                    double width_pt)
+static void cb_disk(cb_pdf *p, double r_pt, cb_rgb fill, cb_rgb stroke, double width_pt)
 {
     cb_set_fill(p, fill);
     cb_set_stroke(p, stroke, width_pt);
-    cb_circle(p, page, (HPDF_REAL)r_pt, 'B', (HPDF_REAL)(width_pt + 1));
+    cb_circle(p, (HPDF_REAL)r_pt, 'B', (HPDF_REAL)(width_pt + 1));
 }
 
-/* Icon SLOT's resource name on PAGE (registered the first time a page uses
- * it); NULL when libharu fails. */
-static const char *cb_icon_name(cb_pdf *p, HPDF_Page page, int slot)
+/* Icon SLOT's number on the page being drawn, listed there the first
+ * time ("/X<k>"); 0 when out of memory. */
+static int cb_icon_on_page(cb_pdf *p, int slot)
 {
-    char *name = p->icon_names[slot];
-    /* After a failure (out of memory inside libharu) its page objects may
-     * be half made: ask it nothing more. */
-    if (p->cs.st != HPDF_OK || p->herr.error_no != HPDF_OK || !p->icons[slot].image)
-        return NULL;
-    if (!name[0]) {
-        const char *n = HPDF_Page_GetXObjectName(page, p->icons[slot].image);
-        if (!n || strlen(n) >= sizeof p->icon_names[slot]) {
-            if (p->cs.st == HPDF_OK)
-                p->cs.st = p->herr.error_no ? p->herr.error_no : HPDF_PAGE_INVALID_XOBJECT;
-            return NULL;
-        }
-        strcpy(name, n);
+    if (p->icon_on_page[slot])
+        return p->icon_on_page[slot];
+    cb_page_rec *pg = &p->page;
+    if (!pg->icons && !(pg->icons = malloc((p->n_icons + 1) * sizeof *pg->icons))) {
+        p->cs.st = HPDF_FAILD_TO_ALLOC_MEM;
+        return 0;
     }
-    return name;
+    pg->icons[pg->n_icons++] = slot;
+    return p->icon_on_page[slot] = pg->n_icons;
 }
 
 /* "q w 0 0 h x y cm /Name Do Q", as HPDF_Page_DrawImage writes it. */
-static void cb_image(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_REAL y,
-                     HPDF_REAL w, HPDF_REAL h)
+static void cb_image(cb_pdf *p, int slot, HPDF_REAL x, HPDF_REAL y, HPDF_REAL w, HPDF_REAL h)
 {
-    const char *name = cb_icon_name(p, page, slot);
-    if (!name)
+    int k = cb_icon_on_page(p, slot);
+    if (!k)
         return;
+    char line[32];
+    snprintf(line, sizeof line, "/X%d Do\nQ\n", k);
     cb_cs_str(p, "q\n");
     CB_OP(p, "cm", w, 0, 0, h, x, y);
-    cb_cs_str(p, "/");
-    cb_cs_str(p, name);
-    cb_cs_str(p, " Do\nQ\n");
+    cb_cs_str(p, line);
 }
 
 /* Icon SLOT's size (pt) fitted into a square of SIDE pt, and the corner
@@ -108,7 +116,7 @@ static void cb_icon_box(const cb_pdf *p, int slot, double side, HPDF_REAL box[4]
 
 /* Draws icon SLOT centred on (x, y) pt, fitted into a square of SIDE pt and
  * turned by QUARTERS quarter turns counter-clockwise. */
-static void cb_icon_draw(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_REAL y,
+static void cb_icon_draw(cb_pdf *p, int slot, HPDF_REAL x, HPDF_REAL y,
                          double side, int quarters)
 {
     /* Exact matrices: cos/sin of multiples of 90 degrees are not exact. */
@@ -119,13 +127,13 @@ static void cb_icon_draw(cb_pdf *p, HPDF_Page page, int slot, HPDF_REAL x, HPDF_
     HPDF_REAL box[4];
     cb_icon_box(p, slot, side, box);
     if (quarters == 0 && x == 0 && y == 0) { /* already placed by cb_begin_at */
-        cb_image(p, page, slot, box[0], box[1], box[2], box[3]);
+        cb_image(p, slot, box[0], box[1], box[2], box[3]);
         return;
     }
     const HPDF_REAL *m = rot[quarters & 3];
     cb_cs_str(p, "q\n");
     CB_OP(p, "cm", m[0], m[1], m[2], m[3], x, y);
-    cb_image(p, page, slot, box[0], box[1], box[2], box[3]);
+    cb_image(p, slot, box[0], box[1], box[2], box[3]);
     cb_cs_str(p, "Q\n");
 }
 
@@ -145,7 +153,7 @@ static void cb_draw_edges(cb_pdf *p, const cb_board *b)
 
 /* A start is a rectangle on the trim line, its mission icon turned so its
  * top faces the board's centre. */
-static void cb_draw_start(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
+static void cb_draw_start(cb_pdf *p, const cb_board *b, const cb_node *n)
 {
     double rc[4], r = b->node_radius;
     int quarters = cb_sheet_start_rect(b, n, rc);
@@ -160,58 +168,71 @@ static void cb_draw_start(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb
     cb_set_stroke(p, cb_sheet_outline(c, p->ink), CB_START_PT);
     CB_OP(p, "re", cb_x(x0), cb_y(b, y0 + h), cb_pt(w), cb_pt(h));
     cb_cs_str(p, "B\n");
-    cb_icon_draw(p, page, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(CB_ICON_SIDE * r),
+    cb_icon_draw(p, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(CB_ICON_SIDE * r),
                  quarters);
 }
 
-static void cb_draw_center(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
+static void cb_draw_center(cb_pdf *p, const cb_board *b, const cb_node *n)
 {
-    cb_render_center_at(p, page, cb_x(n->x), cb_y(b, n->y), cb_pt(b->node_radius));
+    cb_render_center_at(p, cb_x(n->x), cb_y(b, n->y), cb_pt(b->node_radius));
 }
 
 /* A node of theme type TYPE (-1: none) and radius R pt, drawn whole about
  * the origin (fill, outline, icon) as a shape every page shares: the
  * nodes are most of a page, and a page then names each in one line.
- * Returns the shape's index, or -1 (draw the node inline). */
+ * Returns the shape's index on the page, or -1 (draw the node inline). */
 static int cb_node_shape(cb_pdf *p, int type, double r)
 {
-    HPDF_REAL rr = (HPDF_REAL)r;
-    for (int k = 0; k < p->n_shapes; k++)
-        if (p->shapes[k].paint == 'N' && p->shapes[k].type == type && p->shapes[k].r == rr)
-            return k;
-    if (p->n_shapes == CB_MAX_SHAPES || p->cs.st != HPDF_OK)
-        return -1;
+    double width = p->ink ? CB_NODE_INK_PT : CB_NODE_PT;
+    return cb_page_shape(p, (HPDF_REAL)r, (HPDF_REAL)(width + 1), 'N', type);
+}
+
+HPDF_Dict cb_shape_form(cb_pdf *p, const cb_shape *sh)
+{
+    HPDF_Dict res, xo = NULL;
+    HPDF_Dict f = cb_hpdf_form_new(p->doc, sh->r + sh->pad, &res);
+    if (!f)
+        return NULL;
+    size_t start = p->cs.text.len;
+    HPDF_STATUS st;
+    if (sh->paint != 'N') {
+        cb_cs_circle(p, 0, 0, sh->r);
+        cb_cs_str(p, sh->paint == 'f' ? "f\n" : "B\n");
+        st = p->cs.st != HPDF_OK ? p->cs.st
+                                 : cb_hpdf_stream_put(f, p->cs.text.data + start,
+                                                      p->cs.text.len - start, 0);
+        p->cs.text.len = start;
+        return st == HPDF_OK ? f : NULL;
+    }
+    int type = sh->type;
     cb_rgb c = type >= 0 ? cb_rgb_of(p->theme->types[type].rgb) : cb_plain;
     int slot = type >= 0 ? p->type_icon[type] : -1;
-    double width = p->ink ? CB_NODE_INK_PT : CB_NODE_PT;
-    HPDF_Dict res, xo = NULL;
-    HPDF_Dict f = cb_hpdf_form_new(p->doc, (HPDF_REAL)(r + width + 1), &res);
-    if (f && slot >= 0) {
-        xo = cb_hpdf_dict_new(p->doc);
+    if (slot >= 0) { /* embedded first by the caller (cb_pdf_shape) */
+        xo = p->icons[slot].image ? cb_hpdf_dict_new(p->doc) : NULL;
         if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK ||
             HPDF_Dict_Add(xo, "I", p->icons[slot].image) != HPDF_OK)
-            f = NULL;
+            return NULL;
     }
-    if (!f) {
-        cb_pdf_failed(p);
-        return -1;
-    }
-    size_t start = p->cs.text.len;
     cb_set_fill(p, cb_sheet_fill(c, p->ink));
-    cb_set_stroke(p, cb_sheet_outline(c, p->ink), width);
-    cb_cs_circle(p, 0, 0, rr);
+    cb_set_stroke(p, cb_sheet_outline(c, p->ink), sh->pad - 1);
+    cb_cs_circle(p, 0, 0, sh->r);
     cb_cs_str(p, "B\n");
     if (slot >= 0) {
         HPDF_REAL box[4];
-        cb_icon_box(p, slot, CB_ICON_SIDE * r, box);
+        cb_icon_box(p, slot, CB_ICON_SIDE * sh->r, box);
         cb_cs_str(p, "q\n");
         CB_OP(p, "cm", box[2], 0, 0, box[3], box[0], box[1]);
         cb_cs_str(p, "/I Do\nQ\n");
     }
-    return cb_form_add(p, f, start, rr, 'N', type, 1);
+    st = p->cs.st != HPDF_OK ? p->cs.st
+                             : cb_pdf_put_deflated(p, f, p->cs.text.data + start,
+                                                   p->cs.text.len - start, CB_CONTENT_LEVEL,
+                                                   Z_DEFAULT_STRATEGY);
+    p->cs.text.len = start;
+    return st == HPDF_OK ? f : NULL;
 }
 
-static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_node *n)
+static void cb_draw_node(cb_pdf *p, const cb_board *b, const cb_node *n)
 {
     double r = cb_pt(b->node_radius);
     cb_rgb c = cb_plain;
@@ -226,10 +247,10 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
     cb_begin_at(p, cb_x(n->x), cb_y(b, n->y));
     /* A node on the trim line has its icon moved inward: drawn here, not
      * from the shape every other node of its type shares. */
-    if (cb_on_trim(b, n) || cb_shape_do(p, page, cb_node_shape(p, type, r)) != 0) {
-        cb_disk(p, page, r, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
+    if (cb_on_trim(b, n) || cb_shape_do(p, cb_node_shape(p, type, r)) != 0) {
+        cb_disk(p, r, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
                 p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
-        cb_icon_draw(p, page, slot, cb_pt(dx), -cb_pt(dy), cb_pt(side), 0);
+        cb_icon_draw(p, slot, cb_pt(dx), -cb_pt(dy), cb_pt(side), 0);
     }
     cb_cs_str(p, "Q\n");
     if (n->number > 0) { /* its printed number, bold on a white badge */
@@ -239,18 +260,18 @@ static void cb_draw_node(cb_pdf *p, HPDF_Page page, const cb_board *b, const cb_
         snprintf(digits, sizeof digits, "%d", n->number);
         HPDF_REAL x = cb_x(n->x + nb[0]), y = cb_y(b, n->y + nb[1]);
         cb_begin_at(p, x, y);
-        cb_disk(p, page, cb_pt(nb[2]), cb_white, cb_sheet_outline(c, p->ink), CB_NODE_PT);
+        cb_disk(p, cb_pt(nb[2]), cb_white, cb_sheet_outline(c, p->ink), CB_NODE_PT);
         cb_cs_str(p, "Q\n");
         cb_set_fill(p, cb_line_ink(p, cb_ink));
         double w = cb_render_text_width(p, digits, nb[3]);
-        cb_render_text(p, page, x - w / 2, y - 0.36 * nb[3], nb[3], digits, NULL);
+        cb_render_text(p, x - w / 2, y - 0.36 * nb[3], nb[3], digits, NULL);
     }
 }
 
 /* Power dots: light circles with a dark outline, touching their nodes
  * from outside; drawn before the nodes, so a node's outline covers the
  * point where its dot touches it. */
-static void cb_draw_dots(cb_pdf *p, HPDF_Page page, const cb_board *b)
+static void cb_draw_dots(cb_pdf *p, const cb_board *b)
 {
     double xy[CB_MAX_DOTS][2];
     HPDF_REAL r = (HPDF_REAL)cb_pt(cb_dot_radius(b->node_radius));
@@ -261,7 +282,7 @@ static void cb_draw_dots(cb_pdf *p, HPDF_Page page, const cb_board *b)
         int k = cb_board_dot_positions(b, (uint32_t)i, xy, CB_MAX_DOTS);
         for (int d = 0; d < k && d < CB_MAX_DOTS; d++) {
             cb_begin_at(p, cb_x(xy[d][0]), cb_y(b, xy[d][1]));
-            cb_circle(p, page, r, 'B', (HPDF_REAL)(CB_DOT_PT / 2));
+            cb_circle(p, r, 'B', (HPDF_REAL)(CB_DOT_PT / 2));
             cb_cs_str(p, "Q\n");
         }
     }
@@ -289,44 +310,82 @@ HPDF_STATUS cb_render_show_text(HPDF_Page page, HPDF_Font font, const char *text
     return st;
 }
 
-/* The font's resource name on PAGE; NULL when libharu fails. */
-static const char *cb_font_name(cb_pdf *p, HPDF_Page page)
+/* The font's resource name on the page being drawn: it has one font. */
+static const char *cb_font_name(cb_pdf *p)
 {
-    if (!p->font_name[0]) {
-        const char *n = HPDF_Page_GetLocalFontName(page, p->font);
-        if (!n || strlen(n) >= sizeof p->font_name) {
-            if (p->cs.st == HPDF_OK)
-                p->cs.st = p->herr.error_no ? p->herr.error_no : HPDF_PAGE_FONT_NOT_FOUND;
-            return NULL;
-        }
-        strcpy(p->font_name, n);
-    }
-    return p->font_name;
+    p->page.font = 1;
+    return "F1";
 }
 
-/* TEXT's width in pt at SIZE, as HPDF_Page_TextWidth computes it (which
- * also marks the glyphs as used, so the embedded font keeps them). */
-/* TEXT's width in pt at SIZE, as HPDF_Page_TextWidth computes it (which
- * also marks the glyphs as used, so the embedded font keeps them). */
+/* Remembers character CODE as measured: the page that ends next lists it,
+ * so the document keeps its glyph in the embedded font. */
+static void cb_measured(cb_pdf *p, unsigned code)
+{
+    if (!p->measured && !(p->measured = calloc(65536 / 64, sizeof *p->measured))) {
+        p->cs.st = HPDF_FAILD_TO_ALLOC_MEM;
+        return;
+    }
+    uint64_t bit = (uint64_t)1 << (code & 63);
+    if (p->measured[code >> 6] & bit)
+        return;
+    if (p->n_chars == p->chars_cap) {
+        size_t cap = p->chars_cap ? 2 * p->chars_cap : 128;
+        uint16_t *c = realloc(p->chars, cap * sizeof *c);
+        if (!c) {
+            p->cs.st = HPDF_FAILD_TO_ALLOC_MEM;
+            return;
+        }
+        p->chars = c;
+        p->chars_cap = cap;
+    }
+    p->measured[code >> 6] |= bit;
+    p->chars[p->n_chars++] = (uint16_t)code;
+}
+
+/* TEXT's width in pt at SIZE, as HPDF_Page_TextWidth computes it: the
+ * UTF-8 read as libharu's encoder reads it (a bad lead byte skipped,
+ * anything past the BMP a space), the widths summed in 1/1000 em. Its
+ * characters are remembered, so the embedded font keeps their glyphs. */
 static double cb_text_width(void *ctx, const char *text, double size)
 {
-    const cb_pdf *p = ctx;
-    HPDF_TextWidth tw = HPDF_Font_TextWidth(p->font, (const HPDF_BYTE *)text,
-                                            (HPDF_UINT)strlen(text));
-    return (double)((HPDF_REAL)tw.width * (HPDF_REAL)size / (HPDF_REAL)1000);
+    cb_pdf *p = ctx;
+    unsigned total = 0;
+    for (const unsigned char *c = (const unsigned char *)text; *c;) {
+        unsigned cp, more;
+        if (c[0] < 0x80)
+            cp = c[0], more = 0;
+        else if ((c[0] & 0xE0) == 0xC0)
+            cp = c[0] & 0x1Fu, more = 1;
+        else if ((c[0] & 0xF0) == 0xE0)
+            cp = c[0] & 0x0Fu, more = 2;
+        else if ((c[0] & 0xF8) == 0xF0)
+            cp = c[0] & 0x07u, more = 3;
+        else {
+            c++;
+            continue;
+        }
+        c++;
+        unsigned k = 0;
+        for (; k < more && *c; k++, c++)
+            cp = cp << 6 | (*c & 0x3Fu);
+        if (k < more)
+            break; /* cut short: libharu counts nothing for it either */
+        if (more == 3)
+            cp = 32; /* past the BMP (libharu's arithmetic always lands there) */
+        total += cp < 256 && p->widths ? p->widths[cp] : cb_hpdf_char_width(p->font, cp);
+        cb_measured(p, cp);
+    }
+    return (double)((HPDF_REAL)total * (HPDF_REAL)size / (HPDF_REAL)1000);
 }
 
 /* The label, laid out by cb_sheet_label (sheet.c). */
-static void cb_draw_label(cb_pdf *p, HPDF_Page page, const cb_board *b)
+static void cb_draw_label(cb_pdf *p, const cb_board *b)
 {
     cb_label lb;
     cb_sheet_label(p->game, b, p->opt.safe_area, HPDF_Font_GetAscent(p->font),
                    HPDF_Font_GetDescent(p->font), cb_text_width, p, &lb);
-    const char *font = cb_font_name(p, page);
-    if (!font)
-        return;
     cb_cs_str(p, "/");
-    cb_cs_str(p, font);
+    cb_cs_str(p, cb_font_name(p));
     cb_cs_str(p, " ");
     CB_OP(p, "Tf", (HPDF_REAL)lb.size_pt);
     if (lb.patch) {
@@ -343,7 +402,7 @@ static void cb_draw_label(cb_pdf *p, HPDF_Page page, const cb_board *b)
 }
 
 /* The legend strip in the margin, laid out by cb_sheet_strip (sheet.c). */
-static void cb_draw_strip(cb_pdf *p, HPDF_Page page, const cb_board *b)
+static void cb_draw_strip(cb_pdf *p, const cb_board *b)
 {
     if (!p->theme)
         return;
@@ -355,10 +414,10 @@ static void cb_draw_strip(cb_pdf *p, HPDF_Page page, const cb_board *b)
     cb_sheet_strip(b, p->theme, &lb, lw, p->opt.safe_area, asc, desc, cb_text_width, p, &st);
     for (int i = 0; i < st.n; i++) {
         const cb_strip_item *it = &st.item[i];
-        cb_render_node_at(p, page, it->type, cb_x(it->x), cb_y(b, it->y), cb_pt(CB_STRIP_R));
+        cb_render_node_at(p, it->type, cb_x(it->x), cb_y(b, it->y), cb_pt(CB_STRIP_R));
         cb_rgb ink = cb_line_ink(p, cb_ink);
         cb_set_fill(p, ink);
-        cb_render_text(p, page, cb_x(it->tx), cb_y(b, it->base), CB_STRIP_PT, NULL, it->text);
+        cb_render_text(p, cb_x(it->tx), cb_y(b, it->base), CB_STRIP_PT, NULL, it->text);
     }
 }
 
@@ -380,7 +439,7 @@ static void cb_draw_margin_tint(cb_pdf *p, const cb_board *b)
 /* Back to front: margin tint, trim line, edges, dots, nodes over the
  * edges' ends and the dots' rims, label; in the board's own coordinates (its paper's
  * bottom-left corner at the origin). */
-static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
+static void cb_draw_board(cb_pdf *p, const cb_board *b)
 {
     cb_draw_margin_tint(p, b);
     /* The trim line players cut the margin off along. */
@@ -394,28 +453,25 @@ static void cb_draw_board(cb_pdf *p, HPDF_Page page, const cb_board *b)
     cb_cs_str(p, "S\n");
 
     cb_draw_edges(p, b);
-    cb_draw_dots(p, page, b);
+    cb_draw_dots(p, b);
     for (size_t i = 0; i < b->n_nodes; i++) {
         const cb_node *n = &b->nodes[i];
         if (i == b->center || n->kind == CB_KIND_CENTER)
-            cb_draw_center(p, page, b, n);
+            cb_draw_center(p, b, n);
         else if (n->kind == CB_KIND_START)
-            cb_draw_start(p, page, b, n);
+            cb_draw_start(p, b, n);
         else
-            cb_draw_node(p, page, b, n);
+            cb_draw_node(p, b, n);
     }
-    cb_draw_label(p, page, b);
-    cb_draw_strip(p, page, b);
+    cb_draw_label(p, b);
+    cb_draw_strip(p, b);
 }
 
 /* A page box from a layout rectangle (mm, from the top-left). */
-static HPDF_STATUS cb_page_box(const cb_pdf *p, HPDF_Page page, const char *name,
-                               const double r[4])
+static HPDF_Box cb_page_box(const cb_pdf *p, const double r[4])
 {
     double ph = p->layout.page_h;
-    HPDF_Box box = {cb_pt(r[0]), cb_pt(ph - r[1] - r[3]), cb_pt(r[0] + r[2]), cb_pt(ph - r[1])};
-    HPDF_STATUS st = cb_hpdf_page_set_box(page, name, box);
-    return st == HPDF_FAILD_TO_ALLOC_MEM && p->herr.error_no ? p->herr.error_no : st;
+    return (HPDF_Box){cb_pt(r[0]), cb_pt(ph - r[1] - r[3]), cb_pt(r[0] + r[2]), cb_pt(ph - r[1])};
 }
 
 /* Distinct values of V (sorted ascending, so equal ones are neighbours). */
@@ -476,30 +532,25 @@ static void cb_draw_marks(cb_pdf *p)
 static HPDF_STATUS cb_new_page(cb_pdf *p)
 {
     CB_HPDF(cb_render_finish(p));
-    HPDF_Page page = HPDF_AddPage(p->doc);
-    if (!page)
-        return p->herr.error_no ? p->herr.error_no : HPDF_FAILD_TO_ALLOC_MEM;
-    CB_HPDF(HPDF_Page_SetWidth(page, cb_pt(p->layout.page_w)));
-    CB_HPDF(HPDF_Page_SetHeight(page, cb_pt(p->layout.page_h)));
+    if (p->theme && !p->icon_on_page &&
+        !(p->icon_on_page = calloc(p->n_icons + 1, sizeof *p->icon_on_page)))
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    if (p->icon_on_page)
+        memset(p->icon_on_page, 0, (p->n_icons + 1) * sizeof *p->icon_on_page);
+    cb_page_rec *pg = &p->page;
+    pg->w = cb_pt(p->layout.page_w);
+    pg->h = cb_pt(p->layout.page_h);
+    pg->boxes = p->shop;
     if (p->shop) {
-        CB_HPDF(cb_page_box(p, page, "BleedBox", p->layout.bleed));
-        CB_HPDF(cb_page_box(p, page, "TrimBox", p->layout.trim));
+        pg->bleed = cb_page_box(p, p->layout.bleed);
+        pg->trim = cb_page_box(p, p->layout.trim);
     }
-    if (p->theme && !p->icon_names) {
-        p->icon_names = calloc(p->theme->n_types + p->theme->n_missions + 1,
-                               sizeof *p->icon_names);
-        if (!p->icon_names)
-            return HPDF_FAILD_TO_ALLOC_MEM;
-    }
-    if (p->icon_names)
-        memset(p->icon_names, 0, p->n_icons * sizeof *p->icon_names);
-    p->font_name[0] = '\0';
-    p->cs.page = page;
+    p->cs.open = 1;
     cb_draw_marks(p);
-    p->sheet = page;
+    p->sheet = 1;
     p->slot = 0;
     p->n_pages++;
-    return HPDF_OK;
+    return p->cs.st;
 }
 
 /* Starts the next slot of P's layout (a new page when the current one is
@@ -537,7 +588,7 @@ HPDF_STATUS cb_render_sheet(cb_pdf *p, const cb_board *b)
 {
     int moved;
     CB_HPDF(cb_render_cell_begin(p, &moved));
-    cb_draw_board(p, p->sheet, b);
+    cb_draw_board(p, b);
     cb_render_cell_end(p, moved);
     return p->cs.st;
 }
@@ -549,14 +600,11 @@ double cb_render_text_width(cb_pdf *p, const char *text, double size_pt)
     return cb_text_width(p, text, size_pt);
 }
 
-void cb_render_text(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double size_pt,
-                    const char *bold, const char *text)
+void cb_render_text(cb_pdf *p, double x_pt, double y_pt, double size_pt, const char *bold,
+                    const char *text)
 {
-    const char *font = cb_font_name(p, page);
-    if (!font)
-        return;
     cb_cs_str(p, "BT\n/");
-    cb_cs_str(p, font);
+    cb_cs_str(p, cb_font_name(p));
     cb_cs_str(p, " ");
     CB_OP(p, "Tf", (HPDF_REAL)size_pt);
     CB_OP(p, "Td", (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
@@ -574,8 +622,7 @@ void cb_render_text(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double 
     cb_cs_str(p, "ET\n");
 }
 
-void cb_render_node_at(cb_pdf *p, HPDF_Page page, int type, double x_pt, double y_pt,
-                       double r_pt)
+void cb_render_node_at(cb_pdf *p, int type, double x_pt, double y_pt, double r_pt)
 {
     cb_rgb c = cb_plain;
     int slot = -1;
@@ -584,16 +631,16 @@ void cb_render_node_at(cb_pdf *p, HPDF_Page page, int type, double x_pt, double 
         slot = p->type_icon[type];
     }
     cb_begin_at(p, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
-    if (cb_shape_do(p, page, cb_node_shape(p, type, r_pt)) != 0) {
-        cb_disk(p, page, r_pt, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
+    if (cb_shape_do(p, cb_node_shape(p, type, r_pt)) != 0) {
+        cb_disk(p, r_pt, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
                 p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
-        cb_icon_draw(p, page, slot, 0, 0, CB_ICON_SIDE * r_pt, 0);
+        cb_icon_draw(p, slot, 0, 0, CB_ICON_SIDE * r_pt, 0);
     }
     cb_cs_str(p, "Q\n");
 }
 
-void cb_render_start_at(cb_pdf *p, HPDF_Page page, int mission, double x_pt, double y_pt,
-                        double w_pt, double h_pt, double icon_pt)
+void cb_render_start_at(cb_pdf *p, int mission, double x_pt, double y_pt, double w_pt,
+                        double h_pt, double icon_pt)
 {
     cb_rgb c = cb_plain;
     int slot = -1;
@@ -606,17 +653,17 @@ void cb_render_start_at(cb_pdf *p, HPDF_Page page, int mission, double x_pt, dou
     CB_OP(p, "re", (HPDF_REAL)(x_pt - w_pt / 2), (HPDF_REAL)(y_pt - h_pt / 2), (HPDF_REAL)w_pt,
           (HPDF_REAL)h_pt);
     cb_cs_str(p, "B\n");
-    cb_icon_draw(p, page, slot, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt, icon_pt, 0);
+    cb_icon_draw(p, slot, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt, icon_pt, 0);
 }
 
-void cb_render_center_at(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double r_pt)
+void cb_render_center_at(cb_pdf *p, double x_pt, double y_pt, double r_pt)
 {
     cb_rgb c = p->theme ? cb_rgb_of(p->theme->center.rgb) : cb_plain_ctr;
     cb_begin_at(p, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
-    cb_disk(p, page, r_pt, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink), CB_CENTER_PT);
+    cb_disk(p, r_pt, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink), CB_CENTER_PT);
     cb_set_stroke(p, cb_sheet_outline(c, p->ink), CB_CENTER_RING_PT);
     cb_cs_circle(p, 0, 0, (HPDF_REAL)(CB_CENTER_RING * r_pt));
     cb_cs_str(p, "S\n");
-    cb_icon_draw(p, page, p->center_icon, 0, 0, CB_CENTER_ICON * r_pt, 0);
+    cb_icon_draw(p, p->center_icon, 0, 0, CB_CENTER_ICON * r_pt, 0);
     cb_cs_str(p, "Q\n");
 }

@@ -7,6 +7,7 @@
 
 #include <hpdf.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "cutboard.h"
 #include "base/buf.h"
@@ -32,11 +33,17 @@ typedef struct {
     HPDF_STATUS error_no, detail_no;
 } cb_hpdf_errors;
 
+/* An icon file the document may show (on one backdrop, in CMYK): decoded
+ * when the document begins, embedded the first time a page names it. */
 typedef struct {
     const char *path; /* borrowed from the theme */
     double bg[3];     /* CMYK: the colour it was flattened onto (RGB 0..1) */
-    HPDF_Image image;
+    HPDF_Image image; /* NULL until embedded */
     double w, h;      /* pixels, for the aspect ratio */
+    void *pixels;     /* the decoded cb_icon until embedded */
+    cb_status st;     /* why it could not be decoded (CB_OK: it was) */
+    cb_error err;
+    uint32_t id;      /* its object number in a streamed file (pdfout) */
 } cb_pdf_icon;
 
 /* A page's content stream, written by content.c itself: libharu's page
@@ -46,8 +53,9 @@ typedef struct {
 typedef struct {
     cb_buf text;           /* the operators, text.len bytes */
     HPDF_STATUS st;        /* the first failure (out of memory, libharu) */
-    HPDF_Page page;        /* the page BUF belongs to, or NULL */
-    void *z;               /* the deflate state, reused page to page */
+    int open;              /* TEXT is a page's (cb_render_finish ends it) */
+    void *z;               /* zlib's deflate state (icons, shapes), reused */
+    void *ld;              /* libdeflate's compressor (pages), reused */
     int z_level, z_strategy;
     unsigned char *out;    /* a page's compressed content */
     size_t out_cap;
@@ -57,19 +65,40 @@ typedef struct {
  * bytes instead of spelling it out for every node and power dot: a circle
  * about the origin, filled ('f') or filled and outlined ('B') with the
  * colours and line width in force where it is drawn, or a whole node of
- * one type ('N': fill, outline and icon). */
+ * one type ('N': fill, outline and icon). Pages name shapes by their key;
+ * the document makes each form the first time a page names it. */
 typedef struct {
-    HPDF_REAL r;
+    HPDF_REAL r, pad;      /* radius; how far its line reaches past it */
     char paint;
     int type;              /* 'N': the theme type, -1 for none */
-    HPDF_Dict form;
-    size_t page;           /* the last page (1-based) that lists it */
-    char name[16];         /* "C1", "N2" */
+    HPDF_Dict form;        /* in the document: NULL until made */
+    uint32_t id;           /* its object number in a streamed file (pdfout) */
 } cb_shape;
 
+/* One page as drawing leaves it, before it goes into the document: its
+ * content stream already deflated, and what that content names (page-local
+ * names: "/F1" the font, "/X<k>" its k-th icon, "/C<k>" or "/N<k>" its
+ * k-th shape). Drawing makes these on any thread; only putting them into
+ * the document (cb_pdf_flush_pages) touches libharu. */
+typedef struct {
+    HPDF_REAL w, h;        /* pt */
+    int boxes;             /* has BleedBox and TrimBox */
+    HPDF_Box bleed, trim;
+    unsigned char *data;   /* content, deflated, LEN bytes */
+    size_t len;
+    int font;              /* names the font */
+    int *icons;            /* icon slots, in first-use order */
+    int n_icons;
+    cb_shape *shapes;      /* shape keys, in first-use order */
+    int n_shapes;
+    uint16_t *chars;       /* characters measured: glyphs the font must keep */
+    size_t n_chars;
+} cb_page_rec;
 #define CB_MAX_SHAPES 64
 
-/* One document being written: the font and the icons every page shares. */
+/* One document being written (or, with doc NULL, a drawing context that
+ * makes pages for one: cb_pdf_prepare): the font and the icons every page
+ * shares. */
 typedef struct {
     HPDF_Doc doc;
     cb_hpdf_errors herr;
@@ -82,20 +111,28 @@ typedef struct {
     cb_render_options opt; /* strings borrowed from the caller */
     cb_page_layout layout; /* where boards go on the current page size */
     double layout_w, layout_h; /* the board paper LAYOUT was made for */
-    HPDF_Page sheet;       /* the page being filled (N-up), or NULL */
-    size_t n_pages;        /* pages in the document so far */
+    int sheet;             /* a page is being filled (N-up) */
+    size_t n_pages;        /* pages begun so far */
     int slot;              /* next free board slot on it */
-    cb_pdf_icon *icons;    /* distinct icon files, in first-use order */
+    cb_pdf_icon *icons;    /* distinct icon files (and backdrops) */
     size_t n_icons;
     int *type_icon;        /* per theme type / mission: index in icons or -1 */
     int *mission_icon;
     int center_icon;
+    const uint16_t *widths; /* per code below 256: its width, 1/1000 em */
     cb_content cs;         /* the current page's operators not yet written */
-    char (*icon_names)[16]; /* per icon: its resource name on the current page */
-    char font_name[16];    /* the font's resource name on the current page */
-    cb_shape shapes[CB_MAX_SHAPES];
-    int n_shapes;
+    cb_page_rec page;      /* the page being drawn */
+    int *icon_on_page;     /* per icon: its number on the page (0: not yet) */
+    uint64_t *measured;    /* bit per character measured since the last page */
+    uint16_t *chars;       /* those characters, in order */
+    size_t n_chars, chars_cap;
+    cb_page_rec *done;     /* pages drawn, not yet in the document */
+    size_t n_done, done_cap;
+    cb_shape *shapes;      /* the document's shapes, in the order made */
+    int n_shapes, shapes_cap;
     double rules_pt;       /* the body text size of the last rules page */
+    struct cb_pdfout *out; /* pages go straight to a file (NULL: into DOC) */
+    uint32_t font_id;      /* the font's object number there */
 } cb_pdf;
 
 /* Draws board B (already checked by cb_pdf_add_game) in the next slot of
@@ -122,13 +159,13 @@ double cb_render_text_width(cb_pdf *p, const char *text, double size_pt);
  * page, as the sheets' text is. libharu 2.3.0's own HPDF_Page_TextOut uses
  * a buffer it failed to allocate when memory runs out. */
 HPDF_STATUS cb_render_show_text(HPDF_Page page, HPDF_Font font, const char *text);
-void cb_render_text(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double size_pt,
+void cb_render_text(cb_pdf *p, double x_pt, double y_pt, double size_pt,
                     const char *bold, const char *text);
-void cb_render_node_at(cb_pdf *p, HPDF_Page page, int type, double x_pt, double y_pt,
+void cb_render_node_at(cb_pdf *p, int type, double x_pt, double y_pt,
                        double r_pt);
-void cb_render_start_at(cb_pdf *p, HPDF_Page page, int mission, double x_pt, double y_pt,
+void cb_render_start_at(cb_pdf *p, int mission, double x_pt, double y_pt,
                         double w_pt, double h_pt, double icon_pt);
-void cb_render_center_at(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, double r_pt);
+void cb_render_center_at(cb_pdf *p, double x_pt, double y_pt, double r_pt);
 
 /* Draws the rules and legend page(s) for the game mode SHARED with PLAYERS
  * players on paper of W x H mm (the game's board paper): PRESENT[t] is
@@ -137,9 +174,26 @@ void cb_render_center_at(cb_pdf *p, HPDF_Page page, double x_pt, double y_pt, do
 HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int players,
                             const unsigned char *present);
 
-/* Compresses the content of the page being filled into its content stream:
- * call after the last cb_render_sheet, before saving. */
+/* Ends the page being filled: its content deflated, it joins P's pages
+ * drawn (p->done). Call after the last cb_render_sheet. */
 HPDF_STATUS cb_render_finish(cb_pdf *p);
+
+/* Puts P's pages drawn (p->done) into its document, in order: each page
+ * with its boxes, its resources (embedding icons and making shapes the
+ * first time a page names them, marking the font's glyphs) and its content
+ * as it was deflated. (pdf.c) */
+HPDF_STATUS cb_pdf_flush_pages(cb_pdf *p);
+/* Puts one page drawn into P's document (cb_pdf_flush_pages). */
+HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *page);
+/* Frees what a page drawn holds (not PAGE itself). (content.c) */
+void cb_page_rec_free(cb_page_rec *page);
+
+/* Makes the form XObject of shape SH in P's document: its content drawn
+ * with P's colours, its icon (embedded already) named "/I". NULL on
+ * failure. */
+HPDF_Dict cb_shape_form(cb_pdf *p, const cb_shape *sh);
+/* Embeds icon SLOT into P's document if it is not there yet (pdf.c). */
+HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot);
 
 /* Puts LEN bytes of DATA into stream dictionary DICT (a page's content, an
  * image) already deflated at LEVEL with zlib STRATEGY (P keeps one deflate

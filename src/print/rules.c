@@ -353,12 +353,12 @@ static void set_ink(cb_pdf *p)
 /* Power dots as the sheets draw them (render.c): light circles with a dark
  * outline touching a node's rim from outside, under the node; the first
  * carries a player's mark. */
-static void draw_dots(cb_pdf *p, HPDF_Page page, double x, double y, double scale)
+static void draw_dots(cb_pdf *p, double x, double y, double scale)
 {
     double r = RULES_NODE_R * 0.82 * scale;
     int type = -1;
     for (size_t i = 0; p->theme && i < p->theme->n_types; i++)
-        if (p->type_icon[i] >= 0) {
+        if (p->type_icon[i] >= 0 && p->icons[p->type_icon[i]].image) {
             type = (int)i;
             break;
         }
@@ -378,7 +378,7 @@ static void draw_dots(cb_pdf *p, HPDF_Page page, double x, double y, double scal
     CB_OP(p, "m", (HPDF_REAL)(cx[0] - m), (HPDF_REAL)(cy[0] + m));
     CB_OP(p, "l", (HPDF_REAL)(cx[0] + m), (HPDF_REAL)(cy[0] - m));
     cb_cs_str(p, "S\n");
-    cb_render_node_at(p, page, type, x, y, r);
+    cb_render_node_at(p, type, x, y, r);
 }
 
 /* A small board piece by the paper's edge, and a cut of three edges that
@@ -438,7 +438,7 @@ static void draw_cut(cb_pdf *p, double x0, double y0, double scale)
     (void)w;
 }
 
-static void draw_piece(layout *L, HPDF_Page page, const piece *pc, double x0, double top)
+static void draw_piece(layout *L, const piece *pc, double x0, double top)
 {
     cb_pdf *p = L->p;
     double y = top - pc->y; /* the piece's top, pt up from the paper's bottom */
@@ -447,16 +447,16 @@ static void draw_piece(layout *L, HPDF_Page page, const piece *pc, double x0, do
         double cx = x0 + RULES_ICON_COL * k / 2 - 1, cy = y - pc->draw_h / 2;
         switch (pc->draw) {
         case 'n':
-            cb_render_node_at(p, page, pc->index, cx, cy, nr);
+            cb_render_node_at(p, pc->index, cx, cy, nr);
             break;
         case 'm':
-            cb_render_start_at(p, page, pc->index, cx, cy, 2.3 * nr, 1.7 * nr, 1.4 * nr);
+            cb_render_start_at(p, pc->index, cx, cy, 2.3 * nr, 1.7 * nr, 1.4 * nr);
             break;
         case 'c':
-            cb_render_center_at(p, page, cx, cy, nr + 1);
+            cb_render_center_at(p, cx, cy, nr + 1);
             break;
         case 'd':
-            draw_dots(p, page, cx, cy, k);
+            draw_dots(p, cx, cy, k);
             break;
         case 'x':
             draw_cut(p, x0, y, k);
@@ -469,7 +469,7 @@ static void draw_piece(layout *L, HPDF_Page page, const piece *pc, double x0, do
         memcpy(bold, l->text, (size_t)l->bold);
         bold[l->bold] = 0;
         set_ink(p);
-        cb_render_text(p, page, x0 + l->x, y - l->base, l->size, bold, l->text + l->bold);
+        cb_render_text(p, x0 + l->x, y - l->base, l->size, bold, l->text + l->bold);
     }
 }
 
@@ -503,19 +503,19 @@ HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int playe
     size_t next = 0;
     for (int pg = 0; st == HPDF_OK && pg < pages; pg++) {
         int moved;
-        p->sheet = NULL; /* a page of its own */
+        p->sheet = 0; /* a page of its own */
         st = cb_render_cell_begin(p, &moved);
         if (st != HPDF_OK)
             break;
         double top = cb_pt(h - margin);
         for (; next < L.n_pieces && L.pieces[next].page == pg; next++) {
             const piece *pc = &L.pieces[next];
-            draw_piece(&L, p->sheet, pc, cb_pt(margin) + pc->col * (col_w + gap), top);
+            draw_piece(&L, pc, cb_pt(margin) + pc->col * (col_w + gap), top);
         }
         cb_render_cell_end(p, moved);
         st = p->cs.st;
     }
-    p->sheet = NULL; /* the boards that follow start a page of their own */
+    p->sheet = 0; /* the boards that follow start a page of their own */
     free(L.lines);
     free(L.pieces);
     return st;
