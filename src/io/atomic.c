@@ -205,7 +205,8 @@ cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *ar
         return st;
     stage_sink sink = {f->wfd, 0};
     st = produce(arg, sink_write, &sink, err);
-    if (st == CB_OK)
+    /* A write that failed is the file's error, named by its path. */
+    if (st == CB_OK || sink.failed)
         st = cb_file_stage_end(f, sink.failed, err);
     if (st != CB_OK) {
         cb_file_discard(f);
