@@ -112,6 +112,15 @@ int cli_game(int argc, char **argv)
     cli_test_hold("CUTBOARD_TEST_GENERATE_HOLD_MS");
     cb_status st = cb_game_generate(&o->spec, &game, &err);
     board_json.game = game;
+    /* The board file goes first, to its staged file, while only the board is
+     * in memory: its metrics (the planar map for the shortest cuts) and the
+     * drawing of a poster then never take memory at the same time. Standard
+     * output gets it last, as ever. */
+    cb_staged_file *json_staged = NULL;
+    int json_first = json_path && strcmp(json_path, "-") != 0;
+    if (st == CB_OK && json_first)
+        st = cb_file_stage_stream(json_path, cli_board_json_write, &board_json, &json_staged,
+                                  &err);
     if (st == CB_OK && g.svg) {
         st = cli_svg_outputs(game, o->theme, &o->render, output, &svgs, &err);
         n_svg = st == CB_OK ? game->n_sheets : 0;
@@ -129,9 +138,18 @@ int cli_game(int argc, char **argv)
             outs[n++] = svgs[k];
         for (size_t k = 0; k < n_obj && n < (json_path ? 31 : 32); k++)
             outs[n++] = objs[k];
-        cli_stream json_out = {json_path, cli_board_json_write, &board_json};
-        st = cli_write_all_streams(outs, n, &json_out, json_path ? 1 : 0, &err);
+        if (json_first) {
+            cb_staged_file *pre[32] = {NULL};
+            pre[n] = json_staged;
+            json_staged = NULL; /* cli_write_staged's now */
+            outs[n++] = (cli_output){json_path, NULL, 0};
+            st = cli_write_staged(outs, n, pre, &err);
+        } else {
+            cli_stream json_out = {json_path, cli_board_json_write, &board_json};
+            st = cli_write_all_streams(outs, n, &json_out, json_path ? 1 : 0, &err);
+        }
     }
+    cb_file_discard(json_staged);
     if (st == CB_OK && isatty(STDERR_FILENO))
         fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,
                 game->n_sheets, game->n_sheets == 1 ? "" : "s", o->spec.seed);
