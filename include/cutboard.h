@@ -409,6 +409,9 @@ cb_status cb_file_stage(const char *path, const void *data, size_t len,
  * is visible under PATH, even if the process is killed. */
 cb_status cb_file_stage_open(const char *path, cb_staged_file **out, cb_error *err);
 int cb_file_fd(const cb_staged_file *f);
+/* Writes LEN bytes of DATA to F's descriptor, all of them: 0, or the errno
+ * value of the write that failed (for cb_file_stage_end). */
+int cb_file_append(cb_staged_file *f, const void *data, size_t len);
 cb_status cb_file_stage_end(cb_staged_file *f, int failed, cb_error *err);
 /* Gives a staged file its temporary name and closes it: what can fail
  * before the rename, so several files can all be readied before any of

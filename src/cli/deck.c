@@ -76,11 +76,27 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The manifest grows line by line; 0, or -1 when out of memory. */
-static int text_line(cb_buf *t, const char *line)
+/* The manifest, line by line: into its staged file as the games come, so
+ * memory does not grow with the deck (standard output gets it whole at the
+ * end, from TEXT). */
+typedef struct {
+    cb_staged_file *file; /* NULL: into TEXT */
+    int failed;           /* errno of a write to FILE that failed */
+    cb_buf text;
+} manifest_out;
+
+/* 0, or -1 when out of memory (a failed write waits for cb_file_stage_end). */
+static int manifest_line(manifest_out *m, const char *line)
 {
-    cb_buf_printf(t, "%s\n", line);
-    return t->oom ? -1 : 0;
+    if (m->file) {
+        if (!m->failed)
+            m->failed = cb_file_append(m->file, line, strlen(line));
+        if (!m->failed)
+            m->failed = cb_file_append(m->file, "\n", 1);
+        return 0;
+    }
+    cb_buf_printf(&m->text, "%s\n", line);
+    return m->text.oom ? -1 : 0;
 }
 
 
@@ -240,7 +256,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     cb_error err = {CB_OK, ""};
     cb_deck *deck = NULL;
     cb_pdf_writer *w = NULL;
-    cb_buf manifest = {0};
+    manifest_out manifest = {NULL, 0, {0}};
     unsigned char *pdf = NULL;
     size_t pdf_len = 0, done = 0;
     int show = !da->quiet && isatty(STDERR_FILENO);
@@ -273,6 +289,8 @@ static int run(cli_board_options *o, const cli_deck_args *da)
             st = cb_pdf_begin_file(o->theme, &o->render, cb_file_fd(staged), da->output, &w,
                                    &err);
     }
+    if (st == CB_OK && da->manifest && strcmp(da->manifest, "-") != 0)
+        st = cb_file_stage_open(da->manifest, &manifest.file, &err);
     work.w = w;
     if (st == CB_OK)
         st = cb_deck_new(&o->spec, &dopt, &deck, &err);
@@ -303,7 +321,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
         if (st == CB_OK && da->manifest) {
             char *line = NULL;
             st = cb_deck_manifest_line(deck, &e, file, pages, &line, &err);
-            if (st == CB_OK && text_line(&manifest, line) != 0)
+            if (st == CB_OK && manifest_line(&manifest, line) != 0)
                 st = CB_ERR_INTERNAL;
             free(line);
         }
@@ -334,7 +352,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     if (st == CB_OK && da->manifest) {
         char *line = NULL;
         st = cb_deck_summary_line(deck, sig != 0, &line, &err);
-        if (st == CB_OK && text_line(&manifest, line) != 0)
+        if (st == CB_OK && manifest_line(&manifest, line) != 0)
             st = CB_ERR_INTERNAL;
         free(line);
     }
@@ -347,10 +365,19 @@ static int run(cli_board_options *o, const cli_deck_args *da)
             staged = NULL; /* cli_write_staged's now */
             outs[n++] = (cli_output){da->output, pdf, pdf_len};
         }
-        if (da->manifest)
-            outs[n++] = (cli_output){da->manifest, manifest.data, manifest.len};
-        if (n)
+        if (da->manifest && manifest.file) {
+            st = cb_file_stage_end(manifest.file, manifest.failed, &err);
+            pre[n] = st == CB_OK ? manifest.file : NULL;
+            manifest.file = st == CB_OK ? NULL : manifest.file; /* cli_write_staged's now */
+            outs[n++] = (cli_output){da->manifest, NULL, 0};
+        } else if (da->manifest) {
+            outs[n++] = (cli_output){da->manifest, manifest.text.data, manifest.text.len};
+        }
+        if (st == CB_OK && n)
             st = cli_write_staged(outs, n, pre, &err);
+        else if (st != CB_OK)
+            for (size_t k = 0; k < n; k++)
+                cb_file_discard(pre[k]);
     }
     if (st == CB_OK && show && !sig)
         fprintf(stderr, "cutboard: wrote %zu game%s (%zu pages) to %s in %.1f s\n", done,
@@ -360,7 +387,8 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     cb_file_discard(staged); /* not committed: stopped or failed */
     if (to_stdout)
         fclose(to_stdout);
-    cb_buf_free(&manifest);
+    cb_file_discard(manifest.file); /* not committed: stopped or failed */
+    cb_buf_free(&manifest.text);
     cb_deck_free(deck); /* its threads first: they read the writer */
     cb_pdf_writer_free(w);
     sigaction(SIGINT, &old_int, NULL);

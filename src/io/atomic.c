@@ -148,6 +148,11 @@ int cb_file_fd(const cb_staged_file *f)
     return f->wfd;
 }
 
+int cb_file_append(cb_staged_file *f, const void *data, size_t len)
+{
+    return write_all(f->wfd, data, len);
+}
+
 cb_status cb_file_stage_end(cb_staged_file *f, int failed, cb_error *err)
 {
     int fd = f->wfd;
