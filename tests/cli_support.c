@@ -229,3 +229,13 @@ int cli_teardown(void **state)
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", cli_base);
     return system(cmd) == 0 ? 0 : -1;
 }
+
+int same_files(const char *a, const char *b)
+{
+    size_t la, lb;
+    char *x = read_run_file(a, &la), *y = read_run_file(b, &lb);
+    int same = la == lb && memcmp(x, y, la) == 0;
+    free(x);
+    free(y);
+    return same;
+}

@@ -54,6 +54,9 @@ void write_file(const char *name, const char *text);
 /* Reads NAME from the run folder; fails the test if it cannot. */
 char *read_run_file(const char *name, size_t *len);
 
+/* Whether files A and B in the run folder hold the same bytes. */
+int same_files(const char *a, const char *b);
+
 /* Exactly one line on stderr, naming the program. */
 void assert_one_error_line(void);
 void assert_contains(const char *text, const char *what);

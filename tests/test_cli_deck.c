@@ -49,16 +49,6 @@ static int num(cJSON *o, const char *key)
     return v->valueint;
 }
 
-static int same_files(const char *a, const char *b)
-{
-    size_t la, lb;
-    char *x = read_run_file(a, &la), *y = read_run_file(b, &lb);
-    int same = la == lb && memcmp(x, y, la) == 0;
-    free(x);
-    free(y);
-    return same;
-}
-
 /* ---- determinism ---- */
 
 /* The threads draw and compress the pages too: --jobs 1 to 8 give the

@@ -12,16 +12,6 @@
 
 #define DECK "deck --seed par --count 10 --players 2"
 
-static int same_files(const char *a, const char *b)
-{
-    size_t la, lb;
-    char *x = read_run_file(a, &la), *y = read_run_file(b, &lb);
-    int same = la == lb && memcmp(x, y, la) == 0;
-    free(x);
-    free(y);
-    return same;
-}
-
 /* sh() with CMD in a subshell: its own redirections and && chains keep
  * their meaning before sh's capture of the output. */
 static int shell(const char *cmd)
