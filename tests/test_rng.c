@@ -204,6 +204,33 @@ static void test_shuffle_uniform(void **state)
     }
 }
 
+/* The shuffle draws its swaps ahead of time (to prefetch): the result and
+ * the stream after it must be those of the plain Fisher-Yates, one draw per
+ * swap, for sizes below, at and above how far ahead it draws. */
+static void test_shuffle_as_fisher_yates(void **state)
+{
+    (void)state;
+    const size_t sizes[] = {2, 3, 15, 16, 17, 18, 33, 1000};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        size_t n = sizes[s];
+        uint32_t got[1000], want[1000];
+        for (uint32_t i = 0; i < n; i++)
+            got[i] = want[i] = i * 7 + 3;
+        cb_rng a, b;
+        cb_rng_seed(&a, 100 + s);
+        cb_rng_seed(&b, 100 + s);
+        cb_rng_shuffle(&a, got, n);
+        for (size_t i = n; i > 1; i--) {
+            size_t j = (size_t)cb_rng_below(&b, i);
+            uint32_t t = want[i - 1];
+            want[i - 1] = want[j];
+            want[j] = t;
+        }
+        assert_memory_equal(got, want, n * sizeof *got);
+        assert_true(cb_rng_next(&a) == cb_rng_next(&b));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -217,6 +244,7 @@ int main(void)
         cmocka_unit_test(test_below_uniform),
         cmocka_unit_test(test_shuffle_permutation),
         cmocka_unit_test(test_shuffle_uniform),
+        cmocka_unit_test(test_shuffle_as_fisher_yates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/prefetch.h"
 #include "board/lattice.h"
 
 #define JITTER_OF_SPACING 0.2  /* most a node moves, as a share of the spacing */
@@ -115,26 +116,43 @@ static int near_starts(const frame *f, int x, int y, int mid)
             (f->R - abs(x) <= START_KEEP && abs(y - mid) <= reach));
 }
 
+/* thin_edges keeps what it knows of a cell in its byte of EDGES, beside the
+ * cell's down-edges: whether the diamond centred on it lost an edge, and
+ * how many edges it keeps from the centre's side. One byte a cell, so each
+ * step of the random-order pass below reads two cache lines (the cell's row
+ * and the next), not six. */
+enum { FACE_GONE = 4, PARENT_SHIFT = 3, DOWN_EDGES = DOWN_LEFT | DOWN_RIGHT };
+
+static int parents_in(uint8_t cell_state)
+{
+    return cell_state >> PARENT_SHIFT;
+}
+
+/* Candidate K (cell * 2 + down-right) as its cell and grid position. */
+static size_t candidate_cell(const frame *f, uint32_t k, int *x, int *y, int *dx)
+{
+    size_t c = k / 2;
+    *dx = k % 2 ? 1 : -1;
+    *x = (int)(c % (size_t)f->width) - f->R;
+    *y = (int)(c / (size_t)f->width) - f->R;
+    return c;
+}
+
 /* Removes edges as the header comment says. EDGES holds the down-edges of
- * each cell; FACE_GONE marks diamonds (by their centre cell) that lost one. */
+ * each cell; only they are left in it. */
 static int thin_edges(const frame *f, uint8_t *edges, int mid, cb_rng *rng)
 {
     size_t cells = (size_t)f->width * (size_t)f->width;
-    uint8_t *parents = malloc(cells), *face_gone = calloc(cells, 1);
     size_t n_cand = 0;
     uint32_t *cand = malloc(cells * 2 * sizeof *cand);
-    if (!parents || !face_gone || !cand) {
-        free(parents);
-        free(face_gone);
-        free(cand);
+    if (!cand)
         return -1;
-    }
     /* Candidates: edges between two inner nodes, as cell * 2 + (down-right). */
     for (int y = -f->R + 1; y < f->R - 1; y++)
         for (int x = -f->R + 1; x < f->R; x++) {
             if (!is_node(f, x, y))
                 continue;
-            parents[cell(f, x, y)] = parents_of(f, x, y);
+            edges[cell(f, x, y)] |= (uint8_t)(parents_of(f, x, y) << PARENT_SHIFT);
             if (x - 1 > -f->R)
                 cand[n_cand++] = (uint32_t)(cell(f, x, y) * 2);
             if (x + 1 < f->R)
@@ -142,24 +160,30 @@ static int thin_edges(const frame *f, uint8_t *edges, int mid, cb_rng *rng)
         }
     for (int x = -f->R + 1; x < f->R; x++) /* the last inner row's parents */
         if (is_node(f, x, f->R - 1))
-            parents[cell(f, x, f->R - 1)] = parents_of(f, x, f->R - 1);
+            edges[cell(f, x, f->R - 1)] |= (uint8_t)(parents_of(f, x, f->R - 1) << PARENT_SHIFT);
     cb_rng_shuffle(rng, cand, n_cand);
     for (size_t i = 0; i < n_cand; i++) {
-        size_t c = cand[i] / 2;
-        int dx = cand[i] % 2 ? 1 : -1;
-        int x = (int)(c % (size_t)f->width) - f->R, y = (int)(c / (size_t)f->width) - f->R;
+        int x, y, dx;
+        if (i + CB_PREFETCH_AHEAD < n_cand) { /* the cells a later step reads */
+            size_t later = cand[i + CB_PREFETCH_AHEAD] / 2;
+            CB_PREFETCH_WRITE(&edges[later]);
+            CB_PREFETCH_WRITE(&edges[later + (size_t)f->width]);
+        }
+        size_t c = candidate_cell(f, cand[i], &x, &y, &dx);
         size_t up = c, down = cell(f, x + dx, y + 1);
         size_t face_a = cell(f, x + dx, y), face_b = cell(f, x, y + 1);
         size_t child = hop_of(x, y) > hop_of(x + dx, y + 1) ? up : down;
-        if (face_gone[face_a] || face_gone[face_b] || parents[child] < 2 ||
-            near_starts(f, x, y, mid) || near_starts(f, x + dx, y + 1, mid))
+        if ((edges[face_a] & FACE_GONE) || (edges[face_b] & FACE_GONE) ||
+            parents_in(edges[child]) < 2 || near_starts(f, x, y, mid) ||
+            near_starts(f, x + dx, y + 1, mid))
             continue;
         edges[up] &= (uint8_t)~(dx < 0 ? DOWN_LEFT : DOWN_RIGHT);
-        face_gone[face_a] = face_gone[face_b] = 1;
-        parents[child]--;
+        edges[face_a] |= FACE_GONE;
+        edges[face_b] |= FACE_GONE;
+        edges[child] = (uint8_t)(edges[child] - (1u << PARENT_SHIFT));
     }
-    free(parents);
-    free(face_gone);
+    for (size_t c = 0; c < cells; c++)
+        edges[c] &= DOWN_EDGES;
     free(cand);
     return 0;
 }
