@@ -241,6 +241,74 @@ static void test_impossible_theme(void **state)
     cb_board_free(b);
 }
 
+/* The largest group of equal types, found here by a flood fill of the
+ * board's own edge list. */
+static int largest_group(const cb_board *b, int type)
+{
+    size_t n = b->n_nodes;
+    uint32_t *label = malloc(n * sizeof *label), *size = calloc(n, sizeof *size);
+    assert_non_null(label);
+    assert_non_null(size);
+    for (uint32_t v = 0; v < n; v++)
+        label[v] = v;
+    /* Relabel to a fixed point: each node takes the smallest label of its
+     * equal-typed neighbours (slow and simple). */
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (size_t e = 0; e < b->n_edges; e++) {
+            uint32_t x = b->edges[e].a, y = b->edges[e].b;
+            if (b->nodes[x].type != type || b->nodes[y].type != type || label[x] == label[y])
+                continue;
+            uint32_t lo = label[x] < label[y] ? label[x] : label[y];
+            label[x] = label[y] = lo;
+            changed = 1;
+        }
+    }
+    int best = 0;
+    for (uint32_t v = 0; v < n; v++)
+        if (b->nodes[v].type == type && (int)++size[label[v]] > best)
+            best = (int)size[label[v]];
+    free(label);
+    free(size);
+    return best;
+}
+
+/* Groups are bounded both ways decoration tells them apart: small runs
+ * (checked against its queue) and large ones (a stamp per node). */
+static void test_group_limits(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.page_w = 1189;
+    spec.page_h = 841;
+    spec.margin = 15;
+    spec.resolution = 37.8; /* about 1,000 nodes */
+    cb_board *b = NULL;
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_board_generate(&spec, "groups", 1, &b, &err), CB_OK);
+    cb_node_type ty[3] = {
+        {.name = "small", .icon = "x.png", .probability = 1, .min = 0, .max = 88,
+         .min_edge = 0, .max_edge = 1, .on_edge = 1, .max_run = 2},
+        {.name = "large", .icon = "y.png", .probability = 4, .min = 0, .max = 88,
+         .min_edge = 0, .max_edge = 1, .on_edge = 1, .max_run = 40},
+        {.name = "any", .icon = "z.png", .probability = 1, .min = 0, .max = 88,
+         .min_edge = 0, .max_edge = 1, .on_edge = 1, .max_run = 1000000},
+    };
+    cb_mission m = {.name = "m", .icon = "m.png"};
+    cb_theme t = {.name = "t", .dir = ".", .center = m, .types = ty, .n_types = 3,
+                  .missions = &m, .n_missions = 1, .first_game = -1};
+    cb_rng rng;
+    cb_rng_seed(&rng, 7);
+    const char *why = NULL;
+    assert_int_equal(cb_decorate(b, &t, 4, &rng, &why), 0);
+    int small = largest_group(b, 0), large = largest_group(b, 1);
+    printf("largest groups: %d (max 2), %d (max 40)\n", small, large);
+    assert_true(small >= 1 && small <= 2);
+    assert_true(large > 2 && large <= 40);
+    cb_board_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +317,7 @@ int main(void)
         cmocka_unit_test(test_more_players_more_dots),
         cmocka_unit_test(test_dot_positions_limits),
         cmocka_unit_test(test_types_and_missions),
+        cmocka_unit_test(test_group_limits),
         cmocka_unit_test(test_impossible_theme),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);

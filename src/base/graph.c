@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/graph.h"
+#include "base/unionfind.h"
 
 static int cmp_u64(const void *x, const void *y)
 {
@@ -158,75 +159,80 @@ int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit)
     return paths;
 }
 
+/* What Tarjan's search keeps of a node, side by side: on a large graph the
+ * search comes back to nodes long after it left them, and four arrays
+ * would cost four cache misses there, not one. */
+typedef struct {
+    uint32_t disc, low, next, up;
+} dfs_node;
+
 int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
 {
     size_t n = g->n, slots = n ? n : 1;
-    /* One block: five arrays per node, then a flag per edge. */
-    uint32_t *disc = malloc(5 * slots * sizeof *disc + (g->m ? g->m : 1));
-    if (!disc)
+    /* One block: the search's nodes, its stack, then a flag per edge. */
+    dfs_node *node = malloc(slots * (sizeof *node + sizeof(uint32_t)) + (g->m ? g->m : 1));
+    if (!node)
         return -1;
-    uint32_t *low = disc + slots, *next = low + slots, *up = next + slots, *stack = up + slots;
+    uint32_t *stack = (uint32_t *)(node + slots);
     uint8_t *bridge = (uint8_t *)(stack + slots);
     memset(bridge, 0, g->m);
     /* Tarjan's bridges, iteratively: UP is the edge a node was reached by,
      * skipped (by edge, not by neighbour) when looking back. */
     uint32_t time = 0;
     for (size_t v = 0; v < n; v++)
-        disc[v] = UINT32_MAX;
+        node[v].disc = UINT32_MAX;
     for (size_t root = 0; root < n; root++) {
-        if (disc[root] != UINT32_MAX)
+        if (node[root].disc != UINT32_MAX)
             continue;
         size_t top = 0;
         stack[top++] = (uint32_t)root;
-        disc[root] = low[root] = time++;
-        next[root] = g->start[root];
-        up[root] = UINT32_MAX;
+        node[root].disc = node[root].low = time++;
+        node[root].next = g->start[root];
+        node[root].up = UINT32_MAX;
         while (top > 0) {
             uint32_t v = stack[top - 1];
-            if (next[v] < g->start[v + 1]) {
-                uint32_t k = next[v]++, u = g->adj[k];
-                if (g->eid[k] == up[v])
+            dfs_node *nv = &node[v];
+            if (nv->next < g->start[v + 1]) {
+                uint32_t k = nv->next++, u = g->adj[k];
+                if (g->eid[k] == nv->up)
                     continue;
-                if (disc[u] == UINT32_MAX) {
-                    disc[u] = low[u] = time++;
-                    next[u] = g->start[u];
-                    up[u] = g->eid[k];
+                if (node[u].disc == UINT32_MAX) {
+                    node[u].disc = node[u].low = time++;
+                    node[u].next = g->start[u];
+                    node[u].up = g->eid[k];
                     stack[top++] = u;
-                } else if (disc[u] < low[v]) {
-                    low[v] = disc[u];
+                } else if (node[u].disc < nv->low) {
+                    nv->low = node[u].disc;
                 }
                 continue;
             }
             top--;
             if (top > 0) {
-                uint32_t p = stack[top - 1];
-                if (low[v] < low[p])
-                    low[p] = low[v];
-                if (low[v] > disc[p])
-                    bridge[up[v]] = 1;
+                dfs_node *np = &node[stack[top - 1]];
+                if (nv->low < np->low)
+                    np->low = nv->low;
+                if (nv->low > np->disc)
+                    bridge[nv->up] = 1;
             }
         }
     }
-    /* Components: flood fill that never crosses a bridge. */
-    for (size_t v = 0; v < n; v++)
-        comp[v] = UINT32_MAX;
-    for (size_t root = 0; root < n; root++) {
-        if (comp[root] != UINT32_MAX)
-            continue;
-        size_t top = 0;
-        stack[top++] = (uint32_t)root;
-        comp[root] = (uint32_t)root;
-        while (top > 0) {
-            uint32_t v = stack[--top];
-            for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
-                uint32_t u = g->adj[k];
-                if (!bridge[g->eid[k]] && comp[u] == UINT32_MAX) {
-                    comp[u] = (uint32_t)root;
-                    stack[top++] = u;
-                }
-            }
+    /* Components: union-find over the edges that are not bridges, in node
+     * order (the smaller root wins, so each label is the smallest node of
+     * its component); a search would jump all over a large graph. */
+    for (uint32_t v = 0; v < n; v++)
+        comp[v] = v;
+    for (uint32_t v = 0; v < n; v++)
+        for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
+            if (g->adj[k] < v || bridge[g->eid[k]])
+                continue;
+            uint32_t a = cb_uf_find(comp, v), c = cb_uf_find(comp, g->adj[k]);
+            if (a < c)
+                comp[c] = a;
+            else if (c < a)
+                comp[a] = c;
         }
-    }
-    free(disc);
+    for (uint32_t v = 0; v < n; v++)
+        comp[v] = cb_uf_find(comp, v);
+    free(node);
     return 0;
 }

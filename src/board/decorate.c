@@ -10,6 +10,7 @@
 #include "base/geom.h"
 #include "base/graph.h"
 #include "base/grid.h"
+#include "base/prefetch.h"
 #include "board/work.h"
 
 #define REFERENCE_NODES 88.0   /* theme counts are per board of this size */
@@ -55,6 +56,19 @@ static int fits_place(const cb_node_type *nt, int trim, double depth)
     return depth >= nt->min_edge - 1e-9 && depth <= nt->max_edge + 1e-9;
 }
 
+/* Groups up to this size are told apart from the queue itself (every
+ * shipped theme's largest group is 4 nodes or fewer): a stamp per node is
+ * one more cache miss per neighbour on a large board. */
+#define SMALL_RUN 32
+
+static int queued(const uint32_t *queue, size_t tail, uint32_t u)
+{
+    for (size_t i = 0; i < tail; i++)
+        if (queue[i] == u)
+            return 1;
+    return 0;
+}
+
 /* The rules that depend on the nodes typed so far: the type's maximum and
  * its largest group. */
 static int fits_now(typing *t, uint32_t v, size_t ty)
@@ -65,7 +79,9 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
     /* Size of the same-type group v would join: BFS over equal neighbours
      * (the type test first: it turns most neighbours away). V is untyped,
      * so it never passes the test itself and needs no mark. */
-    t->mark++;
+    int small = nt->max_run <= SMALL_RUN;
+    if (!small)
+        t->mark++;
     size_t head = 0, tail = 0;
     t->queue[tail++] = v;
     uint16_t code = (uint16_t)(ty + 1);
@@ -73,16 +89,49 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
         uint32_t x = t->queue[head++];
         for (uint32_t k = t->g->start[x]; k < t->g->start[x + 1]; k++) {
             uint32_t u = t->g->adj[k];
-            if (t->code[u] == code && t->stamp[u] != t->mark) {
+            if (t->code[u] != code || (small ? queued(t->queue, tail, u) : t->stamp[u] == t->mark))
+                continue;
+            if (!small)
                 t->stamp[u] = t->mark;
-                t->queue[tail++] = u;
-                if ((int)tail > nt->max_run)
-                    return 0;
-            }
+            t->queue[tail++] = u;
+            if ((int)tail > nt->max_run)
+                return 0;
         }
     }
     return 1;
 }
+
+/* What fits_now reads of node V, asked for ahead of the deal (a random
+ * order, so each node is a cache miss on a large board), in three steps
+ * whose addresses each follow from the one before: its slots in the graph,
+ * then its neighbours, then their types. Macros, not functions: GCC 12
+ * deems a function that only prefetches free of effects and drops calls
+ * to it. */
+#define WARM_SLOTS(t, v) CB_PREFETCH(&(t)->g->start[v])
+#define WARM_NEIGHBOURS(t, v)                                                      \
+    do {                                                                           \
+        CB_PREFETCH(&(t)->g->adj[(t)->g->start[v]]);                               \
+        CB_PREFETCH(&(t)->code[v]);                                                \
+    } while (0)
+#define WARM_TYPES(t, v)                                                           \
+    do {                                                                           \
+        for (uint32_t k_ = (t)->g->start[v]; k_ < (t)->g->start[(v) + 1]; k_++)   \
+            CB_PREFETCH(&(t)->code[(t)->g->adj[k_]]);                              \
+    } while (0)
+
+/* Warms the nodes the deal reaches at I + 2 * AHEAD, I + AHEAD and
+ * I + AHEAD / 2 in ORDER (of N), those for which WANTED is true. */
+#define AHEAD CB_PREFETCH_AHEAD
+#define WARM_AHEAD(t, order, i, n, wanted)                                         \
+    do {                                                                           \
+        size_t w_;                                                                 \
+        if ((w_ = (i) + 2 * AHEAD) < (n) && (wanted))                              \
+            WARM_SLOTS((t), (order)[w_]);                                          \
+        if ((w_ = (i) + AHEAD) < (n) && (wanted))                                  \
+            WARM_NEIGHBOURS((t), (order)[w_]);                                     \
+        if ((w_ = (i) + AHEAD / 2) < (n) && (wanted))                              \
+            WARM_TYPES((t), (order)[w_]);                                          \
+    } while (0)
 
 /* Type indices by how many nodes they may take, fewest first (ties by
  * index, so the order is total). N is a theme's type count: small. */
@@ -157,6 +206,8 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     for (size_t t = 0; t < nt; t++)
         room[t] = 0;
     for (size_t i = 0; i < regular; i++) {
+        if (i + AHEAD < regular)
+            CB_PREFETCH(&by_node[(size_t)order[i + AHEAD] * nt]);
         const uint8_t *fit = &by_node[(size_t)order[i] * nt];
         for (size_t t = 0; t < nt; t++) { /* a few bytes: memcpy would be a call */
             fits[i * nt + t] = fit[t];
@@ -190,8 +241,8 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         size_t t = by_room[k];
         for (size_t i = 0; i < regular && count[t] < weight[t]; i++) {
             uint32_t v = order[i];
+            WARM_AHEAD(&ty, order, i, regular, !typed[w_] && fits[w_ * nt + t]);
             if (!typed[i] && fits[i * nt + t] && fits_now(&ty, v, t)) {
-                b->nodes[v].type = (int)t;
                 code[v] = (uint16_t)(t + 1);
                 typed[i] = 1;
                 count[t]++;
@@ -205,6 +256,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     }
     for (size_t i = 0; i < regular; i++) {
         uint32_t v = order[i];
+        WARM_AHEAD(&ty, order, i, regular, !typed[w_]);
         if (typed[i])
             continue;
         size_t pick = nt;
@@ -217,10 +269,14 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             rc = 1;
             goto done;
         }
-        b->nodes[v].type = (int)pick;
         code[v] = (uint16_t)(pick + 1);
         count[pick]++;
     }
+    /* The types into the nodes in node order (48 bytes a node: written in
+     * the deal's order, each would be a miss of its own). */
+    for (size_t v = 0; v < n; v++)
+        if (code[v])
+            b->nodes[v].type = code[v] - 1;
     rc = 0;
 done:
     free(count); free(lo); free(hi); free(order); free(stamp); free(queue); free(weight);

@@ -5,6 +5,7 @@
 #include "base/error.h"
 #include "planar/halfedge.h"
 #include "base/sort.h"
+#include "base/unionfind.h"
 
 #define AREA_EPS_MM2 1e-6
 
@@ -163,29 +164,25 @@ static double (*cycle_boxes(const cb_planar *p, const uint32_t *cyc_half, size_t
 }
 
 /* Components of the drawing: COMP gets each vertex's smallest vertex in
- * its component (STACK: room for every vertex); returns how many. */
-static size_t components(const cb_planar *p, uint32_t *comp, uint32_t *stack)
+ * its component; returns how many. Union-find over the edges in their
+ * order (the smaller root wins), not a search: on a large board a search's
+ * stack jumps all over memory, while the edges of a generated board come
+ * in node order. */
+static size_t components(const cb_planar *p, uint32_t *comp)
 {
     size_t nv = p->n_verts, n = 0;
-    for (size_t v = 0; v < nv; v++)
-        comp[v] = UINT32_MAX;
-    for (uint32_t v = 0; v < nv; v++) {
-        if (comp[v] != UINT32_MAX)
-            continue;
-        n++;
-        size_t top = 0;
+    for (uint32_t v = 0; v < nv; v++)
         comp[v] = v;
-        stack[top++] = v;
-        while (top > 0) {
-            uint32_t u = stack[--top];
-            for (uint32_t k = p->out_start[u]; k < p->out_start[u + 1]; k++) {
-                uint32_t w = p->origin[p->out[k] ^ 1u];
-                if (comp[w] == UINT32_MAX) {
-                    comp[w] = v;
-                    stack[top++] = w;
-                }
-            }
-        }
+    for (size_t h = 0; h < p->n_half; h += 2) {
+        uint32_t a = cb_uf_find(comp, p->origin[h]), c = cb_uf_find(comp, p->origin[h + 1]);
+        if (a < c)
+            comp[c] = a;
+        else if (c < a)
+            comp[a] = c;
+    }
+    for (uint32_t v = 0; v < nv; v++) {
+        comp[v] = cb_uf_find(comp, v);
+        n += comp[v] == v;
     }
     return n;
 }
@@ -200,16 +197,16 @@ static cb_status trace_faces(cb_planar *p, const cb_board *b, uint32_t outside_h
     p->vface = malloc(nv * sizeof *p->vface);
     /* One scratch block: per cycle (at most one per half-edge) its area, per
      * half-edge its cycle, per cycle a half-edge, face and component, per
-     * vertex its component and a stack slot. */
+     * vertex its component. */
     double *cyc_area = malloc((nh ? nh : 1) * (sizeof *cyc_area + 4 * sizeof(uint32_t)) +
-                              2 * nv * sizeof(uint32_t));
+                              nv * sizeof(uint32_t));
     if (!p->face || !p->vface || !cyc_area) {
         free(cyc_area);
         return oom(p, err);
     }
     uint32_t *cyc = (uint32_t *)(cyc_area + (nh ? nh : 1)), *cyc_half = cyc + nh;
     uint32_t *cyc_face = cyc_half + nh, *cyc_comp = cyc_face + nh, *comp = cyc_comp + nh;
-    p->n_components = components(p, comp, comp + nv);
+    p->n_components = components(p, comp);
 
     size_t n_cycles = 0;
     for (uint32_t h = 0; h < nh; h++)
