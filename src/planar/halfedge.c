@@ -475,31 +475,42 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
     p->n_printed = m;
     p->n_half = nh;
     p->n_segments = nh / 2 - m;
-    /* Rotation: outgoing half-edges of each vertex by page angle. Scratch:
-     * the half-edges by angle, then a slot counter per vertex. */
-    keyed *ang = malloc((nh ? nh : 1) * sizeof *ang + nv * sizeof(uint32_t));
-    if (!ang)
+    /* Rotation: outgoing half-edges of each vertex by page angle. First
+     * each vertex's half-edges by id (a counting sort), then each vertex's
+     * sorted by angle in a buffer as long as the largest degree: keys for
+     * every half-edge at once would be the largest array of the check. */
+    uint32_t *fill = malloc(nv * sizeof *fill);
+    if (!fill)
         return oom(p, err);
-    uint32_t *fill = (uint32_t *)(ang + (nh ? nh : 1));
     for (size_t h = 0; h < nh; h++)
         p->out_start[p->origin[h] + 1]++;
-    for (size_t v = 0; v < nv; v++)
+    size_t most = 1;
+    for (size_t v = 0; v < nv; v++) {
+        if (p->out_start[v + 1] > most)
+            most = p->out_start[v + 1];
         p->out_start[v + 1] += p->out_start[v];
-    memcpy(fill, p->out_start, nv * sizeof *fill);
-    for (uint32_t h = 0; h < nh; h++) {
-        keyed *k = &ang[fill[p->origin[h]]++];
-        cb_point a = p->xy[p->origin[h]], c = p->xy[p->origin[h ^ 1u]];
-        k->key = diamond(c.x - a.x, c.y - a.y);
-        k->id = h;
     }
+    memcpy(fill, p->out_start, nv * sizeof *fill);
+    for (uint32_t h = 0; h < nh; h++)
+        p->out[fill[p->origin[h]]++] = h;
+    free(fill);
+    keyed *ang = malloc(most * sizeof *ang);
+    if (!ang)
+        return oom(p, err);
     /* next(h) is the half-edge just before twin(h) around h's head. */
     for (size_t v = 0; v < nv; v++) {
         uint32_t first = p->out_start[v], last = p->out_start[v + 1];
-        if (last - first > 1)
-            sort_rotation(p, ang + first, last - first);
+        cb_point a = p->xy[v];
         for (uint32_t k = first; k < last; k++) {
-            p->out[k] = ang[k].id;
-            p->next[ang[k].id ^ 1u] = ang[k == first ? last - 1 : k - 1].id;
+            cb_point c = p->xy[p->origin[p->out[k] ^ 1u]];
+            ang[k - first].key = diamond(c.x - a.x, c.y - a.y);
+            ang[k - first].id = p->out[k];
+        }
+        if (last - first > 1)
+            sort_rotation(p, ang, last - first);
+        for (uint32_t k = first; k < last; k++) {
+            p->out[k] = ang[k - first].id;
+            p->next[ang[k - first].id ^ 1u] = ang[k == first ? last - 1 - first : k - 1 - first].id;
         }
     }
     free(ang);
