@@ -284,12 +284,11 @@ done:
     return rc;
 }
 
-/* Missions dealt evenly: each appears floor(12/M) or ceil(12/M) times. */
-static int assign_missions(cb_board *b, const cb_theme *theme, cb_rng *rng)
+/* Missions dealt evenly to the board's STARTS: each appears floor(12/M)
+ * or ceil(12/M) times. */
+static int assign_missions(cb_board *b, const cb_theme *theme, size_t starts, cb_rng *rng)
 {
-    size_t m = theme->n_missions, starts = 0;
-    for (size_t v = 0; v < b->n_nodes; v++)
-        starts += b->nodes[v].kind == CB_KIND_START;
+    size_t m = theme->n_missions;
     uint32_t *deal = malloc((starts + m + 1) * sizeof *deal);
     uint32_t *pick = malloc((m + 1) * sizeof *pick);
     if (!deal || !pick) {
@@ -313,16 +312,13 @@ static int assign_missions(cb_board *b, const cb_theme *theme, cb_rng *rng)
 }
 
 /* What cb_dots_place_all leaves on a board whose nodes are too small for
- * dots (posters of 3 mm nodes): none anywhere, and an empty dot list, not
+ * dots (posters of 3 mm nodes): none anywhere (the nodes' part is done
+ * with the first pass of cb_decorate_graph), and an empty dot list, not
  * NULL (the board file tells the two apart). Its spatial index would cost
  * more than the rest of decoration on the largest boards. -1 when out of
  * memory. */
 static int no_dots(cb_board *b)
 {
-    for (size_t v = 0; v < b->n_nodes; v++) {
-        b->nodes[v].dots = 0;
-        b->nodes[v].first_dot = 0;
-    }
     free(b->dot_xy);
     b->n_dot_xy = 0;
     b->dot_xy = malloc(sizeof *b->dot_xy);
@@ -332,17 +328,28 @@ static int no_dots(cb_board *b)
 int cb_decorate_graph(cb_board *b, const cb_graph *g, const cb_theme *theme, int players,
                       cb_rng *rng, const char **why)
 {
+    /* Each pass over the nodes (48 bytes apiece) is a read of the whole
+     * board from memory on the largest boards: as few as can be. */
+    int dots = cb_board_has_dots(b);
+    size_t starts = 0;
     for (size_t v = 0; v < b->n_nodes; v++) {
-        b->nodes[v].type = -1;
-        b->nodes[v].mission = -1;
-        b->nodes[v].number = 0;
+        cb_node *node = &b->nodes[v];
+        node->type = -1;
+        node->mission = -1;
+        node->number = 0;
+        if (!dots)
+            node->dots = 0, node->first_dot = 0;
+        starts += node->kind == CB_KIND_START;
     }
     int rc = theme && theme->n_types ? assign_types(b, g, theme, rng, why) : 0;
     if (rc != 0)
         return rc;
+    int numbers = 0;
+    for (size_t t = 0; theme && t < theme->n_types; t++)
+        numbers |= theme->types[t].number_rule != NULL;
     /* A type with a printed number: each of its nodes gets one in the
      * type's range (themes without numbers draw nothing here). */
-    for (size_t v = 0; theme && v < b->n_nodes; v++) {
+    for (size_t v = 0; numbers && v < b->n_nodes; v++) {
         int t = b->nodes[v].type;
         if (t >= 0 && theme->types[t].number_rule) {
             const cb_node_type *nt = &theme->types[t];
@@ -350,11 +357,11 @@ int cb_decorate_graph(cb_board *b, const cb_graph *g, const cb_theme *theme, int
                 nt->number_min + (int)cb_rng_below(rng, (uint64_t)(nt->number_max - nt->number_min + 1));
         }
     }
-    if (theme && theme->n_missions && assign_missions(b, theme, rng) != 0) {
+    if (theme && theme->n_missions && assign_missions(b, theme, starts, rng) != 0) {
         *why = "out of memory";
         return -1;
     }
-    rc = cb_board_has_dots(b) ? cb_dots_place_all(b, g, players, 1) : no_dots(b);
+    rc = dots ? cb_dots_place_all(b, g, players, 1) : no_dots(b);
     if (rc != 0)
         *why = rc < 0 ? "out of memory" : "a node without room for its power dots";
     return rc;

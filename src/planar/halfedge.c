@@ -128,17 +128,16 @@ static cb_status oom(cb_planar *p, cb_error *err)
     return cb_fail(err, CB_ERR_INTERNAL, "out of memory building the board's faces");
 }
 
-/* The vertex and half-edge arrays a build returns, but for the faces, for
- * NV vertices and at most NH half-edges. */
+/* The vertex and half-edge arrays a build returns, but for the places and
+ * the faces, for NV vertices and at most NH half-edges. */
 static int planar_alloc(cb_planar *p, size_t nv, size_t nh)
 {
-    p->xy = malloc(nv * sizeof *p->xy);
     p->on_border = calloc(nv, 1);
     p->origin = malloc(nh * sizeof *p->origin);
     p->next = malloc(nh * sizeof *p->next);
     p->out = malloc(nh * sizeof *p->out);
     p->out_start = calloc(nv + 1, sizeof *p->out_start);
-    return p->xy && p->on_border && p->origin && p->next && p->out && p->out_start ? 0 : -1;
+    return p->on_border && p->origin && p->next && p->out && p->out_start ? 0 : -1;
 }
 
 /* Bounding boxes of the cycles, for locate: only boards with holes or
@@ -383,45 +382,59 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
     if (!(b->board_w > 0 && b->board_h > 0))
         return cb_fail(err, CB_ERR_DATA, "the trim rectangle is empty (%gx%g mm)",
                        b->board_w, b->board_h);
-    /* Vertices: nodes, then the free corners. */
+    /* Vertices: nodes, then the free corners; their places are read from
+     * the nodes once (48 bytes a node: on the largest boards each pass is a
+     * read of the whole board from memory). Scratch until the border is
+     * joined up: the border vertices by place along the perimeter (their
+     * count bounds the border segments), room to sort them, the printed
+     * edges by their ends. */
     cb_point corner[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
     int taken[4] = {0, 0, 0, 0};
-    for (size_t v = 0; v < n; v++) {
-        double x = b->nodes[v].x, y = b->nodes[v].y;
-        if (!(x >= x0 - eps && x <= x1 + eps && y >= y0 - eps && y <= y1 + eps))
+    size_t room = n + 4;
+    p->xy = malloc(room * sizeof *p->xy);
+    keyed *bv = malloc(2 * room * sizeof *bv + (m ? m : 1) * sizeof(edge_key));
+    if (!p->xy || !bv) {
+        free(bv);
+        return oom(p, err);
+    }
+    edge_key *keys = (edge_key *)(bv + 2 * room);
+    size_t n_bv = 0;
+    for (uint32_t v = 0; v < n; v++) {
+        cb_point q = node_point_of(b, v);
+        double x = q.x, y = q.y;
+        p->xy[v] = q;
+        if (!(x >= x0 - eps && x <= x1 + eps && y >= y0 - eps && y <= y1 + eps)) {
+            free(bv);
+            cb_planar_free(p);
             return cb_fail(err, CB_ERR_DATA,
-                           "node %zu at (%.2f, %.2f) mm lies outside the trim rectangle "
+                           "node %u at (%.2f, %.2f) mm lies outside the trim rectangle "
                            "(%.2f, %.2f)-(%.2f, %.2f) mm", v, x, y, x0, y0, x1, y1);
+        }
+        double t = perimeter_pos(b, q);
+        if (t >= 0) {
+            bv[n_bv].key = t;
+            bv[n_bv++].id = v;
+        }
         if (fabs(x - x0) > eps && fabs(x - x1) > eps)
             continue; /* on neither side: no corner */
         for (int c = 0; c < 4; c++)
             if (fabs(x - corner[c].x) <= eps && fabs(y - corner[c].y) <= eps)
                 taken[c] = 1;
     }
-    cb_point free_corner[4];
     size_t nv = n;
-    for (int c = 0; c < 4; c++)
-        if (!taken[c])
-            free_corner[nv++ - n] = corner[c];
-    p->n_nodes = n;
-    p->n_verts = nv;
-    /* Scratch until the border is joined up: the border vertices by place
-     * along the perimeter (their count bounds the border segments), room
-     * to sort them, the printed edges by their ends. */
-    keyed *bv = malloc(2 * nv * sizeof *bv + (m ? m : 1) * sizeof(edge_key));
-    if (!bv)
-        return oom(p, err);
-    edge_key *keys = (edge_key *)(bv + 2 * nv);
-    size_t n_bv = 0;
-    for (uint32_t v = 0; v < nv; v++) {
-        cb_point q = v < n ? node_point_of(b, v) : free_corner[v - n];
-        double t = perimeter_pos(b, q);
+    for (int c = 0; c < 4; c++) {
+        if (taken[c])
+            continue;
+        double t = perimeter_pos(b, corner[c]);
         if (t >= 0) {
             bv[n_bv].key = t;
-            bv[n_bv++].id = v;
+            bv[n_bv++].id = (uint32_t)nv;
         }
+        p->xy[nv++] = corner[c];
     }
-    sort_border(bv, bv + nv, n_bv);
+    p->n_nodes = n;
+    p->n_verts = nv;
+    sort_border(bv, bv + room, n_bv);
     /* Half-edges: printed edges, then at most one border segment per border
      * vertex. */
     size_t max_half = 2 * (m + n_bv);
@@ -429,10 +442,6 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
         free(bv);
         return oom(p, err);
     }
-    for (size_t v = 0; v < n; v++)
-        p->xy[v] = node_point_of(b, (uint32_t)v);
-    for (size_t v = n; v < nv; v++)
-        p->xy[v] = free_corner[v - n];
     for (size_t k = 0; k < n_bv; k++)
         p->on_border[bv[k].id] = 1;
     /* Printed edges by their ends, to spot those that run along the trim. */
