@@ -9,6 +9,12 @@ static int cmp_u64(const void *x, const void *y)
     return (a > b) - (a < b);
 }
 
+/* An edge's ends as one number, the smaller end first. */
+static uint64_t pair_key(cb_edge e)
+{
+    return e.a < e.b ? (uint64_t)e.a << 32 | e.b : (uint64_t)e.b << 32 | e.a;
+}
+
 cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err)
 {
     memset(g, 0, sizeof *g);
@@ -23,26 +29,24 @@ cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err)
         if (ed.a == ed.b)
             return cb_fail(err, CB_ERR_DATA, "edge %zu joins node %u to itself", e, ed.a);
     }
-    /* Duplicates: sort the normalized pairs. */
-    uint64_t *keys = malloc((m ? m : 1) * sizeof *keys);
+    /* Duplicates: sort the normalized pairs. Generated boards list their
+     * edges sorted already: strictly increasing pairs have no duplicates
+     * and need no sorted copy (on the largest boards, fresh pages). */
+    size_t sorted = 1;
+    while (sorted < m && pair_key(b->edges[sorted - 1]) < pair_key(b->edges[sorted]))
+        sorted++;
+    uint64_t *keys = sorted < m ? malloc(m * sizeof *keys) : NULL;
     g->start = calloc(n + 1, sizeof *g->start);
     g->adj = malloc((m ? 2 * m : 1) * sizeof *g->adj);
     g->eid = malloc((m ? 2 * m : 1) * sizeof *g->eid);
-    if (!keys || !g->start || !g->adj || !g->eid) {
+    if ((sorted < m && !keys) || !g->start || !g->adj || !g->eid) {
         free(keys);
         cb_graph_free(g);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
     }
-    for (size_t e = 0; e < m; e++) {
-        uint32_t a = b->edges[e].a, c = b->edges[e].b;
-        keys[e] = a < c ? (uint64_t)a << 32 | c : (uint64_t)c << 32 | a;
-    }
-    /* Generated boards list their edges sorted already: strictly increasing
-     * pairs have no duplicates. */
-    size_t sorted = 1;
-    while (sorted < m && keys[sorted - 1] < keys[sorted])
-        sorted++;
     if (sorted < m) {
+        for (size_t e = 0; e < m; e++)
+            keys[e] = pair_key(b->edges[e]);
         qsort(keys, m, sizeof *keys, cmp_u64);
         for (size_t e = 1; e < m; e++)
             if (keys[e] == keys[e - 1]) {
@@ -51,8 +55,8 @@ cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err)
                 cb_graph_free(g);
                 return cb_fail(err, CB_ERR_DATA, "edge %u-%u is listed twice", a, c);
             }
+        free(keys);
     }
-    free(keys);
     for (size_t e = 0; e < m; e++) {
         g->start[b->edges[e].a + 1]++;
         g->start[b->edges[e].b + 1]++;

@@ -35,6 +35,31 @@ static int cmp_ends(const void *x, const void *y)
     return (a->hi > b->hi) - (a->hi < b->hi);
 }
 
+/* An edge's ends as one number, the smaller end first. */
+static uint64_t ends_key(cb_edge e)
+{
+    return e.a < e.b ? (uint64_t)e.a << 32 | e.b : (uint64_t)e.b << 32 | e.a;
+}
+
+/* The edge joining LO < HI among the M EDGES listed strictly by ends_key,
+ * or SIZE_MAX. */
+static size_t edge_between(const cb_edge *edges, size_t m, uint32_t lo, uint32_t hi)
+{
+    uint64_t want = (uint64_t)lo << 32 | hi;
+    size_t first = 0, last = m;
+    while (first < last) {
+        size_t mid = first + (last - first) / 2;
+        uint64_t k = ends_key(edges[mid]);
+        if (k == want)
+            return mid;
+        if (k < want)
+            first = mid + 1;
+        else
+            last = mid;
+    }
+    return SIZE_MAX;
+}
+
 /* By ends, then by edge index: a total order. */
 static int cmp_pair(const void *x, const void *y)
 {
@@ -444,17 +469,24 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
     }
     for (size_t k = 0; k < n_bv; k++)
         p->on_border[bv[k].id] = 1;
-    /* Printed edges by their ends, to spot those that run along the trim. */
-    for (size_t e = 0; e < m; e++) {
+    /* Printed edges by their ends, to spot those that run along the trim:
+     * generated boards list them strictly by their ends already, and are
+     * searched as they are; others through a sorted copy (on the largest
+     * boards the copy is fresh pages). */
+    size_t in_order = 1;
+    while (in_order < m && ends_key(b->edges[in_order - 1]) < ends_key(b->edges[in_order]))
+        in_order++;
+    int copy = in_order < m;
+    for (size_t e = 0; copy && e < m; e++) {
         uint32_t a = b->edges[e].a, c = b->edges[e].b;
         keys[e].lo = a < c ? a : c;
         keys[e].hi = a < c ? c : a;
         keys[e].e = (uint32_t)e;
     }
-    size_t sorted = 1; /* generated boards list their edges sorted already */
-    while (sorted < m && cmp_pair(&keys[sorted - 1], &keys[sorted]) < 0)
+    size_t sorted = 1;
+    while (copy && sorted < m && cmp_pair(&keys[sorted - 1], &keys[sorted]) < 0)
         sorted++;
-    if (sorted < m)
+    if (copy && sorted < m)
         qsort(keys, m, sizeof *keys, cmp_pair);
     for (size_t e = 0; e < m; e++) {
         p->origin[2 * e] = b->edges[e].a;
@@ -464,14 +496,15 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
     uint32_t outside_half = UINT32_MAX;
     for (size_t k = 0; k < n_bv; k++) {
         uint32_t u = bv[k].id, w = bv[(k + 1) % n_bv].id;
-        const edge_key *along = NULL; /* the printed edge that is this segment */
+        size_t along = SIZE_MAX; /* the printed edge that is this segment */
         if (u < n && w < n && m) {
             edge_key want = {u < w ? u : w, u < w ? w : u, 0};
-            along = bsearch(&want, keys, m, sizeof *keys, cmp_ends);
+            const edge_key *found = copy ? bsearch(&want, keys, m, sizeof *keys, cmp_ends) : NULL;
+            along = copy ? (found ? found->e : SIZE_MAX) : edge_between(b->edges, m, want.lo, want.hi);
         }
         uint32_t fwd;
-        if (along) {
-            fwd = 2 * along->e + (b->edges[along->e].a == u ? 0u : 1u);
+        if (along != SIZE_MAX) {
+            fwd = (uint32_t)(2 * along + (b->edges[along].a == u ? 0u : 1u));
         } else {
             fwd = (uint32_t)nh;
             p->origin[nh++] = u;
