@@ -219,16 +219,17 @@ static cb_status trace_faces(cb_planar *p, const cb_board *b, uint32_t outside_h
     size_t nh = p->n_half, nv = p->n_verts;
     p->face = malloc((nh ? nh : 1) * sizeof *p->face);
     p->vface = malloc(nv * sizeof *p->vface);
-    /* One scratch block: per cycle (at most one per half-edge) its area, per
-     * half-edge its cycle, per cycle a half-edge, face and component, per
-     * vertex its component. */
-    double *cyc_area = malloc((nh ? nh : 1) * (sizeof *cyc_area + 4 * sizeof(uint32_t)) +
+    /* One scratch block: per cycle (at most one per half-edge) its area,
+     * a half-edge, face and component, per vertex its component. Each
+     * half-edge's cycle goes where its face will (FACE), until the faces
+     * are known. */
+    double *cyc_area = malloc((nh ? nh : 1) * (sizeof *cyc_area + 3 * sizeof(uint32_t)) +
                               nv * sizeof(uint32_t));
     if (!p->face || !p->vface || !cyc_area) {
         free(cyc_area);
         return oom(p, err);
     }
-    uint32_t *cyc = (uint32_t *)(cyc_area + (nh ? nh : 1)), *cyc_half = cyc + nh;
+    uint32_t *cyc = p->face, *cyc_half = (uint32_t *)(cyc_area + (nh ? nh : 1));
     uint32_t *cyc_face = cyc_half + nh, *cyc_comp = cyc_face + nh, *comp = cyc_comp + nh;
     p->n_components = components(p, comp);
 
@@ -280,7 +281,7 @@ static cb_status trace_faces(cb_planar *p, const cb_board *b, uint32_t outside_h
                                  cyc_face, cyc_half, cyc_area, (const double (*)[4])box,
                                  n_cycles);
     for (uint32_t h = 0; h < nh; h++)
-        p->face[h] = cyc_face[cyc[h]];
+        p->face[h] = cyc_face[cyc[h]]; /* in place: CYC is FACE */
     for (size_t c = 0; c < n_cycles; c++)
         if (cyc_face[c] != 0)
             p->area[cyc_face[c]] += cyc_area[c];
