@@ -226,23 +226,42 @@ static void fail(cb_verdict *v, const char *what)
     }
 }
 
+static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
+                            const cb_verdict *drawn, cb_verdict *v, cb_error *err);
+
 cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
                          cb_verdict *v, cb_error *err)
 {
     memset(v, 0, sizeof *v);
     v->ok = 1;
     v->failure = "";
-    cb_graph gr;
-    cb_status st = cb_graph_build(&gr, b, err);
+    /* The plane drawing first, its faces freed before the graph is built:
+     * the two are the check's largest structures, and a board read from a
+     * file has no graph to share. */
+    cb_verdict drawn;
+    memset(&drawn, 0, sizeof drawn);
+    cb_status st = planar_verdict(b, &drawn, err);
     if (st != CB_OK)
         return st;
-    st = cb_board_check_graph(b, &gr, start_cap, node_cap, v, err);
+    cb_graph gr;
+    st = cb_graph_build(&gr, b, err);
+    if (st != CB_OK)
+        return st;
+    st = check_with(b, &gr, start_cap, node_cap, &drawn, v, err);
     cb_graph_free(&gr);
     return st;
 }
 
 cb_status cb_board_check_graph(const cb_board *b, const cb_graph *g, int start_cap,
                                int node_cap, cb_verdict *v, cb_error *err)
+{
+    return check_with(b, g, start_cap, node_cap, NULL, v, err);
+}
+
+/* The check with G, and the plane drawing's figures from DRAWN when it
+ * was looked at already (else NULL). */
+static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
+                            const cb_verdict *drawn, cb_verdict *v, cb_error *err)
 {
     memset(v, 0, sizeof *v);
     v->ok = 1;
@@ -276,7 +295,14 @@ cb_status cb_board_check_graph(const cb_board *b, const cb_graph *g, int start_c
         fail(v, "an edge passes through a node");
     if (v->overlaps)
         fail(v, "nodes overlap");
-    st = planar_verdict(b, v, err);
+    if (drawn) {
+        v->faces = drawn->faces;
+        v->largest_piece = drawn->largest_piece;
+        v->planar = drawn->planar;
+        st = CB_OK;
+    } else {
+        st = planar_verdict(b, v, err);
+    }
     if (st != CB_OK) {
         free(hops);
         return st;
