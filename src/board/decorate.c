@@ -119,19 +119,38 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
             CB_PREFETCH(&(t)->code[(t)->g->adj[k_]]);                              \
     } while (0)
 
-/* Warms the nodes the deal reaches at I + 2 * AHEAD, I + AHEAD and
- * I + AHEAD / 2 in ORDER (of N), those for which WANTED is true. */
+/* Warms the nodes a scan reaches at steps I + 2 * AHEAD, I + AHEAD and
+ * I + AHEAD / 2 (of N), those for which WANTED is true; NODE is the node
+ * at step w_. */
 #define AHEAD CB_PREFETCH_AHEAD
-#define WARM_AHEAD(t, order, i, n, wanted)                                         \
+#define WARM_AHEAD(t, i, n, wanted, node)                                          \
     do {                                                                           \
         size_t w_;                                                                 \
         if ((w_ = (i) + 2 * AHEAD) < (n) && (wanted))                              \
-            WARM_SLOTS((t), (order)[w_]);                                          \
+            WARM_SLOTS((t), (node));                                               \
         if ((w_ = (i) + AHEAD) < (n) && (wanted))                                  \
-            WARM_NEIGHBOURS((t), (order)[w_]);                                     \
+            WARM_NEIGHBOURS((t), (node));                                          \
         if ((w_ = (i) + AHEAD / 2) < (n) && (wanted))                              \
-            WARM_TYPES((t), (order)[w_]);                                          \
+            WARM_TYPES((t), (node));                                               \
     } while (0)
+
+/* How many positions of the deal a type's scan lists at a time. */
+#define DUE_CHUNK 1024
+
+/* The positions from *FROM on (of N) that are untyped and may take type T
+ * (any type when T is NT), at most DUE_CHUNK of them, into DUE; returns how
+ * many and moves *FROM past the last position looked at. A scan types only
+ * the position it is at, so the ones listed ahead stay due. */
+static size_t next_due(const uint8_t *typed, const uint8_t *fits, size_t nt, size_t t, size_t n,
+                       size_t *from, uint32_t *due)
+{
+    size_t k = 0, i = *from;
+    for (; i < n && k < DUE_CHUNK; i++)
+        if (!typed[i] && (t == nt || fits[i * nt + t]))
+            due[k++] = (uint32_t)i;
+    *from = i;
+    return k;
+}
 
 /* Type indices by how many nodes they may take, fewest first (ties by
  * index, so the order is total). N is a theme's type count: small. */
@@ -237,12 +256,22 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         by_room[t] = t;
     }
     sort_by_room(by_room, room, nt);
+    uint32_t due[DUE_CHUNK];
     for (size_t k = 0; k < nt; k++) {
         size_t t = by_room[k];
-        for (size_t i = 0; i < regular && count[t] < weight[t]; i++) {
-            uint32_t v = order[i];
-            WARM_AHEAD(&ty, order, i, regular, !typed[w_] && fits[w_ * nt + t]);
-            if (!typed[i] && fits[i * nt + t] && fits_now(&ty, v, t)) {
+        /* Position by position, as the deal lists them, those that may
+         * take the type; the nodes of the positions listed ahead warmed. */
+        size_t from = 0, have = 0, at = 0;
+        while (count[t] < weight[t]) {
+            if (at == have) {
+                have = next_due(typed, fits, nt, t, regular, &from, due);
+                at = 0;
+                if (!have)
+                    break;
+            }
+            WARM_AHEAD(&ty, at, have, 1, order[due[w_]]);
+            uint32_t i = due[at++], v = order[i];
+            if (fits_now(&ty, v, t)) {
                 code[v] = (uint16_t)(t + 1);
                 typed[i] = 1;
                 count[t]++;
@@ -254,11 +283,16 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             goto done;
         }
     }
-    for (size_t i = 0; i < regular; i++) {
-        uint32_t v = order[i];
-        WARM_AHEAD(&ty, order, i, regular, !typed[w_]);
-        if (typed[i])
-            continue;
+    size_t from = 0, have = 0, at = 0;
+    for (;;) {
+        if (at == have) {
+            have = next_due(typed, fits, nt, nt, regular, &from, due);
+            at = 0;
+            if (!have)
+                break;
+        }
+        WARM_AHEAD(&ty, at, have, 1, order[due[w_]]);
+        uint32_t i = due[at++], v = order[i];
         size_t pick = nt;
         for (size_t t = 0; t < nt; t++)
             if (fits[i * nt + t] && fits_now(&ty, v, t) &&
