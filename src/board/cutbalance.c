@@ -275,7 +275,7 @@ static int cuts_after(cutter *k, const edit *ed, int *cut, int exact)
             on_chain |= via(k, i, ed->del[j].a, ed->del[j].b) == k->cut[i];
         if (shorter >= k->cut[i] && !on_chain)
             continue;
-        if (!on_chain) {
+        if (!on_chain && (!ed->n_del || !exact)) {
             cut[i] = shorter; /* exact: the chains without it are as they were */
         } else if (exact) {
             again |= 1u << i;
@@ -559,6 +559,62 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
     return nt;
 }
 
+/* When no single edit helps: the removals that a node with 2 edges
+ * blocked. An edge a-b on a shortest chain of a lowest start, a with 2
+ * edges, is moved: a gives up b and takes a triangulation neighbour z
+ * instead (z not full), so that a keeps 2 edges. Ranked by the removal
+ * alone; apply_first searches. */
+static size_t collect_moves(cutter *k, long long current, trial *t, size_t cap)
+{
+    cb_work *w = k->w;
+    size_t nt = 0;
+    int cut[CB_MAX_STARTS];
+    int lowest = NO_CUT;
+    for (int i = 0; i < k->ns; i++)
+        lowest = k->cut[i] < lowest ? k->cut[i] : lowest;
+    size_t ne = 0;
+    for (int i = 0; i < k->ns; i++)
+        if (k->cut[i] == lowest)
+            ne = chain_edges(k, i, k->chain, ne, MAX_CHAIN_EDGES);
+    for (size_t j = 0; j < ne; j++)
+        for (int end = 0; end < 2; end++) {
+            uint32_t a = end ? k->chain[j].b : k->chain[j].a;
+            uint32_t b = end ? k->chain[j].a : k->chain[j].b;
+            if (w->role[a] != CB_ROLE_CORE || w->deg[a] > 2 || w->role[b] != CB_ROLE_CORE ||
+                w->deg[b] < 3)
+                continue;
+            trial x = {0, {1, {{a, b}, {0, 0}}, 1, {0, 0}}, 1};
+            int moved = 0;
+            for (int i = 0; i < k->ns; i++) {
+                cut[i] = k->cut[i] + (via(k, i, a, b) == k->cut[i]);
+                moved |= cut[i] != k->cut[i];
+            }
+            if (!moved || (x.cost = cost(k, cut)) >= current)
+                continue;
+            for (uint32_t q = w->cand_off[a]; q < w->cand_off[a + 1]; q++) {
+                uint32_t z = w->cand_nbr[q];
+                if (z == b || !core_or_centre(w, z) || cb_work_has_edge(w, a, z))
+                    continue;
+                x.ed.ins = (cb_edge){a, z};
+                x.ed.n_del = 1;
+                if (cb_work_room(w, z) > 0) {
+                    keep(t, &nt, cap, &x);
+                    continue;
+                }
+                cb_edge rz[CB_MAX_DEG];
+                int nz = room_choices(w, z, a, rz);
+                x.ed.n_del = 2;
+                for (int iz = 0; iz < nz; iz++) {
+                    if (same_edge(rz[iz], a, b))
+                        continue;
+                    x.ed.del[1] = rz[iz];
+                    keep(t, &nt, cap, &x);
+                }
+            }
+        }
+    return nt;
+}
+
 /* Puts b back at place I of a's neighbours (undoing cb_work_remove_edge
  * without changing the order the other steps read). */
 static void put_back(cb_work *w, uint32_t a, uint32_t b, int i)
@@ -709,9 +765,14 @@ int cb_cut_balance(cb_work *w)
     trial t[MAX_TRIALS];
     long long current = cost(&k, k.cut);
     int rounds = 0;
+
     for (; rounds < MAX_ROUNDS && current >> 32; rounds++) {
         size_t nt = collect(&k, current, t, MAX_TRIALS);
         long made = apply_first(&k, t, nt, current);
+        if (made < 0) {
+            nt = collect_moves(&k, current, t, MAX_TRIALS);
+            made = apply_first(&k, t, nt, current);
+        }
         if (made < 0)
             break;
         /* The edit is made: the graph is the searches' plain graph. */
