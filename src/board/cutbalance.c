@@ -32,6 +32,9 @@
  *   of its other edges to make room (ranked by the addition, then checked);
  * - the removal of an edge on a shortest chain of a lowest start (ranked as
  *   raising by one each start it is on a shortest chain of, then searched);
+ * - when neither helps, the move of such an edge whose end has only 1 or 2
+ *   edges (and so cannot lose one): that end takes another triangulation
+ *   neighbour instead, which makes room as an addition's full end does;
  * keeping every other clause the generator controls: the degree caps,
  * every node with 2 edges and reaching the centre, the start hop spread
  * (and band), no start behind a bridge. Triangulation edges never cross,
