@@ -483,20 +483,24 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
         highest = k->cut[i] > highest ? k->cut[i] : highest;
     }
     /* Additions lower the cuts of the starts whose chains they shorten:
-     * worth trying when some cut is above the lowest allowed band. A full
-     * end makes room by giving up another of its edges. */
-    if (highest > w->cut_band_min + w->cut_width &&
-        highest > lowest + w->cut_width)
+     * worth trying for a start above the lowest start's band, or above the
+     * highest allowed band (a later sheet whose cuts are close together
+     * but all too high). A full end makes room by giving up another of its
+     * edges. */
+    int too_high = lowest + w->cut_width;
+    if (too_high > w->cut_band_max + w->cut_width)
+        too_high = w->cut_band_max + w->cut_width;
+    if (highest > w->cut_band_min + w->cut_width && highest > too_high)
         for (size_t j = 0; j < w->n_cand; j++) {
             cb_edge e = w->cand[j];
             if (!core_or_centre(w, e.a) || !core_or_centre(w, e.b) ||
                 cb_work_has_edge(w, e.a, e.b))
                 continue;
-            /* Only worth it when it shortens a chain of a start above the
-             * lowest band (the cheap test first). */
+            /* Only worth it when it shortens a chain of a start that is too
+             * high (the cheap test first). */
             int helps = 0;
             for (int i = 0; i < k->ns && !helps; i++)
-                helps = k->cut[i] > lowest + w->cut_width && via(k, i, e.a, e.b) < k->cut[i];
+                helps = k->cut[i] > too_high && via(k, i, e.a, e.b) < k->cut[i];
             if (!helps)
                 continue;
             trial x = {0, {0, {{0, 0}, {0, 0}}, 1, e}, 0};
