@@ -578,7 +578,7 @@ static size_t collect_moves(cutter *k, long long current, trial *t, size_t cap)
         for (int end = 0; end < 2; end++) {
             uint32_t a = end ? k->chain[j].b : k->chain[j].a;
             uint32_t b = end ? k->chain[j].a : k->chain[j].b;
-            if (w->role[a] != CB_ROLE_CORE || w->deg[a] > 2 || w->role[b] != CB_ROLE_CORE ||
+            if (w->role[a] != CB_ROLE_CORE || w->role[b] != CB_ROLE_CORE ||
                 w->deg[b] < 3)
                 continue;
             trial x = {0, {1, {{a, b}, {0, 0}}, 1, {0, 0}}, 1};
