@@ -557,11 +557,12 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
     return nt;
 }
 
-/* When no single edit helps: the removals that a node with 2 edges
- * blocked. An edge a-b on a shortest chain of a lowest start, a with 2
- * edges, is moved: a gives up b and takes a triangulation neighbour z
- * instead (z not full), so that a keeps 2 edges. Ranked by the removal
- * alone; apply_first searches. */
+/* When no single edit helps: the removals that a node with 2 edges or the
+ * hops blocked. An edge a-b on a shortest chain of a lowest start is
+ * moved: a gives up b and takes a triangulation neighbour z instead (a
+ * full z gives up another edge, as for an addition), so a keeps its edges,
+ * and a z one hop nearer the centre than a keeps the hops. Ranked by the
+ * removal alone; apply_first searches. */
 static size_t collect_moves(cutter *k, long long current, trial *t, size_t cap)
 {
     cb_work *w = k->w;
