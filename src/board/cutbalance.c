@@ -32,6 +32,9 @@
  *   of its other edges to make room (ranked by the addition, then checked);
  * - the removal of an edge on a shortest chain of a lowest start (ranked as
  *   raising by one each start it is on a shortest chain of, then searched);
+ * - when neither helps, the move of such an edge whose end has only 1 or 2
+ *   edges (and so cannot lose one): that end takes another triangulation
+ *   neighbour instead, which makes room as an addition's full end does;
  * keeping every other clause the generator controls: the degree caps,
  * every node with 2 edges and reaching the centre, the start hop spread
  * (and band), no start behind a bridge. Triangulation edges never cross,
@@ -104,14 +107,14 @@ static int *dist_of(const cutter *k, int i)
 }
 
 /* The searches of the starts in WHICH (bit i: start i), all at once, on the
- * graph with edit ED made (NULL: none): a breadth-first search level by
+ * graph as it is: a breadth-first search level by
  * level whose state per node is a bit set, bit i for start i arriving with
  * parity 0 and bit 16 + i with parity 1; an edge's crossing bits swap the
  * two for the starts whose reference segment it crosses. Writes each
  * searched start's cut into CUT and, when RECORD, its dist. A start's
  * search stops once no shorter chain can come: every (node, parity) it
  * leaves at -1 is then at least the cut away. */
-static void search(cutter *k, unsigned which, const edit *ed, int *cut, int record)
+static void search(cutter *k, unsigned which, int *cut, int record)
 {
     cb_work *w = k->w;
     size_t n = w->n;
@@ -152,22 +155,8 @@ static void search(cutter *k, unsigned which, const edit *ed, int *cut, int reco
             const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
             const uint16_t *xv = k->xm + (size_t)v * CB_MAX_DEG;
             int deg = w->deg[v];
-            for (int e = 0; e <= deg; e++) {
-                uint32_t u, x;
-                if (e < deg) {
-                    u = nv[e];
-                    x = xv[e];
-                    if (ed && ((ed->n_del > 0 && same_edge(ed->del[0], v, u)) ||
-                               (ed->n_del > 1 && same_edge(ed->del[1], v, u))))
-                        continue;
-                } else if (ed && ed->add && (ed->ins.a == v || ed->ins.b == v)) {
-                    u = ed->ins.a == v ? ed->ins.b : ed->ins.a;
-                    x = 0;
-                    for (int i = 0; i < k->ns; i++)
-                        x |= (uint32_t)crosses(k, i, v, u) << i;
-                } else {
-                    break;
-                }
+            for (int e = 0; e < deg; e++) {
+                uint32_t u = nv[e], x = xv[e];
                 uint32_t p0 = f & 0xffffu, p1 = f >> 16;
                 uint32_t g = ((p0 & ~x) | (p1 & x)) | ((p1 & ~x) | (p0 & x)) << 16;
                 g &= k->allow[u];
@@ -230,7 +219,7 @@ static void update_masks(cutter *k, uint32_t v)
 static void research(cutter *k, unsigned which)
 {
     if (which)
-        search(k, which, NULL, k->cut, 1);
+        search(k, which, k->cut, 1);
 }
 
 /* dist of (v, p) as a length; -1 (not reached before the search stopped)
@@ -257,15 +246,16 @@ static int via(const cutter *k, int i, uint32_t a, uint32_t b)
     return best;
 }
 
-/* The cuts after edit ED into CUT; 1 if any changed. Only the starts it
- * can change are looked at: those with a removed edge on one of their
- * shortest chains, or with a shorter chain through the added edge. An
- * addition alone is exact from the chain through it; with removals, EXACT
- * searches those starts again, else they take the addition's figure alone
- * (an estimate: apply_first checks it). */
-static int cuts_after(cutter *k, const edit *ed, int *cut, int exact)
+/* The cuts after edit ED into CUT, as far as dist tells them; returns the
+ * starts that must be searched again for the exact figure (with EXACT;
+ * without, they take the addition's figure alone, an estimate that
+ * apply_first checks). Only the starts the edit can change are looked at:
+ * those with a removed edge on one of their shortest chains, or with a
+ * shorter chain through the added edge. An addition alone is exact from
+ * the chain through it; with removals that chain may have used a removed
+ * edge. */
+static unsigned cuts_known(const cutter *k, const edit *ed, int *cut, int exact)
 {
-    int moved = 0;
     unsigned again = 0;
     for (int i = 0; i < k->ns; i++) {
         cut[i] = k->cut[i];
@@ -275,20 +265,24 @@ static int cuts_after(cutter *k, const edit *ed, int *cut, int exact)
             on_chain |= via(k, i, ed->del[j].a, ed->del[j].b) == k->cut[i];
         if (shorter >= k->cut[i] && !on_chain)
             continue;
-        if (!on_chain) {
+        if (!on_chain && (!ed->n_del || !exact))
             cut[i] = shorter; /* exact: the chains without it are as they were */
-        } else if (exact) {
+        else if (exact)
             again |= 1u << i;
-        } else if (shorter < k->cut[i]) {
+        else if (shorter < k->cut[i])
             cut[i] = shorter;
-        }
+    }
+    return again;
+}
+
+/* The cuts after edit ED into CUT as far as dist tells them (see
+ * cuts_known); 1 if any changed. */
+static int cuts_after(const cutter *k, const edit *ed, int *cut)
+{
+    cuts_known(k, ed, cut, 0);
+    int moved = 0;
+    for (int i = 0; i < k->ns; i++)
         moved |= cut[i] != k->cut[i];
-    }
-    if (again) {
-        search(k, again, ed, cut, 0);
-        for (int i = 0; i < k->ns; i++)
-            moved |= cut[i] != k->cut[i];
-    }
     return moved;
 }
 
@@ -489,24 +483,28 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
         highest = k->cut[i] > highest ? k->cut[i] : highest;
     }
     /* Additions lower the cuts of the starts whose chains they shorten:
-     * worth trying when some cut is above the lowest allowed band. A full
-     * end makes room by giving up another of its edges. */
-    if (highest > w->cut_band_min + w->cut_width &&
-        highest > lowest + w->cut_width)
+     * worth trying for a start above the lowest start's band, or above the
+     * highest allowed band (a later sheet whose cuts are close together
+     * but all too high). A full end makes room by giving up another of its
+     * edges. */
+    int too_high = lowest + w->cut_width;
+    if (too_high > w->cut_band_max + w->cut_width)
+        too_high = w->cut_band_max + w->cut_width;
+    if (highest > w->cut_band_min + w->cut_width && highest > too_high)
         for (size_t j = 0; j < w->n_cand; j++) {
             cb_edge e = w->cand[j];
             if (!core_or_centre(w, e.a) || !core_or_centre(w, e.b) ||
                 cb_work_has_edge(w, e.a, e.b))
                 continue;
-            /* Only worth it when it shortens a chain of a start above the
-             * lowest band (the cheap test first). */
+            /* Only worth it when it shortens a chain of a start that is too
+             * high (the cheap test first). */
             int helps = 0;
             for (int i = 0; i < k->ns && !helps; i++)
-                helps = k->cut[i] > lowest + w->cut_width && via(k, i, e.a, e.b) < k->cut[i];
+                helps = k->cut[i] > too_high && via(k, i, e.a, e.b) < k->cut[i];
             if (!helps)
                 continue;
             trial x = {0, {0, {{0, 0}, {0, 0}}, 1, e}, 0};
-            if (!cuts_after(k, &x.ed, cut, 0) || (x.cost = cost(k, cut)) >= current)
+            if (!cuts_after(k, &x.ed, cut) || (x.cost = cost(k, cut)) >= current)
                 continue;
             int full_a = cb_work_room(w, e.a) <= 0, full_b = cb_work_room(w, e.b) <= 0;
             if (!full_a && !full_b) {
@@ -556,6 +554,63 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
                 keep(t, &nt, cap, &x);
         }
     }
+    return nt;
+}
+
+/* When no single edit helps: the removals that a node with 2 edges or the
+ * hops blocked. An edge a-b on a shortest chain of a lowest start is
+ * moved: a gives up b and takes a triangulation neighbour z instead (a
+ * full z gives up another edge, as for an addition), so a keeps its edges,
+ * and a z one hop nearer the centre than a keeps the hops. Ranked by the
+ * removal alone; apply_first searches. */
+static size_t collect_moves(cutter *k, long long current, trial *t, size_t cap)
+{
+    cb_work *w = k->w;
+    size_t nt = 0;
+    int cut[CB_MAX_STARTS];
+    int lowest = NO_CUT;
+    for (int i = 0; i < k->ns; i++)
+        lowest = k->cut[i] < lowest ? k->cut[i] : lowest;
+    size_t ne = 0;
+    for (int i = 0; i < k->ns; i++)
+        if (k->cut[i] == lowest)
+            ne = chain_edges(k, i, k->chain, ne, MAX_CHAIN_EDGES);
+    for (size_t j = 0; j < ne; j++)
+        for (int end = 0; end < 2; end++) {
+            uint32_t a = end ? k->chain[j].b : k->chain[j].a;
+            uint32_t b = end ? k->chain[j].a : k->chain[j].b;
+            if (w->role[a] != CB_ROLE_CORE || w->role[b] != CB_ROLE_CORE ||
+                w->deg[b] < 3)
+                continue;
+            trial x = {0, {1, {{a, b}, {0, 0}}, 1, {0, 0}}, 1};
+            int moved = 0;
+            for (int i = 0; i < k->ns; i++) {
+                cut[i] = k->cut[i] + (via(k, i, a, b) == k->cut[i]);
+                moved |= cut[i] != k->cut[i];
+            }
+            if (!moved || (x.cost = cost(k, cut)) >= current)
+                continue;
+            for (uint32_t q = w->cand_off[a]; q < w->cand_off[a + 1]; q++) {
+                uint32_t z = w->cand_nbr[q];
+                if (z == b || !core_or_centre(w, z) || cb_work_has_edge(w, a, z))
+                    continue;
+                x.ed.ins = (cb_edge){a, z};
+                x.ed.n_del = 1;
+                if (cb_work_room(w, z) > 0) {
+                    keep(t, &nt, cap, &x);
+                    continue;
+                }
+                cb_edge rz[CB_MAX_DEG];
+                int nz = room_choices(w, z, a, rz);
+                x.ed.n_del = 2;
+                for (int iz = 0; iz < nz; iz++) {
+                    if (same_edge(rz[iz], a, b))
+                        continue;
+                    x.ed.del[1] = rz[iz];
+                    keep(t, &nt, cap, &x);
+                }
+            }
+        }
     return nt;
 }
 
@@ -610,9 +665,24 @@ static int needs_search(const cutter *k, int i, const edit *ed)
     return 0;
 }
 
+/* The crossing bits of the nodes edit ED touches, for the graph as it is. */
+static void update_edit_masks(cutter *k, const edit *ed)
+{
+    for (int d = 0; d < ed->n_del; d++) {
+        update_masks(k, ed->del[d].a);
+        update_masks(k, ed->del[d].b);
+    }
+    if (ed->add) {
+        update_masks(k, ed->ins.a);
+        update_masks(k, ed->ins.b);
+    }
+}
+
 /* Makes the first of the trials that truly lowers the cost (they were
  * ranked by estimates) and keeps the hop clause; returns its index, or -1
- * when none does. */
+ * when none does. Each is made first and its hops checked, then, when its
+ * cost was estimated, searched on the edited graph: the hop check is the
+ * cheaper, and the one that fails more often. */
 static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
 {
     cb_work *w = k->w;
@@ -620,11 +690,6 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
     memcpy(k->hops0, w->hops, w->n * sizeof *w->hops);
     for (size_t j = 0; j < nt; j++) {
         const edit *ed = &t[j].ed;
-        if (t[j].estimated) {
-            cuts_after(k, ed, cut, 1);
-            if (cost(k, cut) >= current)
-                continue;
-        }
         int at[2][2];
         for (int d = 0; d < ed->n_del; d++) {
             at[d][0] = index_of(w, ed->del[d].a, ed->del[d].b);
@@ -635,10 +700,17 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
             cb_work_add_edge(w, ed->ins.a, ed->ins.b);
         /* An edge alone between nodes at most one hop apart moves no hop. */
         int dh = ed->add ? w->hops[ed->ins.a] - w->hops[ed->ins.b] : 2;
-        if (ed->n_del == 0 && dh >= -1 && dh <= 1)
+        int fair = (ed->n_del == 0 && dh >= -1 && dh <= 1) || hops_fair(k, ed->n_del > 0);
+        if (fair && !t[j].estimated)
             return (long)j;
-        if (hops_fair(k, ed->n_del > 0))
-            return (long)j;
+        if (fair) {
+            update_edit_masks(k, ed);
+            unsigned again = cuts_known(k, ed, cut, 1);
+            if (again)
+                search(k, again, cut, 0);
+            if (cost(k, cut) < current)
+                return (long)j;
+        }
         memcpy(w->hops, k->hops0, w->n * sizeof *w->hops);
         if (ed->add)
             cb_work_remove_edge(w, ed->ins.a, ed->ins.b);
@@ -646,6 +718,8 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
             put_back(w, ed->del[d].a, ed->del[d].b, at[d][0]);
             put_back(w, ed->del[d].b, ed->del[d].a, at[d][1]);
         }
+        if (fair)
+            update_edit_masks(k, ed);
     }
     return -1;
 }
@@ -709,21 +783,19 @@ int cb_cut_balance(cb_work *w)
     trial t[MAX_TRIALS];
     long long current = cost(&k, k.cut);
     int rounds = 0;
+
     for (; rounds < MAX_ROUNDS && current >> 32; rounds++) {
         size_t nt = collect(&k, current, t, MAX_TRIALS);
         long made = apply_first(&k, t, nt, current);
+        if (made < 0) {
+            nt = collect_moves(&k, current, t, MAX_TRIALS);
+            made = apply_first(&k, t, nt, current);
+        }
         if (made < 0)
             break;
         /* The edit is made: the graph is the searches' plain graph. */
         const edit *ed = &t[made].ed;
-        for (int d = 0; d < ed->n_del; d++) {
-            update_masks(&k, ed->del[d].a);
-            update_masks(&k, ed->del[d].b);
-        }
-        if (ed->add) {
-            update_masks(&k, ed->ins.a);
-            update_masks(&k, ed->ins.b);
-        }
+        update_edit_masks(&k, ed);
         unsigned again = 0;
         for (int i = 0; i < k.ns; i++)
             if (needs_search(&k, i, &t[made].ed))

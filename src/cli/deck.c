@@ -561,7 +561,10 @@ int cli_deck(int argc, char **argv)
     if (rc >= 0)
         return rc;
     rc = cli_board_options_finish(&o);
-    if (rc == 0 && da.out_dir && !cli_is_dir(da.out_dir) && mkdir(da.out_dir, 0777) != 0)
+    /* Shards started together race to make the directory: one that finds
+     * it made by another goes on. */
+    if (rc == 0 && da.out_dir && mkdir(da.out_dir, 0777) != 0 &&
+        !(errno == EEXIST && cli_is_dir(da.out_dir)))
         rc = cli_fail(CB_ERR_CANTCREAT, "--out-dir: cannot create %s: %s", da.out_dir,
                       strerror(errno));
     if (rc == 0)

@@ -116,7 +116,9 @@ int main(void)
         return 1;
     }
     const row rows[] = {
-        {"board, A4", 297, 210, 0, 12, 88, 101, 0.5e-3, "< 0.5 ms", 0, 0},
+        /* Issue 14 allows fair cuts twice the time of the board before
+         * them (0.29 ms): at most 0.6 ms (it was < 0.5 ms). */
+        {"board, A4", 297, 210, 0, 12, 88, 101, 0.6e-3, "< 0.6 ms", 0, 0},
         {"board, A0 --margin 15 --resolution 37.8", 1189, 841, 37.8, 15, 1000, 21, 10e-3, "< 10 ms", 0, 0},
         {"board, A0 (default spacing)", 1189, 841, 0, 12, 1586, 11, 0, "-", 0, 0},
         {"board, A0 --resolution 80", 1189, 841, 80, 12, 4500, 5, 0, "-", 0, 0},

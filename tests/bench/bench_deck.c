@@ -381,8 +381,10 @@ int main(void)
     printf("| --- | ---: | ---: | ---: | ---: | --- | --- |\n");
     pthread_mutex_init(&w.lock, NULL);
     static config cs[3];
+    /* Issue 14's target: fair cuts may not bring one core below 1,500
+     * pages/s (it was 500 before). */
     cs[0] = (config){.name = "deck, 200 games x 4 players, one pinned core", .jobs = 1, .pinned = 1,
-                       .target = 500};
+                       .target = 1500};
     cs[1] = (config){.name = "deck, 200 games x 4 players, --jobs 1", .jobs = 1};
     cs[2] = (config){.name = "deck, 200 games x 4 players, --jobs 2", .jobs = 2};
     paired(cs, 3, &w, deck_run, &failed);
