@@ -561,7 +561,7 @@ static const char *contract_violation(const cb_board *b, const rules *r, board_f
     fig->hop_max = hop_max;
 
     /* 4, cuts: every start's shortest cut at least 3 edges, the 12 at most
-     * r->cut_spread apart (1; 3 at node cap 3), by this file's own method;
+     * r->cut_spread apart (1; 2 at node cap 3), by this file's own method;
      * cb_board_shortest_cuts (the dual max-flow that check and the board
      * file report) must give the same figures. */
     {
@@ -657,7 +657,7 @@ static int seeds(int count)
 /* Generates PREFIX-0 .. PREFIX-(count-1) with SPEC and checks each. */
 static void run_seeds(const cb_spec *spec, const char *prefix, int count, figures *f)
 {
-    rules r = {spec, 3, spec->node_cap <= 3 ? 3 : 1};
+    rules r = {spec, 3, spec->node_cap <= 3 ? 2 : 1};
     uint64_t *prints = malloc((size_t)count * sizeof *prints);
     assert_non_null(prints);
     memset(f, 0, sizeof *f);
@@ -825,7 +825,7 @@ static void test_shared_nine_players(void **state)
 
 /* Node caps 3 and 5 (the range the option allows is 3..8; 4 is the
  * default). At cap 3 the pieces are large and few edges can be added, so
- * the cuts are aimed at one band and accepted 3 apart (rules.cut_spread). */
+ * the cuts are aimed at one band and accepted 2 apart (rules.cut_spread). */
 static void test_node_cap_3(void **state)
 {
     (void)state;
@@ -886,7 +886,7 @@ static void check_game_bands(cb_spec *spec, const char *prefix, int games, int c
         cb_error err = {CB_OK, ""};
         if (cb_game_generate(spec, &g, &err) != CB_OK)
             fail_msg("game \"%s\": %s", seed, err.message);
-        rules r = {spec, 3, cut_spread < 3 ? cut_spread : 3};
+        rules r = {spec, 3, cut_spread < 2 ? cut_spread : 2};
         int hop_min = INT32_MAX, hop_max = -1, cut_min = INT32_MAX, cut_max = -1;
         for (size_t k = 0; k < g->n_sheets; k++) {
             char why[256];
@@ -927,7 +927,7 @@ static void test_games_share_bands(void **state)
     spec.page_h = 297;
     check_game_bands(&spec, "game-a3", seeds(10), 1);
     /* At node cap 3 the sheets share the hop band; their cuts are each
-     * within 3 (not one band for the game: see board.c). */
+     * within 2 (not one band for the game: see board.c). */
     spec_for(&spec);
     spec.node_cap = 3;
     check_game_bands(&spec, "game-cap3", seeds(5), 99);
@@ -949,7 +949,7 @@ static void test_game_starts_again(void **state)
     if (cb_game_generate(&spec, &g, &err) != CB_OK)
         fail_msg("game \"%s\": %s", spec.seed, err.message);
     assert_int_equal(g->n_sheets, 4);
-    rules r = {&spec, 3, 3};
+    rules r = {&spec, 3, 2};
     int hop_min = INT32_MAX, hop_max = -1;
     for (size_t k = 0; k < g->n_sheets; k++) {
         char why[256];

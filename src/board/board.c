@@ -33,7 +33,7 @@
  * shortest cuts are aimed at one band {c, c+1} but accepted this far apart,
  * and a sheet gets 5 times the attempts (measured: see doc/manual.md, "How
  * boards are made fair"). */
-#define CAP3_CUT_SPREAD 3
+#define CAP3_CUT_SPREAD 2
 #define CAP3_ATTEMPTS 5
 /* How often a game may start again from its first sheet's next candidate
  * when a later sheet cannot fit the first's bands (see cb_game_generate). */
@@ -498,10 +498,10 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
                 break;
             want.hop_min = got.hop_hi - 1 > want.hop_min ? got.hop_hi - 1 : want.hop_min;
             want.hop_max = got.hop_lo < want.hop_max ? got.hop_lo : want.hop_max;
-            /* At node cap 3 each sheet's cuts are only held 3 apart, and
-             * holding later sheets to the first's range as well fails about
-             * one game in 30 in 1,000 attempts a sheet: there they share the
-             * hop band alone. */
+            /* At node cap 3 each sheet's cuts are only held 2 apart, and
+             * holding later sheets to the first's range as well failed about
+             * one game in 30 in 1,000 attempts a sheet (measured when they
+             * were held 3 apart): there they share the hop band alone. */
             if (got.cut_lo >= 0 && cut_spread_allowed(spec) == 1) {
                 want.cut_min = got.cut_hi - 1 > want.cut_min ? got.cut_hi - 1 : want.cut_min;
                 want.cut_max = got.cut_lo < want.cut_max ? got.cut_lo : want.cut_max;
