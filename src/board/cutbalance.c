@@ -32,9 +32,10 @@
  *   of its other edges to make room (ranked by the addition, then checked);
  * - the removal of an edge on a shortest chain of a lowest start (ranked as
  *   raising by one each start it is on a shortest chain of, then searched);
- * - when neither helps, the move of such an edge whose end has only 1 or 2
- *   edges (and so cannot lose one): that end takes another triangulation
- *   neighbour instead, which makes room as an addition's full end does;
+ * - when neither helps, the move of such an edge: one end takes another
+ *   triangulation neighbour instead, so it keeps its edges (it may have
+ *   only 1 or 2) and, when that neighbour is one hop nearer the centre, its
+ *   hops; a full neighbour makes room as an addition's full end does;
  * keeping every other clause the generator controls: the degree caps,
  * every node with 2 edges and reaching the centre, the start hop spread
  * (and band), no start behind a bridge. Triangulation edges never cross,
@@ -783,7 +784,6 @@ int cb_cut_balance(cb_work *w)
     trial t[MAX_TRIALS];
     long long current = cost(&k, k.cut);
     int rounds = 0;
-
     for (; rounds < MAX_ROUNDS && current >> 32; rounds++) {
         size_t nt = collect(&k, current, t, MAX_TRIALS);
         long made = apply_first(&k, t, nt, current);
