@@ -472,6 +472,31 @@ static size_t chain_edges(cutter *k, int i, cb_edge *e, size_t ne, size_t cap)
     return ne;
 }
 
+/* The edges on the shortest chains of the starts whose cut is LOWEST, into
+ * k->chain; returns how many. */
+static size_t lowest_chains(cutter *k, int lowest)
+{
+    size_t ne = 0;
+    for (int i = 0; i < k->ns; i++)
+        if (k->cut[i] == lowest)
+            ne = chain_edges(k, i, k->chain, ne, MAX_CHAIN_EDGES);
+    return ne;
+}
+
+/* Does removing a-b lower the cost below CURRENT, ranked as if it raised
+ * by one every start it is on a shortest chain of (apply_first searches
+ * them)? Its cost into *C. */
+static int removal_lowers(const cutter *k, uint32_t a, uint32_t b, long long current,
+                          long long *c)
+{
+    int cut[CB_MAX_STARTS], moved = 0;
+    for (int i = 0; i < k->ns; i++) {
+        cut[i] = k->cut[i] + (via(k, i, a, b) == k->cut[i]);
+        moved |= cut[i] != k->cut[i];
+    }
+    return moved && (*c = cost(k, cut)) < current;
+}
+
 /* The edits that lower the cost, cheapest first, into T; returns how many. */
 static size_t collect(cutter *k, long long current, trial *t, size_t cap)
 {
@@ -534,24 +559,14 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
     /* Removals raise the cuts of the starts whose every shortest chain
      * they are on: tried on the chains of the lowest starts. */
     if ((lowest < w->cut_band_min || highest > lowest + w->cut_width)) {
-        size_t ne = 0;
-        for (int i = 0; i < k->ns; i++)
-            if (k->cut[i] == lowest)
-                ne = chain_edges(k, i, k->chain, ne, MAX_CHAIN_EDGES);
+        size_t ne = lowest_chains(k, lowest);
         for (size_t j = 0; j < ne; j++) {
             uint32_t a = k->chain[j].a, b = k->chain[j].b;
             if (w->role[a] != CB_ROLE_CORE || w->deg[a] < 3 || w->role[b] != CB_ROLE_CORE ||
                 w->deg[b] < 3)
                 continue;
-            /* Ranked as if it raised by one every start it is on a
-             * shortest chain of; apply_first searches them. */
             trial x = {0, {1, {{a, b}, {0, 0}}, 0, {0, 0}}, 1};
-            int moved = 0;
-            for (int i = 0; i < k->ns; i++) {
-                cut[i] = k->cut[i] + (via(k, i, a, b) == k->cut[i]);
-                moved |= cut[i] != k->cut[i];
-            }
-            if (moved && (x.cost = cost(k, cut)) < current)
+            if (removal_lowers(k, a, b, current, &x.cost))
                 keep(t, &nt, cap, &x);
         }
     }
@@ -568,14 +583,10 @@ static size_t collect_moves(cutter *k, long long current, trial *t, size_t cap)
 {
     cb_work *w = k->w;
     size_t nt = 0;
-    int cut[CB_MAX_STARTS];
     int lowest = NO_CUT;
     for (int i = 0; i < k->ns; i++)
         lowest = k->cut[i] < lowest ? k->cut[i] : lowest;
-    size_t ne = 0;
-    for (int i = 0; i < k->ns; i++)
-        if (k->cut[i] == lowest)
-            ne = chain_edges(k, i, k->chain, ne, MAX_CHAIN_EDGES);
+    size_t ne = lowest_chains(k, lowest);
     for (size_t j = 0; j < ne; j++)
         for (int end = 0; end < 2; end++) {
             uint32_t a = end ? k->chain[j].b : k->chain[j].a;
@@ -584,12 +595,7 @@ static size_t collect_moves(cutter *k, long long current, trial *t, size_t cap)
                 w->deg[b] < 3)
                 continue;
             trial x = {0, {1, {{a, b}, {0, 0}}, 1, {0, 0}}, 1};
-            int moved = 0;
-            for (int i = 0; i < k->ns; i++) {
-                cut[i] = k->cut[i] + (via(k, i, a, b) == k->cut[i]);
-                moved |= cut[i] != k->cut[i];
-            }
-            if (!moved || (x.cost = cost(k, cut)) >= current)
+            if (!removal_lowers(k, a, b, current, &x.cost))
                 continue;
             for (uint32_t q = w->cand_off[a]; q < w->cand_off[a + 1]; q++) {
                 uint32_t z = w->cand_nbr[q];
