@@ -206,6 +206,16 @@ static void places_free(places *pl)
     free(pl->order);
 }
 
+/* Whether rows A and B (NT bytes) are the same: a few bytes, where a
+ * memcmp call would cost more than the test. */
+static int same_row(const uint8_t *a, const uint8_t *b, size_t nt)
+{
+    for (size_t t = 0; t < nt; t++)
+        if (a[t] != b[t])
+            return 0;
+    return 1;
+}
+
 /* Lists regular node V and finds its class; 0 when done, -1 out of memory,
  * 1 when the theme's rules tell more places apart than 16-bit classes hold
  * (only a theme of thousands of types could). */
@@ -219,8 +229,8 @@ static int place_node(places *pl, const cb_board *b, const cb_theme *theme, uint
     for (size_t t = 0; t < nt; t++)
         want[t] = (uint8_t)fits_place(&theme->types[t], trim, depth);
     size_t c = pl->last;
-    if (c >= pl->n_cls || memcmp(&pl->fits[c * nt], want, nt) != 0)
-        for (c = 0; c < pl->n_cls && memcmp(&pl->fits[c * nt], want, nt) != 0; c++)
+    if (c >= pl->n_cls || !same_row(&pl->fits[c * nt], want, nt))
+        for (c = 0; c < pl->n_cls && !same_row(&pl->fits[c * nt], want, nt); c++)
             ;
     if (c == pl->n_cls) { /* a new class: the scratch row is its row */
         if (c == TYPED)
