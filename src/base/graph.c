@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/graph.h"
+#include "base/prefetch.h"
 #include "base/unionfind.h"
 
 static int cmp_u64(const void *x, const void *y)
@@ -93,6 +94,25 @@ size_t cb_graph_degree(const cb_graph *g, uint32_t v)
     return g->start[v + 1] - g->start[v];
 }
 
+/* From this many nodes on, the hop count asks for the memory of the
+ * nodes queued ahead: on a large graph a step's neighbours lie rows apart,
+ * most of them on pages not touched lately, and the hints let those misses
+ * overlap. On smaller graphs everything is in cache and the hints only
+ * cost (measured alone, cache warm: 39 % slower at 100,000 nodes, the
+ * same at 1M, 14 % faster at 2.5M and 21 % at 4M). */
+#define HOPS_WARM_NODES (1u << 21)
+
+/* What a step of the search reads of node V, asked for ahead, in three
+ * stages whose addresses follow from the one before (macros: GCC drops
+ * calls to a function that only prefetches). */
+#define HOPS_WARM_SLOTS(g, v) CB_PREFETCH(&(g)->start[v])
+#define HOPS_WARM_NEIGHBOURS(g, v) CB_PREFETCH(&(g)->adj[(g)->start[v]])
+#define HOPS_WARM_HOPS(g, hops, v)                                                 \
+    do {                                                                           \
+        for (uint32_t k_ = (g)->start[v]; k_ < (g)->start[(v) + 1]; k_++)         \
+            CB_PREFETCH(&(hops)[(g)->adj[k_]]);                                    \
+    } while (0)
+
 int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
 {
     for (size_t i = 0; i < g->n; i++)
@@ -103,10 +123,19 @@ int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
     uint32_t *queue = malloc(g->n * sizeof *queue);
     if (!queue)
         return -1;
-    size_t head = 0, tail = 0;
+    size_t head = 0, tail = 0, ahead = CB_PREFETCH_AHEAD;
+    int warm = g->n >= HOPS_WARM_NODES;
     queue[tail++] = src;
     hops[src] = 0;
     while (head < tail) {
+        if (warm) {
+            if (head + 2 * ahead < tail)
+                HOPS_WARM_SLOTS(g, queue[head + 2 * ahead]);
+            if (head + ahead < tail)
+                HOPS_WARM_NEIGHBOURS(g, queue[head + ahead]);
+            if (head + ahead / 2 < tail)
+                HOPS_WARM_HOPS(g, hops, queue[head + ahead / 2]);
+        }
         uint32_t v = queue[head++];
         for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++)
             if (hops[g->adj[k]] < 0) {
