@@ -327,7 +327,7 @@ static void test_many_place_kinds(void **state)
     assert_int_equal(cb_board_generate(&spec, "bands", 1, &b, &err), CB_OK);
     enum { BANDS = 40 };
     cb_node_type ty[BANDS];
-    char names[BANDS][8];
+    char names[BANDS][16];
     for (int k = 0; k < BANDS; k++) {
         snprintf(names[k], sizeof names[k], "b%d", k);
         ty[k] = (cb_node_type){.name = names[k], .icon = "x.png", .probability = 1, .min = 0,

@@ -253,10 +253,6 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
                         cb_rng *rng, places *pl, const char **why)
 {
     size_t nt = theme->n_types, n = b->n_nodes, regular = pl->regular;
-    if (nt >= UINT16_MAX) { /* codes below are 16-bit */
-        *why = "a theme with more than 65,534 node types";
-        return 1;
-    }
     int *count = calloc(nt, sizeof *count), *lo = malloc(nt * sizeof *lo),
         *hi = malloc(nt * sizeof *hi);
     uint32_t *order = pl->order, *stamp = calloc(n, sizeof *stamp),
@@ -427,6 +423,10 @@ int cb_decorate_graph(cb_board *b, const cb_graph *g, const cb_theme *theme, int
      * board from memory on the largest boards: as few as can be. */
     int dots = cb_board_has_dots(b);
     int deal = theme && theme->n_types;
+    if (deal && theme->n_types >= UINT16_MAX) { /* codes below are 16-bit */
+        *why = "a theme with more than 65,534 node types";
+        return 1;
+    }
     places pl;
     if (deal && places_init(&pl, theme, b->n_nodes) != 0) {
         places_free(&pl);
