@@ -309,6 +309,60 @@ static void test_group_limits(void **state)
     cb_board_free(b);
 }
 
+/* A theme whose types stand in 40 bands of distance from the edge: more
+ * kinds of place than decoration's first table of them holds (16), so it
+ * grows. Every node still gets a type its place allows, checked here from
+ * the node's own position. */
+static void test_many_place_kinds(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.page_w = 1189;
+    spec.page_h = 841;
+    spec.margin = 15;
+    spec.resolution = 37.8; /* about 1,000 nodes */
+    cb_board *b = NULL;
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_board_generate(&spec, "bands", 1, &b, &err), CB_OK);
+    enum { BANDS = 40 };
+    cb_node_type ty[BANDS];
+    char names[BANDS][16];
+    for (int k = 0; k < BANDS; k++) {
+        snprintf(names[k], sizeof names[k], "b%d", k);
+        ty[k] = (cb_node_type){.name = names[k], .icon = "x.png", .probability = 1, .min = 0,
+                               .max = 1000, .min_edge = k / (double)BANDS,
+                               .max_edge = (k + 1) / (double)BANDS, .on_edge = k == 0,
+                               .max_run = 1000000};
+    }
+    cb_mission m = {.name = "m", .icon = "m.png"};
+    cb_theme t = {.name = "t", .dir = ".", .center = m, .types = ty, .n_types = BANDS,
+                  .missions = &m, .n_missions = 1, .first_game = -1};
+    cb_rng rng;
+    cb_rng_seed(&rng, 11);
+    const char *why = NULL;
+    assert_int_equal(cb_decorate(b, &t, 4, &rng, &why), 0);
+    int used[BANDS] = {0}, kinds = 0;
+    for (size_t v = 0; v < b->n_nodes; v++) {
+        const cb_node *node = &b->nodes[v];
+        if (node->kind != CB_KIND_NODE)
+            continue;
+        assert_true(node->type >= 0 && node->type < BANDS);
+        double fx = fmin(node->x - b->board_x, b->board_x + b->board_w - node->x) / (b->board_w / 2);
+        double fy = fmin(node->y - b->board_y, b->board_y + b->board_h - node->y) / (b->board_h / 2);
+        double depth = fmax(0, fmin(1, fmin(fx, fy)));
+        int trim = node->x <= b->board_x || node->x >= b->board_x + b->board_w ||
+                   node->y <= b->board_y || node->y >= b->board_y + b->board_h;
+        const cb_node_type *nt = &ty[node->type];
+        assert_true(!trim || nt->on_edge);
+        assert_true(depth >= nt->min_edge - 1e-9 && depth <= nt->max_edge + 1e-9);
+        kinds += !used[node->type]++;
+    }
+    printf("%d of %d bands typed\n", kinds, BANDS);
+    assert_true(kinds > 16);
+    cb_board_free(b);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -318,6 +372,7 @@ int main(void)
         cmocka_unit_test(test_dot_positions_limits),
         cmocka_unit_test(test_types_and_missions),
         cmocka_unit_test(test_group_limits),
+        cmocka_unit_test(test_many_place_kinds),
         cmocka_unit_test(test_impossible_theme),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);

@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/graph.h"
+#include "base/prefetch.h"
 #include "base/unionfind.h"
 
 static int cmp_u64(const void *x, const void *y)
@@ -93,6 +94,25 @@ size_t cb_graph_degree(const cb_graph *g, uint32_t v)
     return g->start[v + 1] - g->start[v];
 }
 
+/* From this many nodes on, the hop count asks for the memory of the
+ * nodes queued ahead: on a large graph a step's neighbours lie rows apart,
+ * most of them on pages not touched lately, and the hints let those misses
+ * overlap. On smaller graphs everything is in cache and the hints only
+ * cost (measured alone, cache warm: 39 % slower at 100,000 nodes, the
+ * same at 1M, 14 % faster at 2.5M and 21 % at 4M). */
+#define HOPS_WARM_NODES (1u << 21)
+
+/* What a step of the search reads of node V, asked for ahead, in three
+ * stages whose addresses follow from the one before (macros: GCC drops
+ * calls to a function that only prefetches). */
+#define HOPS_WARM_SLOTS(g, v) CB_PREFETCH(&(g)->start[v])
+#define HOPS_WARM_NEIGHBOURS(g, v) CB_PREFETCH(&(g)->adj[(g)->start[v]])
+#define HOPS_WARM_HOPS(g, hops, v)                                                 \
+    do {                                                                           \
+        for (uint32_t k_ = (g)->start[v]; k_ < (g)->start[(v) + 1]; k_++)         \
+            CB_PREFETCH(&(hops)[(g)->adj[k_]]);                                    \
+    } while (0)
+
 int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
 {
     for (size_t i = 0; i < g->n; i++)
@@ -103,10 +123,19 @@ int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
     uint32_t *queue = malloc(g->n * sizeof *queue);
     if (!queue)
         return -1;
-    size_t head = 0, tail = 0;
+    size_t head = 0, tail = 0, ahead = CB_PREFETCH_AHEAD;
+    int warm = g->n >= HOPS_WARM_NODES;
     queue[tail++] = src;
     hops[src] = 0;
     while (head < tail) {
+        if (warm) {
+            if (head + 2 * ahead < tail)
+                HOPS_WARM_SLOTS(g, queue[head + 2 * ahead]);
+            if (head + ahead < tail)
+                HOPS_WARM_NEIGHBOURS(g, queue[head + ahead]);
+            if (head + ahead / 2 < tail)
+                HOPS_WARM_HOPS(g, hops, queue[head + ahead / 2]);
+        }
         uint32_t v = queue[head++];
         for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++)
             if (hops[g->adj[k]] < 0) {
@@ -165,7 +194,10 @@ int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit)
 
 /* What Tarjan's search keeps of a node, side by side: on a large graph the
  * search comes back to nodes long after it left them, and four arrays
- * would cost four cache misses there, not one. */
+ * would cost four cache misses there, not one. UP is the node it was
+ * reached from: the graph has no parallel edges, so the edge back to it
+ * is told by its other end, and the search never reads the edges' ids
+ * (one more array, one more miss a node). */
 typedef struct {
     uint32_t disc, low, next, up;
 } dfs_node;
@@ -173,15 +205,15 @@ typedef struct {
 int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
 {
     size_t n = g->n, slots = n ? n : 1;
-    /* One block: the search's nodes, its stack, then a flag per edge. */
-    dfs_node *node = malloc(slots * (sizeof *node + sizeof(uint32_t)) + (g->m ? g->m : 1));
+    /* One block: the search's nodes, its stack, then a flag per node: the
+     * edge it was reached by is a bridge. */
+    dfs_node *node = malloc(slots * (sizeof *node + sizeof(uint32_t) + 1));
     if (!node)
         return -1;
     uint32_t *stack = (uint32_t *)(node + slots);
-    uint8_t *bridge = (uint8_t *)(stack + slots);
-    memset(bridge, 0, g->m);
-    /* Tarjan's bridges, iteratively: UP is the edge a node was reached by,
-     * skipped (by edge, not by neighbour) when looking back. */
+    uint8_t *cut_above = (uint8_t *)(stack + slots);
+    memset(cut_above, 0, n);
+    /* Tarjan's bridges, iteratively. */
     uint32_t time = 0;
     for (size_t v = 0; v < n; v++)
         node[v].disc = UINT32_MAX;
@@ -197,13 +229,13 @@ int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
             uint32_t v = stack[top - 1];
             dfs_node *nv = &node[v];
             if (nv->next < g->start[v + 1]) {
-                uint32_t k = nv->next++, u = g->adj[k];
-                if (g->eid[k] == nv->up)
+                uint32_t u = g->adj[nv->next++];
+                if (u == nv->up)
                     continue;
                 if (node[u].disc == UINT32_MAX) {
                     node[u].disc = node[u].low = time++;
                     node[u].next = g->start[u];
-                    node[u].up = g->eid[k];
+                    node[u].up = v;
                     stack[top++] = u;
                 } else if (node[u].disc < nv->low) {
                     nv->low = node[u].disc;
@@ -216,20 +248,23 @@ int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
                 if (nv->low < np->low)
                     np->low = nv->low;
                 if (nv->low > np->disc)
-                    bridge[nv->up] = 1;
+                    cut_above[v] = 1;
             }
         }
     }
     /* Components: union-find over the edges that are not bridges, in node
      * order (the smaller root wins, so each label is the smallest node of
-     * its component); a search would jump all over a large graph. */
+     * its component); a search would jump all over a large graph. An edge
+     * is a bridge when it is the one a node was reached by and is flagged
+     * there. */
     for (uint32_t v = 0; v < n; v++)
         comp[v] = v;
     for (uint32_t v = 0; v < n; v++)
         for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
-            if (g->adj[k] < v || bridge[g->eid[k]])
+            uint32_t u = g->adj[k];
+            if (u < v || (cut_above[u] && node[u].up == v) || (cut_above[v] && node[v].up == u))
                 continue;
-            uint32_t a = cb_uf_find(comp, v), c = cb_uf_find(comp, g->adj[k]);
+            uint32_t a = cb_uf_find(comp, v), c = cb_uf_find(comp, u);
             if (a < c)
                 comp[c] = a;
             else if (c < a)

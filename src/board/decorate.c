@@ -137,16 +137,21 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
 /* How many positions of the deal a type's scan lists at a time. */
 #define DUE_CHUNK 1024
 
+/* A position's place class once its node is typed (by a type's scan). */
+#define TYPED UINT16_MAX
+
 /* The positions from *FROM on (of N) that are untyped and may take type T
  * (any type when T is NT), at most DUE_CHUNK of them, into DUE; returns how
- * many and moves *FROM past the last position looked at. A scan types only
- * the position it is at, so the ones listed ahead stay due. */
-static size_t next_due(const uint8_t *typed, const uint8_t *fits, size_t nt, size_t t, size_t n,
+ * many and moves *FROM past the last position looked at. CLS is each
+ * position's place class, FITS the types each class may take (NT a class).
+ * A scan types only the position it is at, so the ones listed ahead stay
+ * due. */
+static size_t next_due(const uint16_t *cls, const uint8_t *fits, size_t nt, size_t t, size_t n,
                        size_t *from, uint32_t *due)
 {
     size_t k = 0, i = *from;
     for (; i < n && k < DUE_CHUNK; i++)
-        if (!typed[i] && (t == nt || fits[i * nt + t]))
+        if (cls[i] != TYPED && (t == nt || fits[(size_t)cls[i] * nt + t]))
             due[k++] = (uint32_t)i;
     *from = i;
     return k;
@@ -166,32 +171,104 @@ static void sort_by_room(size_t *by_room, const size_t *room, size_t n)
         }
 }
 
-static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
-                        cb_rng *rng, const char **why)
+/* The rules a node meets or not whatever its neighbours are (the edge and
+ * the distance from it), for every regular node: nodes whose rules allow
+ * the same types share a place class, so the deal's scans test two bytes a
+ * position and a table of a few rows, not a byte a position and type (on a
+ * large board those were the largest arrays of decoration, and a random-
+ * order gather of them). Worked out in the pass that resets the nodes, so
+ * the 48-byte nodes are read once. */
+typedef struct {
+    size_t nt;       /* the theme's types */
+    uint8_t *fits;   /* class C may take type T: fits[C * nt + T]; a scratch row after the last */
+    size_t n_cls, cap;
+    uint16_t *cls;   /* per node: its class (regular nodes only) */
+    uint32_t *order; /* the regular nodes, in node order until the deal shuffles them */
+    size_t regular;
+    size_t last;     /* the class found last: nodes in node order mostly share it */
+} places;
+
+static int places_init(places *pl, const cb_theme *theme, size_t n)
 {
-    size_t nt = theme->n_types, n = b->n_nodes;
-    if (nt >= UINT16_MAX) { /* codes below are 16-bit */
-        *why = "a theme with more than 65,534 node types";
-        return 1;
+    memset(pl, 0, sizeof *pl);
+    pl->nt = theme->n_types;
+    pl->cap = 16;
+    pl->fits = malloc(pl->cap * pl->nt);
+    pl->cls = malloc((n + 1) * sizeof *pl->cls);
+    pl->order = malloc((n + 1) * sizeof *pl->order);
+    return pl->fits && pl->cls && pl->order ? 0 : -1;
+}
+
+static void places_free(places *pl)
+{
+    free(pl->fits);
+    free(pl->cls);
+    free(pl->order);
+}
+
+/* Whether rows A and B (NT bytes) are the same: a few bytes, where a
+ * memcmp call would cost more than the test. */
+static int same_row(const uint8_t *a, const uint8_t *b, size_t nt)
+{
+    for (size_t t = 0; t < nt; t++)
+        if (a[t] != b[t])
+            return 0;
+    return 1;
+}
+
+/* Lists regular node V and finds its class; 0 when done, -1 out of memory,
+ * 1 when the theme's rules tell more places apart than 16-bit classes hold
+ * (only a theme of thousands of types could). */
+static int place_node(places *pl, const cb_board *b, const cb_theme *theme, uint32_t v)
+{
+    size_t nt = pl->nt;
+    uint8_t *want = &pl->fits[pl->n_cls * nt];
+    const cb_node *node = &b->nodes[v];
+    int trim = on_trim(b, node);
+    double depth = depth_of(b, node);
+    for (size_t t = 0; t < nt; t++)
+        want[t] = (uint8_t)fits_place(&theme->types[t], trim, depth);
+    size_t c = pl->last;
+    if (c >= pl->n_cls || !same_row(&pl->fits[c * nt], want, nt))
+        for (c = 0; c < pl->n_cls && !same_row(&pl->fits[c * nt], want, nt); c++)
+            ;
+    if (c == pl->n_cls) { /* a new class: the scratch row is its row */
+        if (c == TYPED)
+            return 1;
+        if (++pl->n_cls == pl->cap) {
+            uint8_t *grown = realloc(pl->fits, 2 * pl->cap * nt);
+            if (!grown)
+                return -1;
+            pl->fits = grown;
+            pl->cap *= 2;
+        }
     }
+    pl->cls[v] = (uint16_t)c;
+    pl->last = c;
+    pl->order[pl->regular++] = v;
+    return 0;
+}
+
+static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
+                        cb_rng *rng, places *pl, const char **why)
+{
+    size_t nt = theme->n_types, n = b->n_nodes, regular = pl->regular;
     int *count = calloc(nt, sizeof *count), *lo = malloc(nt * sizeof *lo),
         *hi = malloc(nt * sizeof *hi);
-    uint32_t *order = malloc(n * sizeof *order), *stamp = calloc(n, sizeof *stamp),
+    uint32_t *order = pl->order, *stamp = calloc(n, sizeof *stamp),
              *queue = malloc(n * sizeof *queue);
     double *weight = malloc(nt * sizeof *weight); /* the count each type is dealt */
     size_t *room = malloc(nt * sizeof *room), *by_room = malloc(nt * sizeof *by_room);
-    uint8_t *fits = malloc(n * nt + 1), *typed = calloc(n + 1, 1);
+    size_t *in_cls = calloc(pl->n_cls + 1, sizeof *in_cls);
+    uint16_t *cls = malloc((regular + 1) * sizeof *cls); /* by position; TYPED once typed */
     uint16_t *code = calloc(n + 1, sizeof *code);
+    const uint8_t *fits = pl->fits;
     int rc = -1;
-    if (!count || !lo || !hi || !order || !stamp || !queue || !weight || !room || !by_room ||
-        !fits || !typed || !code) {
+    if (!count || !lo || !hi || !stamp || !queue || !weight || !room || !by_room || !in_cls ||
+        !cls || !code) {
         *why = "out of memory";
         goto done;
     }
-    size_t regular = 0;
-    for (uint32_t v = 0; v < n; v++)
-        if (b->nodes[v].kind == CB_KIND_NODE)
-            order[regular++] = v;
     double scale = (double)regular / REFERENCE_NODES;
     for (size_t t = 0; t < nt; t++) {
         lo[t] = (int)lround(theme->types[t].min * scale);
@@ -201,42 +278,21 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     }
     cb_rng_shuffle(rng, order, regular);
     typing ty = {g, theme, count, lo, hi, stamp, queue, 0, code};
-    /* The fixed rules once per node and type, by position in ORDER: the
-     * scans below then touch a node's neighbours (memory all over a large
-     * board) only where a type can stand. ROOM counts the nodes each type
-     * may take (none when it may take none: nothing is typed yet, so there
-     * is no group to join). Worked out node by node, then gathered by
-     * position: reading the nodes themselves in ORDER's random order
-     * missed the cache on every node of a large board. */
-    uint8_t *by_node = malloc(n * nt + 1);
-    if (!by_node) {
-        *why = "out of memory";
-        goto done;
-    }
-    for (size_t v = 0; v < n; v++) {
-        const cb_node *node = &b->nodes[v];
-        if (node->kind != CB_KIND_NODE)
-            continue;
-        int trim = on_trim(b, node);
-        double depth = depth_of(b, node);
-        for (size_t t = 0; t < nt; t++)
-            by_node[v * nt + t] = (uint8_t)fits_place(&theme->types[t], trim, depth);
-    }
-    for (size_t t = 0; t < nt; t++)
-        room[t] = 0;
+    /* Each position's class (the scans below then touch a node's
+     * neighbours, memory all over a large board, only where a type can
+     * stand), and ROOM: how many nodes each type may take (none when it
+     * may take none: nothing is typed yet, so there is no group to join). */
     for (size_t i = 0; i < regular; i++) {
         if (i + AHEAD < regular)
-            CB_PREFETCH(&by_node[(size_t)order[i + AHEAD] * nt]);
-        const uint8_t *fit = &by_node[(size_t)order[i] * nt];
-        for (size_t t = 0; t < nt; t++) { /* a few bytes: memcpy would be a call */
-            fits[i * nt + t] = fit[t];
-            room[t] += fit[t];
-        }
+            CB_PREFETCH(&pl->cls[order[i + AHEAD]]);
+        cls[i] = pl->cls[order[i]];
+        in_cls[cls[i]]++;
     }
-    free(by_node);
-    for (size_t t = 0; t < nt; t++)
-        if (hi[t] <= 0)
-            room[t] = 0;
+    for (size_t t = 0; t < nt; t++) {
+        room[t] = 0;
+        for (size_t c = 0; hi[t] > 0 && c < pl->n_cls; c++)
+            room[t] += fits[c * nt + t] ? in_cls[c] : 0;
+    }
     /* Each type is dealt its share of the nodes (its weight, within its
      * min..max), so shares across a deck match the weights: a weighted
      * random pick per node would let the types with few eligible nodes
@@ -264,7 +320,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
         size_t from = 0, have = 0, at = 0;
         while (count[t] < weight[t]) {
             if (at == have) {
-                have = next_due(typed, fits, nt, t, regular, &from, due);
+                have = next_due(cls, fits, nt, t, regular, &from, due);
                 at = 0;
                 if (!have)
                     break;
@@ -273,7 +329,7 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             uint32_t i = due[at++], v = order[i];
             if (fits_now(&ty, v, t)) {
                 code[v] = (uint16_t)(t + 1);
-                typed[i] = 1;
+                cls[i] = TYPED;
                 count[t]++;
             }
         }
@@ -286,16 +342,17 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
     size_t from = 0, have = 0, at = 0;
     for (;;) {
         if (at == have) {
-            have = next_due(typed, fits, nt, nt, regular, &from, due);
+            have = next_due(cls, fits, nt, nt, regular, &from, due);
             at = 0;
             if (!have)
                 break;
         }
         WARM_AHEAD(&ty, at, have, 1, order[due[w_]]);
         uint32_t i = due[at++], v = order[i];
+        const uint8_t *fit = &fits[(size_t)cls[i] * nt];
         size_t pick = nt;
         for (size_t t = 0; t < nt; t++)
-            if (fits[i * nt + t] && fits_now(&ty, v, t) &&
+            if (fit[t] && fits_now(&ty, v, t) &&
                 (pick == nt || weight[t] - count[t] > weight[pick] - count[pick]))
                 pick = t;
         if (pick == nt) {
@@ -313,8 +370,8 @@ static int assign_types(cb_board *b, const cb_graph *g, const cb_theme *theme,
             b->nodes[v].type = code[v] - 1;
     rc = 0;
 done:
-    free(count); free(lo); free(hi); free(order); free(stamp); free(queue); free(weight);
-    free(room); free(by_room); free(fits); free(typed); free(code);
+    free(count); free(lo); free(hi); free(stamp); free(queue); free(weight);
+    free(room); free(by_room); free(in_cls); free(cls); free(code);
     return rc;
 }
 
@@ -365,7 +422,19 @@ int cb_decorate_graph(cb_board *b, const cb_graph *g, const cb_theme *theme, int
     /* Each pass over the nodes (48 bytes apiece) is a read of the whole
      * board from memory on the largest boards: as few as can be. */
     int dots = cb_board_has_dots(b);
+    int deal = theme && theme->n_types;
+    if (deal && theme->n_types >= UINT16_MAX) { /* codes below are 16-bit */
+        *why = "a theme with more than 65,534 node types";
+        return 1;
+    }
+    places pl;
+    if (deal && places_init(&pl, theme, b->n_nodes) != 0) {
+        places_free(&pl);
+        *why = "out of memory";
+        return -1;
+    }
     size_t starts = 0;
+    int rc = 0;
     for (size_t v = 0; v < b->n_nodes; v++) {
         cb_node *node = &b->nodes[v];
         node->type = -1;
@@ -374,8 +443,15 @@ int cb_decorate_graph(cb_board *b, const cb_graph *g, const cb_theme *theme, int
         if (!dots)
             node->dots = 0, node->first_dot = 0;
         starts += node->kind == CB_KIND_START;
+        if (deal && rc == 0 && node->kind == CB_KIND_NODE)
+            rc = place_node(&pl, b, theme, (uint32_t)v);
     }
-    int rc = theme && theme->n_types ? assign_types(b, g, theme, rng, why) : 0;
+    if (rc != 0)
+        *why = rc < 0 ? "out of memory" : "a theme whose edge rules tell more than 65,534 places apart";
+    else if (deal)
+        rc = assign_types(b, g, theme, rng, &pl, why);
+    if (deal)
+        places_free(&pl);
     if (rc != 0)
         return rc;
     int numbers = 0;
