@@ -29,6 +29,11 @@ static double min2(double a, double b)
     return a < b ? a : b; /* fmin is a library call at -O2; no NaN here */
 }
 
+static double max2(double a, double b)
+{
+    return a > b ? a : b; /* likewise fmax */
+}
+
 /* One more dot for every 3 players, up to 3: 4 dots of full size do not
  * fit around a node with 4 edges once its edges are unevenly spread. */
 int cb_dots_wanted(int players)
@@ -373,8 +378,8 @@ static double touching_rho(const cb_board *b, const cb_node *v, double dx, doubl
     cb_start_offsets(v->side, b->node_radius, o);
     /* squared distance from the point RHO along the ray to the rectangle */
 #define RECT_DIST2(rho)                                                        \
-    (sq(fmax(fmax(o[0] - (rho) * dx, 0), (rho) * dx - o[2])) +                \
-     sq(fmax(fmax(o[1] - (rho) * dy, 0), (rho) * dy - o[3])))
+    (sq(max2(max2(o[0] - (rho) * dx, 0), (rho) * dx - o[2])) +                \
+     sq(max2(max2(o[1] - (rho) * dy, 0), (rho) * dy - o[3])))
     double lo = reach, hi = reach + dr, dr2 = dr * dr;
     for (int k = 0; k < 20 && RECT_DIST2(hi) < dr2; k++) {
         lo = hi;
