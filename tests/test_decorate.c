@@ -273,20 +273,28 @@ static int largest_group(const cb_board *b, int type)
     return best;
 }
 
-/* Groups are bounded both ways decoration tells them apart: small runs
- * (checked against its queue) and large ones (a stamp per node). */
-static void test_group_limits(void **state)
+/* An A0 board of about 1,000 nodes from SEED (generate's, on A0). */
+static cb_board *a0_board(const char *seed)
 {
-    (void)state;
     cb_spec spec;
     cb_spec_defaults(&spec);
     spec.page_w = 1189;
     spec.page_h = 841;
     spec.margin = 15;
-    spec.resolution = 37.8; /* about 1,000 nodes */
+    spec.resolution = 37.8;
     cb_board *b = NULL;
     cb_error err = {CB_OK, ""};
-    assert_int_equal(cb_board_generate(&spec, "groups", 1, &b, &err), CB_OK);
+    if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
+        fail_msg("%s: %s", seed, err.message);
+    return b;
+}
+
+/* Groups are bounded both ways decoration tells them apart: small runs
+ * (checked against its queue) and large ones (a stamp per node). */
+static void test_group_limits(void **state)
+{
+    (void)state;
+    cb_board *b = a0_board("groups");
     cb_node_type ty[3] = {
         {.name = "small", .icon = "x.png", .probability = 1, .min = 0, .max = 88,
          .min_edge = 0, .max_edge = 1, .on_edge = 1, .max_run = 2},
@@ -316,15 +324,7 @@ static void test_group_limits(void **state)
 static void test_many_place_kinds(void **state)
 {
     (void)state;
-    cb_spec spec;
-    cb_spec_defaults(&spec);
-    spec.page_w = 1189;
-    spec.page_h = 841;
-    spec.margin = 15;
-    spec.resolution = 37.8; /* about 1,000 nodes */
-    cb_board *b = NULL;
-    cb_error err = {CB_OK, ""};
-    assert_int_equal(cb_board_generate(&spec, "bands", 1, &b, &err), CB_OK);
+    cb_board *b = a0_board("bands");
     enum { BANDS = 40 };
     cb_node_type ty[BANDS];
     char names[BANDS][16];
