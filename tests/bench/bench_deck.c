@@ -106,6 +106,38 @@ static void free_scratch(void *ctx, void *scratch)
     cb_pdf_scratch_free(scratch);
 }
 
+/* The deck options every run here uses: COUNT games on JOBS threads, each
+ * page drawn and compressed by the threads (prepare). */
+static void deck_options(work *w, cb_deck_options *o, size_t count, int jobs)
+{
+    cb_deck_options_defaults(o);
+    o->count = count;
+    o->jobs = jobs;
+    o->prepare = prepare;
+    o->free_prepared = free_prepared;
+    o->free_scratch = free_scratch;
+    o->work_ctx = w;
+}
+
+/* Puts every game of D into PW, as cutboard deck does; counts the pages
+ * into *PAGES and the thread's CPU time putting them into *PUT_CPU. */
+static cb_status put_games(cb_deck *d, cb_pdf_writer *pw, size_t *pages, double *put_cpu,
+                           cb_error *err)
+{
+    for (;;) {
+        cb_deck_entry e;
+        cb_status st = cb_deck_next(d, &e, err);
+        if (st != CB_OK || !e.game)
+            return st;
+        double c0 = thread_cpu();
+        st = cb_pdf_add_prepared(pw, e.game, e.prepared, err);
+        *put_cpu += thread_cpu() - c0;
+        *pages += e.game->n_sheets;
+        if (st != CB_OK)
+            return st;
+    }
+}
+
 /* One deck to PDF; 0 or -1. */
 static int deck_run(work *w, int run)
 {
@@ -114,13 +146,7 @@ static int deck_run(work *w, int run)
     cb_spec spec = w->spec;
     spec.seed = seed;
     cb_deck_options o;
-    cb_deck_options_defaults(&o);
-    o.count = w->games;
-    o.jobs = w->jobs;
-    o.prepare = prepare;
-    o.free_prepared = free_prepared;
-    o.free_scratch = free_scratch;
-    o.work_ctx = w;
+    deck_options(w, &o, w->games, w->jobs);
     cb_deck *d = NULL;
     cb_pdf_writer *pw = NULL;
     cb_error err;
@@ -132,16 +158,8 @@ static int deck_run(work *w, int run)
     w->pw = pw;
     if (st == CB_OK)
         st = cb_deck_new(&spec, &o, &d, &err);
-    while (st == CB_OK) {
-        cb_deck_entry e;
-        st = cb_deck_next(d, &e, &err);
-        if (st != CB_OK || !e.game)
-            break;
-        double c0 = thread_cpu();
-        st = cb_pdf_add_prepared(pw, e.game, e.prepared, &err);
-        w->put_cpu += thread_cpu() - c0;
-        w->pages += e.game->n_sheets;
-    }
+    if (st == CB_OK)
+        st = put_games(d, pw, &w->pages, &w->put_cpu, &err);
     double c0 = thread_cpu();
     if (st == CB_OK)
         st = cb_pdf_end(pw, &pdf, &len, &err);
@@ -302,13 +320,7 @@ static double deck_peak_mb(work *w, size_t games, double *seconds, size_t *pages
         close(pipefd[0]);
         FILE *f = tmpfile();
         cb_deck_options o;
-        cb_deck_options_defaults(&o);
-        o.count = games;
-        o.jobs = 2;
-        o.prepare = prepare;
-        o.free_prepared = free_prepared;
-        o.free_scratch = free_scratch;
-        o.work_ctx = w;
+        deck_options(w, &o, games, 2);
         cb_spec spec = w->spec;
         spec.seed = "bench deck memory";
         cb_deck *d = NULL;
@@ -320,14 +332,9 @@ static double deck_peak_mb(work *w, size_t games, double *seconds, size_t *pages
         w->pw = pw;
         if (st == CB_OK)
             st = cb_deck_new(&spec, &o, &d, &err);
-        while (st == CB_OK) {
-            cb_deck_entry e;
-            st = cb_deck_next(d, &e, &err);
-            if (st != CB_OK || !e.game)
-                break;
-            st = cb_pdf_add_prepared(pw, e.game, e.prepared, &err);
-            n += e.game->n_sheets;
-        }
+        double put_cpu = 0;
+        if (st == CB_OK)
+            st = put_games(d, pw, &n, &put_cpu, &err);
         if (st == CB_OK)
             st = cb_pdf_add_rules(pw, NULL, &err);
         unsigned char *none = NULL;
