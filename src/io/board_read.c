@@ -566,12 +566,9 @@ cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out, c
     *out = NULL;
     FILE *f;
     off_t size;
-    int e = cb_input_open(path, &f, &size);
-    if (e == ENOMEM)
-        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory opening it", path);
-    if (e != 0)
-        return cb_fail(err, CB_ERR_NOINPUT, "%s: %s", path,
-                       e > 0 ? strerror(e) : "not a regular file");
+    cb_status opened = cb_input_open("", path, &f, &size, err);
+    if (opened != CB_OK)
+        return opened;
     /* A file known to be too large is refused before anything is read. */
     cb_status st = (uintmax_t)size > CB_BOARD_FILE_MAX
                        ? cb_fail(err, CB_ERR_DATA, "%s: too large (more than %zu MiB)", path,

@@ -215,12 +215,9 @@ cb_status cb_font_check_file(const char *path, cb_error *err)
 {
     FILE *fp;
     off_t size;
-    int e = cb_input_open(path, &fp, &size);
-    if (e == ENOMEM)
-        return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory opening it", path);
-    if (e != 0)
-        return cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot open: %s", path,
-                       e > 0 ? strerror(e) : "not a regular file");
+    cb_status opened = cb_input_open("font", path, &fp, &size, err);
+    if (opened != CB_OK)
+        return opened;
     if ((uintmax_t)size > CB_MAX_FILE_BYTES) {
         fclose(fp);
         return cb_fail(err, CB_ERR_DATA, "font %s: %jd bytes, larger than the %d allowed", path,

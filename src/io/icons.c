@@ -171,12 +171,9 @@ cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err)
      * libpng's generic read failure. */
     FILE *fp;
     off_t size;
-    int e = cb_input_open(path, &fp, &size);
-    if (e == ENOMEM)
-        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory opening it", path);
-    if (e != 0)
-        return cb_fail(err, CB_ERR_NOINPUT, "icon %s: cannot open: %s", path,
-                       e > 0 ? strerror(e) : "not a regular file");
+    cb_status opened = cb_input_open("icon", path, &fp, &size, err);
+    if (opened != CB_OK)
+        return opened;
     /* The file size is checked before anything is read. */
     if ((uintmax_t)size > CB_MAX_FILE_BYTES) {
         fclose(fp);

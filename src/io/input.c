@@ -1,10 +1,13 @@
 #include <errno.h>
 #include <fcntl.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "base/error.h"
 #include "io/input.h"
 
-int cb_input_open(const char *path, FILE **out, off_t *size)
+/* 0, an errno value, or -1: no regular file. */
+static int open_regular(const char *path, FILE **out, off_t *size)
 {
     *out = NULL;
     /* O_NONBLOCK: opening a FIFO returns at once instead of waiting for a
@@ -25,4 +28,17 @@ int cb_input_open(const char *path, FILE **out, off_t *size)
     }
     *size = sb.st_size;
     return 0;
+}
+
+cb_status cb_input_open(const char *what, const char *path, FILE **out, off_t *size,
+                        cb_error *err)
+{
+    int e = open_regular(path, out, size);
+    const char *sep = *what ? " " : "";
+    if (e == ENOMEM)
+        return cb_fail(err, CB_ERR_INTERNAL, "%s%s%s: out of memory opening it", what, sep, path);
+    if (e != 0)
+        return cb_fail(err, CB_ERR_NOINPUT, "%s%s%s: cannot open: %s", what, sep, path,
+                       e > 0 ? strerror(e) : "not a regular file");
+    return CB_OK;
 }

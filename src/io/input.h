@@ -4,12 +4,16 @@
 
 #include <stdio.h>
 #include <sys/types.h>
+#include "cutboard.h"
 
 /* Opens PATH for reading if it is a regular file, deciding that before
- * anything can block on it (a plain fopen of a FIFO with no writer hangs).
- * Returns 0 with *OUT open and *SIZE its size in bytes; an errno value when
- * it cannot be opened (ENOMEM: out of memory); or -1 when it is no regular
- * file (a folder, FIFO, device or socket). */
-int cb_input_open(const char *path, FILE **out, off_t *size);
+ * anything can block on it (a plain fopen of a FIFO with no writer hangs):
+ * CB_OK with *OUT open and *SIZE its size in bytes. Otherwise *OUT is NULL
+ * and ERR says "WHAT PATH: cannot open: REASON" (CB_ERR_NOINPUT; REASON
+ * "not a regular file" for a folder, FIFO, device or socket) or "WHAT PATH:
+ * out of memory opening it" (CB_ERR_INTERNAL); WHAT names the kind of file
+ * ("font", "icon") or is "" for none. */
+cb_status cb_input_open(const char *what, const char *path, FILE **out, off_t *size,
+                        cb_error *err);
 
 #endif

@@ -58,16 +58,8 @@ static char *read_file(const char *path, size_t limit, size_t *len, cb_error *er
 {
     FILE *f;
     off_t size;
-    int e = cb_input_open(path, &f, &size);
-    if (e == ENOMEM) {
-        *st = cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory opening it", path);
+    if ((*st = cb_input_open("", path, &f, &size, err)) != CB_OK)
         return NULL;
-    }
-    if (e != 0) {
-        *st = cb_fail(err, CB_ERR_NOINPUT, "%s: cannot open: %s", path,
-                      e > 0 ? strerror(e) : "not a regular file");
-        return NULL;
-    }
     /* The size is checked before anything is read or allocated. */
     if ((uintmax_t)size > limit) {
         fclose(f);

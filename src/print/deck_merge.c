@@ -522,12 +522,9 @@ cb_status cb_deck_merge_add_file(cb_deck_merge *m, const char *path, cb_error *e
 {
     FILE *f = NULL;
     off_t size = 0;
-    int e = cb_input_open(path, &f, &size);
-    if (e == ENOMEM)
-        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory opening it", path);
-    if (e != 0)
-        return cb_fail(err, CB_ERR_NOINPUT, "%s: %s", path,
-                       e > 0 ? strerror(e) : "not a regular file");
+    cb_status opened = cb_input_open("", path, &f, &size, err);
+    if (opened != CB_OK)
+        return opened;
     /* Read to the end whatever the size said: the file may have grown. */
     size_t cap = (size_t)size + 1, len = 0;
     char *text = malloc(cap);

@@ -193,11 +193,9 @@ static cb_status cb_svg_symbol(cb_svg *s, size_t k, cb_error *err)
     const cb_svg_icon *ic = &s->icons[k];
     FILE *f = NULL;
     off_t size = 0;
-    int e = cb_input_open(ic->path, &f, &size);
-    if (e == ENOMEM)
-        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", ic->path);
-    if (e)
-        return cb_fail(err, CB_ERR_NOINPUT, "icon %s: cannot open", ic->path);
+    cb_status opened = cb_input_open("icon", ic->path, &f, &size, err);
+    if (opened != CB_OK)
+        return opened;
     unsigned char *data = malloc(size > 0 ? (size_t)size : 1);
     size_t got = data ? fread(data, 1, (size_t)size, f) : 0;
     fclose(f);
