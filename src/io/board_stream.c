@@ -95,6 +95,26 @@ static int next(scan *s)
     }
 }
 
+/* A list (array or object) closed by CLOSE that ends at once: consumed. */
+static int list_empty(scan *s, int close)
+{
+    if (next(s) != close)
+        return 0;
+    s->p++;
+    return 1;
+}
+
+/* After an item of a list closed by CLOSE: 1 when the list ends there, 0
+ * when a comma brings another item, -1 (declined) for anything else. */
+static int list_end(scan *s, int close)
+{
+    int c = next(s);
+    s->p++;
+    if (c == close)
+        return 1;
+    return c == ',' ? 0 : (decline(s), -1);
+}
+
 static int expect(scan *s, char c)
 {
     if (next(s) != c)
@@ -231,10 +251,8 @@ static int skip(scan *s, int depth)
     if (c == '{' || c == '[') {
         char close = c == '{' ? '}' : ']';
         s->p++;
-        if (next(s) == close) {
-            s->p++;
+        if (list_empty(s, close))
             return 1;
-        }
         for (;;) {
             if (c == '{') {
                 char key[64];
@@ -243,12 +261,9 @@ static int skip(scan *s, int depth)
             }
             if (!skip(s, depth + 1))
                 return 0;
-            int d = next(s);
-            s->p++;
-            if (d == close)
-                return 1;
-            if (d != ',')
-                return decline(s);
+            int end = list_end(s, close);
+            if (end)
+                return end > 0;
         }
     }
     if (c == 't' || c == 'f' || c == 'n') {
@@ -271,20 +286,15 @@ static int object(scan *s, member_fn member, void *ctx)
 {
     if (!expect(s, '{'))
         return 0;
-    if (next(s) == '}') {
-        s->p++;
+    if (list_empty(s, '}'))
         return 1;
-    }
     for (;;) {
         char key[64];
         if (!string(s, key, sizeof key) || !expect(s, ':') || !member(s, key, ctx))
             return 0;
-        int c = next(s);
-        s->p++;
-        if (c == '}')
-            return 1;
-        if (c != ',')
-            return decline(s);
+        int end = list_end(s, '}');
+        if (end)
+            return end > 0;
     }
 }
 
@@ -296,6 +306,12 @@ static int first_time(scan *s, unsigned *seen, unsigned bit)
         return decline(s);
     *seen |= bit;
     return 1;
+}
+
+/* A member's number, refused when the member came before. */
+static int number_once(scan *s, unsigned *seen, unsigned bit, double *out)
+{
+    return first_time(s, seen, bit) && number(s, out);
 }
 
 /* The precise reader's number(): finite, in [lo, hi]; integer(): whole. */
@@ -349,10 +365,8 @@ static int dot_positions(scan *s, node_reader *nr, cb_node *v)
     v->first_dot = (uint32_t)b->n_dot_xy;
     if (!expect(s, '['))
         return 0;
-    if (next(s) == ']') {
-        s->p++;
+    if (list_empty(s, ']'))
         return 1;
-    }
     for (;;) {
         double x, y;
         if (v->dots == CB_BOARD_MAX_DOTS || !expect(s, '[') || !number(s, &x) ||
@@ -366,12 +380,9 @@ static int dot_positions(scan *s, node_reader *nr, cb_node *v)
         b->dot_xy[b->n_dot_xy][1] = y;
         b->n_dot_xy++;
         v->dots++;
-        int c = next(s);
-        s->p++;
-        if (c == ']')
-            return 1;
-        if (c != ',')
-            return decline(s);
+        int end = list_end(s, ']');
+        if (end)
+            return end > 0;
     }
 }
 
@@ -390,11 +401,11 @@ static int node_member(scan *s, const char *key, void *ctx)
     char text[256];
     double d;
     if (strcmp(key, "id") == 0)
-        return first_time(s, &nr->seen, N_ID) && number(s, &nr->id);
+        return number_once(s, &nr->seen, N_ID, &nr->id);
     if (strcmp(key, "x_mm") == 0)
-        return first_time(s, &nr->seen, N_X) && number(s, &v->x);
+        return number_once(s, &nr->seen, N_X, &v->x);
     if (strcmp(key, "y_mm") == 0)
-        return first_time(s, &nr->seen, N_Y) && number(s, &v->y);
+        return number_once(s, &nr->seen, N_Y, &v->y);
     if (strcmp(key, "kind") == 0) {
         if (!first_time(s, &nr->seen, N_KIND) || !string(s, text, sizeof text))
             return 0;
@@ -490,12 +501,9 @@ static int nodes_array(scan *s, node_reader *nr)
         if (!object(s, node_member, nr) || !node_done(s, nr, i))
             return 0;
         b->n_nodes++;
-        int c = next(s);
-        s->p++;
-        if (c == ']')
-            return 1;
-        if (c != ',')
-            return decline(s);
+        int end = list_end(s, ']');
+        if (end)
+            return end > 0;
     }
 }
 
@@ -506,10 +514,8 @@ static int edges_array(scan *s, cb_board *b)
     size_t cap = 0;
     if (!expect(s, '['))
         return 0;
-    if (next(s) == ']') {
-        s->p++;
+    if (list_empty(s, ']'))
         return 1;
-    }
     for (;;) {
         double a, c;
         if (!expect(s, '[') || !number(s, &a) || !expect(s, ',') || !number(s, &c) ||
@@ -523,12 +529,9 @@ static int edges_array(scan *s, cb_board *b)
             return 0;
         uint32_t x = (uint32_t)a, y = (uint32_t)c;
         b->edges[b->n_edges++] = (cb_edge){x < y ? x : y, x < y ? y : x};
-        int d = next(s);
-        s->p++;
-        if (d == ']')
-            return 1;
-        if (d != ',')
-            return decline(s);
+        int end = list_end(s, ']');
+        if (end)
+            return end > 0;
     }
 }
 
@@ -583,9 +586,9 @@ static int page_member(scan *s, const char *key, void *ctx)
 {
     sheet_reader *sr = ctx;
     if (strcmp(key, "width_mm") == 0)
-        return first_time(s, &sr->seen, P_W) && number(s, &sr->page_w);
+        return number_once(s, &sr->seen, P_W, &sr->page_w);
     if (strcmp(key, "height_mm") == 0)
-        return first_time(s, &sr->seen, P_H) && number(s, &sr->page_h);
+        return number_once(s, &sr->seen, P_H, &sr->page_h);
     return skip(s, 2);
 }
 
@@ -593,13 +596,13 @@ static int board_member(scan *s, const char *key, void *ctx)
 {
     sheet_reader *sr = ctx;
     if (strcmp(key, "x_mm") == 0)
-        return first_time(s, &sr->seen, B_X) && number(s, &sr->x);
+        return number_once(s, &sr->seen, B_X, &sr->x);
     if (strcmp(key, "y_mm") == 0)
-        return first_time(s, &sr->seen, B_Y) && number(s, &sr->y);
+        return number_once(s, &sr->seen, B_Y, &sr->y);
     if (strcmp(key, "width_mm") == 0)
-        return first_time(s, &sr->seen, B_W) && number(s, &sr->w);
+        return number_once(s, &sr->seen, B_W, &sr->w);
     if (strcmp(key, "height_mm") == 0)
-        return first_time(s, &sr->seen, B_H) && number(s, &sr->h);
+        return number_once(s, &sr->seen, B_H, &sr->h);
     return skip(s, 2);
 }
 
@@ -615,21 +618,21 @@ static int sheet_member(scan *s, const char *key, void *ctx)
         return sr->b->seed != NULL;
     }
     if (strcmp(key, "player") == 0)
-        return first_time(s, &sr->seen, S_PLAYER) && number(s, &sr->player);
+        return number_once(s, &sr->seen, S_PLAYER, &sr->player);
     if (strcmp(key, "page") == 0)
         return first_time(s, &sr->seen, S_PAGE) && object(s, page_member, sr);
     if (strcmp(key, "board") == 0)
         return first_time(s, &sr->seen, S_BOARD) && object(s, board_member, sr);
     if (strcmp(key, "node_radius_mm") == 0)
-        return first_time(s, &sr->seen, S_RADIUS) && number(s, &sr->radius);
+        return number_once(s, &sr->seen, S_RADIUS, &sr->radius);
     if (strcmp(key, "center") == 0)
-        return first_time(s, &sr->seen, S_CENTER) && number(s, &sr->center);
+        return number_once(s, &sr->seen, S_CENTER, &sr->center);
     if (strcmp(key, "nodes") == 0)
         return first_time(s, &sr->seen, S_NODES) && nodes_array(s, &sr->nodes);
     if (strcmp(key, "edges") == 0)
         return first_time(s, &sr->seen, S_EDGES) && edges_array(s, sr->b);
     if (strcmp(key, "attempts") == 0)
-        return first_time(s, &sr->seen, S_ATTEMPTS) && number(s, &sr->attempts);
+        return number_once(s, &sr->seen, S_ATTEMPTS, &sr->attempts);
     return skip(s, 1);
 }
 
@@ -738,12 +741,9 @@ static int sheets_array(scan *s, cb_game *g)
         sr.nodes.b = b;
         if (!object(s, sheet_member, &sr) || !sheet_done(s, &sr))
             return 0;
-        int c = next(s);
-        s->p++;
-        if (c == ']')
-            return 1;
-        if (c != ',')
-            return decline(s);
+        int end = list_end(s, ']');
+        if (end)
+            return end > 0;
     }
 }
 
@@ -761,7 +761,7 @@ static int game_member(scan *s, const char *key, void *ctx)
         return gr->g->seed != NULL;
     }
     if (strcmp(key, "players") == 0)
-        return first_time(s, &gr->seen, G_PLAYERS) && number(s, &gr->players);
+        return number_once(s, &gr->seen, G_PLAYERS, &gr->players);
     if (strcmp(key, "shared") == 0) {
         if (!first_time(s, &gr->seen, G_SHARED))
             return 0;
