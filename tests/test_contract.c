@@ -976,7 +976,39 @@ static void assert_same_board(const cb_board *x, const cb_board *y)
     assert_memory_equal(x->edges, y->edges, x->n_edges * sizeof *x->edges);
 }
 
-/* The same seed gives the same board, whatever was generated in between. */
+/* A game is the same whatever was generated before it: its first sheet's
+ * bands come from a pilot that a process keeps for the last 8 specs, so
+ * the A4 game is made again after 9 other papers have pushed its pilot
+ * out, and once more with it kept. */
+static void test_game_same_whatever_came_before(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    spec_for(&spec);
+    spec.seed = "pilot-kept";
+    cb_game *first = NULL, *again = NULL;
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_game_generate(&spec, &first, &err), CB_OK);
+    for (int i = 0; i < 9; i++) {
+        cb_spec other;
+        spec_for(&other);
+        other.seed = "other paper";
+        other.players = 2;
+        other.margin = 13 + i;
+        cb_game *g = NULL;
+        assert_int_equal(cb_game_generate(&other, &g, &err), CB_OK);
+        cb_game_free(g);
+    }
+    for (int round = 0; round < 2; round++) {
+        assert_int_equal(cb_game_generate(&spec, &again, &err), CB_OK);
+        assert_int_equal(again->n_sheets, first->n_sheets);
+        for (size_t k = 0; k < first->n_sheets; k++)
+            assert_same_board(first->sheets[k], again->sheets[k]);
+        cb_game_free(again);
+    }
+    cb_game_free(first);
+}
+
 /* A0 posters: thousands of nodes, where the starts are chosen greedily
  * over every candidate of a side and balancing looks only near the starts. */
 static void test_a0_posters(void **state)
@@ -1446,6 +1478,7 @@ int main(void)
         cmocka_unit_test(test_node_cap_5),
         cmocka_unit_test(test_lattice_cuts_by_construction),
         cmocka_unit_test(test_games_share_bands),
+        cmocka_unit_test(test_game_same_whatever_came_before),
         cmocka_unit_test(test_cut_method_known_answers),
         cmocka_unit_test(test_checker_catches_unfair_cuts),
     };
