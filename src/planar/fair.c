@@ -216,8 +216,10 @@ static int start_on_side(const cb_board *b, const cb_node *s)
 }
 
 /* The plane-drawing clause: the board and its trim rectangle as half-edges,
- * Euler's formula, the faces and the largest piece of paper. */
-static cb_status planar_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
+ * Euler's formula, the faces and the largest piece of paper. *BUILT (when
+ * not NULL) tells whether the drawing could be built: if so, every edge
+ * joins two nodes of the board. */
+static cb_status planar_verdict(const cb_board *b, cb_verdict *v, int *built, cb_error *err)
 {
     v->faces = 0;
     v->largest_piece = 0;
@@ -225,6 +227,8 @@ static cb_status planar_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
     cb_planar p;
     cb_error why;
     cb_status st = cb_planar_build(&p, b, &why);
+    if (built)
+        *built = st == CB_OK;
     if (st == CB_ERR_DATA)
         return CB_OK; /* not a plane drawing inside its trim: planar stays 0 */
     if (st != CB_OK)
@@ -343,11 +347,14 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     v->failure = "";
     /* The plane drawing first, then the clauses of the places, then the
      * graph's, each step's structures freed before the next one's are built
-     * (a board read from a file has no graph to share). */
+     * (a board read from a file has no graph to share). The places are
+     * read along the edges: when the drawing could not be built, an edge
+     * may name no node, and the graph's build says which first. */
     cb_verdict drawn;
     memset(&drawn, 0, sizeof drawn);
-    cb_status st = planar_verdict(b, &drawn, err);
-    if (st == CB_OK)
+    int built = 0;
+    cb_status st = planar_verdict(b, &drawn, &built, err);
+    if (st == CB_OK && built)
         st = places_verdict(b, &drawn, err);
     if (st != CB_OK)
         return st;
@@ -355,7 +362,10 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     st = cb_graph_build(&gr, b, err);
     if (st != CB_OK)
         return st;
-    st = check_with(b, &gr, start_cap, node_cap, &drawn, v, err);
+    if (!built)
+        st = places_verdict(b, &drawn, err);
+    if (st == CB_OK)
+        st = check_with(b, &gr, start_cap, node_cap, &drawn, v, err);
     cb_graph_free(&gr);
     return st;
 }
@@ -406,7 +416,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     if (v->overlaps)
         fail(v, "nodes overlap");
     if (!drawn)
-        st = planar_verdict(b, v, err);
+        st = planar_verdict(b, v, NULL, err);
     if (st != CB_OK) {
         free(hops);
         return st;
