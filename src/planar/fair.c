@@ -265,34 +265,38 @@ static cb_status places_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
 }
 
 /* The tree edges that are not bridges of G, for the breadth-first tree of
- * HOPS (from its root, at 0 hops): PARENT gets each reached node's parent
- * (its first neighbour one hop nearer; the root and unreached nodes:
- * themselves) and UP each node's union-find link, which is the node itself
- * exactly when the edge to its parent is a bridge (or it has none). Every
- * bridge is a tree edge, and each edge off the tree closes a cycle with the
- * tree path between its ends: that path is walked up from both ends to
- * where they meet, each tree edge once (the union-find skips the stretches
- * walked before). So two reached nodes have 2 edge-disjoint paths between
- * them when no bridge lies on the tree path between them, as
- * cb_graph_bridge_components would tell, without its depth-first search's
- * 21 bytes a node. */
-static void tree_bridges(const cb_graph *g, const int *hops, uint32_t *parent, uint32_t *up)
+ * HOPS (from its root, at 0 hops; a node's parent is its first neighbour
+ * one hop nearer, whose slot gets its bit in TREE, one per slot of G): UP
+ * gets each node's union-find link, which is the node itself exactly when
+ * the edge to its parent is a bridge (or it has none). Every bridge is a
+ * tree edge, and each edge off the tree closes a cycle with the tree path
+ * between its ends: that path is walked up from both ends to where they
+ * meet, each tree edge once (the union-find skips the stretches walked
+ * before). So a reached node is joined to the root by 2 edge-disjoint
+ * paths when no bridge lies on its tree path, that is when its link leads
+ * to the root, as cb_graph_bridge_components would tell, without its
+ * depth-first search's 21 bytes a node: 4 here and a bit a slot. */
+static void tree_bridges(const cb_graph *g, const int *hops, uint8_t *tree, uint32_t *up)
 {
     uint32_t n = (uint32_t)g->n;
+    memset(tree, 0, (g->start[n] + 7) / 8);
     for (uint32_t v = 0; v < n; v++) {
-        parent[v] = up[v] = v;
+        up[v] = v;
         for (uint32_t k = g->start[v]; hops[v] > 0 && k < g->start[v + 1]; k++)
             if (hops[g->adj[k]] == hops[v] - 1) {
-                parent[v] = g->adj[k];
+                tree[k / 8] = (uint8_t)(tree[k / 8] | 1u << k % 8);
                 break;
             }
     }
+    /* Each edge off the tree once: from its end further from the root,
+     * or from the smaller of two ends as far. */
     for (uint32_t v = 0; v < n; v++) {
         if (hops[v] < 0)
             continue;
         for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
             uint32_t u = g->adj[k];
-            if (u <= v || parent[u] == v || parent[v] == u)
+            if (hops[u] > hops[v] || (hops[u] == hops[v] && u < v) ||
+                (hops[u] < hops[v] && tree[k / 8] >> k % 8 & 1u))
                 continue;
             uint32_t x = cb_uf_find(up, v), y = cb_uf_find(up, u);
             while (x != y) {
@@ -301,7 +305,11 @@ static void tree_bridges(const cb_graph *g, const int *hops, uint32_t *parent, u
                     x = y;
                     y = t;
                 }
-                up[x] = parent[x]; /* the edge above x is on the cycle */
+                /* The edge above x is on the cycle: x joins its parent. */
+                uint32_t s = g->start[x];
+                while (!(tree[s / 8] >> s % 8 & 1u))
+                    s++;
+                up[x] = g->adj[s];
                 x = cb_uf_find(up, x);
             }
         }
@@ -431,18 +439,20 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     v->min_disjoint = INT32_MAX;
     /* The bridges, for the starts with 2 edges or fewer: those counts
      * follow from them alone; more edges need the max-flow. */
-    uint32_t *parent = NULL, *up = NULL;
-    for (uint32_t i = 0; i < n && !parent; i++)
+    uint8_t *tree = NULL;
+    uint32_t *up = NULL;
+    for (uint32_t i = 0; i < n && !up; i++)
         if (b->nodes[i].kind == CB_KIND_START && hops[i] >= 0 && cb_graph_degree(g, i) <= 2) {
-            parent = malloc(n * sizeof *parent);
+            tree = malloc(g->start[n] / 8 + 1);
             up = malloc(n * sizeof *up);
-            if (!parent || !up) {
-                free(parent);
+            if (!tree || !up) {
+                free(tree);
                 free(up);
                 free(hops);
                 return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
             }
-            tree_bridges(g, hops, parent, up);
+            tree_bridges(g, hops, tree, up);
+            free(tree);
         }
     for (uint32_t i = 0; i < n; i++) {
         const cb_node *s = &b->nodes[i];
@@ -460,14 +470,11 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
             paths = cb_graph_edge_disjoint(g, i, b->center, deg);
         } else if (h < 0) {
             paths = 0;
-        } else {
-            int joined = 1; /* no bridge between the start and the centre */
-            for (uint32_t x = i; x != b->center && joined; x = parent[x])
-                joined = up[x] != x;
+        } else { /* joined: no bridge between the start and the centre */
+            int joined = cb_uf_find(up, i) == b->center;
             paths = joined ? deg : (deg > 0);
         }
         if (paths < 0) { /* out of memory, not a path count */
-            free(parent);
             free(up);
             free(hops);
             return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
@@ -481,7 +488,6 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         if (h > v->hop_max) v->hop_max = h;
         if (paths < v->min_disjoint) v->min_disjoint = paths;
     }
-    free(parent);
     free(up);
     free(hops);
     int crowded = starts_crowded(b, g);
