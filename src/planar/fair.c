@@ -264,6 +264,12 @@ static cb_status places_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
     return bad ? cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board") : CB_OK;
 }
 
+/* Bit K of BITS. */
+static int bit(const uint8_t *bits, uint32_t k)
+{
+    return (bits[k / 8] >> k % 8) & 1;
+}
+
 /* The tree edges that are not bridges of G, for the breadth-first tree of
  * HOPS (from its root, at 0 hops; a node's parent is its first neighbour
  * one hop nearer, whose slot gets its bit in TREE, one per slot of G): UP
@@ -296,7 +302,7 @@ static void tree_bridges(const cb_graph *g, const int *hops, uint8_t *tree, uint
         for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
             uint32_t u = g->adj[k];
             if (hops[u] > hops[v] || (hops[u] == hops[v] && u < v) ||
-                (hops[u] < hops[v] && tree[k / 8] >> k % 8 & 1u))
+                (hops[u] < hops[v] && bit(tree, k)))
                 continue;
             uint32_t x = cb_uf_find(up, v), y = cb_uf_find(up, u);
             while (x != y) {
@@ -307,7 +313,7 @@ static void tree_bridges(const cb_graph *g, const int *hops, uint8_t *tree, uint
                 }
                 /* The edge above x is on the cycle: x joins its parent. */
                 uint32_t s = g->start[x];
-                while (!(tree[s / 8] >> s % 8 & 1u))
+                while (!bit(tree, s))
                     s++;
                 up[x] = g->adj[s];
                 x = cb_uf_find(up, x);

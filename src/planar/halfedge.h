@@ -42,8 +42,10 @@
  * and not change), and the rotation is next alone (a vertex's outgoing
  * half-edges are first_out's and those next leads to, see
  * cb_planar_vertex_faces). That is 8 bytes a half-edge (next, face), 5 a
- * vertex and 12 a face; the build needs no more at any time (the angle
- * sort's lists are freed before the faces are traced). */
+ * vertex and 12 a face, and the build needs no more (the angle sort's
+ * lists are freed before the faces are traced), but on boards with holes
+ * or isolated nodes: placing them takes another 4 bytes a vertex and 48 a
+ * piece for a while. */
 #ifndef CB_HALFEDGE_H
 #define CB_HALFEDGE_H
 
