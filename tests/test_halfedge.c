@@ -118,6 +118,59 @@ static void test_holes(void **state)
     cb_planar_free(&p);
 }
 
+/* Two holes in one piece and an isolated node: the bent line, triangles
+ * 3-4-5 and 6-7-8 (base 20, height 20: 200 mm^2 each) in the piece below,
+ * node 9 in the piece above. V = 10 + 4 = 14, E = 8 + 6 = 14, C = 4:
+ * F = 5. The piece below keeps 6000 - 2 * 200; its area is the sum of its
+ * cycles in the order of their first half-edges, the holes' after its
+ * outer one. cb_planar_keep_faces keeps the faces and drops the rest. */
+static void test_two_holes_and_keep_faces(void **state)
+{
+    (void)state;
+    static const double xy[][2] = {{10, 60}, {110, 60}, {60, 40}, {20, 80}, {40, 80},
+                                   {30, 100}, {70, 80}, {90, 80}, {80, 100}, {60, 20}};
+    hand h;
+    cb_board *b = make_hand(&h, xy, 10, 0);
+    edge(b, 0, 2);
+    edge(b, 1, 2);
+    edge(b, 3, 4);
+    edge(b, 4, 5);
+    edge(b, 3, 5);
+    edge(b, 6, 7);
+    edge(b, 7, 8);
+    edge(b, 6, 8);
+    cb_planar p;
+    build(&p, b);
+    assert_int_equal(p.n_components, 4);
+    assert_int_equal(p.n_faces, 5);
+    assert_true(p.euler_ok);
+    uint32_t below = p.face[0], above = p.face[1];
+    uint32_t in_a = p.face[4], in_b = p.face[10];
+    assert_int_equal(p.face[5], below); /* 4->3: the hole's outer side */
+    assert_int_equal(p.face[11], below);
+    assert_true(in_a != in_b && in_a != below && in_b != below);
+    assert_true(fabs(p.area[in_a] - 200) < 1e-9);
+    assert_true(fabs(p.area[in_b] - 200) < 1e-9);
+    assert_true(fabs(p.area[below] - 5600) < 1e-9);
+    assert_true(fabs(p.area[above] - 4000) < 1e-9);
+    assert_int_equal(p.n_isolated, 1);
+    uint32_t faces[8];
+    assert_int_equal(cb_planar_vertex_faces(&p, 9, faces), 1);
+    assert_int_equal(faces[0], above);
+    assert_int_equal(cb_planar_vertex_faces(&p, 7, faces), 2);
+    uint32_t kept[32];
+    assert_true(p.n_half <= 32);
+    memcpy(kept, p.face, p.n_half * sizeof *kept);
+    cb_planar_keep_faces(&p);
+    assert_null(p.next);
+    assert_null(p.first_out);
+    assert_null(p.area);
+    assert_memory_equal(kept, p.face, p.n_half * sizeof *kept);
+    assert_int_equal(cb_planar_origin(&p, 4), 3);
+    assert_true(p.on_border[0] && !p.on_border[9]);
+    cb_planar_free(&p);
+}
+
 /* A printed edge along the trim is that stretch of the border, not a
  * second edge beside it: the bent line plus node 3 (10,20) on the left
  * border joined to node 0 (10,60). Border vertices: TL, TR, 1, BR, BL, 0,
@@ -376,6 +429,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bent_line),
         cmocka_unit_test(test_holes),
+        cmocka_unit_test(test_two_holes_and_keep_faces),
         cmocka_unit_test(test_edge_along_border),
         cmocka_unit_test(test_corner_node_and_empty),
         cmocka_unit_test(test_crossing_is_not_planar),
