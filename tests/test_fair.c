@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cutboard.h"
+#include "base/graph.h"
 
 #ifndef M_PI
 #define M_PI 3.14159265358979323846
@@ -431,6 +432,52 @@ static void test_verdict_figures_match_own_counts(void **state)
     }
 }
 
+/* The path counts of starts with 2 edges or fewer come from the bridges
+ * (the check's tree walk); on generated boards with edges taken away, so
+ * that bridges appear, they must be what a max-flow counts. */
+static void test_bridges_match_max_flow(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    int ones = 0, twos = 0;
+    for (int i = 0; i < 40; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "bridges-%d", i);
+        cb_board *b = NULL;
+        cb_error err = {CB_OK, ""};
+        if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
+            fail_msg("seed %s: %s", seed, err.message);
+        /* Take away every edge whose index is 3 + i % 5 modulo 6 + i % 5. */
+        size_t kept = 0, step = 6 + (size_t)i % 5;
+        for (size_t e = 0; e < b->n_edges; e++)
+            if (e % step != 3 + (size_t)i % 5)
+                b->edges[kept++] = b->edges[e];
+        b->n_edges = kept;
+        cb_verdict v;
+        assert_int_equal(cb_board_check(b, 2, 4, &v, &err), CB_OK);
+        cb_graph g;
+        assert_int_equal(cb_graph_build(&g, b, &err), CB_OK);
+        int k = 0;
+        for (uint32_t s = 0; s < b->n_nodes && k < CB_STARTS; s++) {
+            if (b->nodes[s].kind != CB_KIND_START)
+                continue;
+            int deg = (int)cb_graph_degree(&g, s);
+            int flow = cb_graph_edge_disjoint(&g, s, b->center, deg);
+            if (v.disjoint[k] != flow)
+                fail_msg("%s: start %u has %d edge-disjoint paths, the verdict says %d",
+                         seed, s, flow, v.disjoint[k]);
+            ones += flow == 1;
+            twos += flow == 2;
+            k++;
+        }
+        cb_graph_free(&g);
+        cb_board_free(b);
+    }
+    /* Both kinds were met. */
+    assert_true(ones > 0 && twos > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -444,6 +491,7 @@ int main(void)
         cmocka_unit_test(test_shared_neighbour),
         cmocka_unit_test(test_hop_spread),
         cmocka_unit_test(test_bridge),
+        cmocka_unit_test(test_bridges_match_max_flow),
         cmocka_unit_test(test_disconnected_and_caps),
         cmocka_unit_test(test_bad_edges_are_data_errors),
         cmocka_unit_test(test_verdict_figures_match_own_counts),

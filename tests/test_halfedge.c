@@ -44,8 +44,8 @@ static void test_bent_line(void **state)
     assert_int_equal(p.n_faces, 3);
     assert_int_equal(p.n_components, 1);
     assert_true(p.euler_ok);
-    assert_int_equal(p.origin[0], 0);
-    assert_int_equal(p.origin[3], 2);
+    assert_int_equal(cb_planar_origin(&p, 0), 0);
+    assert_int_equal(cb_planar_origin(&p, 3), 2);
     uint32_t below = p.face[0], above = p.face[1];
     assert_int_not_equal(below, above);
     assert_true(below != 0 && above != 0);
@@ -59,7 +59,8 @@ static void test_bent_line(void **state)
     assert_int_equal(p.next[2], 1);
     /* Every half-edge's twin is its partner, and next stays on one face. */
     for (uint32_t e = 0; e < p.n_half; e++) {
-        assert_int_equal(p.origin[cb_planar_twin(e)], p.origin[p.next[e]]);
+        assert_int_equal(cb_planar_origin(&p, cb_planar_twin(e)),
+                         cb_planar_origin(&p, p.next[e]));
         assert_int_equal(p.face[p.next[e]], p.face[e]);
     }
     /* Border segments: one side paper, the other the outside. */
@@ -107,11 +108,66 @@ static void test_holes(void **state)
     assert_true(fabs(p.area[inside] - 400) < 1e-9);
     assert_true(fabs(p.area[below] - 5600) < 1e-9);
     assert_true(fabs(p.area[above] - 4000) < 1e-9);
-    assert_int_equal(p.vface[6], above);
+    assert_int_equal(p.n_isolated, 1);
+    assert_int_equal(p.isolated[0][0], 6);
+    assert_int_equal(p.isolated[0][1], above);
     uint32_t faces[8];
     assert_int_equal(cb_planar_vertex_faces(&p, 6, faces), 1);
     assert_int_equal(faces[0], above);
     assert_int_equal(cb_planar_vertex_faces(&p, 3, faces), 2);
+    cb_planar_free(&p);
+}
+
+/* Two holes in one piece and an isolated node: the bent line, triangles
+ * 3-4-5 and 6-7-8 (base 20, height 20: 200 mm^2 each) in the piece below,
+ * node 9 in the piece above. V = 10 + 4 = 14, E = 8 + 6 = 14, C = 4:
+ * F = 5. The piece below keeps 6000 - 2 * 200; its area is the sum of its
+ * cycles in the order of their first half-edges, the holes' after its
+ * outer one. cb_planar_keep_faces keeps the faces and drops the rest. */
+static void test_two_holes_and_keep_faces(void **state)
+{
+    (void)state;
+    static const double xy[][2] = {{10, 60}, {110, 60}, {60, 40}, {20, 80}, {40, 80},
+                                   {30, 100}, {70, 80}, {90, 80}, {80, 100}, {60, 20}};
+    hand h;
+    cb_board *b = make_hand(&h, xy, 10, 0);
+    edge(b, 0, 2);
+    edge(b, 1, 2);
+    edge(b, 3, 4);
+    edge(b, 4, 5);
+    edge(b, 3, 5);
+    edge(b, 6, 7);
+    edge(b, 7, 8);
+    edge(b, 6, 8);
+    cb_planar p;
+    build(&p, b);
+    assert_int_equal(p.n_components, 4);
+    assert_int_equal(p.n_faces, 5);
+    assert_true(p.euler_ok);
+    uint32_t below = p.face[0], above = p.face[1];
+    uint32_t in_a = p.face[4], in_b = p.face[10];
+    assert_int_equal(p.face[5], below); /* 4->3: the hole's outer side */
+    assert_int_equal(p.face[11], below);
+    assert_true(in_a != in_b && in_a != below && in_b != below);
+    assert_true(fabs(p.area[in_a] - 200) < 1e-9);
+    assert_true(fabs(p.area[in_b] - 200) < 1e-9);
+    assert_true(fabs(p.area[below] - 5600) < 1e-9);
+    assert_true(fabs(p.area[above] - 4000) < 1e-9);
+    assert_int_equal(p.n_isolated, 1);
+    uint32_t faces[8];
+    assert_int_equal(cb_planar_vertex_faces(&p, 9, faces), 1);
+    assert_int_equal(faces[0], above);
+    assert_int_equal(cb_planar_vertex_faces(&p, 7, faces), 2);
+    uint32_t kept[32];
+    assert_true(p.n_half <= 32);
+    memcpy(kept, p.face, p.n_half * sizeof *kept);
+    cb_planar_keep_faces(&p);
+    assert_null(p.next);
+    assert_null(p.first_out);
+    assert_null(p.area);
+    assert_memory_equal(kept, p.face, p.n_half * sizeof *kept);
+    assert_int_equal(cb_planar_origin(&p, 4), 3);
+    assert_true(p.on_border[0] && !p.on_border[9]);
     cb_planar_free(&p);
 }
 
@@ -213,21 +269,45 @@ static void test_refuses_bad_boards(void **state)
     assert_false(v.ok);
 }
 
+/* Vertex V's outgoing half-edges in increasing page angle into OUT (room
+ * for all): first_out's, then the others, which next gives in the other
+ * direction; returns how many. */
+static uint32_t rotation(const cb_planar *p, uint32_t v, uint32_t *out)
+{
+    uint32_t n = 0, h0 = p->first_out[v], h = h0;
+    if (h0 == UINT32_MAX)
+        return 0;
+    do {
+        out[n++] = h;
+        h = p->next[h ^ 1u];
+    } while (h != h0);
+    for (uint32_t i = 1, j = n - 1; i < j; i++, j--) {
+        uint32_t t = out[i];
+        out[i] = out[j];
+        out[j] = t;
+    }
+    return n;
+}
+
 /* Each vertex's outgoing half-edges come in the order sorting by atan2 of
  * their direction, then by half-edge, gives (the build sorts by a cheaper
  * key and must agree, ties and near-parallel edges included). */
 static void assert_atan2_rotation(const cb_planar *p)
 {
+    uint32_t *out = malloc(p->n_half * sizeof *out);
+    assert_non_null(out);
     for (uint32_t v = 0; v < p->n_verts; v++) {
-        uint32_t s = p->out_start[v], n = p->out_start[v + 1] - s;
+        uint32_t n = rotation(p, v, out);
         for (uint32_t i = 0; i + 1 < n; i++) {
-            uint32_t g = p->out[s + i], h = p->out[s + i + 1];
-            cb_point a = p->xy[v], c = p->xy[p->origin[g ^ 1u]], d = p->xy[p->origin[h ^ 1u]];
+            uint32_t g = out[i], h = out[i + 1];
+            cb_point a = cb_planar_xy(p, v), c = cb_planar_xy(p, cb_planar_origin(p, g ^ 1u));
+            cb_point d = cb_planar_xy(p, cb_planar_origin(p, h ^ 1u));
             double tg = atan2(c.y - a.y, c.x - a.x), th = atan2(d.y - a.y, d.x - a.x);
             if (tg > th)
                 fail_msg("vertex %u: half-edge %u (%.17g) before %u (%.17g)", v, g, tg, h, th);
         }
     }
+    free(out);
 }
 
 /* A hub with spokes in awkward directions: along the axes, two on one ray
@@ -238,12 +318,13 @@ static const double star[][2] = {
     {90, 90.000000003}, {60.3, 60.1}, {60.6, 60.2}, {35.1, 84.7}, {10, 60},
     {110, 35}, {60, 110}, {10, 10}, {47.2, 12.9}};
 
-/* Where vertex V's out list puts half-edge H. */
+/* Where vertex V's rotation puts half-edge H. */
 static uint32_t place_of(const cb_planar *p, uint32_t v, uint32_t h)
 {
-    for (uint32_t i = p->out_start[v]; i < p->out_start[v + 1]; i++)
-        if (p->out[i] == h)
-            return i - p->out_start[v];
+    uint32_t out[32], n = rotation(p, v, out);
+    for (uint32_t i = 0; i < n; i++)
+        if (out[i] == h)
+            return i;
     fail_msg("half-edge %u does not leave vertex %u", h, v);
     return 0;
 }
@@ -268,7 +349,8 @@ static void test_rotation_is_angle_order(void **state)
     cb_planar p;
     build(&p, b);
     assert_atan2_rotation(&p);
-    assert_int_equal(p.out_start[1] - p.out_start[0], 15);
+    uint32_t out[32];
+    assert_int_equal(rotation(&p, 0, out), 15);
     /* 0->1 and 0->2 lie on one ray: the tie goes by id */
     assert_true(place_of(&p, 0, 0) < place_of(&p, 0, 2));
     cb_planar_free(&p);
@@ -280,8 +362,9 @@ static void test_rotation_is_angle_order(void **state)
     /* atan2 cannot tell 0->1 from 0->2, but they differ: 0->2 is the more
      * upright of the two (same dx < 0, larger dy), so its angle is smaller
      * and it comes first, exactly. */
-    assert_int_equal(p.out[p.out_start[0] + 2], 2);
-    assert_int_equal(p.out[p.out_start[0] + 3], 0);
+    assert_int_equal(rotation(&p, 0, out), 4);
+    assert_int_equal(out[2], 2);
+    assert_int_equal(out[3], 0);
     cb_planar_free(&p);
     cb_spec spec;
     cb_spec_defaults(&spec);
@@ -346,6 +429,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_bent_line),
         cmocka_unit_test(test_holes),
+        cmocka_unit_test(test_two_holes_and_keep_faces),
         cmocka_unit_test(test_edge_along_border),
         cmocka_unit_test(test_corner_node_and_empty),
         cmocka_unit_test(test_crossing_is_not_planar),

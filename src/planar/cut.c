@@ -33,73 +33,66 @@
 #include "base/graph.h"
 #include "planar/halfedge.h"
 
-/* The dual graph and scratch space for the flows of one board. */
+/* The dual graph and scratch space for the flows of one board. A slot is
+ * a printed edge seen from one of its pieces: the half-edge on that
+ * piece's side, so the piece across is its twin's face and the slot runs
+ * face[2e] -> face[2e+1] when the half-edge is 2e. */
 typedef struct {
-    const cb_planar *p;
+    const uint32_t *face; /* the planar map's faces, per half-edge */
     size_t nf, m;
     uint32_t *start;    /* nf + 1 offsets */
-    uint32_t *nbr;      /* per slot: the neighbouring piece */
-    uint32_t *eid;      /* per slot: the printed edge */
-    int8_t *dir;        /* per slot: +1 when the slot runs face[2e] -> face[2e+1] */
+    uint32_t *slot;     /* per slot: the half-edge on the piece's side */
     int8_t *flow;       /* per printed edge: -1, 0, +1 */
     uint8_t *side;      /* per piece: 1 source, 2 sink */
     uint32_t *seen;     /* per piece: BFS stamp */
     uint32_t stamp;
     uint32_t *prev;     /* per piece: slot it was reached by */
     uint32_t *queue;
-    uint32_t *vfaces;   /* scratch for the pieces around a vertex */
-    uint32_t *parent;   /* per vertex: union-find for the cut's parts */
-    uint32_t *touched;  /* vertices whose parent was changed */
-    uint8_t *good;      /* per vertex: root of a part that reaches the border */
     uint32_t *border_faces;
     size_t n_border_faces;
+    /* The last cut's parts, grown as cuts need: the ends of its edges in
+     * pairs, then its vertices once each with a union-find parent and a
+     * flag each. */
+    uint32_t *ends, *verts, *parent;
+    uint8_t *good;
+    size_t cap;         /* room in ends (2 a cut edge) and the others */
 } dual;
 
 static void dual_free(dual *d)
 {
-    free(d->start); free(d->nbr); free(d->eid); free(d->dir); free(d->flow);
-    free(d->side); free(d->seen); free(d->prev); free(d->queue); free(d->vfaces);
-    free(d->parent); free(d->touched); free(d->good); free(d->border_faces);
+    free(d->start); free(d->slot); free(d->flow); free(d->side); free(d->seen);
+    free(d->prev); free(d->queue); free(d->border_faces);
+    free(d->ends); free(d->verts); free(d->parent); free(d->good);
     memset(d, 0, sizeof *d);
 }
 
+/* The dual of P's pieces. Only P's faces are read, here and by the flows. */
 static int dual_init(dual *d, const cb_planar *p)
 {
     memset(d, 0, sizeof *d);
-    d->p = p;
+    d->face = p->face;
     d->nf = p->n_faces;
     d->m = p->n_printed;
-    size_t nf = d->nf, m = d->m, nv = p->n_verts;
-    size_t maxdeg = 1;
-    for (size_t v = 0; v < nv; v++)
-        if (p->out_start[v + 1] - p->out_start[v] + 1 > maxdeg)
-            maxdeg = p->out_start[v + 1] - p->out_start[v] + 1;
+    size_t nf = d->nf, m = d->m;
+    const uint32_t *face = p->face;
+    size_t slots = 0;
+    for (size_t e = 0; e < m; e++) {
+        uint32_t f = face[2 * e], g = face[2 * e + 1];
+        slots += f != g && f && g ? 2 : 0;
+    }
     d->start = calloc(nf + 1, sizeof *d->start);
-    d->nbr = malloc((2 * m + 1) * sizeof *d->nbr);
-    d->eid = malloc((2 * m + 1) * sizeof *d->eid);
-    d->dir = malloc(2 * m + 1);
+    d->slot = malloc((slots ? slots : 1) * sizeof *d->slot);
     d->flow = calloc(m + 1, 1);
     d->side = calloc(nf, 1);
     d->seen = calloc(nf, sizeof *d->seen);
     d->prev = malloc(nf * sizeof *d->prev);
     d->queue = malloc(nf * sizeof *d->queue);
-    d->vfaces = malloc(maxdeg * sizeof *d->vfaces);
-    d->parent = malloc(nv * sizeof *d->parent);
-    d->touched = malloc((2 * m + 1) * sizeof *d->touched);
-    d->good = calloc(nv, 1);
-    d->border_faces = malloc(nf * sizeof *d->border_faces);
-    uint8_t *is_border = calloc(nf, 1);
-    if (!d->start || !d->nbr || !d->eid || !d->dir || !d->flow || !d->side || !d->seen ||
-        !d->prev || !d->queue || !d->vfaces || !d->parent || !d->touched || !d->good ||
-        !d->border_faces || !is_border) {
-        free(is_border);
+    if (!d->start || !d->slot || !d->flow || !d->side || !d->seen || !d->prev || !d->queue) {
         dual_free(d);
         return -1;
     }
-    for (size_t v = 0; v < nv; v++)
-        d->parent[v] = (uint32_t)v;
     for (size_t e = 0; e < m; e++) {
-        uint32_t f = p->face[2 * e], g = p->face[2 * e + 1];
+        uint32_t f = face[2 * e], g = face[2 * e + 1];
         if (f != g && f && g) {
             d->start[f + 1]++;
             d->start[g + 1]++;
@@ -107,29 +100,35 @@ static int dual_init(dual *d, const cb_planar *p)
     }
     for (size_t f = 0; f < nf; f++)
         d->start[f + 1] += d->start[f];
-    uint32_t *fill = malloc((nf ? nf : 1) * sizeof *fill);
-    if (!fill) {
-        free(is_border);
+    /* Filled back to front: start[f + 1] counts down to piece f's first
+     * slot, so each piece lists its edges in edge order. */
+    for (uint32_t e = (uint32_t)m; e-- > 0;) {
+        uint32_t f = face[2 * e], g = face[2 * e + 1];
+        if (f == g || !f || !g)
+            continue;
+        d->slot[--d->start[g + 1]] = 2 * e + 1;
+        d->slot[--d->start[f + 1]] = 2 * e;
+    }
+    for (size_t f = 0; f < nf; f++)
+        d->start[f] = d->start[f + 1];
+    d->start[nf] = (uint32_t)slots;
+    /* Pieces along the paper border, in face order (side marks them). */
+    for (uint32_t h = 0; h < p->n_half; h++)
+        if (face[h ^ 1u] == 0 && face[h] != 0 && !d->side[face[h]]) {
+            d->side[face[h]] = 1;
+            d->n_border_faces++;
+        }
+    d->border_faces = malloc((d->n_border_faces ? d->n_border_faces : 1) *
+                             sizeof *d->border_faces);
+    if (!d->border_faces) {
         dual_free(d);
         return -1;
     }
-    memcpy(fill, d->start, nf * sizeof *fill);
-    for (uint32_t e = 0; e < m; e++) {
-        uint32_t f = p->face[2 * e], g = p->face[2 * e + 1];
-        if (f == g || !f || !g)
-            continue;
-        d->nbr[fill[f]] = g; d->eid[fill[f]] = e; d->dir[fill[f]++] = 1;
-        d->nbr[fill[g]] = f; d->eid[fill[g]] = e; d->dir[fill[g]++] = -1;
-    }
-    free(fill);
-    /* Pieces along the paper border, in face order. */
-    for (uint32_t h = 0; h < p->n_half; h++)
-        if (p->face[h ^ 1u] == 0 && p->face[h] != 0)
-            is_border[p->face[h]] = 1;
+    size_t k = 0;
     for (uint32_t f = 1; f < nf; f++)
-        if (is_border[f])
-            d->border_faces[d->n_border_faces++] = f;
-    free(is_border);
+        if (d->side[f])
+            d->border_faces[k++] = f;
+    memset(d->side, 0, nf);
     return 0;
 }
 
@@ -138,6 +137,7 @@ static int dual_init(dual *d, const cb_planar *p)
 static int max_flow(dual *d)
 {
     memset(d->flow, 0, d->m);
+    const uint32_t *face = d->face;
     int value = 0;
     for (;;) {
         uint32_t stamp = ++d->stamp;
@@ -152,8 +152,9 @@ static int max_flow(dual *d)
         while (head < tail && hit == UINT32_MAX) {
             uint32_t f = d->queue[head++];
             for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++) {
-                uint32_t g = d->nbr[k];
-                if (d->seen[g] == stamp || d->flow[d->eid[k]] * d->dir[k] >= 1)
+                uint32_t h = d->slot[k], g = face[h ^ 1u];
+                int dir = h & 1u ? -1 : 1;
+                if (d->seen[g] == stamp || d->flow[h >> 1] * dir >= 1)
                     continue;
                 d->seen[g] = stamp;
                 d->prev[g] = k;
@@ -167,68 +168,116 @@ static int max_flow(dual *d)
         if (hit == UINT32_MAX)
             return value;
         for (uint32_t g = hit; d->prev[g] != UINT32_MAX;) {
-            uint32_t k = d->prev[g];
-            uint32_t e = d->eid[k];
-            d->flow[e] = (int8_t)(d->flow[e] + d->dir[k]);
-            /* Slot k belongs to the piece we came from. */
-            g = d->dir[k] == 1 ? d->p->face[2 * e] : d->p->face[2 * e + 1];
+            uint32_t h = d->slot[d->prev[g]];
+            d->flow[h >> 1] = (int8_t)(d->flow[h >> 1] + (h & 1u ? -1 : 1));
+            g = face[h]; /* the piece the slot belongs to: where we came from */
         }
         value++;
     }
 }
 
-/* Whether every part of the cut the last search left (the printed edges
- * between reached and unreached pieces) reaches the paper border. */
-static int cut_reaches_border(dual *d)
+static int cmp_u32(const void *x, const void *y)
 {
-    const cb_planar *p = d->p;
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Where vertex V is in the N sorted VERTS. */
+static uint32_t vert_index(const uint32_t *verts, size_t n, uint32_t v)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (verts[mid] < v)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (uint32_t)lo;
+}
+
+/* Whether every part of the cut the last search left (the printed edges
+ * between reached and unreached pieces) reaches the paper border: P's
+ * vertices on the cut's edges, joined by them (union-find), each part with
+ * one on the border. -1 when out of memory. */
+static int cut_reaches_border(dual *d, const cb_planar *p)
+{
+    const uint32_t *face = d->face;
     size_t nt = 0;
     for (uint32_t e = 0; e < d->m; e++) {
-        uint32_t f = p->face[2 * e], g = p->face[2 * e + 1];
+        uint32_t f = face[2 * e], g = face[2 * e + 1];
         if (!f || !g || (d->seen[f] == d->stamp) == (d->seen[g] == d->stamp))
             continue;
-        uint32_t a = cb_uf_find(d->parent, p->origin[2 * e]), b = cb_uf_find(d->parent, p->origin[2 * e + 1]);
-        d->touched[nt++] = p->origin[2 * e];
-        d->touched[nt++] = p->origin[2 * e + 1];
+        if (nt == d->cap) {
+            size_t cap = d->cap ? 2 * d->cap : 64;
+            uint32_t *ends = realloc(d->ends, cap * sizeof *ends);
+            if (ends)
+                d->ends = ends;
+            uint32_t *verts = realloc(d->verts, cap * sizeof *verts);
+            if (verts)
+                d->verts = verts;
+            uint32_t *parent = realloc(d->parent, cap * sizeof *parent);
+            if (parent)
+                d->parent = parent;
+            uint8_t *good = realloc(d->good, cap);
+            if (good)
+                d->good = good;
+            if (!ends || !verts || !parent || !good)
+                return -1;
+            d->cap = cap;
+        }
+        d->ends[nt++] = cb_planar_origin(p, 2 * e);
+        d->ends[nt++] = cb_planar_origin(p, 2 * e + 1);
+    }
+    size_t nv = 0;
+    if (nt) {
+        memcpy(d->verts, d->ends, nt * sizeof *d->verts);
+        qsort(d->verts, nt, sizeof *d->verts, cmp_u32);
+        for (size_t i = 0; i < nt; i++)
+            if (nv == 0 || d->verts[i] != d->verts[nv - 1])
+                d->verts[nv++] = d->verts[i];
+    }
+    for (uint32_t i = 0; i < nv; i++) {
+        d->parent[i] = i;
+        d->good[i] = 0;
+    }
+    for (size_t i = 0; i < nt; i += 2) {
+        uint32_t a = cb_uf_find(d->parent, vert_index(d->verts, nv, d->ends[i]));
+        uint32_t b = cb_uf_find(d->parent, vert_index(d->verts, nv, d->ends[i + 1]));
         if (a != b)
             d->parent[a > b ? a : b] = a < b ? a : b;
     }
-    /* A part reaches the border when its root is joined to a border vertex:
-     * mark roots that have one, then check every part. */
-    int ok = 1;
-    for (size_t i = 0; i < nt; i++)
-        if (p->on_border[d->touched[i]])
-            d->good[cb_uf_find(d->parent, d->touched[i])] = 1;
-    for (size_t i = 0; i < nt; i++)
-        if (!d->good[cb_uf_find(d->parent, d->touched[i])])
-            ok = 0;
-    for (size_t i = 0; i < nt; i++) {
-        d->parent[d->touched[i]] = d->touched[i];
-        d->good[d->touched[i]] = 0;
-    }
-    return ok;
+    /* A part reaches the border when one of its vertices lies on it. */
+    for (uint32_t i = 0; i < nv; i++)
+        if (p->on_border[d->verts[i]])
+            d->good[cb_uf_find(d->parent, i)] = 1;
+    for (uint32_t i = 0; i < nv; i++)
+        if (!d->good[cb_uf_find(d->parent, i)])
+            return 0;
+    return 1;
 }
 
-/* The shortest cut separating vertex S from vertex C (see the top). */
-static int shortest_cut(dual *d, uint32_t s, uint32_t c)
+/* The shortest cut separating the N_S pieces S_FACES (around a start) from
+ * the N_C pieces C_FACES (around the centre; see the top); -2 when out of
+ * memory. */
+static int shortest_cut(dual *d, const cb_planar *p, const uint32_t *s_faces, size_t n_s,
+                        const uint32_t *c_faces, size_t n_c)
 {
-    const cb_planar *p = d->p;
     memset(d->side, 0, d->nf);
-    size_t k = cb_planar_vertex_faces(p, s, d->vfaces);
-    for (size_t i = 0; i < k; i++)
-        d->side[d->vfaces[i]] = 1;
-    k = cb_planar_vertex_faces(p, c, d->vfaces);
-    int separable = k > 0;
-    for (size_t i = 0; i < k; i++) {
-        if (d->side[d->vfaces[i]] == 1)
+    for (size_t i = 0; i < n_s; i++)
+        d->side[s_faces[i]] = 1;
+    int separable = n_c > 0;
+    for (size_t i = 0; i < n_c; i++) {
+        if (d->side[c_faces[i]] == 1)
             separable = 0;
-        d->side[d->vfaces[i]] = 2;
+        d->side[c_faces[i]] = 2;
     }
     if (!separable)
         return -1;
     int best = max_flow(d);
-    if (cut_reaches_border(d))
-        return best;
+    int reaches = cut_reaches_border(d, p);
+    if (reaches != 0)
+        return reaches < 0 ? -2 : best;
     best = -1;
     for (size_t i = 0; i < d->n_border_faces; i++) {
         uint32_t f = d->border_faces[i];
@@ -236,11 +285,55 @@ static int shortest_cut(dual *d, uint32_t s, uint32_t c)
             continue;
         d->side[f] = 2;
         int v = max_flow(d);
-        if ((best < 0 || v < best) && cut_reaches_border(d))
-            best = v;
+        if (best < 0 || v < best) {
+            reaches = cut_reaches_border(d, p);
+            if (reaches < 0)
+                return -2;
+            if (reaches)
+                best = v;
+        }
         d->side[f] = 0;
     }
     return best;
+}
+
+/* The pieces around each start (in node order) and then the centre, listed
+ * one after another: AROUND[k] .. AROUND[k + 1] in FACES. */
+static int faces_around(const cb_board *b, const cb_planar *p, size_t n_starts,
+                        uint32_t **faces, size_t **around)
+{
+    size_t total = 0;
+    *faces = NULL;
+    *around = calloc(n_starts + 2, sizeof **around);
+    if (!*around)
+        return -1;
+    /* Room: each vertex's degree + 1. */
+    for (uint32_t v = 0; v < b->n_nodes; v++) {
+        int centre = v == b->center;
+        if (b->nodes[v].kind != CB_KIND_START && !centre)
+            continue;
+        size_t deg = 0;
+        uint32_t h0 = p->first_out[v], h = h0;
+        if (h0 != UINT32_MAX)
+            do {
+                deg++;
+                h = p->next[h ^ 1u];
+            } while (h != h0);
+        total += deg + 1;
+    }
+    *faces = malloc((total ? total : 1) * sizeof **faces);
+    if (!*faces)
+        return -1;
+    size_t k = 0, at = 0;
+    for (uint32_t v = 0; v < b->n_nodes; v++)
+        if (b->nodes[v].kind == CB_KIND_START) {
+            at += cb_planar_vertex_faces(p, v, *faces + at);
+            (*around)[++k] = at;
+        }
+    if (b->center < b->n_nodes)
+        at += cb_planar_vertex_faces(p, b->center, *faces + at);
+    (*around)[n_starts + 1] = at;
+    return 0;
 }
 
 cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts, cb_error *err)
@@ -254,19 +347,32 @@ cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts
     size_t n = 0;
     for (size_t v = 0; v < b->n_nodes; v++)
         n += b->nodes[v].kind == CB_KIND_START;
-    dual d;
+    /* The pieces around the starts and the centre are all the flows need
+     * of the rotation: the rest of the map goes before the dual is built. */
+    uint32_t *faces = NULL;
+    size_t *around = NULL;
     int *out = malloc((n ? n : 1) * sizeof *out);
-    if (!out || dual_init(&d, &p) != 0) {
+    dual d;
+    memset(&d, 0, sizeof d);
+    int ok = out && faces_around(b, &p, n, &faces, &around) == 0;
+    if (ok)
+        cb_planar_keep_faces(&p);
+    ok = ok && dual_init(&d, &p) == 0;
+    for (size_t k = 0; ok && k < n; k++) {
+        out[k] = b->center < b->n_nodes
+                 ? shortest_cut(&d, &p, faces + around[k], around[k + 1] - around[k],
+                                faces + around[n], around[n + 1] - around[n])
+                 : -1;
+        ok = out[k] != -2;
+    }
+    dual_free(&d);
+    free(faces);
+    free(around);
+    cb_planar_free(&p);
+    if (!ok) {
         free(out);
-        cb_planar_free(&p);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory measuring cuts");
     }
-    size_t k = 0;
-    for (uint32_t v = 0; v < b->n_nodes; v++)
-        if (b->nodes[v].kind == CB_KIND_START)
-            out[k++] = b->center < b->n_nodes ? shortest_cut(&d, v, b->center) : -1;
-    dual_free(&d);
-    cb_planar_free(&p);
     *cuts = out;
     *n_starts = n;
     return CB_OK;

@@ -6,9 +6,16 @@
 #include "base/geom.h"
 #include "base/grid.h"
 #include "base/graph.h"
+#include "base/unionfind.h"
 #include "planar/dots_check.h"
 #include "planar/fair.h"
 #include "planar/halfedge.h"
+
+static int cmp_u32(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return (a > b) - (a < b);
+}
 
 static cb_point node_point(const cb_board *b, uint32_t i)
 {
@@ -16,16 +23,17 @@ static cb_point node_point(const cb_board *b, uint32_t i)
     return p;
 }
 
-/* cb_segments_cross for edges X and Y between points P, answering its common
+/* cb_segments_cross for edges X and Y of board B, answering its common
  * cases here from the same orientations, computed the same way (no
  * tolerance changes):
  * - edges that meet at a node (whose coordinates are not NaN) and end apart
  *   only touch there, unless the far end of Y lies on X's line;
  * - otherwise, when the ends of one segment lie strictly on one side of the
  *   other's line and no end lies on a line, they have no common point. */
-static int edges_cross(const cb_point *p, const cb_edge *x, const cb_edge *y)
+static int edges_cross(const cb_board *b, const cb_edge *x, const cb_edge *y)
 {
-    cb_point a = p[x->a], z = p[x->b], c = p[y->a], d = p[y->b];
+    cb_point a = node_point(b, x->a), z = node_point(b, x->b);
+    cb_point c = node_point(b, y->a), d = node_point(b, y->b);
     if (x->a == y->a || x->a == y->b || x->b == y->a || x->b == y->b) {
         int at_a = x->a == y->a || x->a == y->b;
         cb_point s = at_a ? a : z, u = at_a ? z : a;
@@ -39,27 +47,39 @@ static int edges_cross(const cb_point *p, const cb_edge *x, const cb_edge *y)
             return 0;
     }
     /* Read again rather than kept: the common paths above run faster. */
-    return cb_segments_cross(p[x->a], p[x->b], p[y->a], p[y->b]);
+    return cb_segments_cross(node_point(b, x->a), node_point(b, x->b), node_point(b, y->a),
+                             node_point(b, y->b));
 }
 
-/* The grid cells an edge's box covers: columns c0..c1, rows r0..r1. */
-typedef struct {
-    uint32_t c0, r0, c1, r1;
-} span;
-
-/* An edge listed in a grid row, with its first column. */
+/* An edge listed in a grid row: the edge, its first column and, in the
+ * top bit, whether this row is the first its box covers. */
 typedef struct {
     uint32_t e, c0;
 } listed;
 
+#define FIRST_ROW 0x80000000u
+
+/* The grid cells edge E's box covers: columns c0..c1, rows r0..r1 (the
+ * same every time it is asked). */
+static void edge_cells(const cb_grid *g, const cb_board *b, const cb_edge *e, uint32_t *c0,
+                       uint32_t *r0, uint32_t *c1, uint32_t *r1)
+{
+    cb_point u = node_point(b, e->a), w = node_point(b, e->b);
+    cb_grid_range(g, (u.x + w.x) / 2, (u.y + w.y) / 2, fabs(u.x - w.x) / 2,
+                  fabs(u.y - w.y) / 2, c0, r0, c1, r1);
+}
+
 /* Pairs of crossing edges. The pairs tested are those whose boxes share a
  * cell of a grid as fine as the mean edge length, each once: in the first
- * row both boxes cover. Each row lists the edges whose box covers it by
- * first column, so the edges whose columns meet an edge's follow it until
- * the first one that starts right of its last column. Rows, not columns:
- * boards number their nodes row by row or near it (the lattice does), so
- * a row's edges lie close together in memory. */
-static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
+ * row both boxes cover (the first row of one of them). Each row lists the
+ * edges whose box covers it by first column, so the edges whose columns
+ * meet an edge's follow it until the first one that starts right of its
+ * last column. Rows, not columns: boards number their nodes row by row or
+ * near it (the lattice does), so a row's edges lie close together in
+ * memory. 8 bytes a listing and 4 a cell: an edge's cells are worked out
+ * again where they are needed, and the places read from the nodes, rather
+ * than kept. */
+static int count_crossings(const cb_board *b, size_t *out)
 {
     size_t m = b->n_edges;
     *out = 0;
@@ -67,64 +87,64 @@ static int count_crossings(const cb_board *b, const cb_point *p, size_t *out)
         return 0;
     double total = 0;
     for (size_t e = 0; e < m; e++)
-        total += cb_dist(p[b->edges[e].a], p[b->edges[e].b]);
+        total += cb_dist(node_point(b, b->edges[e].a), node_point(b, b->edges[e].b));
     cb_grid g;
     cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, fmax(total / (double)m, 1e-3), m);
     /* Lists keyed by row, then first column: one slot per cell. */
     size_t cells = (size_t)g.cols * g.rows, refs = 0;
-    span *sp = malloc(m * sizeof *sp);
-    size_t *start = malloc(2 * (cells + 1) * sizeof *start), *fill = start + cells + 1;
-    if (!sp || !start) {
-        free(sp);
+    uint32_t *start = calloc(cells + 1, sizeof *start);
+    if (!start || g.cols >= FIRST_ROW) {
         free(start);
         return -1;
     }
-    memset(start, 0, (cells + 1) * sizeof *start);
+    const cb_edge *edges = b->edges;
+    uint32_t c0, r0, c1, r1;
     for (size_t e = 0; e < m; e++) {
-        cb_point u = p[b->edges[e].a], w = p[b->edges[e].b];
-        uint32_t c0, r0, c1, r1;
-        cb_grid_range(&g, (u.x + w.x) / 2, (u.y + w.y) / 2, fabs(u.x - w.x) / 2,
-                      fabs(u.y - w.y) / 2, &c0, &r0, &c1, &r1);
-        sp[e].c0 = c0;
-        sp[e].r0 = r0;
-        sp[e].c1 = c1;
-        sp[e].r1 = r1;
+        edge_cells(&g, b, &edges[e], &c0, &r0, &c1, &r1);
         for (uint32_t r = r0; r <= r1; r++)
             start[(size_t)r * g.cols + c0 + 1]++;
         refs += r1 - r0 + 1;
     }
-    for (size_t k = 0; k < cells; k++)
-        start[k + 1] += start[k];
-    listed *items = malloc(refs * sizeof *items);
-    if (!items) {
-        free(sp);
+    if (refs > UINT32_MAX) {
         free(start);
         return -1;
     }
-    memcpy(fill, start, cells * sizeof *fill);
-    for (uint32_t e = 0; e < m; e++)
-        for (uint32_t r = sp[e].r0; r <= sp[e].r1; r++) {
-            listed *it = &items[fill[(size_t)r * g.cols + sp[e].c0]++];
+    for (size_t k = 0; k < cells; k++)
+        start[k + 1] += start[k];
+    listed *items = malloc((refs ? refs : 1) * sizeof *items);
+    if (!items) {
+        free(start);
+        return -1;
+    }
+    /* Filled back to front: start[k + 1] counts down to cell k's first
+     * slot, so each cell lists its edges in edge order. */
+    for (uint32_t e = (uint32_t)m; e-- > 0;) {
+        edge_cells(&g, b, &edges[e], &c0, &r0, &c1, &r1);
+        for (uint32_t r = r0; r <= r1; r++) {
+            listed *it = &items[--start[(size_t)r * g.cols + c0 + 1]];
             it->e = e;
-            it->c0 = sp[e].c0;
+            it->c0 = c0 | (r == r0 ? FIRST_ROW : 0);
         }
-    const cb_edge *edges = b->edges;
+    }
+    for (size_t k = 0; k < cells; k++)
+        start[k] = start[k + 1];
+    start[cells] = (uint32_t)refs;
     size_t n = 0;
     for (uint32_t r = 0; r < g.rows; r++) {
         size_t end = start[(size_t)(r + 1) * g.cols];
         for (size_t i = start[(size_t)r * g.cols]; i < end; i++) {
-            uint32_t e = items[i].e, first = sp[e].r0, last = sp[e].c1;
-            for (size_t j = i + 1; j < end && items[j].c0 <= last; j++) {
-                uint32_t f = items[j].e;
-                if ((first > sp[f].r0 ? first : sp[f].r0) != r)
+            uint32_t e = items[i].e, first = items[i].c0 & FIRST_ROW, last;
+            edge_cells(&g, b, &edges[e], &c0, &r0, &last, &r1);
+            for (size_t j = i + 1; j < end && (items[j].c0 & ~FIRST_ROW) <= last; j++) {
+                if (!first && !(items[j].c0 & FIRST_ROW))
                     continue; /* met in an earlier row */
+                uint32_t f = items[j].e;
                 /* The earlier edge first: cb_segments_cross rounds asymmetrically. */
-                n += (size_t)edges_cross(p, &edges[e < f ? e : f], &edges[e < f ? f : e]);
+                n += (size_t)edges_cross(b, &edges[e < f ? e : f], &edges[e < f ? f : e]);
             }
         }
     }
     *out = n;
-    free(sp);
     free(start);
     free(items);
     return 0;
@@ -196,8 +216,10 @@ static int start_on_side(const cb_board *b, const cb_node *s)
 }
 
 /* The plane-drawing clause: the board and its trim rectangle as half-edges,
- * Euler's formula, the faces and the largest piece of paper. */
-static cb_status planar_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
+ * Euler's formula, the faces and the largest piece of paper. *BUILT (when
+ * not NULL) tells whether the drawing could be built: if so, every edge
+ * joins two nodes of the board. */
+static cb_status planar_verdict(const cb_board *b, cb_verdict *v, int *built, cb_error *err)
 {
     v->faces = 0;
     v->largest_piece = 0;
@@ -205,6 +227,8 @@ static cb_status planar_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
     cb_planar p;
     cb_error why;
     cb_status st = cb_planar_build(&p, b, &why);
+    if (built)
+        *built = st == CB_OK;
     if (st == CB_ERR_DATA)
         return CB_OK; /* not a plane drawing inside its trim: planar stays 0 */
     if (st != CB_OK)
@@ -226,6 +250,106 @@ static void fail(cb_verdict *v, const char *what)
     }
 }
 
+/* The clauses of the nodes' places alone: crossings, grazes and overlaps
+ * into V. */
+static cb_status places_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
+{
+    size_t n = b->n_nodes;
+    int bad = count_crossings(b, &v->crossings) != 0;
+    cb_point *p = bad ? NULL : malloc((n ? n : 1) * sizeof *p); /* the grid's points */
+    for (size_t i = 0; p && i < n; i++)
+        p[i] = node_point(b, (uint32_t)i);
+    bad = bad || !p || count_grazes_overlaps(b, p, &v->grazes, &v->overlaps) != 0;
+    free(p);
+    return bad ? cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board") : CB_OK;
+}
+
+/* Bit K of BITS. */
+static int bit(const uint8_t *bits, uint32_t k)
+{
+    return (bits[k / 8] >> k % 8) & 1;
+}
+
+/* The tree edges that are not bridges of G, for the breadth-first tree of
+ * HOPS (from its root, at 0 hops; a node's parent is its first neighbour
+ * one hop nearer, whose slot gets its bit in TREE, one per slot of G): UP
+ * gets each node's union-find link, which is the node itself exactly when
+ * the edge to its parent is a bridge (or it has none). Every bridge is a
+ * tree edge, and each edge off the tree closes a cycle with the tree path
+ * between its ends: that path is walked up from both ends to where they
+ * meet, each tree edge once (the union-find skips the stretches walked
+ * before). So a reached node is joined to the root by 2 edge-disjoint
+ * paths when no bridge lies on its tree path, that is when its link leads
+ * to the root, as cb_graph_bridge_components would tell, without its
+ * depth-first search's 21 bytes a node: 4 here and a bit a slot. */
+static void tree_bridges(const cb_graph *g, const int *hops, uint8_t *tree, uint32_t *up)
+{
+    uint32_t n = (uint32_t)g->n;
+    memset(tree, 0, (g->start[n] + 7) / 8);
+    for (uint32_t v = 0; v < n; v++) {
+        up[v] = v;
+        for (uint32_t k = g->start[v]; hops[v] > 0 && k < g->start[v + 1]; k++)
+            if (hops[g->adj[k]] == hops[v] - 1) {
+                tree[k / 8] = (uint8_t)(tree[k / 8] | 1u << k % 8);
+                break;
+            }
+    }
+    /* Each edge off the tree once: from its end further from the root,
+     * or from the smaller of two ends as far. */
+    for (uint32_t v = 0; v < n; v++) {
+        if (hops[v] < 0)
+            continue;
+        for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
+            uint32_t u = g->adj[k];
+            if (hops[u] > hops[v] || (hops[u] == hops[v] && u < v) ||
+                (hops[u] < hops[v] && bit(tree, k)))
+                continue;
+            uint32_t x = cb_uf_find(up, v), y = cb_uf_find(up, u);
+            while (x != y) {
+                if (hops[x] < hops[y]) {
+                    uint32_t t = x;
+                    x = y;
+                    y = t;
+                }
+                /* The edge above x is on the cycle: x joins its parent. */
+                uint32_t s = g->start[x];
+                while (!bit(tree, s))
+                    s++;
+                up[x] = g->adj[s];
+                x = cb_uf_find(up, x);
+            }
+        }
+    }
+}
+
+/* Whether some node is a neighbour of two starts, or a start of a start
+ * (the neighbours of every start, sorted). -1 when out of memory. */
+static int starts_crowded(const cb_board *b, const cb_graph *g)
+{
+    size_t k = 0;
+    for (uint32_t i = 0; i < b->n_nodes; i++)
+        if (b->nodes[i].kind == CB_KIND_START)
+            k += g->start[i + 1] - g->start[i];
+    uint32_t *near = malloc((k ? k : 1) * sizeof *near);
+    if (!near)
+        return -1;
+    int crowded = 0;
+    k = 0;
+    for (uint32_t i = 0; i < b->n_nodes; i++) {
+        if (b->nodes[i].kind != CB_KIND_START)
+            continue;
+        for (uint32_t s = g->start[i]; s < g->start[i + 1]; s++) {
+            near[k++] = g->adj[s];
+            crowded |= b->nodes[g->adj[s]].kind == CB_KIND_START;
+        }
+    }
+    qsort(near, k, sizeof *near, cmp_u32);
+    for (size_t i = 1; i < k; i++)
+        crowded |= near[i] == near[i - 1];
+    free(near);
+    return crowded;
+}
+
 static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
                             const cb_verdict *drawn, cb_verdict *v, cb_error *err);
 
@@ -235,19 +359,27 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     memset(v, 0, sizeof *v);
     v->ok = 1;
     v->failure = "";
-    /* The plane drawing first, its faces freed before the graph is built:
-     * the two are the check's largest structures, and a board read from a
-     * file has no graph to share. */
+    /* The plane drawing first, then the clauses of the places, then the
+     * graph's, each step's structures freed before the next one's are built
+     * (a board read from a file has no graph to share). The places are
+     * read along the edges: when the drawing could not be built, an edge
+     * may name no node, and the graph's build says which first. */
     cb_verdict drawn;
     memset(&drawn, 0, sizeof drawn);
-    cb_status st = planar_verdict(b, &drawn, err);
+    int built = 0;
+    cb_status st = planar_verdict(b, &drawn, &built, err);
+    if (st == CB_OK && built)
+        st = places_verdict(b, &drawn, err);
     if (st != CB_OK)
         return st;
     cb_graph gr;
     st = cb_graph_build(&gr, b, err);
     if (st != CB_OK)
         return st;
-    st = check_with(b, &gr, start_cap, node_cap, &drawn, v, err);
+    if (!built)
+        st = places_verdict(b, &drawn, err);
+    if (st == CB_OK)
+        st = check_with(b, &gr, start_cap, node_cap, &drawn, v, err);
     cb_graph_free(&gr);
     return st;
 }
@@ -258,28 +390,30 @@ cb_status cb_board_check_graph(const cb_board *b, const cb_graph *g, int start_c
     return check_with(b, g, start_cap, node_cap, NULL, v, err);
 }
 
-/* The check with G, and the plane drawing's figures from DRAWN when it
- * was looked at already (else NULL). */
+/* The check with G, and the figures of the plane drawing and the places
+ * from DRAWN when they were worked out already (else NULL). */
 static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
                             const cb_verdict *drawn, cb_verdict *v, cb_error *err)
 {
     memset(v, 0, sizeof *v);
     v->ok = 1;
     v->failure = "";
-    cb_status st;
+    cb_status st = CB_OK;
     size_t n = b->n_nodes;
-    int *hops = malloc((n ? n : 1) * sizeof *hops);
-    cb_point *p = malloc((n ? n : 1) * sizeof *p); /* the nodes' places */
-    for (size_t i = 0; p && i < n; i++)
-        p[i] = node_point(b, (uint32_t)i);
-    if (!hops || !p || count_crossings(b, p, &v->crossings) != 0 ||
-        count_grazes_overlaps(b, p, &v->grazes, &v->overlaps) != 0) {
-        free(hops);
-        free(p);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+    if (drawn) {
+        v->crossings = drawn->crossings;
+        v->grazes = drawn->grazes;
+        v->overlaps = drawn->overlaps;
+        v->faces = drawn->faces;
+        v->largest_piece = drawn->largest_piece;
+        v->planar = drawn->planar;
+    } else {
+        st = places_verdict(b, v, err);
     }
-    free(p);
-    if (cb_graph_hops(g, b->center, hops) != 0) {
+    if (st != CB_OK)
+        return st;
+    int *hops = malloc((n ? n : 1) * sizeof *hops);
+    if (!hops || cb_graph_hops(g, b->center, hops) != 0) {
         free(hops);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
     }
@@ -295,14 +429,8 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         fail(v, "an edge passes through a node");
     if (v->overlaps)
         fail(v, "nodes overlap");
-    if (drawn) {
-        v->faces = drawn->faces;
-        v->largest_piece = drawn->largest_piece;
-        v->planar = drawn->planar;
-        st = CB_OK;
-    } else {
-        st = planar_verdict(b, v, err);
-    }
+    if (!drawn)
+        st = planar_verdict(b, v, NULL, err);
     if (st != CB_OK) {
         free(hops);
         return st;
@@ -315,16 +443,23 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     v->hop_min = INT32_MAX;
     v->hop_max = -1;
     v->min_disjoint = INT32_MAX;
-    uint32_t *owner = malloc((n ? n : 1) * sizeof *owner);
-    uint32_t *comp = malloc((n ? n : 1) * sizeof *comp);
-    if (!owner || !comp || cb_graph_bridge_components(g, comp) != 0) {
-        free(owner);
-        free(comp);
-        free(hops);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
-    }
-    for (size_t i = 0; i < n; i++)
-        owner[i] = UINT32_MAX;
+    /* The bridges, for the starts with 2 edges or fewer: those counts
+     * follow from them alone; more edges need the max-flow. */
+    uint8_t *tree = NULL;
+    uint32_t *up = NULL;
+    for (uint32_t i = 0; i < n && !up; i++)
+        if (b->nodes[i].kind == CB_KIND_START && hops[i] >= 0 && cb_graph_degree(g, i) <= 2) {
+            tree = malloc(g->start[n] / 8 + 1);
+            up = malloc(n * sizeof *up);
+            if (!tree || !up) {
+                free(tree);
+                free(up);
+                free(hops);
+                return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+            }
+            tree_bridges(g, hops, tree, up);
+            free(tree);
+        }
     for (uint32_t i = 0; i < n; i++) {
         const cb_node *s = &b->nodes[i];
         int deg = (int)cb_graph_degree(g, i);
@@ -336,21 +471,17 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
             per_side[s->side]++;
         else
             v->starts_ok = 0;
-        for (uint32_t k = g->start[i]; k < g->start[i + 1]; k++) {
-            uint32_t u = g->adj[k];
-            if (b->nodes[u].kind == CB_KIND_START || owner[u] != UINT32_MAX)
-                v->neighbours_ok = 0;
-            owner[u] = i;
+        int h = hops[i], paths;
+        if (deg > 2) {
+            paths = cb_graph_edge_disjoint(g, i, b->center, deg);
+        } else if (h < 0) {
+            paths = 0;
+        } else { /* joined: no bridge between the start and the centre */
+            int joined = cb_uf_find(up, i) == b->center;
+            paths = joined ? deg : (deg > 0);
         }
-        int h = hops[i];
-        /* With 2 edges or fewer the count follows from the bridges alone;
-         * more edges need the max-flow. */
-        int paths = deg > 2 ? cb_graph_edge_disjoint(g, i, b->center, deg)
-                    : h < 0 ? 0
-                    : comp[i] == comp[b->center] ? deg : (deg > 0);
         if (paths < 0) { /* out of memory, not a path count */
-            free(owner);
-            free(comp);
+            free(up);
             free(hops);
             return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
         }
@@ -363,8 +494,12 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         if (h > v->hop_max) v->hop_max = h;
         if (paths < v->min_disjoint) v->min_disjoint = paths;
     }
-    free(owner);
-    free(comp);
+    free(up);
+    free(hops);
+    int crowded = starts_crowded(b, g);
+    if (crowded < 0)
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+    v->neighbours_ok = !crowded;
     for (int s = 0; s < 4; s++)
         if (per_side[s] != CB_STARTS_PER_SIDE)
             v->starts_ok = 0;
@@ -382,7 +517,6 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         fail(v, "start hop counts differ by more than 1");
     if (v->min_disjoint < 2)
         fail(v, "a start has fewer than 2 edge-disjoint paths to the centre");
-    free(hops);
     st = cb_dots_verdict(b, g, v, err);
     if (st != CB_OK)
         return st;

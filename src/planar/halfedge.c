@@ -72,23 +72,28 @@ static int cmp_pair(const void *x, const void *y)
 
 void cb_planar_free(cb_planar *p)
 {
-    free(p->xy);
     free(p->on_border);
-    free(p->origin);
+    free(p->seg_end);
     free(p->next);
-    free(p->out);
-    free(p->out_start);
+    free(p->first_out);
     free(p->face);
-    free(p->vface);
+    free(p->isolated);
     free(p->area);
     free(p->face_half);
     memset(p, 0, sizeof *p);
 }
 
-static cb_point node_point_of(const cb_board *b, uint32_t v)
+void cb_planar_keep_faces(cb_planar *p)
 {
-    cb_point q = {b->nodes[v].x, b->nodes[v].y};
-    return q;
+    free(p->next);
+    free(p->first_out);
+    free(p->isolated);
+    free(p->area);
+    free(p->face_half);
+    p->next = p->first_out = p->face_half = NULL;
+    p->isolated = NULL;
+    p->area = NULL;
+    p->n_isolated = 0;
 }
 
 /* Where a point on the trim line sits along the perimeter, clockwise on
@@ -114,7 +119,8 @@ static int cycle_contains(const cb_planar *p, uint32_t h, cb_point q)
     int inside = 0;
     uint32_t g = h;
     do {
-        cb_point a = p->xy[p->origin[g]], c = p->xy[p->origin[g ^ 1u]];
+        cb_point a = cb_planar_xy(p, cb_planar_origin(p, g));
+        cb_point c = cb_planar_xy(p, cb_planar_origin(p, g ^ 1u));
         if ((a.y > q.y) != (c.y > q.y)) {
             double x = a.x + (q.y - a.y) * (c.x - a.x) / (c.y - a.y);
             if (q.x < x)
@@ -125,23 +131,28 @@ static int cycle_contains(const cb_planar *p, uint32_t h, cb_point q)
     return inside;
 }
 
-/* The piece (a positive cycle of another component) that holds point Q,
- * the smallest if they nest; 0 when none does. */
-static uint32_t locate(const cb_planar *p, cb_point q, uint32_t comp, const uint32_t *cyc_comp,
-                       const uint32_t *cyc_face, const uint32_t *cyc_half, const double *cyc_area,
-                       const double (*box)[4], size_t n_cycles)
+/* What locating a hole needs of a piece: its outer cycle's area (holes
+ * not taken off), component and bounding box. */
+typedef struct {
+    double area, box[4];
+    uint32_t comp;
+} piece_info;
+
+/* The piece (of another component) that holds point Q, the smallest if
+ * they nest, the first of equal ones; 0 when none does. */
+static uint32_t locate(const cb_planar *p, cb_point q, uint32_t comp, const piece_info *pc)
 {
     uint32_t best = 0;
     double best_area = INFINITY;
-    for (size_t c = 0; c < n_cycles; c++) {
-        if (cyc_face[c] == 0 || cyc_area[c] <= AREA_EPS_MM2 || cyc_comp[c] == comp ||
-            cyc_area[c] >= best_area)
+    for (uint32_t f = 1; f < p->n_faces; f++) {
+        const piece_info *c = &pc[f];
+        if (c->comp == comp || c->area >= best_area)
             continue;
-        if (q.x < box[c][0] || q.x > box[c][2] || q.y < box[c][1] || q.y > box[c][3])
+        if (q.x < c->box[0] || q.x > c->box[2] || q.y < c->box[1] || q.y > c->box[3])
             continue;
-        if (cycle_contains(p, cyc_half[c], q)) {
-            best = cyc_face[c];
-            best_area = cyc_area[c];
+        if (cycle_contains(p, p->face_half[f], q)) {
+            best = f;
+            best_area = c->area;
         }
     }
     return best;
@@ -151,40 +162,6 @@ static cb_status oom(cb_planar *p, cb_error *err)
 {
     cb_planar_free(p);
     return cb_fail(err, CB_ERR_INTERNAL, "out of memory building the board's faces");
-}
-
-/* The vertex and half-edge arrays a build returns, but for the places and
- * the faces, for NV vertices and at most NH half-edges. */
-static int planar_alloc(cb_planar *p, size_t nv, size_t nh)
-{
-    p->on_border = calloc(nv, 1);
-    p->origin = malloc(nh * sizeof *p->origin);
-    p->next = malloc(nh * sizeof *p->next);
-    p->out = malloc(nh * sizeof *p->out);
-    p->out_start = calloc(nv + 1, sizeof *p->out_start);
-    return p->on_border && p->origin && p->next && p->out && p->out_start ? 0 : -1;
-}
-
-/* Bounding boxes of the cycles, for locate: only boards with holes or
- * isolated nodes need them. NULL when out of memory. */
-static double (*cycle_boxes(const cb_planar *p, const uint32_t *cyc_half, size_t n_cycles))[4]
-{
-    double (*box)[4] = malloc((n_cycles ? n_cycles : 1) * sizeof *box);
-    if (!box)
-        return NULL;
-    for (size_t c = 0; c < n_cycles; c++) {
-        double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY;
-        uint32_t g = cyc_half[c];
-        do {
-            cb_point a = p->xy[p->origin[g]];
-            bx0 = fmin(bx0, a.x); by0 = fmin(by0, a.y);
-            bx1 = fmax(bx1, a.x); by1 = fmax(by1, a.y);
-            g = p->next[g];
-        } while (g != cyc_half[c]);
-        box[c][0] = bx0; box[c][1] = by0;
-        box[c][2] = bx1; box[c][3] = by1;
-    }
-    return box;
 }
 
 /* Components of the drawing: COMP gets each vertex's smallest vertex in
@@ -197,8 +174,9 @@ static size_t components(const cb_planar *p, uint32_t *comp)
     size_t nv = p->n_verts, n = 0;
     for (uint32_t v = 0; v < nv; v++)
         comp[v] = v;
-    for (size_t h = 0; h < p->n_half; h += 2) {
-        uint32_t a = cb_uf_find(comp, p->origin[h]), c = cb_uf_find(comp, p->origin[h + 1]);
+    for (uint32_t h = 0; h < p->n_half; h += 2) {
+        uint32_t a = cb_uf_find(comp, cb_planar_origin(p, h));
+        uint32_t c = cb_uf_find(comp, cb_planar_origin(p, h + 1));
         if (a < c)
             comp[c] = a;
         else if (c < a)
@@ -211,87 +189,168 @@ static size_t components(const cb_planar *p, uint32_t *comp)
     return n;
 }
 
-/* Faces: trace every cycle of next, then name the pieces and put each
- * hole (a cycle that is not a piece) into the piece around it. */
+/* A cycle that is not a piece: a hole in the piece around it (the outer
+ * boundary of a component away from the border), found by its first
+ * half-edge; its face is located once every piece is known. */
+typedef struct {
+    uint32_t half, face;
+    double area;
+} hole;
+
+/* The half-edges of a hole until it is located. */
+#define HOLE_FACE (UINT32_MAX - 1)
+
+/* Puts the holes and the isolated vertices into the pieces around them,
+ * and takes the holes' area off those pieces. Pieces' areas are added up
+ * again in the order of the cycles' first half-edges (the pieces' outer
+ * cycles and the holes together), as the sums always run. */
+static int place_holes(cb_planar *p, hole *holes, size_t n_holes, size_t n_isolated)
+{
+    size_t nv = p->n_verts, nf = p->n_faces;
+    uint32_t *comp = malloc(nv * sizeof *comp);
+    piece_info *pc = malloc(nf * sizeof *pc);
+    p->isolated = malloc((n_isolated ? n_isolated : 1) * sizeof *p->isolated);
+    if (!comp || !pc || !p->isolated) {
+        free(comp);
+        free(pc);
+        return -1;
+    }
+    components(p, comp);
+    for (uint32_t f = 1; f < nf; f++) {
+        double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY;
+        uint32_t g = p->face_half[f];
+        do {
+            cb_point a = cb_planar_xy(p, cb_planar_origin(p, g));
+            bx0 = fmin(bx0, a.x); by0 = fmin(by0, a.y);
+            bx1 = fmax(bx1, a.x); by1 = fmax(by1, a.y);
+            g = p->next[g];
+        } while (g != p->face_half[f]);
+        pc[f].area = p->area[f];
+        pc[f].box[0] = bx0; pc[f].box[1] = by0;
+        pc[f].box[2] = bx1; pc[f].box[3] = by1;
+        pc[f].comp = comp[cb_planar_origin(p, p->face_half[f])];
+    }
+    for (size_t i = 0; i < n_holes; i++) {
+        uint32_t v = cb_planar_origin(p, holes[i].half);
+        holes[i].face = locate(p, cb_planar_xy(p, v), comp[v], pc);
+    }
+    for (uint32_t v = 0; v < nv; v++)
+        if (p->first_out[v] == UINT32_MAX) {
+            p->isolated[p->n_isolated][0] = v;
+            p->isolated[p->n_isolated++][1] = locate(p, cb_planar_xy(p, v), comp[v], pc);
+        }
+    for (size_t i = 0; i < n_holes; i++) {
+        uint32_t g = holes[i].half;
+        do {
+            p->face[g] = holes[i].face;
+            g = p->next[g];
+        } while (g != holes[i].half);
+    }
+    /* Both lists run by first half-edge: merge them. */
+    for (uint32_t f = 1; f < nf; f++)
+        p->area[f] = 0;
+    uint32_t f = 1;
+    for (size_t i = 0; i <= n_holes; i++) {
+        uint32_t until = i < n_holes ? holes[i].half : UINT32_MAX;
+        for (; f < nf && p->face_half[f] < until; f++)
+            p->area[f] += pc[f].area;
+        if (i < n_holes && holes[i].face != 0)
+            p->area[holes[i].face] += holes[i].area;
+    }
+    free(comp);
+    free(pc);
+    return 0;
+}
+
+/* Faces: trace every cycle of next, the outside's first (face 0), then the
+ * others by first half-edge: a positive one is the next piece, any other a
+ * hole. */
 static cb_status trace_faces(cb_planar *p, const cb_board *b, uint32_t outside_half,
                              cb_error *err)
 {
     size_t nh = p->n_half, nv = p->n_verts;
     p->face = malloc((nh ? nh : 1) * sizeof *p->face);
-    p->vface = malloc(nv * sizeof *p->vface);
-    /* One scratch block: per cycle (at most one per half-edge) its area,
-     * a half-edge, face and component, per vertex its component. Each
-     * half-edge's cycle goes where its face will (FACE), until the faces
-     * are known. */
-    double *cyc_area = malloc((nh ? nh : 1) * (sizeof *cyc_area + 3 * sizeof(uint32_t)) +
-                              nv * sizeof(uint32_t));
-    if (!p->face || !p->vface || !cyc_area) {
-        free(cyc_area);
+    /* Room for as many faces as Euler's formula gives a connected drawing;
+     * grown if there are more. */
+    size_t cap = nh / 2 + 2 > nv + 16 ? nh / 2 + 2 - nv : 16;
+    p->area = malloc(cap * sizeof *p->area);
+    p->face_half = malloc(cap * sizeof *p->face_half);
+    if (!p->face || !p->area || !p->face_half)
         return oom(p, err);
+    uint32_t *face = p->face;
+    for (size_t h = 0; h < nh; h++)
+        face[h] = UINT32_MAX;
+    p->area[0] = 0;
+    p->face_half[0] = outside_half;
+    if (outside_half != UINT32_MAX) {
+        uint32_t g = outside_half;
+        do {
+            face[g] = 0;
+            p->face_half[0] = g < p->face_half[0] ? g : p->face_half[0];
+            g = p->next[g];
+        } while (g != outside_half);
     }
-    uint32_t *cyc = p->face, *cyc_half = (uint32_t *)(cyc_area + (nh ? nh : 1));
-    uint32_t *cyc_face = cyc_half + nh, *cyc_comp = cyc_face + nh, *comp = cyc_comp + nh;
-    p->n_components = components(p, comp);
-
-    size_t n_cycles = 0;
-    for (uint32_t h = 0; h < nh; h++)
-        cyc[h] = UINT32_MAX;
+    size_t faces = 1, n_holes = 0, hole_cap = 0;
+    hole *holes = NULL;
     for (uint32_t h = 0; h < nh; h++) {
-        if (cyc[h] != UINT32_MAX)
+        if (face[h] != UINT32_MAX)
             continue;
+        /* The shoelace sum; each half-edge's head is its next one's origin. */
         double twice = 0;
         uint32_t g = h;
+        cb_point a = cb_planar_xy(p, cb_planar_origin(p, h));
         do {
-            cb_point a = p->xy[p->origin[g]], c = p->xy[p->origin[g ^ 1u]];
+            uint32_t after = p->next[g];
+            cb_point c = cb_planar_xy(p, cb_planar_origin(p, after));
             twice += a.x * c.y - c.x * a.y;
-            cyc[g] = (uint32_t)n_cycles;
+            face[g] = (uint32_t)faces;
+            g = after;
+            a = c;
+        } while (g != h);
+        double area = twice / 2;
+        if (area > AREA_EPS_MM2) {
+            if (faces == cap) {
+                cap *= 2;
+                double *ar = realloc(p->area, cap * sizeof *ar);
+                if (ar)
+                    p->area = ar;
+                uint32_t *fh = realloc(p->face_half, cap * sizeof *fh);
+                if (fh)
+                    p->face_half = fh;
+                if (!ar || !fh) {
+                    free(holes);
+                    return oom(p, err);
+                }
+            }
+            p->area[faces] = area;
+            p->face_half[faces++] = h;
+            continue;
+        }
+        if (n_holes == hole_cap) {
+            hole_cap = hole_cap ? 2 * hole_cap : 16;
+            hole *more = realloc(holes, hole_cap * sizeof *more);
+            if (!more) {
+                free(holes);
+                return oom(p, err);
+            }
+            holes = more;
+        }
+        holes[n_holes].half = h;
+        holes[n_holes++].area = area;
+        do {
+            face[g] = HOLE_FACE;
             g = p->next[g];
         } while (g != h);
-        cyc_half[n_cycles] = h;
-        cyc_area[n_cycles] = twice / 2;
-        cyc_comp[n_cycles] = comp[p->origin[h]];
-        n_cycles++;
     }
-    /* Pieces: positive cycles, numbered in order of their first half-edge. */
-    size_t faces = 1;
-    int holes = 0;
-    for (size_t c = 0; c < n_cycles; c++) {
-        cyc_face[c] = c == cyc[outside_half] ? 0
-                      : cyc_area[c] > AREA_EPS_MM2 ? (uint32_t)faces++ : UINT32_MAX;
-        holes |= cyc_face[c] == UINT32_MAX;
-    }
-    for (uint32_t v = 0; v < nv; v++)
-        holes |= p->out_start[v] == p->out_start[v + 1];
     p->n_faces = faces;
-    p->area = calloc(faces, sizeof *p->area);
-    p->face_half = malloc(faces * sizeof *p->face_half);
-    double (*box)[4] = holes ? cycle_boxes(p, cyc_half, n_cycles) : NULL;
-    if (!p->area || !p->face_half || (holes && !box)) {
-        free(box);
-        free(cyc_area);
+    size_t n_isolated = 0;
+    for (uint32_t v = 0; v < nv; v++)
+        n_isolated += p->first_out[v] == UINT32_MAX;
+    if ((n_holes || n_isolated) && place_holes(p, holes, n_holes, n_isolated) != 0) {
+        free(holes);
         return oom(p, err);
     }
-    for (size_t c = 0; c < n_cycles; c++)
-        if (cyc_face[c] != UINT32_MAX)
-            p->face_half[cyc_face[c]] = cyc_half[c];
-    /* Holes: the outer boundary of a component away from the border. */
-    for (size_t c = 0; c < n_cycles; c++)
-        if (cyc_face[c] == UINT32_MAX)
-            cyc_face[c] = locate(p, p->xy[p->origin[cyc_half[c]]], cyc_comp[c], cyc_comp,
-                                 cyc_face, cyc_half, cyc_area, (const double (*)[4])box,
-                                 n_cycles);
-    for (uint32_t h = 0; h < nh; h++)
-        p->face[h] = cyc_face[cyc[h]]; /* in place: CYC is FACE */
-    for (size_t c = 0; c < n_cycles; c++)
-        if (cyc_face[c] != 0)
-            p->area[cyc_face[c]] += cyc_area[c];
-    for (uint32_t v = 0; v < nv; v++)
-        p->vface[v] = p->out_start[v] == p->out_start[v + 1]
-                      ? locate(p, p->xy[v], comp[v], cyc_comp, cyc_face, cyc_half, cyc_area,
-                               (const double (*)[4])box, n_cycles)
-                      : UINT32_MAX;
-    free(box);
-    free(cyc_area);
+    free(holes);
     double paper = 0, trim = b->board_w * b->board_h;
     for (size_t f = 1; f < faces; f++)
         paper += p->area[f];
@@ -345,8 +404,9 @@ static double diamond(double dx, double dy)
  * exactly: by half plane, then by the sign of cb_orient. */
 static int exact_before(const cb_planar *p, uint32_t id, uint32_t other)
 {
-    cb_point u = p->xy[p->origin[id]];
-    cb_point a = p->xy[p->origin[id ^ 1u]], b = p->xy[p->origin[other ^ 1u]];
+    cb_point u = cb_planar_xy(p, cb_planar_origin(p, id));
+    cb_point a = cb_planar_xy(p, cb_planar_origin(p, id ^ 1u));
+    cb_point b = cb_planar_xy(p, cb_planar_origin(p, other ^ 1u));
     /* lower half plane (-pi, 0) first, then [0, pi] */
     int ha = a.y - u.y >= 0, hb = b.y - u.y >= 0;
     if (ha != hb)
@@ -391,6 +451,22 @@ static int less_keyed(const keyed *a, const keyed *b)
 
 CB_DEFINE_SORT(sort_border, keyed, less_keyed)
 
+/* Adds border vertex ID at perimeter place T to the list *BV. */
+static int add_border(keyed **bv, size_t *n, size_t *cap, double t, uint32_t id)
+{
+    if (*n == *cap) {
+        size_t more = *cap ? 2 * *cap : 64;
+        keyed *grown = realloc(*bv, 2 * more * sizeof *grown); /* and room to sort */
+        if (!grown)
+            return -1;
+        *bv = grown;
+        *cap = more;
+    }
+    (*bv)[*n].key = t;
+    (*bv)[(*n)++].id = id;
+    return 0;
+}
+
 cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
 {
     memset(p, 0, sizeof *p);
@@ -408,27 +484,18 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
     if (!(b->board_w > 0 && b->board_h > 0))
         return cb_fail(err, CB_ERR_DATA, "the trim rectangle is empty (%gx%g mm)",
                        b->board_w, b->board_h);
-    /* Vertices: nodes, then the free corners; their places are read from
-     * the nodes once (48 bytes a node: on the largest boards each pass is a
-     * read of the whole board from memory). Scratch until the border is
-     * joined up: the border vertices by place along the perimeter (their
-     * count bounds the border segments), room to sort them, the printed
-     * edges by their ends. */
+    p->board = b;
+    p->n_nodes = n;
+    p->n_printed = m;
+    /* Vertices: nodes, then the free corners. The border vertices by place
+     * along the perimeter (their count bounds the border segments), with
+     * room to sort them. */
     cb_point corner[4] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
     int taken[4] = {0, 0, 0, 0};
-    size_t room = n + 4;
-    p->xy = malloc(room * sizeof *p->xy);
-    keyed *bv = malloc(2 * room * sizeof *bv + (m ? m : 1) * sizeof(edge_key));
-    if (!p->xy || !bv) {
-        free(bv);
-        return oom(p, err);
-    }
-    edge_key *keys = (edge_key *)(bv + 2 * room);
-    size_t n_bv = 0;
+    keyed *bv = NULL;
+    size_t n_bv = 0, bv_cap = 0;
     for (uint32_t v = 0; v < n; v++) {
-        cb_point q = node_point_of(b, v);
-        double x = q.x, y = q.y;
-        p->xy[v] = q;
+        double x = b->nodes[v].x, y = b->nodes[v].y;
         if (!(x >= x0 - eps && x <= x1 + eps && y >= y0 - eps && y <= y1 + eps)) {
             free(bv);
             cb_planar_free(p);
@@ -436,10 +503,11 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
                            "node %u at (%.2f, %.2f) mm lies outside the trim rectangle "
                            "(%.2f, %.2f)-(%.2f, %.2f) mm", v, x, y, x0, y0, x1, y1);
         }
+        cb_point q = {x, y};
         double t = perimeter_pos(b, q);
-        if (t >= 0) {
-            bv[n_bv].key = t;
-            bv[n_bv++].id = v;
+        if (t >= 0 && add_border(&bv, &n_bv, &bv_cap, t, v) != 0) {
+            free(bv);
+            return oom(p, err);
         }
         if (fabs(x - x0) > eps && fabs(x - x1) > eps)
             continue; /* on neither side: no corner */
@@ -452,19 +520,20 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
         if (taken[c])
             continue;
         double t = perimeter_pos(b, corner[c]);
-        if (t >= 0) {
-            bv[n_bv].key = t;
-            bv[n_bv++].id = (uint32_t)nv;
+        if (t >= 0 && add_border(&bv, &n_bv, &bv_cap, t, (uint32_t)nv) != 0) {
+            free(bv);
+            return oom(p, err);
         }
-        p->xy[nv++] = corner[c];
+        p->corner[nv++ - n] = corner[c];
     }
-    p->n_nodes = n;
     p->n_verts = nv;
-    sort_border(bv, bv + room, n_bv);
+    if (n_bv)
+        sort_border(bv, bv + bv_cap, n_bv);
     /* Half-edges: printed edges, then at most one border segment per border
      * vertex. */
-    size_t max_half = 2 * (m + n_bv);
-    if (planar_alloc(p, nv, max_half) != 0) {
+    p->on_border = calloc(nv ? nv : 1, 1);
+    p->seg_end = malloc((n_bv ? 2 * n_bv : 1) * sizeof *p->seg_end);
+    if (!p->on_border || !p->seg_end) {
         free(bv);
         return oom(p, err);
     }
@@ -472,26 +541,28 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
         p->on_border[bv[k].id] = 1;
     /* Printed edges by their ends, to spot those that run along the trim:
      * generated boards list them strictly by their ends already, and are
-     * searched as they are; others through a sorted copy (on the largest
-     * boards the copy is fresh pages). */
+     * searched as they are; others through a sorted copy. */
     size_t in_order = 1;
     while (in_order < m && ends_key(b->edges[in_order - 1]) < ends_key(b->edges[in_order]))
         in_order++;
-    int copy = in_order < m;
-    for (size_t e = 0; copy && e < m; e++) {
-        uint32_t a = b->edges[e].a, c = b->edges[e].b;
-        keys[e].lo = a < c ? a : c;
-        keys[e].hi = a < c ? c : a;
-        keys[e].e = (uint32_t)e;
-    }
-    size_t sorted = 1;
-    while (copy && sorted < m && cmp_pair(&keys[sorted - 1], &keys[sorted]) < 0)
-        sorted++;
-    if (copy && sorted < m)
-        qsort(keys, m, sizeof *keys, cmp_pair);
-    for (size_t e = 0; e < m; e++) {
-        p->origin[2 * e] = b->edges[e].a;
-        p->origin[2 * e + 1] = b->edges[e].b;
+    edge_key *keys = NULL;
+    if (in_order < m) {
+        keys = malloc(m * sizeof *keys);
+        if (!keys) {
+            free(bv);
+            return oom(p, err);
+        }
+        for (size_t e = 0; e < m; e++) {
+            uint32_t a = b->edges[e].a, c = b->edges[e].b;
+            keys[e].lo = a < c ? a : c;
+            keys[e].hi = a < c ? c : a;
+            keys[e].e = (uint32_t)e;
+        }
+        size_t sorted = 1;
+        while (sorted < m && cmp_pair(&keys[sorted - 1], &keys[sorted]) < 0)
+            sorted++;
+        if (sorted < m)
+            qsort(keys, m, sizeof *keys, cmp_pair);
     }
     size_t nh = 2 * m;
     uint32_t outside_half = UINT32_MAX;
@@ -500,81 +571,109 @@ cb_status cb_planar_build(cb_planar *p, const cb_board *b, cb_error *err)
         size_t along = SIZE_MAX; /* the printed edge that is this segment */
         if (u < n && w < n && m) {
             edge_key want = {u < w ? u : w, u < w ? w : u, 0};
-            const edge_key *found = copy ? bsearch(&want, keys, m, sizeof *keys, cmp_ends) : NULL;
-            along = copy ? (found ? found->e : SIZE_MAX) : edge_between(b->edges, m, want.lo, want.hi);
+            const edge_key *found = keys ? bsearch(&want, keys, m, sizeof *keys, cmp_ends) : NULL;
+            along = keys ? (found ? found->e : SIZE_MAX) : edge_between(b->edges, m, want.lo, want.hi);
         }
         uint32_t fwd;
         if (along != SIZE_MAX) {
             fwd = (uint32_t)(2 * along + (b->edges[along].a == u ? 0u : 1u));
         } else {
             fwd = (uint32_t)nh;
-            p->origin[nh++] = u;
-            p->origin[nh++] = w;
+            p->seg_end[nh++ - 2 * m] = u;
+            p->seg_end[nh++ - 2 * m] = w;
         }
         if (k == 0)
             outside_half = fwd ^ 1u;
     }
+    free(keys);
     free(bv);
-    p->n_printed = m;
     p->n_half = nh;
     p->n_segments = nh / 2 - m;
-    /* Rotation: outgoing half-edges of each vertex by page angle. First
-     * each vertex's half-edges by id (a counting sort), then each vertex's
-     * sorted by angle in a buffer as long as the largest degree: keys for
-     * every half-edge at once would be the largest array of the check. */
-    uint32_t *fill = malloc(nv * sizeof *fill);
-    if (!fill)
+    uint32_t *comp = malloc((nv ? nv : 1) * sizeof *comp);
+    if (!comp)
         return oom(p, err);
-    for (size_t h = 0; h < nh; h++)
-        p->out_start[p->origin[h] + 1]++;
+    p->n_components = components(p, comp);
+    free(comp);
+    /* Rotation: outgoing half-edges of each vertex by page angle. First
+     * each vertex's half-edges by id (a counting sort, filled back to
+     * front), then each vertex's sorted by angle in a buffer as long as the
+     * largest degree: keys for every half-edge at once would be the largest
+     * array of the check. */
+    uint32_t *out_start = calloc(nv + 1, sizeof *out_start);
+    uint32_t *out = malloc((nh ? nh : 1) * sizeof *out);
+    p->next = malloc((nh ? nh : 1) * sizeof *p->next);
+    if (!out_start || !out || !p->next) {
+        free(out_start);
+        free(out);
+        return oom(p, err);
+    }
+    for (uint32_t h = 0; h < nh; h++)
+        out_start[cb_planar_origin(p, h) + 1]++;
     size_t most = 1;
     for (size_t v = 0; v < nv; v++) {
-        if (p->out_start[v + 1] > most)
-            most = p->out_start[v + 1];
-        p->out_start[v + 1] += p->out_start[v];
+        if (out_start[v + 1] > most)
+            most = out_start[v + 1];
+        out_start[v + 1] += out_start[v];
     }
-    memcpy(fill, p->out_start, nv * sizeof *fill);
-    for (uint32_t h = 0; h < nh; h++)
-        p->out[fill[p->origin[h]]++] = h;
-    free(fill);
+    for (uint32_t h = (uint32_t)nh; h-- > 0;)
+        out[--out_start[cb_planar_origin(p, h) + 1]] = h;
+    for (size_t v = 0; v < nv; v++)
+        out_start[v] = out_start[v + 1];
+    out_start[nv] = (uint32_t)nh;
     keyed *ang = malloc(most * sizeof *ang);
-    if (!ang)
+    if (!ang) {
+        free(out_start);
+        free(out);
         return oom(p, err);
-    /* next(h) is the half-edge just before twin(h) around h's head. */
+    }
+    /* next(h) is the half-edge just before twin(h) around h's head. Each
+     * vertex's list is read once, so its start turns into first_out there. */
     for (size_t v = 0; v < nv; v++) {
-        uint32_t first = p->out_start[v], last = p->out_start[v + 1];
-        cb_point a = p->xy[v];
+        uint32_t first = out_start[v], last = out_start[v + 1];
+        cb_point a = cb_planar_xy(p, (uint32_t)v);
         for (uint32_t k = first; k < last; k++) {
-            cb_point c = p->xy[p->origin[p->out[k] ^ 1u]];
+            cb_point c = cb_planar_xy(p, cb_planar_origin(p, out[k] ^ 1u));
             ang[k - first].key = diamond(c.x - a.x, c.y - a.y);
-            ang[k - first].id = p->out[k];
+            ang[k - first].id = out[k];
         }
         if (last - first > 1)
             sort_rotation(p, ang, last - first);
-        for (uint32_t k = first; k < last; k++) {
-            p->out[k] = ang[k - first].id;
+        for (uint32_t k = first; k < last; k++)
             p->next[ang[k - first].id ^ 1u] = ang[k == first ? last - 1 - first : k - 1 - first].id;
-        }
+        out_start[v] = last > first ? ang[0].id : UINT32_MAX;
     }
     free(ang);
+    free(out);
+    p->first_out = out_start;
     return trace_faces(p, b, outside_half, err);
 }
 
 size_t cb_planar_vertex_faces(const cb_planar *p, uint32_t v, uint32_t *faces)
 {
     size_t k = 0;
-    if (p->out_start[v] == p->out_start[v + 1]) {
-        if (p->vface[v] != 0 && p->vface[v] != UINT32_MAX)
-            faces[k++] = p->vface[v];
+    uint32_t h0 = p->first_out[v];
+    if (h0 == UINT32_MAX) {
+        size_t lo = 0, hi = p->n_isolated;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (p->isolated[mid][0] < v)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        if (lo < p->n_isolated && p->isolated[lo][0] == v && p->isolated[lo][1] != 0)
+            faces[k++] = p->isolated[lo][1];
         return k;
     }
-    for (uint32_t i = p->out_start[v]; i < p->out_start[v + 1]; i++) {
-        uint32_t f = p->face[p->out[i]];
+    uint32_t h = h0;
+    do {
+        uint32_t f = p->face[h];
         int seen = f == 0;
         for (size_t j = 0; j < k && !seen; j++)
             seen = faces[j] == f;
         if (!seen)
             faces[k++] = f;
-    }
+        h = p->next[h ^ 1u];
+    } while (h != h0);
     return k;
 }
