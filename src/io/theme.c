@@ -71,9 +71,13 @@ static char *read_file(const char *path, size_t limit, size_t *len, cb_error *er
     size_t n = buf ? fread(buf, 1, limit + 1, f) : 0;
     int bad = ferror(f);
     fclose(f);
-    if (!buf || bad) {
+    if (!buf) {
+        *st = cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", path);
+        return NULL;
+    }
+    if (bad) {
         free(buf);
-        *st = cb_fail(err, buf ? CB_ERR_NOINPUT : CB_ERR_INTERNAL, "%s: cannot read", path);
+        *st = cb_fail(err, CB_ERR_NOINPUT, "%s: cannot read", path);
         return NULL;
     }
     if (n > limit) { /* it grew while we read it */

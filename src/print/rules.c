@@ -266,6 +266,8 @@ static void build(layout *L, double size, double width, int shared, int players,
     char who[160];
     double k = L->k = fmax(1.0, size / 10.0), nr = RULES_NODE_R * k, col = RULES_ICON_COL * k;
     heading(L, r ? r->title : t->name, size * 1.9, width, 0);
+    if (L->oom)
+        return; /* the title's piece may not exist */
     L->pieces[L->n_pieces - 1].keep_next = 0;
     if (shared)
         snprintf(who, sizeof who, "This game: one shared board for %d players.", players);
