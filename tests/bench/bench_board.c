@@ -134,6 +134,7 @@ int main(void)
     bench_header("Board generation (cb_board_generate: contract check and decoration included; "
                  "median over seeds)");
     int failed = 0;
+    double per_node_100k = 0, per_node_4m = 0; /* seconds a node, the two rows */
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
         const row *r = &rows[i];
         if (r->big && bench_quick())
@@ -163,6 +164,19 @@ int main(void)
         int ok = r->target_s > 0 ? !res.failed && res.median_s < r->target_s : -1;
         bench_row_result(r->name, r->n, "node", &res, r->target, ok);
         failed |= res.failed;
+        if (!res.failed && r->n == 100000)
+            per_node_100k = res.median_s / r->n;
+        if (!res.failed && r->n == 4000000)
+            per_node_4m = res.median_s / r->n;
+    }
+    /* Issue 18: the cost per node stays within 1.3 times from 100,000 to 4M
+     * nodes (the big rows: not with BENCH_QUICK=1). */
+    if (per_node_100k > 0 && per_node_4m > 0) {
+        double x = per_node_4m / per_node_100k;
+        char ratio[32];
+        snprintf(ratio, sizeof ratio, "%.2fx", x);
+        bench_row("board: cost per node, 4M against 100000 nodes", "-", "-", ratio, "-",
+                  "<= 1.3x", x <= 1.3 ? "yes" : "NO");
     }
     cb_theme_free(theme);
     /* A missed target is a figure to report, not a failure of make bench;
