@@ -42,6 +42,9 @@ typedef struct {
     size_t nf, m;
     uint32_t *start;    /* nf + 1 offsets */
     uint32_t *slot;     /* per slot: the half-edge on the piece's side */
+    uint32_t *to;       /* per slot: the piece across (its twin's face), kept
+                           beside the slot: the flows' searches read it for
+                           every slot they pass, and face[] is far off */
     int8_t *flow;       /* per printed edge: -1, 0, +1 */
     uint8_t *side;      /* per piece: 1 source, 2 sink */
     uint32_t *seen;     /* per piece: BFS stamp */
@@ -60,7 +63,7 @@ typedef struct {
 
 static void dual_free(dual *d)
 {
-    free(d->start); free(d->slot); free(d->flow); free(d->side); free(d->seen);
+    free(d->start); free(d->slot); free(d->to); free(d->flow); free(d->side); free(d->seen);
     free(d->prev); free(d->queue); free(d->border_faces);
     free(d->ends); free(d->verts); free(d->parent); free(d->good);
     memset(d, 0, sizeof *d);
@@ -82,12 +85,13 @@ static int dual_init(dual *d, const cb_planar *p)
     }
     d->start = calloc(nf + 1, sizeof *d->start);
     d->slot = malloc((slots ? slots : 1) * sizeof *d->slot);
+    d->to = malloc((slots ? slots : 1) * sizeof *d->to);
     d->flow = calloc(m + 1, 1);
     d->side = calloc(nf, 1);
     d->seen = calloc(nf, sizeof *d->seen);
     d->prev = malloc(nf * sizeof *d->prev);
     d->queue = malloc(nf * sizeof *d->queue);
-    if (!d->start || !d->slot || !d->flow || !d->side || !d->seen || !d->prev || !d->queue) {
+    if (!d->start || !d->slot || !d->to || !d->flow || !d->side || !d->seen || !d->prev || !d->queue) {
         dual_free(d);
         return -1;
     }
@@ -106,8 +110,10 @@ static int dual_init(dual *d, const cb_planar *p)
         uint32_t f = face[2 * e], g = face[2 * e + 1];
         if (f == g || !f || !g)
             continue;
-        d->slot[--d->start[g + 1]] = 2 * e + 1;
-        d->slot[--d->start[f + 1]] = 2 * e;
+        d->to[--d->start[g + 1]] = f;
+        d->slot[d->start[g + 1]] = 2 * e + 1;
+        d->to[--d->start[f + 1]] = g;
+        d->slot[d->start[f + 1]] = 2 * e;
     }
     for (size_t f = 0; f < nf; f++)
         d->start[f] = d->start[f + 1];
@@ -152,7 +158,7 @@ static int max_flow(dual *d)
         while (head < tail && hit == UINT32_MAX) {
             uint32_t f = d->queue[head++];
             for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++) {
-                uint32_t h = d->slot[k], g = face[h ^ 1u];
+                uint32_t h = d->slot[k], g = d->to[k];
                 int dir = h & 1u ? -1 : 1;
                 if (d->seen[g] == stamp || d->flow[h >> 1] * dir >= 1)
                     continue;
