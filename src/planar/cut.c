@@ -139,44 +139,103 @@ static int dual_init(dual *d, const cb_planar *p)
 }
 
 /* Max-flow from the source pieces to the sink pieces (d->side); leaves
- * d->seen == d->stamp on the pieces the last search reached. */
+ * d->seen == d->stamp on the pieces the last search reached from the
+ * sources.
+ *
+ * Each augmenting path is searched from both ends at once, the side with
+ * the smaller frontier going next: a start's pieces and the centre's are
+ * far apart on a large board, and two searches that meet halfway reach
+ * about half the pieces one search from the start would. The forward
+ * search marks pieces d->stamp and keeps in prev the slot it came by; the
+ * backward one marks them d->stamp - 1 and keeps the slot (of the piece
+ * one step nearer the sinks) that leads on. Both share d->queue, the
+ * forward queue from the front, the backward one from the back: a piece
+ * is queued once at most. When no path is left, the pieces the sources
+ * reach are the same whichever maximum flow was found (the least minimum
+ * cut), so the cut read from them is too; when the backward search runs
+ * dry first, the forward one is finished alone to find them. */
 static int max_flow(dual *d)
 {
     memset(d->flow, 0, d->m);
-    const uint32_t *face = d->face;
+    const uint32_t *face = d->face, *to = d->to;
+    uint32_t *q = d->queue;
+    size_t nf = d->nf;
     int value = 0;
     for (;;) {
-        uint32_t stamp = ++d->stamp;
-        size_t head = 0, tail = 0;
-        for (uint32_t f = 1; f < d->nf; f++)
-            if (d->side[f] == 1) {
-                d->seen[f] = stamp;
+        uint32_t back = ++d->stamp, fore = ++d->stamp;
+        size_t fh = 0, ft = 0, bh = nf, bt = nf; /* backward: q[bt..bh) */
+        for (uint32_t f = 1; f < nf; f++)
+            if (d->side[f]) {
+                d->seen[f] = d->side[f] == 1 ? fore : back;
                 d->prev[f] = UINT32_MAX;
-                d->queue[tail++] = f;
+                if (d->side[f] == 1)
+                    q[ft++] = f;
+                else
+                    q[--bt] = f;
             }
-        uint32_t hit = UINT32_MAX;
-        while (head < tail && hit == UINT32_MAX) {
-            uint32_t f = d->queue[head++];
-            for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++) {
-                uint32_t h = d->slot[k], g = d->to[k];
-                int dir = h & 1u ? -1 : 1;
-                if (d->seen[g] == stamp || d->flow[h >> 1] * dir >= 1)
-                    continue;
-                d->seen[g] = stamp;
-                d->prev[g] = k;
-                if (d->side[g] == 2) {
-                    hit = g;
-                    break;
+        uint32_t meet_from = UINT32_MAX, meet_h = 0; /* the arc where they met */
+        while (meet_from == UINT32_MAX && fh < ft && bt < bh) {
+            if (ft - fh <= bh - bt) { /* forward: arcs f -> g with room */
+                uint32_t f = q[fh++];
+                for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++) {
+                    uint32_t h = d->slot[k], g = to[k];
+                    int dir = h & 1u ? -1 : 1;
+                    if (d->seen[g] == fore || d->flow[h >> 1] * dir >= 1)
+                        continue;
+                    if (d->seen[g] == back) {
+                        meet_from = f;
+                        meet_h = h;
+                        break;
+                    }
+                    d->seen[g] = fore;
+                    d->prev[g] = k;
+                    q[ft++] = g;
                 }
-                d->queue[tail++] = g;
+            } else { /* backward: arcs f -> g with room, from g */
+                uint32_t g = q[--bh];
+                for (uint32_t k = d->start[g]; k < d->start[g + 1]; k++) {
+                    uint32_t h = d->slot[k], f = to[k];
+                    int dir = h & 1u ? 1 : -1; /* of the twin, f's side */
+                    if (d->seen[f] == back || d->flow[h >> 1] * dir >= 1)
+                        continue;
+                    if (d->seen[f] == fore) {
+                        meet_from = f;
+                        meet_h = h ^ 1u;
+                        break;
+                    }
+                    d->seen[f] = back;
+                    d->prev[f] = k;
+                    q[--bt] = f;
+                }
             }
         }
-        if (hit == UINT32_MAX)
+        if (meet_from == UINT32_MAX) {
+            /* No path: the sources' side, finished alone if need be (it
+             * cannot reach a piece the backward search marked). */
+            while (fh < ft) {
+                uint32_t f = q[fh++];
+                for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++) {
+                    uint32_t h = d->slot[k], g = to[k];
+                    int dir = h & 1u ? -1 : 1;
+                    if (d->seen[g] == fore || d->flow[h >> 1] * dir >= 1)
+                        continue;
+                    d->seen[g] = fore;
+                    q[ft++] = g;
+                }
+            }
             return value;
-        for (uint32_t g = hit; d->prev[g] != UINT32_MAX;) {
+        }
+        /* The meeting arc, then back to a source, then on to a sink. */
+        d->flow[meet_h >> 1] = (int8_t)(d->flow[meet_h >> 1] + (meet_h & 1u ? -1 : 1));
+        for (uint32_t g = meet_from; d->prev[g] != UINT32_MAX;) {
             uint32_t h = d->slot[d->prev[g]];
             d->flow[h >> 1] = (int8_t)(d->flow[h >> 1] + (h & 1u ? -1 : 1));
             g = face[h]; /* the piece the slot belongs to: where we came from */
+        }
+        for (uint32_t f = face[meet_h ^ 1u]; d->prev[f] != UINT32_MAX;) {
+            uint32_t h = d->slot[d->prev[f]]; /* on the next piece's side */
+            d->flow[h >> 1] = (int8_t)(d->flow[h >> 1] + (h & 1u ? 1 : -1));
+            f = face[h];
         }
         value++;
     }
