@@ -154,10 +154,38 @@ static int dual_init(dual *d, const cb_planar *p)
  * reach are the same whichever maximum flow was found (the least minimum
  * cut), so the cut read from them is too; when the backward search runs
  * dry first, the forward one is finished alone to find them. */
+/* One unit of flow along half-edge H, from its piece to the one across. */
+static void push_flow(dual *d, uint32_t h)
+{
+    d->flow[h >> 1] = (int8_t)(d->flow[h >> 1] + (h & 1u ? -1 : 1));
+}
+
+/* One step of a search of max_flow from piece X: its neighbours across the
+ * printed edges with room for flow out of X (FORWARD) or into it, marked
+ * MINE, their slot in prev, queued at *AT (forward counting up, backward
+ * down). Returns the half-edge, on its tail's side, of the arc to a piece
+ * the other search marked (OTHER), or UINT32_MAX. */
+static uint32_t search_step(dual *d, uint32_t x, int forward, uint32_t mine, uint32_t other,
+                            size_t *at)
+{
+    for (uint32_t k = d->start[x]; k < d->start[x + 1]; k++) {
+        uint32_t h = d->slot[k], y = d->to[k];
+        uint32_t arc = forward ? h : h ^ 1u; /* the way the flow would go */
+        if (d->seen[y] == mine || d->flow[h >> 1] * (arc & 1u ? -1 : 1) >= 1)
+            continue;
+        if (d->seen[y] == other)
+            return arc;
+        d->seen[y] = mine;
+        d->prev[y] = k;
+        d->queue[forward ? (*at)++ : --*at] = y;
+    }
+    return UINT32_MAX;
+}
+
 static int max_flow(dual *d)
 {
     memset(d->flow, 0, d->m);
-    const uint32_t *face = d->face, *to = d->to;
+    const uint32_t *face = d->face;
     uint32_t *q = d->queue;
     size_t nf = d->nf;
     int value = 0;
@@ -173,68 +201,28 @@ static int max_flow(dual *d)
                 else
                     q[--bt] = f;
             }
-        uint32_t meet_from = UINT32_MAX, meet_h = 0; /* the arc where they met */
-        while (meet_from == UINT32_MAX && fh < ft && bt < bh) {
-            if (ft - fh <= bh - bt) { /* forward: arcs f -> g with room */
-                uint32_t f = q[fh++];
-                for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++) {
-                    uint32_t h = d->slot[k], g = to[k];
-                    int dir = h & 1u ? -1 : 1;
-                    if (d->seen[g] == fore || d->flow[h >> 1] * dir >= 1)
-                        continue;
-                    if (d->seen[g] == back) {
-                        meet_from = f;
-                        meet_h = h;
-                        break;
-                    }
-                    d->seen[g] = fore;
-                    d->prev[g] = k;
-                    q[ft++] = g;
-                }
-            } else { /* backward: arcs f -> g with room, from g */
-                uint32_t g = q[--bh];
-                for (uint32_t k = d->start[g]; k < d->start[g + 1]; k++) {
-                    uint32_t h = d->slot[k], f = to[k];
-                    int dir = h & 1u ? 1 : -1; /* of the twin, f's side */
-                    if (d->seen[f] == back || d->flow[h >> 1] * dir >= 1)
-                        continue;
-                    if (d->seen[f] == fore) {
-                        meet_from = f;
-                        meet_h = h ^ 1u;
-                        break;
-                    }
-                    d->seen[f] = back;
-                    d->prev[f] = k;
-                    q[--bt] = f;
-                }
-            }
-        }
-        if (meet_from == UINT32_MAX) {
+        uint32_t meet = UINT32_MAX; /* the arc where the searches met */
+        while (meet == UINT32_MAX && fh < ft && bt < bh)
+            meet = ft - fh <= bh - bt ? search_step(d, q[fh++], 1, fore, back, &ft)
+                                      : search_step(d, q[--bh], 0, back, fore, &bt);
+        if (meet == UINT32_MAX) {
             /* No path: the sources' side, finished alone if need be (it
              * cannot reach a piece the backward search marked). */
-            while (fh < ft) {
-                uint32_t f = q[fh++];
-                for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++) {
-                    uint32_t h = d->slot[k], g = to[k];
-                    int dir = h & 1u ? -1 : 1;
-                    if (d->seen[g] == fore || d->flow[h >> 1] * dir >= 1)
-                        continue;
-                    d->seen[g] = fore;
-                    q[ft++] = g;
-                }
-            }
+            while (fh < ft)
+                search_step(d, q[fh++], 1, fore, back, &ft);
             return value;
         }
-        /* The meeting arc, then back to a source, then on to a sink. */
-        d->flow[meet_h >> 1] = (int8_t)(d->flow[meet_h >> 1] + (meet_h & 1u ? -1 : 1));
-        for (uint32_t g = meet_from; d->prev[g] != UINT32_MAX;) {
+        /* The meeting arc, then back to a source, then on to a sink; a
+         * slot's half-edge lies on the side of the piece it belongs to. */
+        push_flow(d, meet);
+        for (uint32_t g = face[meet]; d->prev[g] != UINT32_MAX;) {
             uint32_t h = d->slot[d->prev[g]];
-            d->flow[h >> 1] = (int8_t)(d->flow[h >> 1] + (h & 1u ? -1 : 1));
-            g = face[h]; /* the piece the slot belongs to: where we came from */
+            push_flow(d, h);
+            g = face[h];
         }
-        for (uint32_t f = face[meet_h ^ 1u]; d->prev[f] != UINT32_MAX;) {
-            uint32_t h = d->slot[d->prev[f]]; /* on the next piece's side */
-            d->flow[h >> 1] = (int8_t)(d->flow[h >> 1] + (h & 1u ? 1 : -1));
+        for (uint32_t f = face[meet ^ 1u]; d->prev[f] != UINT32_MAX;) {
+            uint32_t h = d->slot[d->prev[f]];
+            push_flow(d, h ^ 1u);
             f = face[h];
         }
         value++;
