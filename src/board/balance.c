@@ -26,6 +26,8 @@ typedef struct {
     uint8_t *flow;
     uint8_t *near;      /* large boards: nodes within NEAR_HOPS of a start */
     uint8_t *on_path;   /* nodes on some shortest path from the centre to a start */
+    cb_pair_search pairs; /* the bridge search near an edit */
+    int reached;        /* every node reaches the centre before the edit */
 } balancer;
 
 /* Marks the nodes on shortest paths to the starts: from each start, up the
@@ -186,10 +188,13 @@ static int all_reached(const balancer *b)
     return cb_hops_all_reached(&b->hops);
 }
 
-/* 1 when some bridge separates a start from the centre (see work.h). */
-static int start_behind_bridge(balancer *b)
+/* 1 when, after removing DEL (N_DEL edges) in a trial edit, some bridge
+ * separates a start from the centre (see work.h). */
+static int start_behind_bridge(balancer *b, const cb_edge *del, int n_del)
 {
-    return cb_work_start_behind_bridge(b->w, b->disc);
+    if (!b->reached)
+        return cb_work_start_behind_bridge(b->w, b->disc);
+    return cb_work_start_behind_bridge_after(b->w, del, n_del, &b->pairs, b->disc);
 }
 
 static int editable(const cb_work *w, uint32_t v)
@@ -383,7 +388,7 @@ static void try_removals(balancer *b, long long current, edit *best)
             continue;
         cb_work_remove_edge(w, e.a, e.b);
         long long c = cb_hops_removed_trial(&b->hops, e.a, e.b) ? cost(b) : current;
-        if (c < best->cost && all_reached(b) && !start_behind_bridge(b)) {
+        if (c < best->cost && all_reached(b) && !start_behind_bridge(b, &e, 1)) {
             best->cost = c;
             best->kind = EDIT_REMOVE;
             best->edge = e;
@@ -409,7 +414,7 @@ static void try_cuts(balancer *b, long long current, edit *best)
         if (k == 0 || !try_cut(b, cut, k))
             continue;
         long long c = moved_start(b) ? cost(b) : current;
-        if (c < best->cost && all_reached(b) && !start_behind_bridge(b)) {
+        if (c < best->cost && all_reached(b) && !start_behind_bridge(b, cut, k)) {
             best->cost = c;
             best->kind = EDIT_CUT;
             best->k = k;
@@ -437,10 +442,11 @@ static void try_reattachments(balancer *b, long long current, edit *best)
                 cb_work_add_edge(w, s, c);
                 cb_hops_added(&b->hops, s, c);
                 long long cst = moved_start(b) ? cost(b) : current;
-                if (cst < best->cost && all_reached(b) && !start_behind_bridge(b)) {
+                cb_edge gone = {s, a};
+                if (cst < best->cost && all_reached(b) && !start_behind_bridge(b, &gone, 1)) {
                     best->cost = cst;
                     best->kind = EDIT_REATTACH;
-                    best->edge = (cb_edge){s, a};
+                    best->edge = gone;
                     best->swap = (cb_edge){s, c};
                 }
                 cb_work_remove_edge(w, s, c);
@@ -489,10 +495,11 @@ static void try_evictions(balancer *b, long long current, edit *best)
             cb_work_add_edge(w, e.a, e.b);
             cb_hops_added(&b->hops, e.a, e.b);
             long long cst = moved_start(b) ? cost(b) : current;
-            if (cst < best->cost && all_reached(b) && !start_behind_bridge(b)) {
+            cb_edge gone = {f, c};
+            if (cst < best->cost && all_reached(b) && !start_behind_bridge(b, &gone, 1)) {
                 best->cost = cst;
                 best->kind = EDIT_REATTACH;
-                best->edge = (cb_edge){f, c};
+                best->edge = gone;
                 best->swap = e;
             }
             cb_work_remove_edge(w, e.a, e.b);
@@ -542,6 +549,7 @@ static int improve(balancer *b, long long *current)
     if (!best.kind)
         return 0;
     apply_edit(b, &best);
+    b->reached = 1; /* and no start behind a bridge: the edit was checked */
     *current = best.cost;
     return 1;
 }
@@ -557,7 +565,10 @@ int cb_balance(cb_work *w)
     b.flow = malloc(n * CB_MAX_DEG + n);
     b.on_path = b.flow ? b.flow + n * CB_MAX_DEG : NULL;
     b.near = n > LARGE_BOARD ? malloc(n) : NULL;
-    if (!mem || !b.flow || (n > LARGE_BOARD && !b.near) || cb_hops_init(&b.hops, w) != 0) {
+    if (!mem || !b.flow || (n > LARGE_BOARD && !b.near) || cb_hops_init(&b.hops, w) != 0 ||
+        cb_pair_search_init(&b.pairs, n) != 0) {
+        cb_hops_free(&b.hops);
+        cb_pair_search_free(&b.pairs);
         free(mem);
         free(b.flow);
         free(b.near);
@@ -579,7 +590,8 @@ int cb_balance(cb_work *w)
     /* Every edit below keeps a start that has two edge-disjoint ways to the
      * centre so; one behind a bridge that cb_close_bridges could not close
      * stays there. */
-    if (start_behind_bridge(&b)) {
+    if (cb_work_start_behind_bridge(w, b.disc)) {
+        cb_pair_search_free(&b.pairs);
         cb_hops_free(&b.hops);
         free(mem);
         free(b.flow);
@@ -587,9 +599,11 @@ int cb_balance(cb_work *w)
         w->failure = CB_FAIL_START_BEHIND_BRIDGE;
         return -1;
     }
+    b.reached = all_reached(&b);
     for (int round = 0; round < MAX_ROUNDS && unfair(c) > 0; round++)
         if (!improve(&b, &c))
             break;
+    cb_pair_search_free(&b.pairs);
     cb_hops_free(&b.hops);
     free(mem);
     free(b.flow);

@@ -75,6 +75,7 @@ typedef struct {
     size_t n_sources;
     uint32_t *queue;    /* 2n */
     uint32_t *scratch;  /* 6n for the bridge search */
+    cb_pair_search pairs; /* the bridge search near an edit */
     int *hops0;         /* n: the hops before a round's trials */
 } cutter;
 
@@ -320,10 +321,10 @@ static long long cost(const cutter *k, const int *cut)
     return best << 32 | (k->ns * s2 - s1 * s1);
 }
 
-/* The hop clause after an edit: every node reaches the centre, the starts'
+/* The hop clause after edit ED: every node reaches the centre, the starts'
  * hops lie in one allowed band {L, L+1}, no start sits behind a bridge
- * (looked for only when REMOVED: an addition makes no bridge). */
-static int hops_fair(cutter *k, int removed)
+ * (looked for only after a removal: an addition makes no bridge). */
+static int hops_fair(cutter *k, const edit *ed)
 {
     cb_work *w = k->w;
     cb_work_hops(w, k->queue);
@@ -340,7 +341,8 @@ static int hops_fair(cutter *k, int removed)
     int l = hi - 1 > w->hop_band_min ? hi - 1 : w->hop_band_min;
     if (hi - lo > 1 || l > lo || l > w->hop_band_max)
         return 0;
-    return !removed || !cb_work_start_behind_bridge(w, k->scratch);
+    return !ed->n_del ||
+           !cb_work_start_behind_bridge_after(w, ed->del, ed->n_del, &k->pairs, k->scratch);
 }
 
 typedef struct {
@@ -707,7 +709,7 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
             cb_work_add_edge(w, ed->ins.a, ed->ins.b);
         /* An edge alone between nodes at most one hop apart moves no hop. */
         int dh = ed->add ? w->hops[ed->ins.a] - w->hops[ed->ins.b] : 2;
-        int fair = (ed->n_del == 0 && dh >= -1 && dh <= 1) || hops_fair(k, ed->n_del > 0);
+        int fair = (ed->n_del == 0 && dh >= -1 && dh <= 1) || hops_fair(k, ed);
         if (fair && !t[j].estimated)
             return (long)j;
         if (fair) {
@@ -749,12 +751,14 @@ int cb_cut_balance(cb_work *w)
     k.xm = malloc(n * CB_MAX_DEG * sizeof *k.xm);
     k.allow = malloc(4 * n * sizeof *k.allow);
     k.queue = malloc(9 * n * sizeof *k.queue);
-    if (!k.dist || !k.up || !k.xm || !k.allow || !k.queue) {
+    if (!k.dist || !k.up || !k.xm || !k.allow || !k.queue ||
+        cb_pair_search_init(&k.pairs, n) != 0) {
         free(k.xm);
         free(k.allow);
         free(k.dist);
         free(k.up);
         free(k.queue);
+        cb_pair_search_free(&k.pairs);
         w->failure = CB_FAIL_NOMEM;
         return -1;
     }
@@ -819,6 +823,7 @@ int cb_cut_balance(cb_work *w)
     free(k.xm);
     free(k.allow);
     free(k.queue);
+    cb_pair_search_free(&k.pairs);
     /* Aimed at cut_width; at node cap 3 a wider band is accepted (see
      * cut_accept in work.h). */
     if ((current >> 32) && (lo < w->cut_band_min || hi - lo > w->cut_accept ||

@@ -228,3 +228,79 @@ int cb_work_start_behind_bridge(const cb_work *w, uint32_t *scratch)
     }
     return 0;
 }
+
+int cb_pair_search_init(cb_pair_search *ps, size_t n)
+{
+    ps->seen = calloc(2 * n, sizeof *ps->seen);
+    ps->prev = malloc(2 * n * sizeof *ps->prev);
+    ps->stamp = 0;
+    if (!ps->seen || !ps->prev) {
+        cb_pair_search_free(ps);
+        return -1;
+    }
+    ps->on_path = ps->seen + n;
+    ps->succ = ps->prev + n;
+    return 0;
+}
+
+void cb_pair_search_free(cb_pair_search *ps)
+{
+    free(ps->seen);
+    free(ps->prev);
+    memset(ps, 0, sizeof *ps);
+}
+
+/* Nodes a search near a removed edge may visit before it gives up: the
+ * faces on either side of the edge are small, so two paths between its
+ * ends are nearly always found within a few hops. */
+#define PAIR_LIMIT 128
+
+/* One breadth-first search from a to b in the graph as it is, not taking
+ * the steps the first path took (on_path and succ: unit capacities, so a
+ * step of the first path may be taken backwards only); with FIRST, records
+ * the path found in on_path and succ. 1 found, 0 not within PAIR_LIMIT. */
+static int pair_path(const cb_work *w, cb_pair_search *ps, uint32_t a, uint32_t b,
+                     uint32_t path, int first)
+{
+    uint32_t queue[PAIR_LIMIT];
+    uint32_t stamp = ++ps->stamp;
+    size_t head = 0, tail = 0;
+    queue[tail++] = a;
+    ps->seen[a] = stamp;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
+        int used = ps->on_path[v] == path;
+        for (int i = 0, dv = w->deg[v]; i < dv; i++) {
+            uint32_t u = nv[i];
+            if (ps->seen[u] == stamp || (used && ps->succ[v] == u))
+                continue;
+            ps->prev[u] = v;
+            if (u == b) {
+                if (first)
+                    for (uint32_t x = b; x != a; x = ps->prev[x]) {
+                        ps->on_path[ps->prev[x]] = path;
+                        ps->succ[ps->prev[x]] = x;
+                    }
+                return 1;
+            }
+            if (tail == PAIR_LIMIT)
+                return 0;
+            ps->seen[u] = stamp;
+            queue[tail++] = u;
+        }
+    }
+    return 0;
+}
+
+int cb_work_start_behind_bridge_after(const cb_work *w, const cb_edge *del, int n_del,
+                                      cb_pair_search *ps, uint32_t *scratch)
+{
+    for (int j = 0; j < n_del; j++) {
+        uint32_t path = ++ps->stamp;
+        if (!pair_path(w, ps, del[j].a, del[j].b, path, 1) ||
+            !pair_path(w, ps, del[j].a, del[j].b, path, 0))
+            return cb_work_start_behind_bridge(w, scratch);
+    }
+    return 0;
+}

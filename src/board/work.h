@@ -118,6 +118,25 @@ void cb_work_hops(cb_work *w, uint32_t *queue);
  * start). SCRATCH: 6 n words. */
 int cb_work_start_behind_bridge(const cb_work *w, uint32_t *scratch);
 
+/* The same question after an edit of a graph that had every node reaching
+ * the centre and no start behind a bridge, asked near the edit. If some
+ * bridge f now parts a start from the centre, a path the start had that
+ * avoided f used a removed edge whose ends f now parts: so when the ends of
+ * each removed edge are still joined by two edge-disjoint paths, no start
+ * is behind a bridge. Those are looked for near the edge (a search of a
+ * few dozen nodes); where they are not found there, the whole graph is
+ * searched (cb_work_start_behind_bridge, SCRATCH 6 n words). */
+typedef struct {
+    uint32_t *seen, *on_path; /* n each: stamps, zero at first */
+    uint32_t *prev, *succ;    /* n each */
+    uint32_t stamp;
+} cb_pair_search;
+
+int cb_pair_search_init(cb_pair_search *ps, size_t n);
+void cb_pair_search_free(cb_pair_search *ps);
+int cb_work_start_behind_bridge_after(const cb_work *w, const cb_edge *del, int n_del,
+                                      cb_pair_search *ps, uint32_t *scratch);
+
 /* Steps of the generator; each returns 0, or -1 with w->failure set. */
 typedef struct {
     double bx, by, bw, bh;
