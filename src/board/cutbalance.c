@@ -47,6 +47,10 @@
 
 #define MAX_ROUNDS 20
 #define NO_CUT 1000     /* a start no cut parts from the centre */
+/* dist of a (node, parity) the search did not reach before it stopped: at
+ * least the cut away, which is all the tests below need, and above NO_CUT,
+ * so a chain through it is never the shortest. */
+#define UNREACHED 0xffff
 #define MAX_CHAIN_EDGES 256 /* edges on the lowest starts' shortest chains */
 #define MAX_TRIALS 64   /* candidate edits kept per round */
 
@@ -63,8 +67,8 @@ typedef struct {
     int ns;
     uint32_t starts[CB_MAX_STARTS];
     int cut[CB_MAX_STARTS];
-    int *dist;          /* ns * 2n: per start, per (node, parity) */
-    uint8_t *up;        /* ns * n: node left of the start's reference segment */
+    uint16_t *dist;     /* ns * 2n: per start, per (node, parity); UNREACHED */
+    uint16_t *up;       /* n: bit i, the node lies left of start i's reference segment */
     uint16_t *xm;       /* n * CB_MAX_DEG: bit i, v's j-th edge crosses start i's reference */
     uint32_t *allow;    /* n: the searches a node may enter (not its own start's, not the centre) */
     uint32_t *seen, *cur, *next; /* n each: search states */
@@ -92,10 +96,20 @@ static double orient(cb_point a, cb_point b, cb_point c)
 static inline int crosses(const cutter *k, int i, uint32_t a, uint32_t b)
 {
     const cb_work *w = k->w;
-    const uint8_t *up = k->up + (size_t)i * w->n;
-    if (up[a] == up[b])
+    if (!((k->up[a] ^ k->up[b]) >> i & 1))
         return 0;
-    return (orient(w->p[a], w->p[b], w->p[w->center]) > 0) == (up[b] != 0);
+    return (orient(w->p[a], w->p[b], w->p[w->center]) > 0) == (k->up[b] >> i & 1);
+}
+
+/* crosses() for every start at once: bit i for start i. The side of a-b
+ * the centre lies on is the same for every start. */
+static inline unsigned crossing_bits(const cutter *k, uint32_t a, uint32_t b)
+{
+    const cb_work *w = k->w;
+    unsigned differ = k->up[a] ^ k->up[b];
+    if (!differ)
+        return 0;
+    return differ & (orient(w->p[a], w->p[b], w->p[w->center]) > 0 ? k->up[b] : ~k->up[b]);
 }
 
 static int same_edge(cb_edge e, uint32_t a, uint32_t b)
@@ -103,7 +117,7 @@ static int same_edge(cb_edge e, uint32_t a, uint32_t b)
     return (e.a == a && e.b == b) || (e.a == b && e.b == a);
 }
 
-static int *dist_of(const cutter *k, int i)
+static uint16_t *dist_of(const cutter *k, int i)
 {
     return k->dist + (size_t)i * 2 * k->w->n;
 }
@@ -130,7 +144,7 @@ static void search(cutter *k, unsigned which, int *cut, int record)
         if (which >> i & 1) {
             cut[i] = NO_CUT;
             if (record)
-                memset(dist_of(k, i), 0xff, 2 * n * sizeof(int)); /* -1 */
+                memset(dist_of(k, i), 0xff, 2 * n * sizeof(uint16_t)); /* UNREACHED */
         }
     for (size_t j = 0; j < k->n_sources; j++) {
         uint32_t v = k->sources[j];
@@ -184,7 +198,7 @@ static void search(cutter *k, unsigned which, int *cut, int record)
                 if (record)
                     for (uint32_t t = g; t; t &= t - 1) {
                         int b = __builtin_ctz(t);
-                        dist_of(k, b & 15)[2 * u + (uint32_t)(b >> 4)] = d + 1;
+                        dist_of(k, b & 15)[2 * u + (uint32_t)(b >> 4)] = (uint16_t)(d + 1);
                     }
             }
         }
@@ -209,12 +223,9 @@ static void search(cutter *k, unsigned which, int *cut, int record)
 static void update_masks(cutter *k, uint32_t v)
 {
     const cb_work *w = k->w;
-    for (int j = 0; j < w->deg[v]; j++) {
-        unsigned m = 0;
-        for (int i = 0; i < k->ns; i++)
-            m |= (unsigned)crosses(k, i, v, w->adj[(size_t)v * CB_MAX_DEG + (size_t)j]) << i;
-        k->xm[(size_t)v * CB_MAX_DEG + (size_t)j] = (uint16_t)m;
-    }
+    for (int j = 0; j < w->deg[v]; j++)
+        k->xm[(size_t)v * CB_MAX_DEG + (size_t)j] =
+            (uint16_t)crossing_bits(k, v, w->adj[(size_t)v * CB_MAX_DEG + (size_t)j]);
 }
 
 /* Searches the starts in WHICH again on the graph as it is. */
@@ -224,17 +235,13 @@ static void research(cutter *k, unsigned which)
         search(k, which, k->cut, 1);
 }
 
-/* dist of (v, p) as a length; -1 (not reached before the search stopped)
- * counts as NO_CUT: it is at least the cut, which is all the tests below
- * need. */
-static int far(const cutter *k, int i, uint32_t v, uint32_t p)
+static inline int far(const cutter *k, int i, uint32_t v, uint32_t p)
 {
-    int d = dist_of(k, i)[2 * v + p];
-    return d < 0 ? NO_CUT : d;
+    return dist_of(k, i)[2 * v + p];
 }
 
 /* The shortest chain of start i through edge a-b (present or not). */
-static int via(const cutter *k, int i, uint32_t a, uint32_t b)
+static inline int via(const cutter *k, int i, uint32_t a, uint32_t b)
 {
     uint32_t s = k->starts[i], c = k->w->center;
     if (a == s || b == s || a == c || b == c)
@@ -432,7 +439,7 @@ static size_t chain_edges(cutter *k, int i, cb_edge *e, size_t ne, size_t cap)
 {
     const cb_work *w = k->w;
     uint32_t s = k->starts[i], c = w->center;
-    const int *dist = dist_of(k, i);
+    const uint16_t *dist = dist_of(k, i);
     uint32_t *stack = k->queue;
     uint8_t *mark = k->mark;
     size_t top = 0;
@@ -652,10 +659,10 @@ static int needs_search(const cutter *k, int i, const edit *ed)
         if (via(k, i, a, b) == k->cut[i])
             return 1;
         uint32_t x = (uint32_t)crosses(k, i, a, b);
-        const int *dist = dist_of(k, i);
+        const uint16_t *dist = dist_of(k, i);
         for (uint32_t p = 0; p < 2; p++) {
             int da = dist[2 * a + p], db = dist[2 * b + (p ^ x)];
-            if ((da >= 0 && db == da + 1) || (db >= 0 && da == db + 1))
+            if ((da != UNREACHED && db == da + 1) || (db != UNREACHED && da == db + 1))
                 return 1;
         }
     }
@@ -664,10 +671,10 @@ static int needs_search(const cutter *k, int i, const edit *ed)
         if (via(k, i, a, b) < k->cut[i])
             return 1;
         uint32_t x = (uint32_t)crosses(k, i, a, b);
-        const int *dist = dist_of(k, i);
+        const uint16_t *dist = dist_of(k, i);
         for (uint32_t p = 0; p < 2; p++) {
             int da = dist[2 * a + p], db = dist[2 * b + (p ^ x)];
-            if ((da >= 0 && (db < 0 || db > da + 1)) || (db >= 0 && (da < 0 || da > db + 1)))
+            if ((da != UNREACHED && db > da + 1) || (db != UNREACHED && da > db + 1))
                 return 1;
         }
     }
@@ -746,24 +753,26 @@ int cb_cut_balance(cb_work *w)
             }
             k.starts[k.ns++] = v;
         }
-    k.dist = malloc(((size_t)k.ns * 2 + 1) * n * sizeof *k.dist);
-    k.up = malloc((size_t)k.ns * n + 3 * n);
+    k.hops0 = malloc(n * sizeof *k.hops0);
+    k.dist = malloc((size_t)k.ns * 2 * n * sizeof *k.dist);
+    k.up = malloc(n * sizeof *k.up);
+    k.border = malloc(3 * n);
     k.xm = malloc(n * CB_MAX_DEG * sizeof *k.xm);
     k.allow = malloc(4 * n * sizeof *k.allow);
     k.queue = malloc(9 * n * sizeof *k.queue);
-    if (!k.dist || !k.up || !k.xm || !k.allow || !k.queue ||
+    if (!k.hops0 || !k.dist || !k.up || !k.border || !k.xm || !k.allow || !k.queue ||
         cb_pair_search_init(&k.pairs, n) != 0) {
         free(k.xm);
         free(k.allow);
+        free(k.hops0);
         free(k.dist);
         free(k.up);
+        free(k.border);
         free(k.queue);
         cb_pair_search_free(&k.pairs);
         w->failure = CB_FAIL_NOMEM;
         return -1;
     }
-    k.hops0 = k.dist + (size_t)k.ns * 2 * n;
-    k.border = k.up + (size_t)k.ns * n;
     k.mark = k.border + n;
     k.scratch = k.queue + 2 * n;
     k.sources = k.queue + 8 * n;
@@ -782,10 +791,11 @@ int cb_cut_balance(cb_work *w)
             k.sources[k.n_sources++] = v;
     }
     cb_point c = w->p[w->center];
+    memset(k.up, 0, n * sizeof *k.up);
     for (int i = 0; i < k.ns; i++) {
         cb_point s = w->p[k.starts[i]];
         for (uint32_t v = 0; v < n; v++)
-            k.up[(size_t)i * n + v] = orient(c, s, w->p[v]) > 0;
+            k.up[v] |= (uint16_t)((orient(c, s, w->p[v]) > 0) << i);
     }
     for (uint32_t v = 0; v < n; v++)
         update_masks(&k, v);
@@ -818,8 +828,10 @@ int cb_cut_balance(cb_work *w)
         lo = k.cut[i] < lo ? k.cut[i] : lo;
         hi = k.cut[i] > hi ? k.cut[i] : hi;
     }
+    free(k.hops0);
     free(k.dist);
     free(k.up);
+    free(k.border);
     free(k.xm);
     free(k.allow);
     free(k.queue);
