@@ -172,10 +172,10 @@ static void search(cutter *k, unsigned which, int *cut, int record)
             const uint16_t *xv = k->xm + (size_t)v * CB_MAX_DEG;
             int deg = w->deg[v];
             for (int e = 0; e < deg; e++) {
-                uint32_t u = nv[e], x = xv[e];
-                uint32_t p0 = f & 0xffffu, p1 = f >> 16;
-                uint32_t g = ((p0 & ~x) | (p1 & x)) | ((p1 & ~x) | (p0 & x)) << 16;
-                g &= k->allow[u];
+                uint32_t u = nv[e];
+                /* The two parities trade places for the starts it crosses. */
+                uint32_t swap = ((f ^ f >> 16) & xv[e]) * 0x10001u;
+                uint32_t g = (f ^ swap) & k->allow[u];
                 if (!g)
                     continue;
                 if (k->border[u]) { /* a chain ends: odd parity */
