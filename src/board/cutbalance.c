@@ -43,6 +43,7 @@
  * It fails (the next connection or attempt is tried) when no edit helps. */
 #include <stdlib.h>
 #include <string.h>
+#include "board/hops.h"
 #include "board/work.h"
 
 #define MAX_ROUNDS 20
@@ -80,7 +81,7 @@ typedef struct {
     uint32_t *queue;    /* 2n */
     uint32_t *scratch;  /* 6n for the bridge search */
     cb_pair_search pairs; /* the bridge search near an edit */
-    int *hops0;         /* n: the hops before a round's trials */
+    cb_hops hops;       /* w->hops, kept exact edit by edit */
 } cutter;
 
 static double orient(cb_point a, cb_point b, cb_point c)
@@ -334,10 +335,8 @@ static long long cost(const cutter *k, const int *cut)
 static int hops_fair(cutter *k, const edit *ed)
 {
     cb_work *w = k->w;
-    cb_work_hops(w, k->queue);
-    for (size_t v = 0; v < w->n; v++)
-        if (w->role[v] != CB_ROLE_DROPPED && w->hops[v] < 0)
-            return 0;
+    if (!cb_hops_all_reached(&k->hops))
+        return 0;
     int lo = 1 << 30, hi = -1;
     for (int i = 0; i < k->ns; i++) {
         int h = w->hops[k->starts[i]];
@@ -703,19 +702,22 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
 {
     cb_work *w = k->w;
     int cut[CB_MAX_STARTS];
-    memcpy(k->hops0, w->hops, w->n * sizeof *w->hops);
     for (size_t j = 0; j < nt; j++) {
         const edit *ed = &t[j].ed;
         int at[2][2];
+        cb_hops_begin(&k->hops);
         for (int d = 0; d < ed->n_del; d++) {
             at[d][0] = index_of(w, ed->del[d].a, ed->del[d].b);
             at[d][1] = index_of(w, ed->del[d].b, ed->del[d].a);
             cb_work_remove_edge(w, ed->del[d].a, ed->del[d].b);
+            cb_hops_removed(&k->hops, ed->del[d].a, ed->del[d].b);
         }
-        if (ed->add)
-            cb_work_add_edge(w, ed->ins.a, ed->ins.b);
         /* An edge alone between nodes at most one hop apart moves no hop. */
         int dh = ed->add ? w->hops[ed->ins.a] - w->hops[ed->ins.b] : 2;
+        if (ed->add) {
+            cb_work_add_edge(w, ed->ins.a, ed->ins.b);
+            cb_hops_added(&k->hops, ed->ins.a, ed->ins.b);
+        }
         int fair = (ed->n_del == 0 && dh >= -1 && dh <= 1) || hops_fair(k, ed);
         if (fair && !t[j].estimated)
             return (long)j;
@@ -727,7 +729,7 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
             if (cost(k, cut) < current)
                 return (long)j;
         }
-        memcpy(w->hops, k->hops0, w->n * sizeof *w->hops);
+        cb_hops_undo(&k->hops);
         if (ed->add)
             cb_work_remove_edge(w, ed->ins.a, ed->ins.b);
         for (int d = ed->n_del; d-- > 0;) {
@@ -738,6 +740,18 @@ static long apply_first(cutter *k, const trial *t, size_t nt, long long current)
             update_edit_masks(k, ed);
     }
     return -1;
+}
+
+static void free_cutter(cutter *k)
+{
+    free(k->dist);
+    free(k->up);
+    free(k->border);
+    free(k->xm);
+    free(k->allow);
+    free(k->queue);
+    cb_pair_search_free(&k->pairs);
+    cb_hops_free(&k->hops);
 }
 
 int cb_cut_balance(cb_work *w)
@@ -753,23 +767,15 @@ int cb_cut_balance(cb_work *w)
             }
             k.starts[k.ns++] = v;
         }
-    k.hops0 = malloc(n * sizeof *k.hops0);
     k.dist = malloc((size_t)k.ns * 2 * n * sizeof *k.dist);
     k.up = malloc(n * sizeof *k.up);
     k.border = malloc(3 * n);
     k.xm = malloc(n * CB_MAX_DEG * sizeof *k.xm);
     k.allow = malloc(4 * n * sizeof *k.allow);
     k.queue = malloc(9 * n * sizeof *k.queue);
-    if (!k.hops0 || !k.dist || !k.up || !k.border || !k.xm || !k.allow || !k.queue ||
-        cb_pair_search_init(&k.pairs, n) != 0) {
-        free(k.xm);
-        free(k.allow);
-        free(k.hops0);
-        free(k.dist);
-        free(k.up);
-        free(k.border);
-        free(k.queue);
-        cb_pair_search_free(&k.pairs);
+    if (!k.dist || !k.up || !k.border || !k.xm || !k.allow || !k.queue ||
+        cb_pair_search_init(&k.pairs, n) != 0 || cb_hops_init(&k.hops, w) != 0) {
+        free_cutter(&k);
         w->failure = CB_FAIL_NOMEM;
         return -1;
     }
@@ -799,7 +805,6 @@ int cb_cut_balance(cb_work *w)
     }
     for (uint32_t v = 0; v < n; v++)
         update_masks(&k, v);
-    cb_work_hops(w, k.queue); /* apply_first reads them */
     research(&k, (1u << k.ns) - 1);
     trial t[MAX_TRIALS];
     long long current = cost(&k, k.cut);
@@ -828,14 +833,7 @@ int cb_cut_balance(cb_work *w)
         lo = k.cut[i] < lo ? k.cut[i] : lo;
         hi = k.cut[i] > hi ? k.cut[i] : hi;
     }
-    free(k.hops0);
-    free(k.dist);
-    free(k.up);
-    free(k.border);
-    free(k.xm);
-    free(k.allow);
-    free(k.queue);
-    cb_pair_search_free(&k.pairs);
+    free_cutter(&k);
     /* Aimed at cut_width; at node cap 3 a wider band is accepted (see
      * cut_accept in work.h). */
     if ((current >> 32) && (lo < w->cut_band_min || hi - lo > w->cut_accept ||
