@@ -69,6 +69,7 @@ typedef struct {
     uint32_t starts[CB_MAX_STARTS];
     int cut[CB_MAX_STARTS];
     uint16_t *dist;     /* ns * 2n: per start, per (node, parity); UNREACHED */
+    uint16_t *dist_at[CB_MAX_STARTS]; /* start i's part of dist */
     uint16_t *up;       /* n: bit i, the node lies left of start i's reference segment */
     uint16_t *xm;       /* n * CB_MAX_DEG: bit i, v's j-th edge crosses start i's reference */
     uint32_t *allow;    /* n: the searches a node may enter (not its own start's, not the centre) */
@@ -120,7 +121,7 @@ static int same_edge(cb_edge e, uint32_t a, uint32_t b)
 
 static uint16_t *dist_of(const cutter *k, int i)
 {
-    return k->dist + (size_t)i * 2 * k->w->n;
+    return k->dist_at[i];
 }
 
 /* The searches of the starts in WHICH (bit i: start i), all at once, on the
@@ -236,24 +237,17 @@ static void research(cutter *k, unsigned which)
         search(k, which, k->cut, 1);
 }
 
-static inline int far(const cutter *k, int i, uint32_t v, uint32_t p)
-{
-    return dist_of(k, i)[2 * v + p];
-}
-
-/* The shortest chain of start i through edge a-b (present or not). */
+/* The shortest chain of start i through edge a-b (present or not). None
+ * passes the start or the centre: no search enters them, so their dist is
+ * UNREACHED. */
 static inline int via(const cutter *k, int i, uint32_t a, uint32_t b)
 {
-    uint32_t s = k->starts[i], c = k->w->center;
-    if (a == s || b == s || a == c || b == c)
-        return NO_CUT;
+    const uint16_t *dist = k->dist_at[i];
     uint32_t x = (uint32_t)crosses(k, i, a, b);
-    int best = NO_CUT;
-    for (uint32_t p = 0; p < 2; p++) {
-        int l = far(k, i, a, p) + 1 + far(k, i, b, p ^ x ^ 1);
-        best = l < best ? l : best;
-    }
-    return best;
+    int l0 = dist[2 * a] + 1 + dist[2 * b + (x ^ 1)];
+    int l1 = dist[2 * a + 1] + 1 + dist[2 * b + x];
+    int best = l0 < l1 ? l0 : l1;
+    return best < NO_CUT ? best : NO_CUT;
 }
 
 /* The cuts after edit ED into CUT, as far as dist tells them; returns the
@@ -780,6 +774,8 @@ int cb_cut_balance(cb_work *w)
         return -1;
     }
     k.mark = k.border + n;
+    for (int i = 0; i < k.ns; i++)
+        k.dist_at[i] = k.dist + (size_t)i * 2 * n;
     k.scratch = k.queue + 2 * n;
     k.sources = k.queue + 8 * n;
     k.seen = k.allow + n;
