@@ -77,6 +77,7 @@ typedef struct {
     uint8_t *border;    /* n */
     uint8_t *mark;      /* 2n */
     cb_edge chain[MAX_CHAIN_EDGES];
+    long n_chain;       /* edges in chain for the graph as it is; -1: not listed yet */
     uint32_t *sources;  /* the border nodes that are not dropped */
     size_t n_sources;
     uint32_t *queue;    /* 2n */
@@ -475,13 +476,17 @@ static size_t chain_edges(cutter *k, int i, cb_edge *e, size_t ne, size_t cap)
 }
 
 /* The edges on the shortest chains of the starts whose cut is LOWEST, into
- * k->chain; returns how many. */
+ * k->chain; returns how many. Listed once a round: collect and
+ * collect_moves ask for the same graph. */
 static size_t lowest_chains(cutter *k, int lowest)
 {
+    if (k->n_chain >= 0)
+        return (size_t)k->n_chain;
     size_t ne = 0;
     for (int i = 0; i < k->ns; i++)
         if (k->cut[i] == lowest)
             ne = chain_edges(k, i, k->chain, ne, MAX_CHAIN_EDGES);
+    k->n_chain = (long)ne;
     return ne;
 }
 
@@ -806,6 +811,7 @@ int cb_cut_balance(cb_work *w)
     long long current = cost(&k, k.cut);
     int rounds = 0;
     for (; rounds < MAX_ROUNDS && current >> 32; rounds++) {
+        k.n_chain = -1; /* the graph changed */
         size_t nt = collect(&k, current, t, MAX_TRIALS);
         long made = apply_first(&k, t, nt, current);
         if (made < 0) {
