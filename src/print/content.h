@@ -28,6 +28,8 @@ void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen
 
 /* TEXT as it is. */
 void cb_cs_str(cb_pdf *p, const char *text);
+/* "/<PREFIX><K> Do" and a newline: paints the XObject so named (K >= 0). */
+void cb_cs_do(cb_pdf *p, char prefix, int k);
 /* TEXT (valid UTF-8 of the BMP, as cb_utf8_clean makes it) as a hex string
  * of 16-bit codes, the way libharu's UTF-8 encoder shows it: "<0063...>",
  * into OUT (room for 4 strlen(TEXT) + 2 bytes); returns its length. */

@@ -95,11 +95,10 @@ static void cb_image(cb_pdf *p, int slot, HPDF_REAL x, HPDF_REAL y, HPDF_REAL w,
     int k = cb_icon_on_page(p, slot);
     if (!k)
         return;
-    char line[32];
-    snprintf(line, sizeof line, "/X%d Do\nQ\n", k);
     cb_cs_str(p, "q\n");
     CB_OP(p, "cm", w, 0, 0, h, x, y);
-    cb_cs_str(p, line);
+    cb_cs_do(p, 'X', k);
+    cb_cs_str(p, "Q\n");
 }
 
 /* Icon SLOT's size (pt) fitted into a square of SIDE pt, and the corner

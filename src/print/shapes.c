@@ -2,7 +2,6 @@
  * page names each in a few bytes (see cb_shape in render.h). A page lists
  * the shapes it names by their key, in first-use order; the document makes
  * each form once (cb_shape_form, when the page goes in). */
-#include <stdio.h>
 #include <stdlib.h>
 #include "print/content.h"
 #include "print/shapes.h"
@@ -27,9 +26,7 @@ int cb_shape_do(cb_pdf *p, int k)
 {
     if (k < 0)
         return -1;
-    char line[32];
-    snprintf(line, sizeof line, "/%c%d Do\n", p->page.shapes[k].paint == 'N' ? 'N' : 'C', k + 1);
-    cb_cs_str(p, line);
+    cb_cs_do(p, p->page.shapes[k].paint == 'N' ? 'N' : 'C', k + 1);
     return 0;
 }
 
