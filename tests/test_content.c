@@ -5,6 +5,7 @@
  * the libharu they were built against. */
 #include "test.h"
 #include <hpdf.h>
+#include <hpdf_utils.h>
 #include <string.h>
 #include "print/content.h"
 #include "print/hpdf_internals.h"
@@ -145,10 +146,43 @@ static void test_a_different_number_is_caught(void **state)
     assert_string_not_equal(a, b);
 }
 
+/* cb_ftoa against libharu's HPDF_FToA, number by number: every multiple of
+ * 1/64 pt from -33000 to 33000 (past the clamp at +-32767), a million
+ * pseudo-random floats between -1000 and 1000 or below 1, and the edge
+ * values above. */
+enum { STEPS = 33000 * 64, RANDOM = 1000000 };
+
+static void test_ftoa_matches_libharu(void **state)
+{
+    (void)state;
+    char ours[32], theirs[32];
+    uint32_t x = 12345;
+    long checked = 0;
+    for (long i = -STEPS; i <= STEPS + RANDOM + NV; i++) {
+        HPDF_REAL val;
+        if (i <= STEPS) {
+            val = (HPDF_REAL)i / 64.0F;
+        } else if (i <= STEPS + RANDOM) {
+            x = x * 1664525u + 1013904223u;
+            float unit = (float)(x >> 8) / 16777216.0F; /* [0, 1) */
+            val = i % 2 ? unit * 2000.0F - 1000.0F : unit;
+        } else {
+            val = values[i - STEPS - RANDOM - 1];
+        }
+        *cb_ftoa(ours, val) = 0;
+        *HPDF_FToA(theirs, val, theirs + sizeof theirs - 1) = 0;
+        if (strcmp(ours, theirs) != 0)
+            fail_msg("%.9g: ours \"%s\", libharu \"%s\"", (double)val, ours, theirs);
+        checked++;
+    }
+    assert_int_equal(checked, 2L * STEPS + 1 + RANDOM + NV);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_writer_matches_libharu_operators),
+        cmocka_unit_test(test_ftoa_matches_libharu),
         cmocka_unit_test(test_a_different_number_is_caught),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -28,15 +28,49 @@ char *cb_cs_room(cb_pdf *p, size_t n)
     return room;
 }
 
+/* "00" .. "99": two digits a step (a page writes about 2,800 numbers). */
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                     "25262728293031323334353637383940414243444546474849"
+                                     "50515253545556575859606162636465666768697071727374"
+                                     "75767778798081828384858687888990919293949596979899";
+
+/* U (below 100,000) in decimal. */
+static char *put_small(char *s, unsigned u)
+{
+    if (u >= 10000) {
+        *s++ = (char)('0' + u / 10000);
+        u %= 10000;
+        memcpy(s, digit_pairs + 2 * (u / 100), 2);
+    } else if (u >= 1000) {
+        memcpy(s, digit_pairs + 2 * (u / 100), 2);
+    } else if (u >= 100) {
+        *s++ = (char)('0' + u / 100);
+        memcpy(s, digit_pairs + 2 * (u % 100), 2);
+        return s + 2;
+    } else if (u >= 10) {
+        memcpy(s, digit_pairs + 2 * u, 2);
+        return s + 2;
+    } else {
+        *s++ = (char)('0' + u);
+        return s;
+    }
+    memcpy(s + 2, digit_pairs + 2 * (u % 100), 2);
+    return s + 4;
+}
+
 /* VAL as libharu's HPDF_FToA writes it (same float arithmetic, so the same
- * digits): clamped to +-32767, at most 5 decimals, trailing zeros and a
- * bare point dropped. Returns the end; at most 12 bytes. */
+ * digits; tests/test_content.c compares the two): clamped to +-32767, at
+ * most 5 decimals, trailing zeros and a bare point dropped. NaN is written
+ * as 0 (libharu's conversion of it is undefined). Returns the end; at most
+ * 12 bytes. */
 char *cb_ftoa(char *s, HPDF_REAL val)
 {
     if (val > HPDF_LIMIT_MAX_REAL)
         val = HPDF_LIMIT_MAX_REAL;
     else if (val < HPDF_LIMIT_MIN_REAL)
         val = HPDF_LIMIT_MIN_REAL;
+    else if (val != val)
+        val = 0;
     if (val < 0) {
         *s++ = '-';
         val = -val;
@@ -44,28 +78,20 @@ char *cb_ftoa(char *s, HPDF_REAL val)
     HPDF_INT32 ip = (HPDF_INT32)((double)val + 0.000005);
     HPDF_INT32 fp =
         (HPDF_INT32)((HPDF_REAL)((double)(val - (HPDF_REAL)ip) + 0.000005) * (HPDF_REAL)100000);
-    /* Both are >= 0 here; libharu keeps the last 5 digits of FP. */
-    unsigned u = (unsigned)ip, f = (unsigned)fp % 100000u;
-    char digits[12];
-    int n = 0;
-    do {
-        digits[n++] = (char)('0' + u % 10u);
-        u /= 10u;
-    } while (u > 0 && n < 12);
-    while (n > 0)
-        *s++ = digits[--n];
+    /* Both are >= 0 here, ip at most 32767; libharu keeps the last 5
+     * digits of FP. */
+    unsigned f = (unsigned)fp % 100000u;
+    s = put_small(s, (unsigned)ip);
     if (f == 0)
         return s;
-    int k = 5;
-    while (f % 10u == 0) {
-        f /= 10u;
-        k--;
-    }
+    /* The five decimals, then as many as the last that is not 0. */
     *s = '.';
-    for (int i = k; i > 0; i--) {
-        s[i] = (char)('0' + f % 10u);
-        f /= 10u;
-    }
+    memcpy(s + 1, digit_pairs + 2 * (f / 1000), 2);
+    memcpy(s + 3, digit_pairs + 2 * (f / 10 % 100), 2);
+    s[5] = (char)('0' + f % 10);
+    int k = 5;
+    while (s[k] == '0')
+        k--;
     return s + k + 1;
 }
 
