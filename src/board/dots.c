@@ -366,9 +366,14 @@ static int own_dots_clear(const cb_board *b, cb_point p, double (*xy)[2], int ou
 
 /* How far from node v's centre, along the unit direction (dx, dy), the
  * centre of a dot of radius DR lies when the dot touches the node's shape
- * from outside: a radius further for a disk; for a start's rectangle found
- * by bisection (the distance to a convex shape grows along a ray out of
- * it). */
+ * from outside: a radius further for a disk. For a start's rectangle (the
+ * node's centre on or in it), the distance from the point RHO along the
+ * ray to the rectangle is sqrt(ex^2 + ey^2), ex = max(0, rho |dx| - Ex)
+ * with Ex the centre's distance to the side the ray heads for, and ey
+ * alike: it grows with RHO, so it reaches DR once, first on one axis
+ * alone (a side of the rectangle) or else on both (near a corner: a
+ * quadratic). Solved exactly, then moved out by as little as it takes for
+ * the distance, as computed, to be at least DR. */
 static double touching_rho(const cb_board *b, const cb_node *v, double dx, double dy, double dr)
 {
     double reach = shape_reach(b, v, dx, dy);
@@ -380,20 +385,24 @@ static double touching_rho(const cb_board *b, const cb_node *v, double dx, doubl
 #define RECT_DIST2(rho)                                                        \
     (sq(max2(max2(o[0] - (rho) * dx, 0), (rho) * dx - o[2])) +                \
      sq(max2(max2(o[1] - (rho) * dy, 0), (rho) * dy - o[3])))
-    double lo = reach, hi = reach + dr, dr2 = dr * dr;
-    for (int k = 0; k < 20 && RECT_DIST2(hi) < dr2; k++) {
-        lo = hi;
-        hi += dr * (1 << k);
+    double ax = fabs(dx), ay = fabs(dy), dr2 = dr * dr;
+    double ex = dx > 0 ? o[2] : -o[0], ey = dy > 0 ? o[3] : -o[1];
+    double tx = ax > 0 ? ex / ax : INFINITY, ty = ay > 0 ? ey / ay : INFINITY;
+    double rho;
+    if (tx <= ty && (ex + dr) / ax <= ty) {
+        rho = (ex + dr) / ax; /* past the side it heads for, not the other */
+    } else if (ty < tx && (ey + dr) / ay <= tx) {
+        rho = (ey + dr) / ay;
+    } else { /* past both: |rho (ax, ay) - (ex, ey)| = dr */
+        double half_b = ax * ex + ay * ey, c = ex * ex + ey * ey - dr2;
+        rho = half_b + sqrt(fmax(0, half_b * half_b - c));
     }
-    for (int k = 0; k < 26; k++) { /* to about 1e-7 of the bracket: far below a micrometre */
-        double mid = (lo + hi) / 2;
-        if (RECT_DIST2(mid) < dr2)
-            lo = mid;
-        else
-            hi = mid;
-    }
+    if (rho < reach)
+        rho = reach;
+    while (RECT_DIST2(rho) < dr2)
+        rho = nextafter(rho, INFINITY);
 #undef RECT_DIST2
-    return hi;
+    return rho;
 }
 
 /* One angular gap between a node's edges and the places a dot may take in
