@@ -2,6 +2,7 @@
  * edges, clear of everything else) and how many a node holds. The sizes
  * and clearances are base/board_geometry.h's; the contract's check of them
  * is planar/dots_check.c. */
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -399,8 +400,10 @@ static double touching_rho(const cb_board *b, const cb_node *v, double dx, doubl
     }
     if (rho < reach)
         rho = reach;
-    while (RECT_DIST2(rho) < dr2)
-        rho = nextafter(rho, INFINITY);
+    /* A few steps of the last bit; growing ones if a grazing ray ever
+     * needs more, so that it ends. */
+    for (int k = 0; RECT_DIST2(rho) < dr2; k++)
+        rho = k < 16 ? nextafter(rho, INFINITY) : rho + ldexp(rho * DBL_EPSILON, k - 16);
 #undef RECT_DIST2
     return rho;
 }

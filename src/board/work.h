@@ -123,8 +123,8 @@ int cb_work_start_behind_bridge(const cb_work *w, uint32_t *scratch);
  * bridge f now parts a start from the centre, a path the start had that
  * avoided f used a removed edge whose ends f now parts: so when the ends of
  * each removed edge are still joined by two edge-disjoint paths, no start
- * is behind a bridge. Those are looked for near the edge (a search of a
- * few dozen nodes); where they are not found there, the whole graph is
+ * is behind a bridge. Those are looked for near the edge (two searches of
+ * at most 128 nodes); where they are not found there, the whole graph is
  * searched (cb_work_start_behind_bridge, SCRATCH 6 n words). */
 typedef struct {
     uint32_t *seen, *on_path; /* n each: stamps, zero at first */
