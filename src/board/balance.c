@@ -509,25 +509,30 @@ static void try_evictions(balancer *b, long long current, edit *best)
     }
 }
 
+/* Makes edit E, its hops updated edit by edit as in the trials. */
 static void apply_edit(balancer *b, const edit *e)
 {
     cb_work *w = b->w;
     switch (e->kind) {
     case EDIT_ADD:
         cb_work_add_edge(w, e->edge.a, e->edge.b);
+        cb_hops_added(&b->hops, e->edge.a, e->edge.b);
         break;
     case EDIT_REMOVE:
         cb_work_remove_edge(w, e->edge.a, e->edge.b);
+        cb_hops_removed(&b->hops, e->edge.a, e->edge.b);
         break;
     case EDIT_REATTACH:
         cb_work_remove_edge(w, e->edge.a, e->edge.b);
+        cb_hops_removed(&b->hops, e->edge.a, e->edge.b);
         cb_work_add_edge(w, e->swap.a, e->swap.b);
+        cb_hops_added(&b->hops, e->swap.a, e->swap.b);
         break;
     case EDIT_CUT:
         try_cut(b, e->cut, e->k);
         break;
     }
-    cb_hops_reset(&b->hops);
+    cb_hops_begin(&b->hops); /* kept: the next trial's undo comes back here */
 }
 
 /* Makes the edit that lowers the cost most (ties: the first in edge
