@@ -4,8 +4,8 @@
  * clear of every edge and every other dot by CB_DOT_CLEARANCE_MM and of
  * every other node by CB_DOT_OWNER_MARGIN_MM. Distances are read to
  * DOT_SLACK_MM: the board file keeps positions and the radius to 0.01 mm.
- * A grid of node centres keeps it O(dots): an edge that comes near a dot
- * has an end within the longest edge's length of it. */
+ * Grids keep it O(dots): one of node centres for the nodes near a dot, one
+ * of the dots for the dots near an edge. */
 #include <math.h>
 #include <stdlib.h>
 #include "base/board_geometry.h"
@@ -46,7 +46,7 @@ typedef struct {
 } reach;
 
 /* Checks dot k of node i at p against the nodes, edges and dots near it. */
-static void check_dot(const cb_board *b, const cb_graph *g, const cb_grid *grid, reach near,
+static void check_dot(const cb_board *b, const cb_grid *grid, reach near, const uint8_t *touched,
                       uint32_t i, size_t k, cb_point p, cb_verdict *v)
 {
     double dr = cb_dot_radius(b->node_radius);
@@ -83,30 +83,73 @@ static void check_dot(const cb_board *b, const cb_graph *g, const cb_grid *grid,
             }
         }
     }
-    /* every edge with an end near p (an edge with both ends near, twice) */
-    double far = clear + 1e-6;
+    if (touched[k])
+        dot_fails(v, "a power dot touches an edge");
+}
+
+/* Is node j in the cells the check looks in for an end of an edge near p? */
+static int end_near(const cb_grid *grid, reach near, cb_point p, uint32_t j)
+{
+    uint32_t c0, r0, c1, r1;
     cb_grid_range(grid, p.x, p.y, near.edges, near.edges, &c0, &r0, &c1, &r1);
-    for (uint32_t y = r0; y <= r1; y++) {
-        uint32_t k0, k1;
-        cb_grid_row(grid, y, c0, c1, &k0, &k1);
-        for (uint32_t t = k0; t < k1; t++) {
-            uint32_t j = grid->items[t];
-            cb_point a = {b->nodes[j].x, b->nodes[j].y};
-            for (uint32_t e = g->start[j]; e < g->start[j + 1]; e++) {
-                const cb_node *u = &b->nodes[g->adj[e]];
-                cb_point c = {u->x, u->y};
-                /* Further than CLEAR (and a nanometre) outside the edge's
-                 * box is further than that from the edge: most edges near
-                 * a dot are. */
-                double x0 = a.x < c.x ? a.x : c.x, x1 = a.x < c.x ? c.x : a.x;
-                double y0 = a.y < c.y ? a.y : c.y, y1 = a.y < c.y ? c.y : a.y;
-                if (p.x < x0 - far || p.x > x1 + far || p.y < y0 - far || p.y > y1 + far)
-                    continue;
-                if (cb_point_segment_dist2(p, a, c) < clear * clear)
-                    dot_fails(v, "a power dot touches an edge");
+    uint32_t cell = grid->cell_of[j], c = cell % grid->cols, r = cell / grid->cols;
+    return c >= c0 && c <= c1 && r >= r0 && r <= r1;
+}
+
+/* Marks in TOUCHED the dots an edge comes within CLEAR of. Edge by edge
+ * over a grid of the dots: an edge has a few dots near it, while a dot
+ * has every edge with an end within half the longest edge to look at.
+ * Each edge is measured from an end near the dot (from both when both
+ * are), as a walk from the dot over the node grid (NODES) would. Returns
+ * -1 when out of memory. */
+static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nodes, reach near,
+                        double clear, uint8_t *touched)
+{
+    size_t nd = b->n_dot_xy;
+    cb_point *q = malloc((nd ? nd : 1) * sizeof *q);
+    cb_grid dots;
+    if (!q || cb_grid_init(&dots, b->board_x, b->board_y, b->board_w, b->board_h,
+                           fmax(near.nodes / 2, b->node_radius), nd) != 0) {
+        free(q);
+        return -1;
+    }
+    for (size_t k = 0; k < nd; k++)
+        q[k] = (cb_point){b->dot_xy[k][0], b->dot_xy[k][1]};
+    cb_grid_fill(&dots, q, nd);
+    /* Further than CLEAR (and a nanometre) outside the edge's box is
+     * further than that from the edge: most dots near an edge are. */
+    double far = clear + 1e-6;
+    for (uint32_t j = 0; j < b->n_nodes; j++) {
+        cb_point a = {b->nodes[j].x, b->nodes[j].y};
+        for (uint32_t e = g->start[j]; e < g->start[j + 1]; e++) {
+            uint32_t i = g->adj[e];
+            if (i < j)
+                continue; /* each edge once */
+            cb_point c = {b->nodes[i].x, b->nodes[i].y};
+            double x0 = a.x < c.x ? a.x : c.x, x1 = a.x < c.x ? c.x : a.x;
+            double y0 = a.y < c.y ? a.y : c.y, y1 = a.y < c.y ? c.y : a.y;
+            uint32_t c0, r0, c1, r1;
+            cb_grid_box(&dots, x0 - far, y0 - far, x1 + far, y1 + far, &c0, &r0, &c1, &r1);
+            for (uint32_t y = r0; y <= r1; y++) {
+                uint32_t k0, k1;
+                cb_grid_row(&dots, y, c0, c1, &k0, &k1);
+                for (uint32_t t = k0; t < k1; t++) {
+                    uint32_t k = dots.items[t];
+                    cb_point p = q[k];
+                    if (touched[k] || p.x < x0 - far || p.x > x1 + far || p.y < y0 - far ||
+                        p.y > y1 + far)
+                        continue;
+                    touched[k] = (end_near(nodes, near, p, j) &&
+                                  cb_point_segment_dist2(p, a, c) < clear * clear) ||
+                                 (end_near(nodes, near, p, i) &&
+                                  cb_point_segment_dist2(p, c, a) < clear * clear);
+                }
             }
         }
     }
+    cb_grid_free(&dots);
+    free(q);
+    return 0;
 }
 
 cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, cb_error *err)
@@ -138,16 +181,24 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
     reach near = {corner + 2 * dr + fmax(CB_DOT_OWNER_MARGIN_MM, 2 * dr + CB_DOT_CLEARANCE_MM),
                   sqrt(longest2) / 2 + dr + CB_DOT_CLEARANCE_MM};
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
+    uint8_t *touched = calloc(b->n_dot_xy ? b->n_dot_xy : 1, 1);
     cb_grid grid;
-    if (!p || cb_grid_init(&grid, b->board_x, b->board_y, b->board_w, b->board_h,
-                           fmax(near.nodes / 2, r), n) != 0) {
+    if (!p || !touched ||
+        cb_grid_init(&grid, b->board_x, b->board_y, b->board_w, b->board_h,
+                     fmax(near.nodes / 2, r), n) != 0) {
         free(p);
+        free(touched);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the power dots");
     }
     for (size_t i = 0; i < n; i++)
         p[i] = (cb_point){b->nodes[i].x, b->nodes[i].y};
     cb_grid_fill(&grid, p, n);
     free(p);
+    if (mark_touched(b, g, &grid, near, dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM, touched) != 0) {
+        cb_grid_free(&grid);
+        free(touched);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the power dots");
+    }
     for (uint32_t i = 0; i < n; i++) {
         const cb_node *node = &b->nodes[i];
         if (node->dots < 0 || node->first_dot + (size_t)node->dots > b->n_dot_xy) {
@@ -157,10 +208,11 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
         for (int q = 0; q < node->dots; q++) {
             size_t k = node->first_dot + (size_t)q;
             cb_point at = {b->dot_xy[k][0], b->dot_xy[k][1]};
-            check_dot(b, g, &grid, near, i, k, at, v);
+            check_dot(b, &grid, near, touched, i, k, at, v);
             v->dots++;
         }
     }
     cb_grid_free(&grid);
+    free(touched);
     return CB_OK;
 }
