@@ -6,6 +6,7 @@
 #include "test.h"
 #include <hpdf.h>
 #include <hpdf_utils.h>
+#include <math.h>
 #include <string.h>
 #include "print/content.h"
 #include "print/hpdf_internals.h"
@@ -178,12 +179,72 @@ static void test_ftoa_matches_libharu(void **state)
     assert_int_equal(checked, 2L * STEPS + 1 + RANDOM + NV);
 }
 
+/* snprintf's "%.2f" of V with trailing zeros and a bare point dropped,
+ * and no "-0". */
+static void two_decimals(char *out, size_t len, double v)
+{
+    snprintf(out, len, "%.2f", v);
+    char *end = out + strlen(out);
+    while (end[-1] == '0')
+        *--end = 0;
+    if (end[-1] == '.')
+        *--end = 0;
+    if (!strcmp(out, "-0"))
+        strcpy(out, "0");
+}
+
+/* Places on the page to 0.01 pt (cb_ptoa): the same numbers as snprintf
+ * rounds them to, but where V is within a hair of half a hundredth (there
+ * snprintf rounds the exact binary value, cb_ptoa the product by 100),
+ * and never more than half a hundredth off; clamped as cb_ftoa. */
+static void test_ptoa_writes_hundredths(void **state)
+{
+    (void)state;
+    char ours[32], want[32];
+    uint32_t x = 987;
+    long compared = 0;
+    for (long i = -STEPS; i <= STEPS + RANDOM + NV; i++) {
+        HPDF_REAL val;
+        if (i <= STEPS) {
+            val = (HPDF_REAL)i / 64.0F;
+        } else if (i <= STEPS + RANDOM) {
+            x = x * 1664525u + 1013904223u;
+            float unit = (float)(x >> 8) / 16777216.0F;
+            val = i % 2 ? unit * 2000.0F - 1000.0F : unit;
+        } else {
+            val = values[i - STEPS - RANDOM - 1];
+        }
+        char *end = cb_ptoa(ours, val);
+        assert_true(end - ours <= 10);
+        *end = 0;
+        double v = val > 32767 ? 32767 : val < -32767 ? -32767 : (double)val;
+        double back = strtod(ours, NULL);
+        if (fabs(back - v) > 0.005 + 1e-9)
+            fail_msg("%.9g written \"%s\"", (double)val, ours);
+        double hundredths = fabs(v) * 100, frac = hundredths - floor(hundredths);
+        if (fabs(frac - 0.5) < 1e-6)
+            continue;
+        two_decimals(want, sizeof want, v);
+        if (strcmp(ours, want) != 0)
+            fail_msg("%.9g: ours \"%s\", snprintf \"%s\"", (double)val, ours, want);
+        compared++;
+    }
+    assert_true(compared > 2L * STEPS);
+    *cb_ptoa(ours, (HPDF_REAL)NAN) = 0;
+    assert_string_equal(ours, "0");
+    *cb_ptoa(ours, -0.004F) = 0;
+    assert_string_equal(ours, "0");
+    *cb_ptoa(ours, 12.5F) = 0;
+    assert_string_equal(ours, "12.5");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_writer_matches_libharu_operators),
         cmocka_unit_test(test_ftoa_matches_libharu),
         cmocka_unit_test(test_a_different_number_is_caught),
+        cmocka_unit_test(test_ptoa_writes_hundredths),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

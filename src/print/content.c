@@ -1,7 +1,9 @@
 /* A page's content stream, written here rather than through libharu's page
  * operators (see cb_content in render.h): the operators as text, byte for
- * byte what libharu writes (tests/test_content.c compares the two), then
+ * byte what libharu writes (tests/test_content.c compares the two) but for
+ * the places of a board's edges and shapes, written to 0.01 pt, then
  * deflated with one zlib state reused page to page. */
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,6 +95,40 @@ char *cb_ftoa(char *s, HPDF_REAL val)
     while (s[k] == '0')
         k--;
     return s + k + 1;
+}
+
+char *cb_ptoa(char *s, HPDF_REAL val)
+{
+    double v = (double)val;
+    if (!(v >= HPDF_LIMIT_MIN_REAL)) /* also NaN, written as 0 */
+        v = v < 0 ? HPDF_LIMIT_MIN_REAL : 0;
+    else if (v > HPDF_LIMIT_MAX_REAL)
+        v = HPDF_LIMIT_MAX_REAL;
+    unsigned c = (unsigned)(fabs(v) * 100 + 0.5); /* in hundredths */
+    if (v < 0 && c > 0)
+        *s++ = '-';
+    s = put_small(s, c / 100);
+    unsigned f = c % 100;
+    if (f == 0)
+        return s;
+    *s = '.';
+    memcpy(s + 1, digit_pairs + 2 * f, 2);
+    return s + (f % 10 ? 3 : 2);
+}
+
+void cb_cs_xy(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, const char *op, size_t oplen)
+{
+    char *s = cb_cs_room(p, 2 * 10 + oplen + 1), *o = s;
+    if (!s)
+        return;
+    o = cb_ptoa(o, x);
+    *o++ = ' ';
+    o = cb_ptoa(o, y);
+    *o++ = ' ';
+    memcpy(o, op, oplen);
+    o += oplen;
+    *o++ = '\n';
+    p->cs.text.len += (size_t)(o - s);
 }
 
 /* N numbers, then the operator OP (OPLEN bytes) and a newline:

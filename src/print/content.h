@@ -18,6 +18,15 @@ char *cb_cs_room(cb_pdf *p, size_t n);
 /* VAL as libharu's HPDF_FToA writes it into S; returns the end (at most
  * 12 bytes). */
 char *cb_ftoa(char *s, HPDF_REAL val);
+/* VAL to 0.01 pt into S, trailing zeros and a bare point dropped, clamped
+ * and NaN as cb_ftoa; returns the end (at most 10 bytes). For places on
+ * the page, most of a board's text: 0.01 pt is 3.5 um, finer than any
+ * printer's dot and than the board file's 0.01 mm. Scales and colours keep
+ * cb_ftoa's five decimals. */
+char *cb_ptoa(char *s, HPDF_REAL val);
+/* "X Y OP" and a newline, X and Y by cb_ptoa. */
+void cb_cs_xy(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, const char *op, size_t oplen);
+#define CB_XY(p, op, x, y) cb_cs_xy((p), (x), (y), (op), sizeof(op) - 1)
 /* N numbers, then the operator OP (OPLEN bytes) and a newline. */
 void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen);
 /* CB_OP(p, "m", x, y): OP a string literal. */

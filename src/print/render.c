@@ -62,8 +62,8 @@ void cb_render_free(cb_pdf *p)
  * compresses far better (and faster) than the same shapes in page space. */
 static void cb_begin_at(cb_pdf *p, HPDF_REAL x, HPDF_REAL y)
 {
-    cb_cs_str(p, "q\n");
-    CB_OP(p, "cm", 1, 0, 0, 1, x, y);
+    cb_cs_str(p, "q\n1 0 0 1 ");
+    CB_XY(p, "cm", x, y);
 }
 
 /* A filled, outlined disk about the origin. */
@@ -144,8 +144,8 @@ static void cb_draw_edges(cb_pdf *p, const cb_board *b)
     cb_cs_str(p, "1 J\n");
     for (size_t e = 0; e < b->n_edges; e++) {
         const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];
-        CB_OP(p, "m", cb_x(a->x), cb_y(b, a->y));
-        CB_OP(p, "l", cb_x(c->x), cb_y(b, c->y));
+        CB_XY(p, "m", cb_x(a->x), cb_y(b, a->y));
+        CB_XY(p, "l", cb_x(c->x), cb_y(b, c->y));
     }
     cb_cs_str(p, "S\n0 J\n");
 }
