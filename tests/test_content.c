@@ -153,6 +153,20 @@ static void test_a_different_number_is_caught(void **state)
  * values above. */
 enum { STEPS = 33000 * 64, RANDOM = 1000000 };
 
+/* Number I of those, for I from -STEPS to STEPS + RANDOM + NV (X: the
+ * pseudo-random state). */
+static HPDF_REAL number(long i, uint32_t *x)
+{
+    if (i <= STEPS)
+        return (HPDF_REAL)i / 64.0F;
+    if (i <= STEPS + RANDOM) {
+        *x = *x * 1664525u + 1013904223u;
+        float unit = (float)(*x >> 8) / 16777216.0F; /* [0, 1) */
+        return i % 2 ? unit * 2000.0F - 1000.0F : unit;
+    }
+    return values[i - STEPS - RANDOM - 1];
+}
+
 static void test_ftoa_matches_libharu(void **state)
 {
     (void)state;
@@ -160,16 +174,7 @@ static void test_ftoa_matches_libharu(void **state)
     uint32_t x = 12345;
     long checked = 0;
     for (long i = -STEPS; i <= STEPS + RANDOM + NV; i++) {
-        HPDF_REAL val;
-        if (i <= STEPS) {
-            val = (HPDF_REAL)i / 64.0F;
-        } else if (i <= STEPS + RANDOM) {
-            x = x * 1664525u + 1013904223u;
-            float unit = (float)(x >> 8) / 16777216.0F; /* [0, 1) */
-            val = i % 2 ? unit * 2000.0F - 1000.0F : unit;
-        } else {
-            val = values[i - STEPS - RANDOM - 1];
-        }
+        HPDF_REAL val = number(i, &x);
         *cb_ftoa(ours, val) = 0;
         *HPDF_FToA(theirs, val, theirs + sizeof theirs - 1) = 0;
         if (strcmp(ours, theirs) != 0)
@@ -204,16 +209,7 @@ static void test_ptoa_writes_hundredths(void **state)
     uint32_t x = 987;
     long compared = 0;
     for (long i = -STEPS; i <= STEPS + RANDOM + NV; i++) {
-        HPDF_REAL val;
-        if (i <= STEPS) {
-            val = (HPDF_REAL)i / 64.0F;
-        } else if (i <= STEPS + RANDOM) {
-            x = x * 1664525u + 1013904223u;
-            float unit = (float)(x >> 8) / 16777216.0F;
-            val = i % 2 ? unit * 2000.0F - 1000.0F : unit;
-        } else {
-            val = values[i - STEPS - RANDOM - 1];
-        }
+        HPDF_REAL val = number(i, &x);
         char *end = cb_ptoa(ours, val);
         assert_true(end - ours <= 10);
         *end = 0;
