@@ -400,10 +400,6 @@ static HPDF_STATUS cb_pdf_mark_glyphs(cb_pdf *p, const cb_page_rec *rec)
     return HPDF_OK;
 }
 
-/* Page REC written straight to P's file: its content stream, then its
- * dictionary naming the font, icons and shapes by their object numbers
- * (reserved the first time a page names them; the objects themselves are
- * made in P's document and copied over at the end). */
 /* U in decimal at S; returns the end. */
 static char *put_uint(char *s, uint32_t u)
 {
@@ -431,6 +427,10 @@ static void xobject_ref(char *out, char prefix, int k, uint32_t id)
     memcpy(o, " 0 R", 5);
 }
 
+/* Page REC written straight to P's file: its content stream, then its
+ * dictionary naming the font, icons and shapes by their object numbers
+ * (reserved the first time a page names them; the objects themselves are
+ * made in P's document and copied over at the end). */
 static HPDF_STATUS cb_pdf_stream_page(cb_pdf *p, const cb_page_rec *rec)
 {
     cb_pdfout *o = p->out;
