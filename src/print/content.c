@@ -158,6 +158,18 @@ void cb_cs_str(cb_pdf *p, const char *text)
     }
 }
 
+char *cb_utoa(char *s, uint32_t u)
+{
+    char digits[10];
+    int n = 0;
+    do
+        digits[n++] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    while (n)
+        *s++ = digits[--n];
+    return s;
+}
+
 /* Written by hand: a page names up to a few hundred shapes, and snprintf
  * took 3.7 % of a deck's instructions doing it. */
 void cb_cs_do(cb_pdf *p, char prefix, int k)
@@ -165,18 +177,10 @@ void cb_cs_do(cb_pdf *p, char prefix, int k)
     char *s = cb_cs_room(p, 20);
     if (!s)
         return;
-    char digits[12];
-    int n = 0;
-    unsigned u = (unsigned)k;
-    do {
-        digits[n++] = (char)('0' + u % 10u);
-        u /= 10u;
-    } while (u > 0);
     char *o = s;
     *o++ = '/';
     *o++ = prefix;
-    while (n > 0)
-        *o++ = digits[--n];
+    o = cb_utoa(o, (uint32_t)k);
     memcpy(o, " Do\n", 4);
     o += 4;
     p->cs.text.len += (size_t)(o - s);

@@ -18,6 +18,8 @@ char *cb_cs_room(cb_pdf *p, size_t n);
 /* VAL as libharu's HPDF_FToA writes it into S; returns the end (at most
  * 12 bytes). */
 char *cb_ftoa(char *s, HPDF_REAL val);
+/* U in decimal into S; returns the end (at most 10 bytes). */
+char *cb_utoa(char *s, uint32_t u);
 /* VAL to 0.01 pt into S, trailing zeros and a bare point dropped, clamped
  * and NaN as cb_ftoa; returns the end (at most 10 bytes). For places on
  * the page, most of a board's text: 0.01 pt is 3.5 um, finer than any

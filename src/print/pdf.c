@@ -400,19 +400,6 @@ static HPDF_STATUS cb_pdf_mark_glyphs(cb_pdf *p, const cb_page_rec *rec)
     return HPDF_OK;
 }
 
-/* U in decimal at S; returns the end. */
-static char *put_uint(char *s, uint32_t u)
-{
-    char digits[10];
-    int n = 0;
-    do
-        digits[n++] = (char)('0' + u % 10);
-    while ((u /= 10) != 0);
-    while (n)
-        *s++ = digits[--n];
-    return s;
-}
-
 /* " /<PREFIX><K> <ID> 0 R" into OUT (room for 32 bytes): a page names up to
  * a few dozen XObjects, which snprintf took 0.7 % of a deck to write. */
 static void xobject_ref(char *out, char prefix, int k, uint32_t id)
@@ -421,9 +408,9 @@ static void xobject_ref(char *out, char prefix, int k, uint32_t id)
     *o++ = ' ';
     *o++ = '/';
     *o++ = prefix;
-    o = put_uint(o, (uint32_t)k);
+    o = cb_utoa(o, (uint32_t)k);
     *o++ = ' ';
-    o = put_uint(o, id);
+    o = cb_utoa(o, id);
     memcpy(o, " 0 R", 5);
 }
 
