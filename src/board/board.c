@@ -30,12 +30,12 @@
 /* The largest paper side: PDF's page limit of 14,400 pt. */
 #define MAX_PAPER_MM 5080.0
 
-/* At node cap 3 pieces are large and few edges can be added: the starts'
- * shortest cuts are aimed at one band {c, c+1} but accepted this far apart,
- * and a sheet gets 5 times the attempts (measured: see doc/manual.md, "How
- * boards are made fair"). */
-#define CAP3_CUT_SPREAD 2
-#define CAP3_ATTEMPTS 5
+/* At node cap 3 pieces are large and few edges can be added: a sheet's cuts
+ * reach one band {c, c+1} (the game's) in about 1 candidate of 200, so a
+ * sheet gets 10 times the attempts (measured over 1,000 games: 216
+ * attempts a sheet, at most 1,988; see doc/manual.md, "How fairness is
+ * guaranteed"). */
+#define CAP3_ATTEMPTS 10
 /* How often a game may start again from its first sheet's next candidate
  * when a later sheet cannot fit the first's bands (see cb_game_generate). */
 #define GAME_RESTARTS 4
@@ -54,11 +54,6 @@ typedef struct {
 } sheet_figures;
 
 static const bands any_band = {0, CB_BAND_ANY, CB_CUT_MIN, CB_BAND_ANY};
-
-static int cut_spread_allowed(const cb_spec *spec)
-{
-    return spec->node_cap <= 3 ? CAP3_CUT_SPREAD : 1;
-}
 
 void cb_spec_defaults(cb_spec *spec)
 {
@@ -313,7 +308,6 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
     w.r = RADIUS_PER_SPACING * d;
     w.start_cap = spec->start_cap;
     w.node_cap = spec->node_cap;
-    w.cut_accept = cut_spread_allowed(spec);
     w.hop_band_min = want->hop_min;
     w.hop_band_max = want->hop_max;
     w.cut_band_min = want->cut_min;
@@ -428,7 +422,7 @@ static bands pilot_bands(const cb_spec *spec, size_t nodes, int *oom)
         cb_board_free(board);
         boards++;
         vote(hop_votes, got.hop_hi - 1, got.hop_lo);
-        vote(cut_votes, got.cut_hi - cut_spread_allowed(spec), got.cut_lo);
+        vote(cut_votes, got.cut_hi - 1, got.cut_lo);
     }
     if (boards < PILOT_MIN_BOARDS)
         return b;
@@ -440,8 +434,7 @@ static bands pilot_bands(const cb_spec *spec, size_t nodes, int *oom)
     int l = most_voted(hop_votes, 1), c = most_voted(cut_votes, 0);
     if (l >= 0)
         b.hop_min = b.hop_max = l;
-    /* At node cap 3 the sheets of a game share the hop band alone. */
-    if (c >= CB_CUT_MIN && cut_spread_allowed(spec) == 1)
+    if (c >= CB_CUT_MIN)
         b.cut_min = b.cut_max = c;
     return b;
 }
@@ -639,11 +632,7 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
                 break;
             want.hop_min = got.hop_hi - 1 > want.hop_min ? got.hop_hi - 1 : want.hop_min;
             want.hop_max = got.hop_lo < want.hop_max ? got.hop_lo : want.hop_max;
-            /* At node cap 3 each sheet's cuts are only held 2 apart, and
-             * holding later sheets to the first's range as well failed about
-             * one game in 30 in 1,000 attempts a sheet (measured when they
-             * were held 3 apart): there they share the hop band alone. */
-            if (got.cut_lo >= 0 && cut_spread_allowed(spec) == 1) {
+            if (got.cut_lo >= 0) {
                 want.cut_min = got.cut_hi - 1 > want.cut_min ? got.cut_hi - 1 : want.cut_min;
                 want.cut_max = got.cut_lo < want.cut_max ? got.cut_lo : want.cut_max;
             }

@@ -24,7 +24,7 @@ int cb_work_init(cb_work *w, size_t n)
         w->start_side[i] = CB_SIDE_NONE;
     w->hop_band_max = w->cut_band_max = CB_BAND_ANY;
     w->cut_band_min = CB_CUT_MIN;
-    w->cut_width = w->cut_accept = 1;
+    w->cut_width = 1;
     return 0;
 }
 

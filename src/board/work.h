@@ -63,8 +63,7 @@ typedef struct {
      * hop_band_min..hop_band_max, shortest cuts in {c, c+1} with c in
      * cut_band_min..cut_band_max (a game's later sheets match its first). */
     int hop_band_min, hop_band_max, cut_band_min, cut_band_max;
-    int cut_width;          /* the cuts are aimed at {c, .., c + cut_width} */
-    int cut_accept;         /* and accepted within hi - lo <= cut_accept (> 1 at node cap 3) */
+    int cut_width;          /* the cuts must lie in {c, .., c + cut_width} */
     int cut_lo, cut_hi;     /* the starts' shortest cuts, after cb_cut_balance */
 } cb_work;
 
