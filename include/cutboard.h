@@ -157,7 +157,7 @@ typedef struct {
     double resolution;      /* nodes across the longer side; 0 = default */
     int start_cap;          /* most edges a start node may have */
     int node_cap;           /* most edges any other node may have */
-    int max_attempts;       /* candidates per sheet before giving up (10 times
+    int max_attempts;       /* candidates per sheet before giving up (5 times
                                as many at node_cap 3) */
     int fair_cuts;          /* no effect, kept for older programs: every board's
                                starts have shortest cuts of at least 3 edges,

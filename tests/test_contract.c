@@ -430,7 +430,7 @@ static const char *contract_violation(const cb_board *b, const rules *r, board_f
             "trim rectangle %g,%g %gx%g does not match the margins", b->board_x, b->board_y,
             b->board_w, b->board_h);
     REQUIRE(rad > 0, "node radius %g", rad);
-    REQUIRE(b->attempts >= 1 && b->attempts <= spec->max_attempts * (spec->node_cap <= 3 ? 10 : 1),
+    REQUIRE(b->attempts >= 1 && b->attempts <= spec->max_attempts * (spec->node_cap <= 3 ? 5 : 1),
             "attempts %d", b->attempts);
     REQUIRE(n >= 13 && b->center < n, "%zu nodes, centre %u", n, b->center);
 

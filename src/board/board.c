@@ -38,11 +38,10 @@
 #define MAX_PAPER_MM 5080.0
 
 /* At node cap 3 pieces are large and few edges can be added: a sheet's cuts
- * reach one band {c, c+1} (the game's) in about 1 candidate of 200, so a
- * sheet gets 10 times the attempts (measured over 1,000 games: 216
- * attempts a sheet, at most 1,988; see doc/manual.md, "How fairness is
- * guaranteed"). */
-#define CAP3_ATTEMPTS 10
+ * reach one band {c, c+1} (the game's) in about 1 candidate of 25, so a
+ * sheet gets 5 times the attempts (measured over 300 games: 25.5 attempts
+ * a sheet, at most 305; see doc/manual.md, "How fairness is guaranteed"). */
+#define CAP3_ATTEMPTS 5
 /* How often a game may start again from its first sheet's next candidate
  * when a later sheet cannot fit the first's bands (see cb_game_generate). */
 #define GAME_RESTARTS 4

@@ -14,6 +14,21 @@
 #include "board/work.h"
 
 #define PAIR_SKIN 0.5 /* in spacings */
+/* Edge nodes are set this many spacings apart along their side on boards
+ * of up to WIDE_EDGES_NODES nodes. A start needs two neighbours inward of
+ * its own, and a node on the trim line has only the triangulation edges
+ * inward: set a spacing apart, the first row inside often sits straight
+ * over an edge node and leaves it one. Wider, the row settles into the
+ * gaps and each edge node gets two (at 1, a 300-game deck dropped a sixth
+ * of its placements for want of a fair choice of starts; at 1.3 a 100-game
+ * deck dropped 1 in 45). 1.3 was best of 1 to 1.6: A4 attempts a board
+ * 1.30 -> 1.05, node cap 3 110 -> 12, A2 (350 nodes) 2.11 -> 1.97 ms a
+ * board; a little worse on the 9-player shared A4 board (1.30 -> 1.35
+ * attempts, 1,000 seeds). Larger boards choose their starts greedily
+ * among many candidates (starts.c) and lost by it: 1,000 nodes 5.6 -> 8.3
+ * ms, 4,500 nodes 39 -> 68 ms; they keep edge nodes a spacing apart. */
+#define EDGE_SPACING 1.3
+#define WIDE_EDGES_NODES 400
 
 /* Pairs of points closer than REACH: each pair once, from the lower cell of
  * a half stencil (same cell, then the right, lower-left, lower and
@@ -125,13 +140,14 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
         w->failure = CB_FAIL_NOMEM;
         return -1;
     }
-    /* Edge nodes first: each side gets as many as fit at the spacing,
+    /* Edge nodes first: each side gets as many as fit at their spacing,
      * evenly with jitter, already snapped (corners stay empty). */
+    double edge_d = n <= WIDE_EDGES_NODES ? EDGE_SPACING * d : d;
     size_t k = 0;
     for (int side = 0; side < 4 && k < n; side++) {
         int horizontal = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM;
         double len = horizontal ? uw : uh;
-        int count = (int)floor(len / d) - 1;
+        int count = (int)floor(len / edge_d) - 1;
         for (int j = 0; j < count && k < n; j++, k++) {
             double t = (j + 1 + 0.5 * (cb_rng_uniform(rng) - 0.5)) * len / (count + 1);
             u[k].x = side == CB_SIDE_LEFT ? 0 : side == CB_SIDE_RIGHT ? uw : t;
