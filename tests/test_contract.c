@@ -22,7 +22,6 @@
 typedef struct {
     const cb_spec *spec;
     int starts_per_side;
-    int cut_spread;     /* the most the starts' shortest cuts may differ by */
 } rules;
 
 typedef struct {
@@ -561,7 +560,7 @@ static const char *contract_violation(const cb_board *b, const rules *r, board_f
     fig->hop_max = hop_max;
 
     /* 4, cuts: every start's shortest cut at least 3 edges, the 12 at most
-     * r->cut_spread apart (1), by this file's own method;
+     * at most 1 apart, by this file's own method;
      * cb_board_shortest_cuts (the dual max-flow that check and the board
      * file report) must give the same figures. */
     {
@@ -590,7 +589,7 @@ static const char *contract_violation(const cb_board *b, const rules *r, board_f
         REQUIRE(mismatch < 0, "start %d: shortest cut %d here, %d from cb_board_shortest_cuts",
                 mismatch, mine, theirs);
         REQUIRE(cut_min >= 3, "a start's shortest cut is %d edges (at least 3)", cut_min);
-        REQUIRE(cut_max - cut_min <= r->cut_spread, "start shortest cuts range from %d to %d",
+        REQUIRE(cut_max - cut_min <= 1, "start shortest cuts range from %d to %d",
                 cut_min, cut_max);
         fig->cut_min = cut_min;
         fig->cut_max = cut_max;
@@ -657,7 +656,7 @@ static int seeds(int count)
 /* Generates PREFIX-0 .. PREFIX-(count-1) with SPEC and checks each. */
 static void run_seeds(const cb_spec *spec, const char *prefix, int count, figures *f)
 {
-    rules r = {spec, 3, 1};
+    rules r = {spec, 3};
     uint64_t *prints = malloc((size_t)count * sizeof *prints);
     assert_non_null(prints);
     memset(f, 0, sizeof *f);
@@ -824,8 +823,8 @@ static void test_shared_nine_players(void **state)
 }
 
 /* Node caps 3 and 5 (the range the option allows is 3..8; 4 is the
- * default). At cap 3 the pieces are large and few edges can be added, so
- * the cuts are aimed at one band and accepted 2 apart (rules.cut_spread). */
+ * default). At cap 3 the pieces are large and few edges can be added; the
+ * cuts must still lie in one band {c, c+1}. */
 static void test_node_cap_3(void **state)
 {
     (void)state;
@@ -886,7 +885,7 @@ static void check_game_bands(cb_spec *spec, const char *prefix, int games)
         cb_error err = {CB_OK, ""};
         if (cb_game_generate(spec, &g, &err) != CB_OK)
             fail_msg("game \"%s\": %s", seed, err.message);
-        rules r = {spec, 3, 1};
+        rules r = {spec, 3};
         int hop_min = INT32_MAX, hop_max = -1, cut_min = INT32_MAX, cut_max = -1;
         for (size_t k = 0; k < g->n_sheets; k++) {
             char why[256];
@@ -944,7 +943,7 @@ static void test_game_starts_again(void **state)
     if (cb_game_generate(&spec, &g, &err) != CB_OK)
         fail_msg("game \"%s\": %s", spec.seed, err.message);
     assert_int_equal(g->n_sheets, 4);
-    rules r = {&spec, 3, 1};
+    rules r = {&spec, 3};
     int hop_min = INT32_MAX, hop_max = -1, cut_min = INT32_MAX, cut_max = -1;
     for (size_t k = 0; k < g->n_sheets; k++) {
         char why[256];
@@ -1270,7 +1269,7 @@ static void test_checker_catches_broken_boards(void **state)
     (void)state;
     cb_spec spec;
     spec_for(&spec);
-    rules r = {&spec, 3, 1};
+    rules r = {&spec, 3};
     cb_board *b = NULL;
     cb_error err;
     char why[256];
@@ -1377,7 +1376,7 @@ static void test_checker_catches_unfair_cuts(void **state)
     assert_int_equal(cb_board_generate(&spec, "prop-2", 1, &b, &err), CB_OK);
     cb_spec loose = spec;
     loose.node_cap = 8;
-    rules r = {&loose, 3, 1};
+    rules r = {&loose, 3};
     assert_null(contract_violation(b, &r, &bf, why, sizeof why));
     cb_edge *edges = malloc((b->n_edges + 1) * sizeof *edges);
     assert_non_null(edges);

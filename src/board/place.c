@@ -15,9 +15,9 @@
 
 #define PAIR_SKIN 0.5 /* in spacings */
 /* Edge nodes are set this many spacings apart along their side on boards
- * of up to WIDE_EDGES_NODES nodes. A start needs two neighbours inward of
- * its own, and a node on the trim line has only the triangulation edges
- * inward: set a spacing apart, the first row inside often sits straight
+ * whose starts are chosen by the exact search (CB_EXACT_STARTS_NODES). A
+ * start needs two neighbours inward of its own, and a node on the trim
+ * line has only the triangulation edges inward: set a spacing apart, the first row inside often sits straight
  * over an edge node and leaves it one. Wider, the row settles into the
  * gaps and each edge node gets two (at 1, a 300-game deck dropped a sixth
  * of its placements for want of a fair choice of starts; at 1.3 a 100-game
@@ -28,7 +28,6 @@
  * among many candidates (starts.c) and lost by it: 1,000 nodes 5.6 -> 8.3
  * ms, 4,500 nodes 39 -> 68 ms; they keep edge nodes a spacing apart. */
 #define EDGE_SPACING 1.3
-#define WIDE_EDGES_NODES 400
 
 /* Pairs of points closer than REACH: each pair once, from the lower cell of
  * a half stencil (same cell, then the right, lower-left, lower and
@@ -142,7 +141,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     }
     /* Edge nodes first: each side gets as many as fit at their spacing,
      * evenly with jitter, already snapped (corners stay empty). */
-    double edge_d = n <= WIDE_EDGES_NODES ? EDGE_SPACING * d : d;
+    double edge_d = n <= CB_EXACT_STARTS_NODES ? EDGE_SPACING * d : d;
     size_t k = 0;
     for (int side = 0; side < 4 && k < n; side++) {
         int horizontal = side == CB_SIDE_TOP || side == CB_SIDE_BOTTOM;

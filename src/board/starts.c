@@ -23,7 +23,6 @@
 #define MAX_TRIPLES 512
 #define SEARCH_BUDGET 20000
 #define MAX_BAND 4          /* widest hop band the search accepts */
-#define LARGE_NODES 400     /* above this the starts are chosen greedily (choose_large) */
 
 typedef struct {
     uint32_t v;
@@ -620,7 +619,7 @@ int cb_starts_choose(cb_work *w)
     memset(w->reserved, 0, w->n);
     /* A side with more candidates than the exact search holds can only be
      * on a large board, so the node count alone picks the method. */
-    int found = w->n > LARGE_NODES ? choose_large(w, used) == 0 : choose_exact(s);
+    int found = w->n > CB_EXACT_STARTS_NODES ? choose_large(w, used) == 0 : choose_exact(s);
     if (found == 1) {
         attach_rest(w, queue, queue + w->n, queue + 2 * w->n);
         rc = 0;

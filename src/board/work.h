@@ -19,6 +19,10 @@
 #define CB_CUT_MIN 3
 /* No limit on a band (cb_work's hop_band_max, cut_band_max). */
 #define CB_BAND_ANY (1 << 20)
+/* Boards of up to this many nodes choose their starts by an exact search
+ * over each side's few candidates (starts.c) and space their edge nodes
+ * for it (place.c); larger ones choose greedily among many. */
+#define CB_EXACT_STARTS_NODES 400
 
 /* Why a step threw its candidate away: the generate-and-test loop branches
  * on these; cb_failure_text gives the words for messages. */
