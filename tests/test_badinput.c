@@ -306,6 +306,84 @@ static unsigned char *font_bytes(size_t *len)
     return b;
 }
 
+static unsigned get16(const unsigned char *p)
+{
+    return (unsigned)p[0] << 8 | p[1];
+}
+
+static void put16(unsigned char *p, unsigned v)
+{
+    p[0] = (unsigned char)(v >> 8);
+    p[1] = (unsigned char)v;
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)get16(p) << 16 | get16(p + 2);
+}
+
+/* The first format 4 subtable of font B's cmap, and its segment count. */
+static unsigned char *cmap_format4(unsigned char *b, unsigned *segs)
+{
+    for (unsigned i = 0; i < get16(b + 4); i++) {
+        const unsigned char *rec = b + 12 + 16 * (size_t)i;
+        if (memcmp(rec, "cmap", 4) != 0)
+            continue;
+        unsigned char *cmap = b + get32(rec + 8);
+        for (unsigned k = 0; k < get16(cmap + 2); k++) {
+            unsigned char *sub = cmap + get32(cmap + 4 + 8 * (size_t)k + 4);
+            if (get16(sub) == 4) {
+                *segs = get16(sub + 6) / 2;
+                return sub;
+            }
+        }
+    }
+    fail_msg("no format 4 cmap");
+    return NULL;
+}
+
+/* A cmap must be what the format demands, sorted and ending at U+FFFF:
+ * libharu reads past the segments for a code above them all, and our
+ * glyph lookup (hpdf_internals.c) searches them by halves. */
+static void test_font_cmap_order(void **state)
+{
+    (void)state;
+    cb_error err = {CB_OK, ""};
+    size_t len;
+    unsigned char *b = font_bytes(&len), *c = malloc(len);
+    assert_non_null(c);
+    memcpy(c, b, len);
+    unsigned segs;
+    unsigned char *sub = cmap_format4(c, &segs);
+    unsigned char *end = sub + 14, *start = end + 2 * segs + 2, *delta = start + 2 * segs,
+                  *range = delta + 2 * segs;
+    /* Two neighbouring segments of plain deltas swapped: each still maps
+     * its codes to the same glyphs, only the order is wrong. */
+    unsigned k = 1;
+    while (k < segs && (get16(range + 2 * (k - 1)) || get16(range + 2 * k)))
+        k++;
+    assert_true(k < segs - 1);
+    for (unsigned char *a = end; a <= range; a += 2 * segs + (a == end ? 2 : 0)) {
+        unsigned x = get16(a + 2 * (k - 1));
+        put16(a + 2 * (k - 1), get16(a + 2 * k));
+        put16(a + 2 * k, x);
+    }
+    assert_int_equal(cb_font_check(c, len, "swapped.ttf", &err), CB_ERR_DATA);
+    assert_message(&err, "swapped.ttf", "cmap segments out of order");
+    /* The last segment (U+FFFF to glyph 0) ending one code short. */
+    memcpy(c, b, len);
+    sub = cmap_format4(c, &segs);
+    end = sub + 14, start = end + 2 * segs + 2, delta = start + 2 * segs;
+    assert_int_equal(get16(end + 2 * (segs - 1)), 0xFFFF);
+    put16(end + 2 * (segs - 1), 0xFFFE);
+    put16(start + 2 * (segs - 1), 0xFFFE);
+    put16(delta + 2 * (segs - 1), 2); /* 0xFFFE + 2: glyph 0 still */
+    assert_int_equal(cb_font_check(c, len, "short.ttf", &err), CB_ERR_DATA);
+    assert_message(&err, "short.ttf", "last segment does not end at U+FFFF");
+    free(c);
+    free(b);
+}
+
 static void assert_font_fails(const char *path, cb_status want, const char *what)
 {
     cb_error err = {CB_OK, ""};
@@ -761,6 +839,7 @@ int main(void)
         cmocka_unit_test(test_png_broken),
         cmocka_unit_test(test_png_oversized_file),
         cmocka_unit_test(test_fonts),
+        cmocka_unit_test(test_font_cmap_order),
         cmocka_unit_test(test_pdf_with_bad_font),
         cmocka_unit_test(test_theme_fields),
         cmocka_unit_test(test_theme_missing_icons),

@@ -3,8 +3,11 @@
  * must give the same bytes. This is what allows the fast writer and the
  * fenced libharu internals (src/print/hpdf_internals.c) to be trusted on
  * the libharu they were built against. */
+#define _GNU_SOURCE /* RTLD_NEXT */
 #include "test.h"
+#include <dlfcn.h>
 #include <hpdf.h>
+#include <hpdf_doc.h>
 #include <hpdf_utils.h>
 #include <math.h>
 #include <string.h>
@@ -234,6 +237,37 @@ static void test_ptoa_writes_hundredths(void **state)
     assert_string_equal(ours, "12.5");
 }
 
+typedef HPDF_UINT16 (*glyph_lookup)(HPDF_FontDef, HPDF_UINT16);
+
+/* Our binary-search HPDF_TTFontDef_GetGlyphid (hpdf_internals.c) against
+ * libharu's own, found behind it, for every code of both shipped fonts. */
+static void test_glyph_lookup_matches_libharu(void **state)
+{
+    (void)state;
+    glyph_lookup libharus = (glyph_lookup)dlsym(RTLD_NEXT, "HPDF_TTFontDef_GetGlyphid");
+    assert_non_null(libharus);
+    assert_true(libharus != HPDF_TTFontDef_GetGlyphid);
+    static const char *const fonts[] = {"fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf"};
+    for (size_t f = 0; f < sizeof fonts / sizeof *fonts; f++) {
+        HPDF_Doc doc = HPDF_New(NULL, NULL);
+        assert_non_null(doc);
+        const char *name = HPDF_LoadTTFontFromFile(doc, fonts[f], HPDF_TRUE);
+        assert_non_null(name);
+        HPDF_FontDef def = HPDF_Doc_FindFontDef(doc, name);
+        assert_non_null(def);
+        long mapped = 0;
+        for (unsigned code = 0; code <= 0xFFFF; code++) {
+            HPDF_UINT16 ours = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)code);
+            HPDF_UINT16 theirs = libharus(def, (HPDF_UINT16)code);
+            if (ours != theirs)
+                fail_msg("%s U+%04X: glyph %u, libharu %u", fonts[f], code, ours, theirs);
+            mapped += ours != 0;
+        }
+        assert_true(mapped > 3000); /* DejaVu Sans has thousands */
+        HPDF_Free(doc);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -241,6 +275,7 @@ int main(void)
         cmocka_unit_test(test_ftoa_matches_libharu),
         cmocka_unit_test(test_a_different_number_is_caught),
         cmocka_unit_test(test_ptoa_writes_hundredths),
+        cmocka_unit_test(test_glyph_lookup_matches_libharu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

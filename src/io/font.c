@@ -86,6 +86,13 @@ static cb_status check_cmap(const font *f, const table *cmap, unsigned glyphs)
             unsigned d = u16(delta + 2 * k), ro = u16(range + 2 * k);
             if (lo > hi)
                 return bad(f, "cmap segment starts after its end");
+            /* Sorted, the last ending at U+FFFF, as the format demands:
+             * libharu reads one past the segments for a code above them
+             * all, and cutboard finds a code's segment by binary search. */
+            if (k > 0 && hi < u16(end + 2 * (k - 1)))
+                return bad(f, "cmap segments out of order");
+            if (k == segs - 1 && hi != 0xFFFF)
+                return bad(f, "cmap's last segment does not end at U+FFFF");
             codes += hi - lo + 1;
             if (codes > MAX_CMAP_CODES)
                 return bad(f, "cmap maps too many codes");

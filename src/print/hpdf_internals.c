@@ -50,6 +50,16 @@ HPDF_Dict cb_hpdf_form_new(HPDF_Doc doc, HPDF_REAL e, HPDF_Dict *res)
     return f;
 }
 
+HPDF_Image cb_hpdf_image_new(HPDF_Doc doc, unsigned w, unsigned h, HPDF_ColorSpace cs)
+{
+    static const HPDF_BYTE pixel[4];
+    HPDF_Image image = HPDF_LoadRawImageFromMem(doc, pixel, 1, 1, cs, 8);
+    if (!image || HPDF_Dict_AddNumber(image, "Width", (HPDF_INT32)w) != HPDF_OK ||
+        HPDF_Dict_AddNumber(image, "Height", (HPDF_INT32)h) != HPDF_OK)
+        return NULL;
+    return image;
+}
+
 HPDF_STATUS cb_hpdf_page_set_box(HPDF_Page page, const char *name, HPDF_Box box)
 {
     HPDF_Array a = HPDF_Box_Array_New(page->mmgr, box);
@@ -132,6 +142,50 @@ HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font)
     }
     return HPDF_Stream_WriteStr(tu->stream, "endcmap\nCMapName currentdict /CMap "
                                             "defineresource pop\nend\nend\n");
+}
+
+/* Takes the place of libharu's own HPDF_TTFontDef_GetGlyphid in every
+ * program linked with libcutboard: libharu calls it through the dynamic
+ * linker, which binds the name to the program's definition first (a
+ * libharu built to bind its calls to itself keeps its own, slower, one).
+ * libharu's walks the cmap's segments one by one, and making the UTF-8
+ * font asks for all 65,536 codes: 61 M instructions in every PDF, 1 % of a
+ * 300-game deck. This finds the same segment, the first that ends at or
+ * above the code, by binary search, as the TrueType format prescribes and
+ * viewers do: the segments must be sorted and the last end at U+FFFF,
+ * which cb_font_check demands of every font before libharu reads it. The
+ * rest is libharu's arithmetic, so every glyph id is libharu's
+ * (tests/test_content.c compares all 65,536 for both shipped fonts); a
+ * code past the segments or the glyph array gets glyph 0, where libharu
+ * would read past its arrays. */
+HPDF_UINT16 HPDF_TTFontDef_GetGlyphid(HPDF_FontDef fontdef, HPDF_UINT16 unicode)
+{
+    HPDF_TTFontDefAttr attr = (HPDF_TTFontDefAttr)fontdef->attr;
+    const HPDF_TTF_CmapRange *cmap = &attr->cmap;
+    if (cmap->format == 0)
+        return cmap->glyph_id_array[unicode & 0xFF];
+    HPDF_UINT segs = cmap->seg_count_x2 / 2;
+    if (segs == 0) {
+        HPDF_SetError(fontdef->error, HPDF_TTF_INVALID_CMAP, 0);
+        return 0;
+    }
+    HPDF_UINT lo = 0, hi = segs;
+    while (lo < hi) {
+        HPDF_UINT mid = lo + (hi - lo) / 2;
+        if (cmap->end_count[mid] < unicode)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == segs || cmap->start_count[lo] > unicode)
+        return 0;
+    if (cmap->id_range_offset[lo] == 0)
+        return (HPDF_UINT16)(unicode + cmap->id_delta[lo]);
+    HPDF_UINT idx = cmap->id_range_offset[lo] / 2 + (HPDF_UINT)(unicode - cmap->start_count[lo]) -
+                    (segs - lo);
+    if (idx >= cmap->glyph_id_array_count)
+        return 0;
+    return (HPDF_UINT16)(cmap->glyph_id_array[idx] + cmap->id_delta[lo]);
 }
 
 /* HPDF_TTFontDef_GetCharWidth without its one write (marking the glyph

@@ -1,11 +1,13 @@
 /* The few things cutboard does inside libharu's objects, behind small
- * functions: listing a form on a page, making a form XObject, putting bytes
- * we compressed ourselves into a stream, reaching a page's content stream,
- * and mending the font's /ToUnicode map. libharu has no public call for
- * these, so they read and write its structs; hpdf_internals.c is the only
- * file that does, and it refuses to build against a libharu it was not
- * tested with (tests/test_content.c compares our page text with libharu's
- * own operators). Internal to src/print/. */
+ * functions: listing a form on a page, making a form or image XObject,
+ * putting bytes we compressed ourselves into a stream, reaching a page's
+ * content stream, mending the font's /ToUnicode map, and a faster glyph
+ * lookup that replaces libharu's own (HPDF_TTFontDef_GetGlyphid).
+ * libharu has no public call for these, so they read and write its
+ * structs; hpdf_internals.c is the only file that does, and it refuses to
+ * build against a libharu it was not tested with (tests/test_content.c
+ * compares our page text with libharu's own operators, and our glyph ids
+ * with libharu's). Internal to src/print/. */
 #ifndef CB_HPDF_INTERNALS_H
 #define CB_HPDF_INTERNALS_H
 
@@ -19,6 +21,11 @@ HPDF_Dict cb_hpdf_dict_new(HPDF_Doc doc);
 /* A new form XObject with a BBox of +-E about the origin and an empty
  * resource dictionary of its own (*RES); NULL on failure. */
 HPDF_Dict cb_hpdf_form_new(HPDF_Doc doc, HPDF_REAL e, HPDF_Dict *res);
+/* A new W x H image XObject in colour space CS, 8 bits a sample, whose
+ * stream is still to be filled (cb_hpdf_stream_put): libharu's raw loader
+ * would first copy every pixel in, only for the stream to be replaced by
+ * the deflated ones. NULL on failure. */
+HPDF_Image cb_hpdf_image_new(HPDF_Doc doc, unsigned w, unsigned h, HPDF_ColorSpace cs);
 /* Sets page box NAME ("TrimBox", "BleedBox") of PAGE; libharu 2.3 has no
  * call for them. */
 HPDF_STATUS cb_hpdf_page_set_box(HPDF_Page page, const char *name, HPDF_Box box);

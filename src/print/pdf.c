@@ -162,7 +162,7 @@ HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot)
             return HPDF_FAILD_TO_ALLOC_MEM;
         cb_pdf_flatten_cmyk(icon, ic->bg, cmyk);
         HPDF_Image image =
-            HPDF_LoadRawImageFromMem(p->doc, cmyk, icon->w, icon->h, HPDF_CS_DEVICE_CMYK, 8);
+            cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_CMYK);
         hs = image ? cb_pdf_put_deflated(p, image, cmyk, n * 4, CB_ICON_LEVEL, Z_DEFAULT_STRATEGY)
                    : HPDF_INVALID_IMAGE;
         free(cmyk);
@@ -188,12 +188,12 @@ HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot)
                 rgb[3 * i + (size_t)c] = px[3] ? px[c] : 255;
         }
         HPDF_Image image =
-            HPDF_LoadRawImageFromMem(p->doc, rgb, icon->w, icon->h, HPDF_CS_DEVICE_RGB, 8);
+            cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_RGB);
         hs = image ? cb_pdf_put_deflated(p, image, rgb, n * 3, CB_ICON_LEVEL, Z_RLE)
                    : HPDF_INVALID_IMAGE;
         if (hs == HPDF_OK && !opaque) {
             HPDF_Image mask =
-                HPDF_LoadRawImageFromMem(p->doc, alpha, icon->w, icon->h, HPDF_CS_DEVICE_GRAY, 8);
+                cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_GRAY);
             hs = mask ? cb_pdf_put_deflated(p, mask, alpha, n, CB_ICON_LEVEL, Z_RLE)
                       : HPDF_INVALID_IMAGE;
             if (hs == HPDF_OK)
