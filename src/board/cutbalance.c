@@ -858,12 +858,9 @@ int cb_cut_balance(cb_work *w)
             if (pass == 1 && plateau == MAX_PLATEAU)
                 break;
             long long limit = pass ? ((current >> 32) + 1) << 32 : current;
-            size_t nt = collect(&k, limit, t, cap);
-            if (plateau)
-                nt = drop_undoing(t, nt, done, done_added, n_done);
-            made = apply_first(&k, t, nt, limit);
-            if (made < 0) {
-                nt = collect_moves(&k, limit, t, cap);
+            /* Single edits first, then edge moves (collect_moves). */
+            for (int moves = 0; moves < 2 && made < 0; moves++) {
+                size_t nt = moves ? collect_moves(&k, limit, t, cap) : collect(&k, limit, t, cap);
                 if (plateau)
                     nt = drop_undoing(t, nt, done, done_added, n_done);
                 made = apply_first(&k, t, nt, limit);

@@ -17,9 +17,9 @@
 /* Edge nodes are set this many spacings apart along their side on boards
  * whose starts are chosen by the exact search (CB_EXACT_STARTS_NODES). A
  * start needs two neighbours inward of its own, and a node on the trim
- * line has only the triangulation edges inward: set a spacing apart, the first row inside often sits straight
- * over an edge node and leaves it one. Wider, the row settles into the
- * gaps and each edge node gets two (at 1, a 300-game deck dropped a sixth
+ * line has only the triangulation edges inward: set a spacing apart, the
+ * first row inside often sits straight over an edge node and leaves it
+ * one. Wider, the row settles into the gaps and each edge node gets two (at 1, a 300-game deck dropped a sixth
  * of its placements for want of a fair choice of starts; at 1.3 a 100-game
  * deck dropped 1 in 45). 1.3 was best of 1 to 1.6: A4 attempts a board
  * 1.30 -> 1.05, node cap 3 110 -> 12, A2 (350 nodes) 2.11 -> 1.97 ms a
