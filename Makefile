@@ -23,7 +23,7 @@ BIN     := cutboard
 # board, io, print, net, and serve (the web page and the HTTP API's answers,
 # src/serve/serve.h; internal). The CLI in src/cli/ links against it; its
 # serve command is the HTTP server (libmicrohttpd).
-LIB_DIRS := base planar board io print net serve
+LIB_DIRS := base planar board io game print net serve
 SRCS    := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/serve/page_html.o
 CLI_SRCS := $(wildcard src/cli/*.c)

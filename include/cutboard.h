@@ -35,6 +35,60 @@ typedef struct {
 
 /* ---- theme ------------------------------------------------------------ */
 
+/* The game's rules as data (cutboard-theme/3): what a node does when a
+ * player uses it, what a mission asks, and how a game ends. The rules page,
+ * the legend and the rules engine (cb_playtest_run) all read these. */
+typedef enum {
+    CB_EFFECT_NONE = 0,
+    CB_EFFECT_STEP,         /* move N more edges at once, using those nodes too */
+    CB_EFFECT_CROSS,        /* move 1 more edge, along a cut one too, mending it */
+    CB_EFFECT_JUMP,         /* to a node N edges away along any printed edges */
+    CB_EFFECT_CUT,          /* cut up to N edges in a row from the paper's edge */
+    CB_EFFECT_CUT_ANYWHERE, /* cut N edges anywhere */
+    CB_EFFECT_GUARD,        /* guard up to N uncut edges touching your node */
+    CB_EFFECT_SHIELD,       /* edges touching your node uncuttable until your turn */
+    CB_EFFECT_CAMP,         /* where you restart when stranded */
+    CB_EFFECT_EXTRA_TURN,   /* another whole turn right after this one */
+    CB_EFFECT_KINDS
+} cb_effect_kind;
+
+typedef struct {
+    cb_effect_kind kind;
+    int n;                  /* edges, steps or cuts; 0 where the kind has none */
+} cb_effect;
+
+typedef enum {
+    CB_GOAL_NONE = 0,
+    CB_GOAL_VISIT,          /* mark N nodes */
+    CB_GOAL_TYPES,          /* mark nodes of N different types */
+    CB_GOAL_SET,            /* mark a node of each of the listed types */
+    CB_GOAL_ACTIONS,        /* mark N nodes that cut (or that guard) */
+    CB_GOAL_CUT_LOOSE,      /* cut loose N pieces of paper that hold a node */
+    CB_GOAL_KINDS
+} cb_goal_kind;
+
+#define CB_GOAL_SET_MAX 4
+
+typedef struct {
+    cb_goal_kind kind;
+    int n;
+    int cut_family;         /* CB_GOAL_ACTIONS: 1 = nodes that cut, 0 = nodes
+                               that guard or shield */
+    int types[CB_GOAL_SET_MAX]; /* CB_GOAL_SET: theme type indices */
+    int n_types;
+} cb_goal;
+
+/* How a game ends: at the first player to mark the summit, or at the end of
+ * that round (everyone has had as many turns; ties go to the player with
+ * the most marks, then to the one later in turn order). */
+typedef enum { CB_END_FIRST = 0, CB_END_ROUND } cb_end_rule;
+
+typedef struct {
+    cb_end_rule end;
+    int round_limit;        /* after this many rounds the game ends anyway */
+    int dots_own;           /* power dots a node has on one player's own sheet */
+} cb_play_rules;
+
 typedef struct {
     char *name;
     char *icon;             /* PNG path, resolved against the theme folder */
@@ -49,6 +103,7 @@ typedef struct {
     char *short_label;      /* 1-3 words for a sheet's legend strip ("short") */
     char *number_rule;      /* optional printed number: what it means; NULL: none */
     int number_min, number_max; /* its range, when number_rule is set */
+    cb_effect effect;       /* /3: what using the node does; NONE before /3 */
 } cb_node_type;
 
 typedef struct {
@@ -57,6 +112,7 @@ typedef struct {
     double rgb[3];
     char *text;             /* /2: a mission's goal, or the centre's text;
                                NULL in a version 1 theme */
+    cb_goal goal;           /* /3: what the mission asks; NONE before /3 */
 } cb_mission;
 
 /* The sections of a theme's rules, in the order the rules page prints them. */
@@ -96,7 +152,9 @@ typedef struct {
     cb_rules *rules;        /* /2 only; NULL for a version 1 theme (no rules) */
     int first_game;         /* mission every start gets for a first game
                                ("first_game"), -1 when the theme names none */
-    int version;            /* 1 or 2: the theme file's format */
+    int version;            /* 1, 2 or 3: the theme file's format; only a /3
+                               theme's rules are data the engine can play */
+    cb_play_rules play;     /* /3 */
 } cb_theme;
 
 /* Loads DIR/theme.json and checks that every icon it names exists.

@@ -205,6 +205,12 @@ static const char *const type_keys2[] = {
     "max_edge_distance", "on_edge", "max_run", "action", "short", "number", NULL};
 static const char *const mission_keys[] = {"name", "icon", "color", NULL};
 static const char *const mission_keys2[] = {"name", "icon", "color", "goal", NULL};
+static const char *const type_keys3[] = {
+    "name", "icon", "color", "probability", "min", "max", "min_edge_distance",
+    "max_edge_distance", "on_edge", "max_run", "action", "short", "number", "effect", NULL};
+static const char *const mission_keys3[] = {"name", "icon", "color", "goal", "text", NULL};
+static const char *const top_keys3[] = {"format", "name", "center", "node_types",
+                                        "missions", "rules", "first_game", "play", NULL};
 static const char *const center_keys2[] = {"name", "icon", "color", "text", NULL};
 static const char *const top_keys[] = {"format", "name", "center", "node_types",
                                        "missions", NULL};
@@ -221,6 +227,9 @@ static const char *const section_headings[CB_RULES_SECTIONS] = {
     "What you need", "Setup", "A turn", "Cutting", "Losing paper", "Winning", "Power dots"};
 static const char *const rules_keys[] = {"title", "summary", "cut_example", "need", "setup",
                                          "turn", "cutting", "losing", "winning", "dots", NULL};
+/* A /3 theme gives only these: the other sections are written from its play
+ * rules (theme_play.c), so the page says what the engine plays. */
+static const char *const rules_keys3[] = {"title", "summary", "cut_example", "need", NULL};
 
 /* Longest "action" (characters) and "short" label (words). */
 #define CB_ACTION_MAX 90
@@ -303,12 +312,25 @@ static int load_mission(loader *l, const cJSON *obj, const char *where, int kind
 {
     if (!cJSON_IsObject(obj))
         return bad(l, where, "must be an object");
-    const char *const *keys =
-        l->version < 2 ? mission_keys : kind == 'c' ? center_keys2 : mission_keys2;
+    const char *const *keys = l->version < 2 ? mission_keys
+                              : kind == 'c'   ? center_keys2
+                              : l->version < 3 ? mission_keys2
+                                               : mission_keys3;
     if (known_keys(l, obj, keys, where) != 0 ||
         get_string(l, obj, "name", where, &m->name) != 0 ||
         get_color(l, obj, where, m->rgb) != 0 || get_icon(l, obj, where, &m->icon) != 0)
         return -1;
+    if (l->version >= 3) {
+        char w[160];
+        snprintf(w, sizeof w, "%s (%s \"%.40s\")", where, kind == 'c' ? "centre" : "mission",
+                 m->name);
+        if (get_text(l, obj, "text", w, 240, 0, &m->text) != 0)
+            return -1;
+        if (kind == 'c')
+            return 0;
+        /* The goal is read once every node type is known (a set names them). */
+        return 0;
+    }
     if (l->version >= 2) {
         char w[160];
         snprintf(w, sizeof w, "%s (%s \"%.40s\")", where, kind == 'c' ? "centre" : "mission",
@@ -319,13 +341,61 @@ static int load_mission(loader *l, const cJSON *obj, const char *where, int kind
     return 0;
 }
 
+/* A /3 type's "effect"; the texts come from it when the theme gives none. */
+static int load_type_effect(loader *l, const cJSON *obj, const char *where, cb_node_type *t)
+{
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(obj, "effect");
+    if (!e)
+        return bad(l, where, "\"effect\" is missing (cutboard-theme/3 needs it)");
+    l->st = cb_theme_read_effect(e, l->path, where, &t->effect, l->err);
+    return l->st == CB_OK ? 0 : -1;
+}
+
+/* A /3 type's "action" and "short": written from its effect when absent;
+ * an "action" the theme writes must name the effect's number, so that the
+ * page and the engine cannot disagree on it. */
+static int effect_texts(loader *l, const char *where, cb_node_type *t)
+{
+    char text[128], msg[200];
+    if (t->action && t->effect.n > 0) {
+        char digits[16];
+        snprintf(digits, sizeof digits, "%d", t->effect.n);
+        const char *hit = strstr(t->action, digits);
+        if (!hit || (hit[1] >= '0' && hit[1] <= '9') ||
+            (hit > t->action && hit[-1] >= '0' && hit[-1] <= '9')) {
+            snprintf(msg, sizeof msg, "\"action\" does not say the effect's number %d (write "
+                     "it, or leave \"action\" out to have it written from the effect)",
+                     t->effect.n);
+            return bad(l, where, msg);
+        }
+    }
+    if (!t->action) {
+        cb_effect_sentence(&t->effect, text, sizeof text);
+        if (!(t->action = strdup(text)))
+            goto oom;
+    }
+    if (!t->short_label) {
+        cb_effect_short(&t->effect, text, sizeof text);
+        if (!(t->short_label = strdup(text)))
+            goto oom;
+    }
+    return 0;
+oom:
+    l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+    return -1;
+}
+
 /* The /2 fields of node type T: "action", "short" and the optional "number". */
 static int load_type_texts(loader *l, const cJSON *obj, const char *where, cb_node_type *t)
 {
     char w[160], msg[128];
     snprintf(w, sizeof w, "%s (node type \"%.40s\")", where, t->name);
-    if (get_text(l, obj, "action", w, CB_ACTION_MAX, 1, &t->action) != 0 ||
-        get_text(l, obj, "short", w, CB_SHORT_MAX, 1, &t->short_label) != 0)
+    if (l->version >= 3 && load_type_effect(l, obj, w, t) != 0)
+        return -1;
+    int required = l->version < 3;
+    if (get_text(l, obj, "action", w, CB_ACTION_MAX, required, &t->action) != 0 ||
+        get_text(l, obj, "short", w, CB_SHORT_MAX, required, &t->short_label) != 0 ||
+        (!required && effect_texts(l, w, t) != 0))
         return -1;
     int words = 0;
     for (const char *c = t->short_label; *c; c++)
@@ -364,7 +434,7 @@ static int load_rules(loader *l, const cJSON *obj, cb_rules *r)
         return bad(l, "top level", "\"rules\" is missing (cutboard-theme/2 needs it)");
     if (!cJSON_IsObject(obj))
         return bad(l, "rules", "must be an object");
-    if (known_keys(l, obj, rules_keys, "rules") != 0 ||
+    if (known_keys(l, obj, l->version >= 3 ? rules_keys3 : rules_keys, "rules") != 0 ||
         get_text(l, obj, "title", "rules", 60, 1, &r->title) != 0 ||
         get_text(l, obj, "summary", "rules", 200, 1, &r->summary) != 0 ||
         get_text(l, obj, "cut_example", "rules", 200, 0, &r->cut_example) != 0)
@@ -374,6 +444,13 @@ static int load_rules(loader *l, const cJSON *obj, cb_rules *r)
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, section_names[k]);
         char w[64], msg[160];
         snprintf(w, sizeof w, "rules.%s", section_names[k]);
+        if (!v && l->version >= 3 && k != CB_RULES_NEED) {
+            if (!(sec->heading = strdup(section_headings[k]))) {
+                l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+                return -1;
+            }
+            continue;
+        }
         if (!v) {
             snprintf(msg, sizeof msg, "section \"%s\" is missing", section_names[k]);
             return bad(l, "rules", msg);
@@ -419,7 +496,8 @@ static int load_type(loader *l, const cJSON *obj, const char *where, cb_node_typ
     double min, max, run, lo, hi;
     if (!cJSON_IsObject(obj))
         return bad(l, where, "must be an object");
-    if (known_keys(l, obj, l->version < 2 ? type_keys : type_keys2, where) != 0 ||
+    if (known_keys(l, obj, l->version < 2 ? type_keys : l->version < 3 ? type_keys2 : type_keys3,
+                   where) != 0 ||
         get_string(l, obj, "name", where, &t->name) != 0 ||
         get_color(l, obj, where, t->rgb) != 0 || get_icon(l, obj, where, &t->icon) != 0 ||
         get_number(l, obj, "probability", where, 0, 1e6, NAN, &t->probability) != 0 ||
@@ -443,6 +521,44 @@ static int load_type(loader *l, const cJSON *obj, const char *where, cb_node_typ
     t->min_edge = lo;
     t->max_edge = hi;
     return l->version >= 2 ? load_type_texts(l, obj, where, t) : 0;
+}
+
+/* The /3 parts read once the types are known: each mission's goal (and its
+ * text, written from the goal when the theme gives none), the centre's text,
+ * the play rules and the rules sections written from them. */
+static int load_play(loader *l, const cJSON *root, cb_theme *t)
+{
+    const cJSON *missions = cJSON_GetObjectItemCaseSensitive(root, "missions");
+    char text[320];
+    for (size_t i = 0; i < t->n_missions; i++) {
+        cb_mission *m = &t->missions[i];
+        char where[160];
+        snprintf(where, sizeof where, "missions[%zu] (mission \"%.40s\")", i, m->name);
+        const cJSON *goal = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetArrayItem(missions, (int)i), "goal");
+        if (!goal)
+            return bad(l, where, "\"goal\" is missing (cutboard-theme/3 needs it)");
+        if ((l->st = cb_theme_read_goal(goal, t, l->path, where, &m->goal, l->err)) != CB_OK)
+            return -1;
+        if (!m->text) {
+            cb_goal_sentence(t, &m->goal, text, sizeof text);
+            if (!(m->text = strdup(text)))
+                goto oom;
+        }
+    }
+    if (!t->center.text &&
+        !(t->center.text = strdup("The goal in the middle: enter it with your mission done "
+                                  "and fill in its dot.")))
+        goto oom;
+    if ((l->st = cb_theme_read_play(cJSON_GetObjectItemCaseSensitive(root, "play"), l->path,
+                                    &t->play, l->err)) != CB_OK)
+        return -1;
+    if (cb_theme_write_rules(t) != 0)
+        goto oom;
+    return 0;
+oom:
+    l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+    return -1;
 }
 
 static char *theme_path(const char *dir)
@@ -500,13 +616,17 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
         goto done;
     }
     const cJSON *format = cJSON_GetObjectItemCaseSensitive(root, "format");
-    if (cJSON_IsString(format) && strcmp(format->valuestring, "cutboard-theme/2") == 0)
+    if (cJSON_IsString(format) && strcmp(format->valuestring, "cutboard-theme/3") == 0)
+        l.version = 3;
+    else if (cJSON_IsString(format) && strcmp(format->valuestring, "cutboard-theme/2") == 0)
         l.version = 2;
     else if (!cJSON_IsString(format) || strcmp(format->valuestring, "cutboard-theme/1") != 0) {
-        bad(&l, "format", "must be \"cutboard-theme/1\" or \"cutboard-theme/2\"");
+        bad(&l, "format", "must be \"cutboard-theme/1\", \"cutboard-theme/2\" or "
+                          "\"cutboard-theme/3\"");
         goto done;
     }
-    if (known_keys(&l, root, l.version < 2 ? top_keys : top_keys2, "top level") != 0)
+    if (known_keys(&l, root, l.version < 2 ? top_keys : l.version < 3 ? top_keys2 : top_keys3,
+                   "top level") != 0)
         goto done;
     const cJSON *types = cJSON_GetObjectItemCaseSensitive(root, "node_types");
     const cJSON *missions = cJSON_GetObjectItemCaseSensitive(root, "missions");
@@ -577,6 +697,8 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
         if (load_rules(&l, cJSON_GetObjectItemCaseSensitive(root, "rules"), t->rules) != 0)
             goto done;
     }
+    if (l.version >= 3 && load_play(&l, root, t) != 0)
+        goto done;
 done:
     cJSON_Delete(root);
     free(path);

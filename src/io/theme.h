@@ -8,4 +8,26 @@
 int cb_theme_type_index(const cb_theme *theme, const char *name);
 int cb_theme_mission_index(const cb_theme *theme, const char *name);
 
+/* cutboard-theme/3 (theme_play.c): the rules as data. Readers fill their
+ * struct from a cJSON object and name PATH and WHERE in their one-line error. */
+struct cJSON;
+cb_status cb_theme_read_effect(const struct cJSON *obj, const char *path, const char *where,
+                               cb_effect *e, cb_error *err);
+cb_status cb_theme_read_goal(const struct cJSON *obj, const cb_theme *t, const char *path,
+                             const char *where, cb_goal *g, cb_error *err);
+cb_status cb_theme_read_play(const struct cJSON *obj, const char *path, cb_play_rules *p,
+                             cb_error *err);
+/* The effect's name in a theme file ("cut"). */
+const char *cb_effect_name(cb_effect_kind kind);
+/* Whether a node with this effect cuts (cut, cut_anywhere) or guards
+ * (guard, shield): what a mission of "actions" counts. */
+int cb_effect_is_cut(cb_effect_kind kind);
+int cb_effect_is_guard(cb_effect_kind kind);
+/* The printed sentences: a node's action and legend label, a mission's goal. */
+void cb_effect_sentence(const cb_effect *e, char *out, size_t len);
+void cb_effect_short(const cb_effect *e, char *out, size_t len);
+void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len);
+/* Writes T's rules sections from its play rules; -1 out of memory. */
+int cb_theme_write_rules(cb_theme *t);
+
 #endif

@@ -1,0 +1,436 @@
+/* cutboard-theme/3: the game's rules as data. Reads a node type's
+ * "effect", a mission's "goal" and the theme's "play" object, and writes the
+ * sentences the rules page and the legend print from them, so the printed
+ * page and the rules engine read one source. */
+#include <cjson/cJSON.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "io/theme.h"
+
+typedef struct {
+    const char *name;   /* as the theme file writes it */
+    int max_n;          /* 0: takes no number */
+    const char *short_one, *short_many; /* legend labels; %d is n */
+} effect_word;
+
+static const effect_word effect_words[CB_EFFECT_KINDS] = {
+    [CB_EFFECT_NONE] = {"none", 0, "no action", "no action"},
+    [CB_EFFECT_STEP] = {"step", 3, "step again", "step %d"},
+    [CB_EFFECT_CROSS] = {"cross", 0, "cross", "cross"},
+    [CB_EFFECT_JUMP] = {"jump", 4, "jump %d", "jump %d"},
+    [CB_EFFECT_CUT] = {"cut", 6, "cut %d", "cut %d"},
+    [CB_EFFECT_CUT_ANYWHERE] = {"cut_anywhere", 3, "free cut", "%d free cuts"},
+    [CB_EFFECT_GUARD] = {"guard", 4, "guard %d", "guard %d"},
+    [CB_EFFECT_SHIELD] = {"shield", 0, "shield", "shield"},
+    [CB_EFFECT_CAMP] = {"camp", 0, "camp", "camp"},
+    [CB_EFFECT_EXTRA_TURN] = {"extra_turn", 0, "extra turn", "extra turn"},
+};
+
+static const char *const goal_words[CB_GOAL_KINDS] = {
+    [CB_GOAL_NONE] = "none", [CB_GOAL_VISIT] = "visit", [CB_GOAL_TYPES] = "types",
+    [CB_GOAL_SET] = "set", [CB_GOAL_ACTIONS] = "actions", [CB_GOAL_CUT_LOOSE] = "cut_loose"};
+
+const char *cb_effect_name(cb_effect_kind kind)
+{
+    return kind < CB_EFFECT_KINDS ? effect_words[kind].name : "?";
+}
+
+static cb_status bad(cb_error *err, const char *path, const char *where, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static cb_status bad(cb_error *err, const char *path, const char *where, const char *fmt, ...)
+{
+    char msg[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return cb_fail(err, CB_ERR_DATA, "%s: %s: %s", path, where, msg);
+}
+
+/* OBJ[KEY] as a whole number from LO to HI, or FALLBACK when absent
+ * (FALLBACK < LO: required). */
+static cb_status whole(const cJSON *obj, const char *key, int lo, int hi, int fallback,
+                       int *out, const char *path, const char *where, cb_error *err)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, key);
+    if (!v && fallback >= lo) {
+        *out = fallback;
+        return CB_OK;
+    }
+    if (!v)
+        return bad(err, path, where, "\"%s\" is missing", key);
+    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+        v->valuedouble < lo || v->valuedouble > hi)
+        return bad(err, path, where, "\"%s\" must be a whole number from %d to %d", key, lo, hi);
+    *out = (int)v->valuedouble;
+    return CB_OK;
+}
+
+static cb_status only_keys(const cJSON *obj, const char *const *keys, const char *path,
+                           const char *where, cb_error *err)
+{
+    for (const cJSON *c = obj->child; c; c = c->next) {
+        int found = 0;
+        for (int i = 0; keys[i]; i++)
+            found |= c->string && strcmp(c->string, keys[i]) == 0;
+        if (!found)
+            return bad(err, path, where, "unknown key \"%.60s\"", c->string ? c->string : "");
+    }
+    return CB_OK;
+}
+
+cb_status cb_theme_read_effect(const cJSON *obj, const char *path, const char *where,
+                               cb_effect *e, cb_error *err)
+{
+    static const char *const keys[] = {"do", "n", NULL};
+    if (!cJSON_IsObject(obj))
+        return bad(err, path, where, "\"effect\" must be an object: {\"do\": ..., \"n\": ...}");
+    if (only_keys(obj, keys, path, where, err) != CB_OK)
+        return CB_ERR_DATA;
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(obj, "do");
+    e->kind = CB_EFFECT_KINDS;
+    for (int k = 1; cJSON_IsString(d) && k < CB_EFFECT_KINDS; k++)
+        if (strcmp(d->valuestring, effect_words[k].name) == 0)
+            e->kind = (cb_effect_kind)k;
+    if (e->kind == CB_EFFECT_KINDS)
+        return bad(err, path, where, "\"effect\".\"do\" must be one of step, cross, jump, cut, "
+                                     "cut_anywhere, guard, shield, camp, extra_turn");
+    int max = effect_words[e->kind].max_n;
+    if (!max) {
+        if (cJSON_GetObjectItemCaseSensitive(obj, "n"))
+            return bad(err, path, where, "effect \"%s\" takes no \"n\"", effect_words[e->kind].name);
+        e->n = 0;
+        return CB_OK;
+    }
+    return whole(obj, "n", 1, max, -1, &e->n, path, where, err);
+}
+
+cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *path,
+                             const char *where, cb_goal *g, cb_error *err)
+{
+    static const char *const keys[] = {"do", "n", "of", "types", NULL};
+    memset(g, 0, sizeof *g);
+    if (!cJSON_IsObject(obj))
+        return bad(err, path, where, "\"goal\" must be an object: {\"do\": ..., \"n\": ...}");
+    if (only_keys(obj, keys, path, where, err) != CB_OK)
+        return CB_ERR_DATA;
+    const cJSON *d = cJSON_GetObjectItemCaseSensitive(obj, "do");
+    g->kind = CB_GOAL_KINDS;
+    for (int k = 1; cJSON_IsString(d) && k < CB_GOAL_KINDS; k++)
+        if (strcmp(d->valuestring, goal_words[k]) == 0)
+            g->kind = (cb_goal_kind)k;
+    if (g->kind == CB_GOAL_KINDS)
+        return bad(err, path, where, "\"goal\".\"do\" must be one of visit, types, set, actions, "
+                                     "cut_loose");
+    if (g->kind == CB_GOAL_SET) {
+        const cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, "types");
+        int n = cJSON_GetArraySize(list);
+        if (!cJSON_IsArray(list) || n < 1 || n > CB_GOAL_SET_MAX)
+            return bad(err, path, where, "goal \"set\" needs \"types\": 1 to %d node type names",
+                       CB_GOAL_SET_MAX);
+        for (int i = 0; i < n; i++) {
+            const cJSON *v = cJSON_GetArrayItem(list, i);
+            int k = cJSON_IsString(v) ? cb_theme_type_index(t, v->valuestring) : -1;
+            if (k < 0)
+                return bad(err, path, where, "goal \"set\": types[%d] is not a node type of the "
+                                             "theme", i);
+            g->types[g->n_types++] = k;
+        }
+        g->n = g->n_types;
+        return CB_OK;
+    }
+    if (g->kind == CB_GOAL_ACTIONS) {
+        const cJSON *of = cJSON_GetObjectItemCaseSensitive(obj, "of");
+        if (!cJSON_IsString(of) || (strcmp(of->valuestring, "cut") != 0 &&
+                                    strcmp(of->valuestring, "guard") != 0))
+            return bad(err, path, where, "goal \"actions\" needs \"of\": \"cut\" or \"guard\"");
+        g->cut_family = strcmp(of->valuestring, "cut") == 0;
+    }
+    return whole(obj, "n", 1, 40, -1, &g->n, path, where, err);
+}
+
+cb_status cb_theme_read_play(const cJSON *obj, const char *path, cb_play_rules *p,
+                             cb_error *err)
+{
+    static const char *const keys[] = {"end", "round_limit", "dots_own", NULL};
+    p->end = CB_END_ROUND;
+    p->round_limit = 20;
+    p->dots_own = 1;
+    if (!obj)
+        return CB_OK;
+    if (!cJSON_IsObject(obj))
+        return bad(err, path, "play", "must be an object");
+    if (only_keys(obj, keys, path, "play", err) != CB_OK)
+        return CB_ERR_DATA;
+    const cJSON *end = cJSON_GetObjectItemCaseSensitive(obj, "end");
+    if (end && (!cJSON_IsString(end) || (strcmp(end->valuestring, "first") != 0 &&
+                                         strcmp(end->valuestring, "round") != 0)))
+        return bad(err, path, "play", "\"end\" must be \"first\" or \"round\"");
+    if (end)
+        p->end = strcmp(end->valuestring, "first") == 0 ? CB_END_FIRST : CB_END_ROUND;
+    if (whole(obj, "round_limit", 5, 60, 20, &p->round_limit, path, "play", err) != CB_OK ||
+        whole(obj, "dots_own", 1, 3, 1, &p->dots_own, path, "play", err) != CB_OK)
+        return CB_ERR_DATA;
+    return CB_OK;
+}
+
+/* ---- the sentences ---- */
+
+int cb_effect_is_cut(cb_effect_kind k)
+{
+    return k == CB_EFFECT_CUT || k == CB_EFFECT_CUT_ANYWHERE;
+}
+
+int cb_effect_is_guard(cb_effect_kind k)
+{
+    return k == CB_EFFECT_GUARD || k == CB_EFFECT_SHIELD;
+}
+
+void cb_effect_sentence(const cb_effect *e, char *out, size_t len)
+{
+    int n = e->n;
+    switch (e->kind) {
+    case CB_EFFECT_STEP:
+        if (n == 1)
+            snprintf(out, len, "Move 1 more edge at once; you use that node too.");
+        else
+            snprintf(out, len, "Move up to %d more edges at once, using those nodes too.", n);
+        break;
+    case CB_EFFECT_CROSS:
+        snprintf(out, len, "Move 1 more edge, a cut one too: draw = across it (mended).");
+        break;
+    case CB_EFFECT_JUMP:
+        snprintf(out, len, "Jump to a node %d edges away, even across cuts (not the summit).", n);
+        break;
+    case CB_EFFECT_CUT:
+        snprintf(out, len, "Cut up to %d printed edges in a row.", n);
+        break;
+    case CB_EFFECT_CUT_ANYWHERE:
+        if (n == 1)
+            snprintf(out, len, "Cut 1 printed edge anywhere, even away from other cuts.");
+        else
+            snprintf(out, len, "Cut %d printed edges anywhere, one at a time.", n);
+        break;
+    case CB_EFFECT_GUARD:
+        snprintf(out, len, "Guard up to %d edges next to you: draw an X on each; never cut.", n);
+        break;
+    case CB_EFFECT_SHIELD:
+        snprintf(out, len, "Until your next turn, no edge touching your node may be cut.");
+        break;
+    case CB_EFFECT_CAMP:
+        snprintf(out, len, "Make camp: if you are ever stranded, you restart here.");
+        break;
+    case CB_EFFECT_EXTRA_TURN:
+        snprintf(out, len, "Take another whole turn right after this one.");
+        break;
+    default:
+        snprintf(out, len, "No action.");
+    }
+}
+
+void cb_effect_short(const cb_effect *e, char *out, size_t len)
+{
+    const effect_word *w = &effect_words[e->kind < CB_EFFECT_KINDS ? e->kind : 0];
+    snprintf(out, len, e->n > 1 ? w->short_many : w->short_one, e->n);
+}
+
+/* The names of the types whose effect is a cut (CUT) or a guard, "a, b or
+ * c", into OUT. */
+static void family_names(const cb_theme *t, int cut, char *out, size_t len)
+{
+    size_t k = 0, total = 0, used = 0;
+    for (size_t i = 0; i < t->n_types; i++)
+        total += (size_t)(cut ? cb_effect_is_cut(t->types[i].effect.kind)
+                              : cb_effect_is_guard(t->types[i].effect.kind));
+    out[0] = 0;
+    for (size_t i = 0; i < t->n_types && used + 1 < len; i++) {
+        int in = cut ? cb_effect_is_cut(t->types[i].effect.kind)
+                     : cb_effect_is_guard(t->types[i].effect.kind);
+        if (!in)
+            continue;
+        const char *sep = k == 0 ? "" : k + 1 == total ? " or " : ", ";
+        used += (size_t)snprintf(out + used, len - used, "%s%s", sep, t->types[i].name);
+        k++;
+    }
+}
+
+void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len)
+{
+    char names[160];
+    const char *then = "before you enter the summit.";
+    switch (g->kind) {
+    case CB_GOAL_VISIT:
+        snprintf(out, len, "Mark %d nodes %s", g->n, then);
+        break;
+    case CB_GOAL_TYPES:
+        snprintf(out, len, "Mark nodes of %d different types %s", g->n, then);
+        break;
+    case CB_GOAL_SET: {
+        size_t used = (size_t)snprintf(out, len, "Mark");
+        for (int i = 0; i < g->n_types && used < len; i++) {
+            const char *name = t->types[g->types[i]].name;
+            const char *art = strchr("aeiou", name[0]) ? "an" : "a";
+            const char *sep = i == 0 ? " " : i + 1 == g->n_types ? " and " : ", ";
+            used += (size_t)snprintf(out + used, len - used, "%s%s %s node", sep, art, name);
+        }
+        if (used < len)
+            snprintf(out + used, len - used, " %s", then);
+        break;
+    }
+    case CB_GOAL_ACTIONS:
+        family_names(t, g->cut_family, names, sizeof names);
+        snprintf(out, len, "Mark %d nodes that %s (%s) %s", g->n, g->cut_family ? "cut" : "guard",
+                 names, then);
+        break;
+    case CB_GOAL_CUT_LOOSE:
+        snprintf(out, len, "Cut loose %d piece%s of paper holding a node (keep %s), then enter "
+                 "the summit.", g->n, g->n == 1 ? "" : "s", g->n == 1 ? "it" : "them");
+        break;
+    default:
+        snprintf(out, len, "Reach the summit.");
+    }
+}
+
+/* Appends the formatted text to the growing string *S (NULL on OOM). */
+static void cat(char **s, size_t *used, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void cat(char **s, size_t *used, const char *fmt, ...)
+{
+    if (!*s)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    char *grown = realloc(*s, *used + (size_t)n + 1);
+    if (!grown) {
+        free(*s);
+        *s = NULL;
+        return;
+    }
+    *s = grown;
+    va_start(ap, fmt);
+    vsnprintf(*s + *used, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    *used += (size_t)n;
+}
+
+static char *start_text(void)
+{
+    char *s = malloc(1);
+    if (s)
+        s[0] = 0;
+    return s;
+}
+
+/* The round track: boxes to tick, in groups of five. */
+static void round_track(char **s, size_t *used, int rounds)
+{
+    for (int r = 0; r < rounds; r++)
+        cat(s, used, "%s\u25a1", r == 0 ? "" : r % 5 == 0 ? "  " : "");
+}
+
+/* The name of the first node type that makes camp, for the losing rule. */
+static const char *camp_names(const cb_theme *t)
+{
+    for (size_t i = 0; i < t->n_types; i++)
+        if (t->types[i].effect.kind == CB_EFFECT_CAMP)
+            return t->types[i].name;
+    return "camp";
+}
+
+/* Writes the rules sections the engine plays by (setup, a turn, cutting,
+ * losing paper, winning, power dots) from T's play rules: 0, or -1 out of
+ * memory. */
+int cb_theme_write_rules(cb_theme *t)
+{
+    const cb_play_rules *p = &t->play;
+    cb_rules *r = t->rules;
+    for (int mode = 0; mode < 2; mode++) { /* 0 shared, 1 own sheets */
+        char *s[CB_RULES_SECTIONS] = {NULL};
+        size_t u[CB_RULES_SECTIONS] = {0};
+        for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++)
+            s[k] = start_text();
+        if (mode == 0)
+            cat(&s[CB_RULES_SETUP], &u[CB_RULES_SETUP],
+                "One board for the table. Choose who goes first: that player is 1, then "
+                "clockwise 2, 3 and on. Start on the start rectangle with your number: put "
+                "your token there and fill in its dot. Its icon is your mission.");
+        else
+            cat(&s[CB_RULES_SETUP], &u[CB_RULES_SETUP],
+                "One sheet per player; trim it along the grey line. Choose who goes first: "
+                "that player is 1, then clockwise 2, 3 and on. On your sheet, start on the "
+                "start rectangle with your number: put your token there and fill in its dot. "
+                "Its icon is your mission. You walk only on your own sheet; every cut you make "
+                "goes on a rival's sheet (you choose whose; hand the scissors over and say "
+                "which edges).");
+        cat(&s[CB_RULES_TURN], &u[CB_RULES_TURN],
+            "Move your token along one printed edge that is not cut to a neighbouring node. "
+            "If the node has a free dot and no dot of it is yours, fill one in: you may then "
+            "take the node's action (see the legend). Several tokens may share a node. If no "
+            "edge from your node can be walked, you are stranded (see %s).",
+            r->sections[CB_RULES_LOSING].heading);
+        cat(&s[CB_RULES_CUTTING], &u[CB_RULES_CUTTING],
+            "A cut goes along printed edges only, node to node, in one unbroken line, and "
+            "starts at the paper's edge: the trim line, an earlier cut, or where paper fell "
+            "off. Never cut an edge along the trim line, a guarded edge (X) or a mended one "
+            "(=). A cut edge can no longer be walked along.");
+        cat(&s[CB_RULES_LOSING], &u[CB_RULES_LOSING],
+            "A piece of paper no longer joined to the piece with the summit falls off: the "
+            "player who cut it keeps it, with its nodes and the marks on them. If your token "
+            "was on it, or no edge from your node can be walked, you are stranded: on your "
+            "next turn, instead of moving, put your token on your camp (the last %s you "
+            "marked) if it is still on the paper and an edge from it can be walked; else on "
+            "your own start rectangle; else on any start rectangle, then any node at the "
+            "paper's edge, from which an edge can be walked. If there is none, you are out "
+            "of the game.", camp_names(t));
+        cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
+            "You may enter the summit only when your mission is done (count only your marks "
+            "still on the paper), or when no node you can still reach could finish it. ");
+        if (p->end == CB_END_FIRST)
+            cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
+                "The first player to enter it and fill in its dot wins. ");
+        else
+            cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
+                "Entering it, fill in its dot (or write your mark beside it) and finish the "
+                "round, so that everyone has had as many turns. Of the players on the summit, "
+                "the one with the most marks still on the paper wins; if still tied, the one "
+                "later in turn order. ");
+        cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
+            "Player 1 ticks a box of the round track at the start of every round: ");
+        round_track(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING], p->round_limit);
+        cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
+            ". If nobody is on the summit after round %d, the game ends: of the players with "
+            "their mission done (or, if none, of everyone), the one fewest uncut edges from "
+            "the summit wins (stranded players count last); then the most marks; then the "
+            "player later in turn order.", p->round_limit);
+        if (mode == 0)
+            cat(&s[CB_RULES_DOTS], &u[CB_RULES_DOTS],
+                "The small circles on a node's rim. Entering a node, fill one in with your "
+                "pen (a filled dot: an X marks a guarded edge) to use the node; each player "
+                "uses a node once, and when all its dots are filled it gives no more actions, "
+                "but you may still pass through. A mark is your own colour: missions count "
+                "them, so marks on paper that fell off no longer count.");
+        else
+            cat(&s[CB_RULES_DOTS], &u[CB_RULES_DOTS],
+                "The small circles on a node's rim. Entering a node, fill one in with your "
+                "pen (a filled dot: an X marks a guarded edge) to use the node; you use each "
+                "node once, and a filled node gives no more actions, but you may still pass "
+                "through. Missions count your marks, so marks on paper that fell off no longer "
+                "count.");
+        for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++) {
+            if (!s[k]) {
+                for (int j = CB_RULES_SETUP; j < CB_RULES_SECTIONS; j++)
+                    free(s[j]);
+                return -1;
+            }
+            char **slot = mode == 0 ? &r->sections[k].shared : &r->sections[k].own;
+            free(*slot);
+            *slot = s[k];
+        }
+    }
+    return 0;
+}
