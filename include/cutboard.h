@@ -887,6 +887,59 @@ cb_status cb_net_json_render(const cb_network *net, const cb_net_spec *spec,
 #define CB_NET_MAX_CSV_NODES 5000
 cb_status cb_net_csv_render(const cb_network *net, char **csv, size_t *len, cb_error *err);
 
+/* ---- playtest: the game played by agents (src/game/) ------------------- */
+
+/* Who sits at the table: players choosing at random among legal moves,
+ * greedy ones (the shortest way, the mission's nearest node, every action,
+ * the cut that slows the leader most), or thinking ones (each choice weighed
+ * by playing it out several times on the real engine). */
+typedef enum { CB_AGENT_RANDOM = 0, CB_AGENT_GREEDY, CB_AGENT_THINKING } cb_agent_kind;
+
+typedef struct {
+    int games;              /* games to play, >= 1 */
+    cb_agent_kind agents;   /* every seat */
+    int skill_games;        /* also this many games of one thinking agent (its
+                               seat turning round the table) against greedy ones */
+    int cut_influence;      /* replay every game with each cut action declined */
+    int rollouts;           /* a thinking agent's look-aheads per option (>= 1) */
+    int jobs;               /* threads, 1..64; the report does not depend on it */
+    const cb_game *boards;  /* NULL: a new game from the spec for each game played
+                               (seed "<seed>/playtest/<k>"); else these sheets for
+                               every game */
+    /* Called now and then with the games done; non-zero stops the run
+     * (CB_ERR_INTERNAL, "stopped"). May be NULL. */
+    int (*progress)(void *ctx, long done, long total);
+    void *progress_ctx;
+} cb_playtest_options;
+
+void cb_playtest_defaults(cb_playtest_options *opt);
+
+#define CB_PLAYTEST_MAX_ROUNDS 64
+#define CB_PLAYTEST_MAX_MISSIONS 64
+
+typedef struct {
+    int games, players, shared, round_limit;
+    int seat_wins[CB_PLAYERS_MAX];
+    int no_winner;
+    int rounds[CB_PLAYTEST_MAX_ROUNDS + 1]; /* games lasting r rounds */
+    int by_limit;           /* games ended by the round limit */
+    long player_games;      /* games x players */
+    long stuck, stranded;   /* players ever stuck (no edge to walk), stranded */
+    long pieces;            /* pieces of paper holding a node that fell off */
+    long cut_actions;
+    int influence_games, influence_changed; /* winner changed without cuts */
+    int mission_games[CB_PLAYTEST_MAX_MISSIONS], mission_done[CB_PLAYTEST_MAX_MISSIONS],
+        mission_wins[CB_PLAYTEST_MAX_MISSIONS];
+    long landings[CB_EFFECT_KINDS], legal[CB_EFFECT_KINDS], used[CB_EFFECT_KINDS];
+    int skill_games, skill_wins; /* the thinking agent's games and wins */
+} cb_playtest_report;
+
+/* Plays OPT->games games of SPEC's kind (SPEC->theme a cutboard-theme/3
+ * theme) and fills *OUT. The same spec and options give the same report
+ * for any number of jobs. */
+cb_status cb_playtest_run(const cb_spec *spec, const cb_playtest_options *opt,
+                          cb_playtest_report *out, cb_error *err);
+
 /* ---- robustness: limits and in-memory parsers ------------------------ */
 
 /* Inputs larger than these are refused, before they are read, with a

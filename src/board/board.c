@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "board/deal.h"
 #include "board/decorate.h"
 #include "base/graph.h"
 #include "planar/dots_check.h"
@@ -517,7 +518,13 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     }
     got->hop_lo = v.hop_min;
     got->hop_hi = v.hop_max;
-    int rc = cb_decorate_graph(b, &g, spec->theme, spec->players, &rng, why);
+    /* Dots a node needs: one per player who may use it. On one player's own
+     * sheet a /3 theme says how many (its "dots_own"); cb_dots_wanted gives
+     * 1 + players / 3. */
+    int dot_players = spec->players;
+    if (!spec->shared && spec->theme && spec->theme->version >= 3)
+        dot_players = 3 * (spec->theme->play.dots_own - 1) + 1;
+    int rc = cb_decorate_graph(b, &g, spec->theme, dot_players, &rng, why);
     if (rc != 0) {
         *oom = rc < 0;
         goto rejected;
@@ -659,6 +666,12 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
         for (size_t i = 0; i < g->n_sheets; i++)
             cb_board_free(g->sheets[i]);
         g->n_sheets = 0;
+    }
+    /* The players' starts, numbered on the sheets (a /3 theme's rules say
+     * "start on the rectangle with your number"). */
+    if (spec->theme && spec->theme->version >= 3 && cb_game_deal(g) != 0) {
+        cb_game_free(g);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory dealing the starts");
     }
     *out = g;
     return CB_OK;

@@ -14,6 +14,7 @@ int cli_check(int argc, char **argv);
 int cli_cut(int argc, char **argv);
 int cli_deck(int argc, char **argv);
 int cli_network(int argc, char **argv);
+int cli_playtest(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 
 /* Prints "cutboard: " and the formatted message as one line on stderr and

@@ -16,6 +16,7 @@ static const char usage[] =
     "  check      a board file's contract verdict and fairness figures\n"
     "  cut        simulate cuts on a board file: which pieces fall off\n"
     "  deck       many unique games from one seed, with a manifest (print shops)\n"
+    "  playtest   play many games with agents: is the game fair, does it end?\n"
     "  network    an encounter map from a classic network model, with its analysis\n"
     "  serve      the web page and the HTTP API (http://127.0.0.1:8080/)\n"
     "\n"
@@ -34,6 +35,7 @@ static const command commands[] = {
     {"check", cli_check},
     {"cut", cli_cut},
     {"deck", cli_deck},
+    {"playtest", cli_playtest},
     {"network", cli_network},
     {"serve", cli_serve},
 };

@@ -150,6 +150,24 @@ static void cb_draw_edges(cb_pdf *p, const cb_board *b)
     cb_cs_str(p, "S\n0 J\n");
 }
 
+/* A node's printed number, or a start's seat, bold on a white badge. */
+static void cb_draw_number(cb_pdf *p, const cb_board *b, const cb_node *n, cb_rgb c)
+{
+    if (n->number <= 0)
+        return;
+    double nb[4];
+    char digits[16];
+    cb_sheet_number_badge(b, n, nb);
+    snprintf(digits, sizeof digits, "%d", n->number);
+    HPDF_REAL x = cb_x(n->x + nb[0]), y = cb_y(b, n->y + nb[1]);
+    cb_begin_at(p, x, y);
+    cb_disk(p, cb_pt(nb[2]), cb_white, cb_sheet_outline(c, p->ink), CB_NODE_PT);
+    cb_cs_str(p, "Q\n");
+    cb_set_fill(p, cb_line_ink(p, cb_ink));
+    double w = cb_render_text_width(p, digits, nb[3]);
+    cb_render_text(p, x - w / 2, y - 0.36 * nb[3], nb[3], digits, NULL);
+}
+
 /* A start is a rectangle on the trim line, its mission icon turned so its
  * top faces the board's centre. */
 static void cb_draw_start(cb_pdf *p, const cb_board *b, const cb_node *n)
@@ -169,6 +187,7 @@ static void cb_draw_start(cb_pdf *p, const cb_board *b, const cb_node *n)
     cb_cs_str(p, "B\n");
     cb_icon_draw(p, slot, cb_x(x0 + w / 2), cb_y(b, y0 + h / 2), cb_pt(CB_ICON_SIDE * r),
                  quarters);
+    cb_draw_number(p, b, n, c);
 }
 
 static void cb_draw_center(cb_pdf *p, const cb_board *b, const cb_node *n)
@@ -252,19 +271,7 @@ static void cb_draw_node(cb_pdf *p, const cb_board *b, const cb_node *n)
         cb_icon_draw(p, slot, cb_pt(dx), -cb_pt(dy), cb_pt(side), 0);
     }
     cb_cs_str(p, "Q\n");
-    if (n->number > 0) { /* its printed number, bold on a white badge */
-        double nb[4];
-        char digits[16];
-        cb_sheet_number_badge(b, n, nb);
-        snprintf(digits, sizeof digits, "%d", n->number);
-        HPDF_REAL x = cb_x(n->x + nb[0]), y = cb_y(b, n->y + nb[1]);
-        cb_begin_at(p, x, y);
-        cb_disk(p, cb_pt(nb[2]), cb_white, cb_sheet_outline(c, p->ink), CB_NODE_PT);
-        cb_cs_str(p, "Q\n");
-        cb_set_fill(p, cb_line_ink(p, cb_ink));
-        double w = cb_render_text_width(p, digits, nb[3]);
-        cb_render_text(p, x - w / 2, y - 0.36 * nb[3], nb[3], digits, NULL);
-    }
+    cb_draw_number(p, b, n, c);
 }
 
 /* Power dots: light circles with a dark outline, touching their nodes

@@ -45,8 +45,42 @@ cb_rgb cb_rgb_of(const double v[3])
     return c;
 }
 
+/* A start's number (the seat that begins there): on the inner corner of its
+ * rectangle farther from its power dots, a little larger than a node's. */
+static void start_badge(const cb_board *b, const cb_node *n, double out[4])
+{
+    double rc[4], r = b->node_radius;
+    cb_sheet_start_rect(b, n, rc);
+    double cx[2], cy[2];
+    if (n->side == CB_SIDE_TOP || n->side == CB_SIDE_BOTTOM) {
+        double y = n->side == CB_SIDE_TOP ? rc[1] + rc[3] : rc[1];
+        cx[0] = rc[0], cx[1] = rc[0] + rc[2], cy[0] = cy[1] = y;
+    } else {
+        double x = n->side == CB_SIDE_LEFT ? rc[0] + rc[2] : rc[0];
+        cy[0] = rc[1], cy[1] = rc[1] + rc[3], cx[0] = cx[1] = x;
+    }
+    double far[2] = {0, 0};
+    for (int k = 0; k < 2; k++) {
+        far[k] = 1e300;
+        for (int d = 0; b->dot_xy && d < n->dots; d++) {
+            const double *q = b->dot_xy[n->first_dot + (uint32_t)d];
+            double dd = (q[0] - cx[k]) * (q[0] - cx[k]) + (q[1] - cy[k]) * (q[1] - cy[k]);
+            far[k] = dd < far[k] ? dd : far[k];
+        }
+    }
+    int k = far[1] > far[0] ? 1 : 0;
+    out[0] = cx[k] - n->x;
+    out[1] = cy[k] - n->y;
+    out[2] = CB_START_BADGE * r;
+    out[3] = 1.1 * out[2] / 0.72 * CB_PT_PER_MM;
+}
+
 void cb_sheet_number_badge(const cb_board *b, const cb_node *n, double out[4])
 {
+    if (n->kind == CB_KIND_START) {
+        start_badge(b, n, out);
+        return;
+    }
     double r = b->node_radius, dx, dy, side;
     cb_node_icon_place(b, n, &dx, &dy, &side);
     /* the inward direction of a node on the trim line, (0, 0) inside */

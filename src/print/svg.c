@@ -270,6 +270,27 @@ static void cb_svg_edges(cb_svg *s, const cb_board *b)
     CB_LIT(o, "</g>\n");
 }
 
+/* A node's printed number, or a start's seat, bold on a white badge. */
+static void cb_svg_number(cb_svg *s, const cb_board *b, const cb_node *n, cb_rgb c)
+{
+    if (n->number <= 0)
+        return;
+    cb_buf *o = &s->out;
+    double nb[4];
+    cb_sheet_number_badge(b, n, nb);
+    cb_svg_circle(o, n->x + nb[0], n->y + nb[1], nb[2]);
+    cb_svg_colour(o, "fill", cb_white);
+    cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
+    cb_svg_attr(o, "stroke-width", cb_svg_mm(CB_NODE_PT));
+    CB_LIT(o, "/><text class=\"number\" text-anchor=\"middle\" font-weight=\"bold\"");
+    cb_svg_attr(o, "x", n->x + nb[0]);
+    cb_svg_attr(o, "y", n->y + nb[1] + 0.36 * cb_svg_mm(nb[3]));
+    CB_LIT(o, " font-family=\"DejaVu Sans, sans-serif\"");
+    cb_svg_attr(o, "font-size", cb_svg_mm(nb[3]));
+    cb_svg_colour(o, "fill", cb_ink);
+    cb_buf_printf(o, ">%d</text>", n->number);
+}
+
 static void cb_svg_start(cb_svg *s, const cb_board *b, size_t i)
 {
     const cb_node *n = &b->nodes[i];
@@ -301,6 +322,7 @@ static void cb_svg_start(cb_svg *s, const cb_board *b, size_t i)
     CB_LIT(o, "/>");
     cb_svg_use(s, k, rc[0] + rc[2] / 2, rc[1] + rc[3] / 2, CB_ICON_SIDE * b->node_radius,
                quarters);
+    cb_svg_number(s, b, n, c);
     CB_LIT(o, "</g>\n");
 }
 
@@ -353,21 +375,7 @@ static void cb_svg_node(cb_svg *s, const cb_board *b, size_t i)
     double dx, dy, side; /* moved inward on the trim line */
     cb_node_icon_place(b, n, &dx, &dy, &side);
     cb_svg_use(s, k, n->x + dx, n->y + dy, side, 0);
-    if (n->number > 0) { /* its printed number, bold on a white badge */
-        double nb[4];
-        cb_sheet_number_badge(b, n, nb);
-        cb_svg_circle(o, n->x + nb[0], n->y + nb[1], nb[2]);
-        cb_svg_colour(o, "fill", cb_white);
-        cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
-        cb_svg_attr(o, "stroke-width", cb_svg_mm(CB_NODE_PT));
-        CB_LIT(o, "/><text class=\"number\" text-anchor=\"middle\" font-weight=\"bold\"");
-        cb_svg_attr(o, "x", n->x + nb[0]);
-        cb_svg_attr(o, "y", n->y + nb[1] + 0.36 * cb_svg_mm(nb[3]));
-        CB_LIT(o, " font-family=\"DejaVu Sans, sans-serif\"");
-        cb_svg_attr(o, "font-size", cb_svg_mm(nb[3]));
-        cb_svg_colour(o, "fill", cb_ink);
-        cb_buf_printf(o, ">%d</text>", n->number);
-    }
+    cb_svg_number(s, b, n, c);
     CB_LIT(o, "</g>\n");
 }
 

@@ -1,0 +1,148 @@
+/* Dealing the players' starts (see deal.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/graph.h"
+#include "base/rng.h"
+#include "board/deal.h"
+
+typedef struct {
+    uint32_t node;
+    int hops;
+    int side;
+    int mission;
+} start_info;
+
+/* The starts of B with their hop counts from the centre, in a seeded order
+ * (ties later go to the first in it); -1 out of memory, else how many. */
+static int starts_of(const cb_board *b, cb_rng *rng, start_info *out, int room)
+{
+    cb_graph g;
+    if (cb_graph_build(&g, b, NULL) != CB_OK)
+        return -1;
+    int *hops = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops);
+    if (!hops || cb_graph_hops(&g, b->center, hops) != 0) {
+        free(hops);
+        cb_graph_free(&g);
+        return -1;
+    }
+    uint32_t order[64];
+    int n = 0;
+    for (size_t v = 0; v < b->n_nodes && n < room; v++)
+        if (b->nodes[v].kind == CB_KIND_START)
+            order[n++] = (uint32_t)v;
+    cb_rng_shuffle(rng, order, (size_t)n);
+    for (int i = 0; i < n; i++) {
+        const cb_node *s = &b->nodes[order[i]];
+        out[i] = (start_info){order[i], hops[order[i]] < 0 ? 1 << 20 : hops[order[i]],
+                              (int)s->side, s->mission};
+    }
+    free(hops);
+    cb_graph_free(&g);
+    return n;
+}
+
+/* The best start of LIST at HOPS (any when none is): a mission no seat has
+ * yet (USED, a bit per mission), then a side with the fewest starts dealt
+ * (PER_SIDE, may be NULL), then the first in the seeded order. -1 if LIST
+ * has no start left (TAKEN). */
+static int pick(const start_info *list, int n, const uint8_t *taken, int hops,
+                uint64_t used, const int *per_side)
+{
+    int best = -1;
+    long best_key = 0;
+    for (int i = 0; i < n; i++) {
+        if (taken[i])
+            continue;
+        long key = (list[i].hops == hops ? 0 : 1000L * (1 + labs((long)list[i].hops - hops)));
+        key += list[i].mission >= 0 && list[i].mission < 64 && (used >> list[i].mission) & 1
+                   ? 100 : 0;
+        key += per_side && list[i].side >= 0 && list[i].side < 4 ? 10L * per_side[list[i].side]
+                                                                  : 0;
+        if (best < 0 || key < best_key)
+            best = i, best_key = key;
+    }
+    return best;
+}
+
+/* The hop count most starts share, over the sheets that have it (a count
+ * every sheet has first). */
+static int common_hops(start_info (*lists)[64], const int *n, size_t sheets)
+{
+    int best = -1, best_sheets = -1, best_count = -1;
+    for (int i = 0; i < n[0]; i++) {
+        int h = lists[0][i].hops, on_sheets = 0, count = 0;
+        for (size_t s = 0; s < sheets; s++) {
+            int here = 0;
+            for (int j = 0; j < n[s]; j++)
+                here += lists[s][j].hops == h;
+            on_sheets += here > 0;
+            count += here;
+        }
+        if (on_sheets > best_sheets || (on_sheets == best_sheets && count > best_count) ||
+            (on_sheets == best_sheets && count == best_count && h < best))
+            best = h, best_sheets = on_sheets, best_count = count;
+    }
+    return best;
+}
+
+int cb_game_deal(cb_game *game)
+{
+    size_t sheets = game->n_sheets;
+    start_info (*lists)[64] = calloc(sheets ? sheets : 1, sizeof *lists);
+    int *n = calloc(sheets ? sheets : 1, sizeof *n);
+    int rc = -1;
+    if (!lists || !n)
+        goto done;
+    cb_rng rng;
+    cb_rng_seed(&rng, cb_hash_string(game->seed) ^ 0x6465616c73746172ull); /* "dealstar" */
+    for (size_t s = 0; s < sheets; s++) {
+        if ((n[s] = starts_of(game->sheets[s], &rng, lists[s], 64)) < 0)
+            goto done;
+        for (int i = 0; i < n[s]; i++)
+            game->sheets[s]->nodes[lists[s][i].node].number = 0;
+    }
+    if (sheets == 0 || n[0] == 0) {
+        rc = 0;
+        goto done;
+    }
+    int h = common_hops(lists, n, sheets);
+    uint64_t used = 0;
+    if (game->shared) {
+        uint8_t taken[64] = {0};
+        int per_side[4] = {0}, chosen[CB_PLAYERS_MAX], k = 0;
+        for (; k < game->players && k < n[0]; k++) {
+            int i = pick(lists[0], n[0], taken, h, used, per_side);
+            taken[i] = 1;
+            chosen[k] = i;
+            if (lists[0][i].mission >= 0 && lists[0][i].mission < 64)
+                used |= 1ull << lists[0][i].mission;
+            if (lists[0][i].side >= 0 && lists[0][i].side < 4)
+                per_side[lists[0][i].side]++;
+        }
+        /* Farther starts to earlier seats: the later ones move later. */
+        for (int a = 1; a < k; a++)
+            for (int b = a; b > 0 && lists[0][chosen[b]].hops > lists[0][chosen[b - 1]].hops; b--) {
+                int t = chosen[b];
+                chosen[b] = chosen[b - 1];
+                chosen[b - 1] = t;
+            }
+        for (int seat = 0; seat < k; seat++)
+            game->sheets[0]->nodes[lists[0][chosen[seat]].node].number = seat + 1;
+    } else {
+        for (size_t s = 0; s < sheets; s++) {
+            uint8_t taken[64] = {0};
+            int i = pick(lists[s], n[s], taken, h, used, NULL);
+            if (i < 0)
+                continue;
+            if (lists[s][i].mission >= 0 && lists[s][i].mission < 64)
+                used |= 1ull << lists[s][i].mission;
+            game->sheets[s]->nodes[lists[s][i].node].number = (int)s + 1;
+        }
+    }
+    rc = 0;
+done:
+    free(lists);
+    free(n);
+    return rc;
+}

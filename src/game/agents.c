@@ -1,0 +1,440 @@
+/* The agents (see agents.h).
+ *
+ * Random: any legal option. Greedy: walks the shortest way to the nearest
+ * node its mission still wants, then to the summit; uses every action; cuts
+ * where the leader loses the most (each candidate cut tried on a copy of
+ * the state), guards its own way. Thinking: flat Monte Carlo on the real
+ * engine: every option of a choice is played out several times by noisy
+ * greedy players from the start of the turn, and the option that wins most
+ * is taken. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/agents.h"
+#include "io/theme.h"
+
+#define PLAN_MAX 8
+#define CANDIDATES 2048
+#define EXACT 6
+
+struct gm_mind {
+    gm_agent_kind kind;
+    const gm_game *g;
+    double noise;
+    int rollouts, horizon;
+    /* a cut planned when the greedy agent said yes to it */
+    int plan_sheet, plan_len, plan_pos, plan_anywhere;
+    uint32_t plan[PLAN_MAX];
+    /* scratch */
+    int dist[GM_MAX_NODES], dist2[GM_MAX_NODES];
+    uint32_t queue[GM_MAX_NODES];
+    gm_state *trial;            /* a cut tried out */
+    gm_state *snap, *sim;       /* thinking: the turn's start, a look-ahead */
+    struct gm_mind *players[GM_MAX_PLAYERS]; /* thinking: the look-ahead's greedy minds */
+    struct gm_mind *own;        /* thinking: its greedy plans (cuts, guards) */
+};
+
+static int pick_random(gm_state *s, int n)
+{
+    return (int)cb_rng_below(&s->rng, (uint64_t)n);
+}
+
+int gm_effort(const gm_game *g, const gm_state *s, int p)
+{
+    const gm_player *P = &s->players[p];
+    if (P->on_summit)
+        return 0;
+    if (P->at == -2)
+        return 1000;
+    int left = gm_mission_left(g, s, p);
+    if (P->at == -1)
+        return 12 + 2 * left;
+    const gm_sheet *sh = &g->sheets[P->sheet];
+    int dist[GM_MAX_NODES];
+    uint32_t queue[GM_MAX_NODES];
+    gm_dist_to_summit(g, s, P->sheet, dist, queue);
+    (void)sh;
+    int d = dist[P->at] >= 0 ? dist[P->at] : 40;
+    return d + 2 * left;
+}
+
+/* ---- greedy ---- */
+
+/* The node P heads for: the wanted node nearest on the way (hops from P
+ * plus half its hops to the summit), or the summit; GM_NONE when P can
+ * reach neither. Fills m->dist with hops to the summit. */
+static uint32_t goal_node(gm_mind *m, const gm_state *s, int p)
+{
+    const gm_game *g = m->g;
+    const gm_player *P = &s->players[p];
+    const gm_sheet *sh = &g->sheets[P->sheet];
+    gm_dist_to_summit(g, s, P->sheet, m->dist, m->queue);
+    if (P->at < 0 || gm_mission_left(g, s, p) == 0)
+        return sh->center;
+    gm_dist_from(g, s, P->sheet, (uint32_t)P->at, m->dist2, m->queue);
+    uint32_t best = GM_NONE;
+    int best_key = 0;
+    for (uint32_t v = 0; v < sh->n; v++) {
+        if (m->dist2[v] <= 0 || !gm_mission_wants(g, s, p, v))
+            continue;
+        int ds = m->dist[v] >= 0 ? m->dist[v] : 30;
+        int key = 2 * m->dist2[v] + ds;
+        if (best == GM_NONE || key < best_key)
+            best = v, best_key = key;
+    }
+    if (best == GM_NONE && gm_may_enter_summit(g, s, p))
+        return sh->center;
+    return best;
+}
+
+/* The option (a node) that brings P nearest its goal. */
+static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n)
+{
+    const gm_game *g = m->g;
+    int sheet = s->players[p].sheet;
+    const gm_sheet *sh = &g->sheets[sheet];
+    uint32_t goal = goal_node(m, s, p);
+    for (int i = 0; i < n; i++)
+        if (opts[i] == sh->center)
+            return i; /* offered only when P may enter it: the win */
+    if (goal != GM_NONE && goal != sh->center)
+        gm_dist_from(g, s, sheet, goal, m->dist2, m->queue);
+    const int *to = goal == GM_NONE || goal == sh->center ? m->dist : m->dist2;
+    int best = 0;
+    long best_key = 0;
+    for (int i = 0; i < n; i++) {
+        long d = to[opts[i]] >= 0 ? to[opts[i]] : 1000;
+        long key = d * 16 - (gm_mission_wants(g, s, p, opts[i]) ? 8 : 0) +
+                   (long)(cb_rng_next(&s->rng) & 7);
+        if (i == 0 || key < best_key)
+            best = i, best_key = key;
+    }
+    return best;
+}
+
+/* The rival P would most like to slow down: the least effort from winning. */
+static int leader(const gm_game *g, const gm_state *s, int p, int sheet)
+{
+    int best = -1, best_e = 0;
+    for (int q = 0; q < g->players; q++) {
+        if (q == p || (sheet >= 0 && s->players[q].sheet != sheet))
+            continue;
+        int e = gm_effort(g, s, q);
+        if (best < 0 || e < best_e)
+            best = q, best_e = e;
+    }
+    return best;
+}
+
+typedef struct {
+    uint32_t e[PLAN_MAX]; /* options as GM_ASK_CUT lists them */
+    int len;
+    int score;
+} cut_path;
+
+/* Cuts on SHEET: every path of up to LEN edges from the first options
+ * (each single edge, for ANYWHERE). */
+static int cut_paths(gm_mind *m, const gm_state *s, int sheet, int len, int anywhere,
+                     cut_path *out, int room)
+{
+    const gm_game *g = m->g;
+    const gm_sheet *sh = &g->sheets[sheet];
+    uint32_t first[CANDIDATES];
+    int nf = gm_first_cut_options(g, s, sheet, anywhere, first, CANDIDATES);
+    int n = 0;
+    cut_path stack[64];
+    int top = 0;
+    for (int i = 0; i < nf && n < room; i++) {
+        stack[0].e[0] = first[i], stack[0].len = 1;
+        top = 1;
+        while (top > 0 && n < room) {
+            cut_path cur = stack[--top];
+            out[n++] = cur;
+            if (cur.len >= len || anywhere)
+                continue;
+            uint32_t last = cur.e[cur.len - 1], end = sh->ends[last >> 1][last & 1];
+            for (uint32_t k = sh->adj_off[end]; k < sh->adj_off[end + 1] && top < 64; k++) {
+                uint32_t x = sh->adj_e[k];
+                int used = 0;
+                for (int j = 0; j < cur.len; j++)
+                    used |= (cur.e[j] >> 1) == x;
+                if (used || !gm_cuttable(g, s, sheet, x))
+                    continue;
+                cut_path next = cur;
+                next.e[next.len++] = x << 1 | (sh->ends[x][1] != end);
+                stack[top++] = next;
+            }
+        }
+    }
+    return n;
+}
+
+/* How much a cut of PATH on SHEET helps P: rivals' effort gained minus P's
+ * own, pieces P cuts loose, tried on a copy of the state. */
+static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_path *path,
+                     int victim)
+{
+    const gm_game *g = m->g;
+    gm_state_copy(m->trial, s);
+    uint8_t *edges = gm_edges(g, m->trial, sheet);
+    for (int j = 0; j < path->len; j++)
+        edges[path->e[j] >> 1] |= GM_CUT;
+    int pieces = m->trial->players[p].pieces;
+    gm_paper_fall(g, m->trial, sheet, p);
+    int value = 3 * (gm_effort(g, m->trial, victim) - gm_effort(g, s, victim));
+    if (g->shared)
+        value -= 4 * (gm_effort(g, m->trial, p) - gm_effort(g, s, p));
+    if (m->trial->players[p].pieces > pieces && gm_mission_left(g, s, p) > 0 &&
+        g->mission[p] >= 0 &&
+        g->theme->missions[g->mission[p]].goal.kind == CB_GOAL_CUT_LOOSE)
+        value += 20;
+    return value;
+}
+
+/* Edges on a shortest way of VICTIM to the summit on SHEET score a cut. */
+static void prescore(gm_mind *m, const gm_state *s, int victim, int sheet, cut_path *paths,
+                     int n)
+{
+    const gm_game *g = m->g;
+    const gm_sheet *sh = &g->sheets[sheet];
+    const gm_player *V = &s->players[victim];
+    gm_dist_to_summit(g, s, sheet, m->dist, m->queue);
+    int at = V->at >= 0 ? V->at : -1;
+    if (at >= 0)
+        gm_dist_from(g, s, sheet, (uint32_t)at, m->dist2, m->queue);
+    int total = at >= 0 ? m->dist[at] : -1;
+    for (int i = 0; i < n; i++) {
+        int score = 0;
+        for (int j = 0; j < paths[i].len; j++) {
+            uint32_t x = paths[i].e[j] >> 1, a = sh->ends[x][0], b = sh->ends[x][1];
+            if (total < 0)
+                continue;
+            int on = (m->dist2[a] >= 0 && m->dist[b] >= 0 && m->dist2[a] + 1 + m->dist[b] == total) ||
+                     (m->dist2[b] >= 0 && m->dist[a] >= 0 && m->dist2[b] + 1 + m->dist[a] == total);
+            if (on)
+                score += 64 - (m->dist2[a] < m->dist2[b] ? m->dist2[a] : m->dist2[b]);
+        }
+        paths[i].score = score * 8 + paths[i].len;
+    }
+}
+
+/* Plans P's best cut over the sheets it may cut (the action of node type
+ * effect E): 1 when it is worth taking, the plan in M. */
+static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
+{
+    const gm_game *g = m->g;
+    int anywhere = e->kind == CB_EFFECT_CUT_ANYWHERE;
+    int len = anywhere ? 1 : (e->n < PLAN_MAX ? e->n : PLAN_MAX);
+    static _Thread_local cut_path paths[CANDIDATES];
+    int best_value = 0, found = 0;
+    for (int sheet = 0; sheet < g->n_sheets; sheet++) {
+        if (!g->shared && sheet == s->players[p].sheet)
+            continue;
+        int victim = leader(g, s, p, g->shared ? -1 : sheet);
+        if (victim < 0)
+            continue;
+        int n = cut_paths(m, s, sheet, len, anywhere, paths, CANDIDATES);
+        if (n == 0)
+            continue;
+        prescore(m, s, victim, sheet, paths, n);
+        /* the EXACT best by prescore, tried for real */
+        for (int k = 0; k < EXACT && k < n; k++) {
+            int bi = k;
+            for (int i = k + 1; i < n; i++)
+                if (paths[i].score > paths[bi].score)
+                    bi = i;
+            cut_path t = paths[k];
+            paths[k] = paths[bi];
+            paths[bi] = t;
+            int v = cut_value(m, s, p, sheet, &paths[k], victim);
+            if (!found || v > best_value) {
+                found = 1;
+                best_value = v;
+                m->plan_sheet = sheet;
+                m->plan_len = paths[k].len;
+                memcpy(m->plan, paths[k].e, sizeof paths[k].e);
+            }
+        }
+    }
+    m->plan_pos = 0;
+    m->plan_anywhere = anywhere;
+    return found && best_value > 0;
+}
+
+static int greedy_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_ask ask,
+                         const uint32_t *opts, int n)
+{
+    gm_mind *m = ctx;
+    if (m->noise > 0 && cb_rng_uniform(&s->rng) < m->noise)
+        return pick_random(s, n);
+    const gm_player *P = &s->players[p];
+    switch (ask) {
+    case GM_ASK_MOVE:
+    case GM_ASK_TARGET:
+    case GM_ASK_RESTART:
+        return best_node(m, s, p, opts, n);
+    case GM_ASK_USE: {
+        const gm_sheet *sh = &g->sheets[P->sheet];
+        const cb_effect *e = &g->theme->types[sh->type[P->at]].effect;
+        if (cb_effect_is_cut(e->kind))
+            return plan_cut(m, s, p, e);
+        return 1;
+    }
+    case GM_ASK_SHEET:
+        for (int i = 0; i < n; i++)
+            if ((int)opts[i] == m->plan_sheet)
+                return i;
+        return 0;
+    case GM_ASK_CUT:
+        if (m->plan_pos < m->plan_len) {
+            uint32_t want = m->plan[m->plan_pos++];
+            for (int i = 0; i < n; i++)
+                if (opts[i] == want)
+                    return i;
+        }
+        for (int i = 0; i < n; i++)
+            if (opts[i] == GM_NONE)
+                return i;
+        return 0;
+    case GM_ASK_GUARD: {
+        /* the edges of its own way to the summit, nearest first */
+        const gm_sheet *sh = &g->sheets[P->sheet];
+        gm_dist_to_summit(g, s, P->sheet, m->dist, m->queue);
+        int best = -1, best_d = 1 << 20;
+        for (int i = 0; i < n; i++) {
+            if (opts[i] == GM_NONE)
+                continue;
+            uint32_t w = gm_other(sh, opts[i], (uint32_t)P->at);
+            int d = m->dist[w] >= 0 ? m->dist[w] : 1000;
+            if (d < best_d)
+                best = i, best_d = d;
+        }
+        return best >= 0 ? best : 0;
+    }
+    default:
+        return 0;
+    }
+}
+
+static int random_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_ask ask,
+                         const uint32_t *opts, int n)
+{
+    (void)ctx, (void)g, (void)p, (void)ask, (void)opts;
+    return pick_random(s, n);
+}
+
+/* ---- thinking ---- */
+
+static void thinking_turn_start(void *ctx, const gm_game *g, const gm_state *s, int p)
+{
+    gm_mind *m = ctx;
+    (void)g, (void)p;
+    gm_state_copy(m->snap, s);
+}
+
+/* What a look-ahead's end is worth to P: a win 1; unfinished, by how far
+ * P is from winning against the nearest rival. */
+static double outcome(const gm_game *g, const gm_state *s, int p)
+{
+    if (s->over)
+        return s->tally.winner == p ? 1.0 : 0.0;
+    int mine = gm_effort(g, s, p), best = 1 << 20;
+    for (int q = 0; q < g->players; q++)
+        if (q != p) {
+            int e = gm_effort(g, s, q);
+            best = e < best ? e : best;
+        }
+    double d = (double)(best - mine);
+    return d > 0 ? 0.5 + 0.5 * d / (d + 2) : 0.5 - 0.5 * (-d) / (-d + 2);
+}
+
+static int thinking_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_ask ask,
+                           const uint32_t *opts, int n)
+{
+    gm_mind *m = ctx;
+    gm_mind *self = m->own;
+    /* Cuts edge by edge and guards follow the greedy plan; the choices
+     * that shape a turn are weighed. */
+    if (n < 2 || ask == GM_ASK_CUT || ask == GM_ASK_GUARD || s->n_trace >= GM_TRACE_MAX - 1)
+        return greedy_choose(self, g, s, p, ask, opts, n);
+    int fallback = greedy_choose(self, g, s, p, ask, opts, n);
+    gm_agent agents[GM_MAX_PLAYERS];
+    for (int q = 0; q < g->players; q++)
+        agents[q] = gm_mind_agent(m->players[q]);
+    uint64_t base = cb_rng_next(&s->rng);
+    double best = -1;
+    int best_i = fallback;
+    int limit = n < 12 ? n : 12;
+    for (int i = 0; i < limit; i++) {
+        double total = 0;
+        for (int r = 0; r < m->rollouts; r++) {
+            gm_state_copy(m->sim, m->snap);
+            memcpy(m->sim->forced, s->trace, (size_t)s->n_trace * sizeof s->trace[0]);
+            m->sim->forced[s->n_trace] = (int16_t)i;
+            m->sim->n_forced = s->n_trace + 1;
+            m->sim->forced_pos = 0;
+            cb_rng_seed(&m->sim->rng, base + (uint64_t)r);
+            int stop = m->sim->round + m->horizon;
+            gm_turn(g, m->sim, agents);
+            m->sim->n_forced = m->sim->forced_pos = 0;
+            while (!m->sim->over && m->sim->round < stop)
+                gm_turn(g, m->sim, agents);
+            total += outcome(g, m->sim, p);
+        }
+        total += i == fallback ? 1e-6 : 0;
+        if (total > best)
+            best = total, best_i = i;
+    }
+    /* a cut the look-ahead takes follows the plan greedy_choose made */
+    return best_i;
+}
+
+/* ---- minds ---- */
+
+gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
+                     int horizon)
+{
+    gm_mind *m = calloc(1, sizeof *m);
+    if (!m)
+        return NULL;
+    m->kind = kind, m->g = g, m->noise = noise;
+    m->rollouts = rollouts, m->horizon = horizon;
+    if (!(m->trial = gm_state_new(g, 0)))
+        goto oom;
+    if (kind == GM_THINKING) {
+        if (!(m->snap = gm_state_new(g, 0)) || !(m->sim = gm_state_new(g, 0)))
+            goto oom;
+        for (int q = 0; q < g->players; q++)
+            if (!(m->players[q] = gm_mind_new(g, GM_GREEDY, 0.1, 0, 0)))
+                goto oom;
+        if (!(m->own = gm_mind_new(g, GM_GREEDY, 0, 0, 0)))
+            goto oom;
+    }
+    return m;
+oom:
+    gm_mind_free(m);
+    return NULL;
+}
+
+void gm_mind_free(gm_mind *m)
+{
+    if (!m)
+        return;
+    gm_state_free(m->trial);
+    gm_state_free(m->snap);
+    gm_state_free(m->sim);
+    for (int q = 0; q < GM_MAX_PLAYERS; q++)
+        gm_mind_free(m->players[q]);
+    gm_mind_free(m->own);
+    free(m);
+}
+
+gm_agent gm_mind_agent(gm_mind *m)
+{
+    gm_agent a = {greedy_choose, NULL, m};
+    if (m->kind == GM_RANDOM)
+        a.choose = random_choose;
+    else if (m->kind == GM_THINKING)
+        a.choose = thinking_choose, a.turn_start = thinking_turn_start;
+    return a;
+}

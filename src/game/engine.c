@@ -1,0 +1,517 @@
+/* The rules engine (see engine.h): the state of a game and its turns. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+#include "base/unionfind.h"
+#include "game/engine.h"
+#include "io/theme.h"
+#include "planar/halfedge.h"
+
+/* ---- the fixed picture ---- */
+
+static void sheet_free(gm_sheet *sh)
+{
+    free(sh->adj_off); free(sh->adj_e); free(sh->ends); free(sh->eface);
+    free(sh->vf_off); free(sh->vf); free(sh->farea); free(sh->trim); free(sh->trim_edge);
+    free(sh->type); free(sh->dots);
+    memset(sh, 0, sizeof *sh);
+}
+
+void gm_game_free(gm_game *g)
+{
+    for (int k = 0; k < g->n_sheets; k++)
+        sheet_free(&g->sheets[k]);
+    g->n_sheets = 0;
+}
+
+static cb_status sheet_init(gm_sheet *sh, const cb_board *b, int sheet, cb_error *err)
+{
+    cb_planar p;
+    cb_status st = cb_planar_build(&p, b, err);
+    if (st != CB_OK)
+        return st;
+    uint32_t n = (uint32_t)b->n_nodes, m = (uint32_t)b->n_edges, nf = (uint32_t)p.n_faces;
+    sh->board = b;
+    sh->n = n, sh->m = m, sh->nf = nf, sh->center = b->center;
+    sh->adj_off = calloc(n + 1, sizeof *sh->adj_off);
+    sh->adj_e = malloc((2 * (size_t)m + 1) * sizeof *sh->adj_e);
+    sh->ends = malloc(((size_t)m + 1) * sizeof *sh->ends);
+    sh->eface = malloc(((size_t)m + 1) * sizeof *sh->eface);
+    sh->vf_off = calloc(n + 1, sizeof *sh->vf_off);
+    sh->vf = malloc((2 * (size_t)m + n + 1) * sizeof *sh->vf);
+    sh->farea = malloc(((size_t)nf + 1) * sizeof *sh->farea);
+    sh->trim = calloc(n + 1, 1);
+    sh->trim_edge = calloc((size_t)m + 1, 1);
+    sh->type = malloc(((size_t)n + 1) * sizeof *sh->type);
+    sh->dots = calloc(n + 1, 1);
+    if (!sh->adj_off || !sh->adj_e || !sh->ends || !sh->eface || !sh->vf_off || !sh->vf ||
+        !sh->farea || !sh->trim || !sh->trim_edge || !sh->type || !sh->dots) {
+        cb_planar_free(&p);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory setting up a game");
+    }
+    for (uint32_t e = 0; e < m; e++) {
+        sh->ends[e][0] = b->edges[e].a, sh->ends[e][1] = b->edges[e].b;
+        sh->eface[e][0] = p.face[2 * e], sh->eface[e][1] = p.face[2 * e + 1];
+        sh->trim_edge[e] = sh->eface[e][0] == 0 || sh->eface[e][1] == 0;
+        sh->adj_off[b->edges[e].a + 1]++, sh->adj_off[b->edges[e].b + 1]++;
+    }
+    for (uint32_t v = 0; v < n; v++)
+        sh->adj_off[v + 1] += sh->adj_off[v];
+    uint32_t *fill = calloc(n + 1, sizeof *fill);
+    if (!fill) {
+        cb_planar_free(&p);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory setting up a game");
+    }
+    for (uint32_t e = 0; e < m; e++)
+        for (int k = 0; k < 2; k++) {
+            uint32_t v = sh->ends[e][k];
+            sh->adj_e[sh->adj_off[v] + fill[v]++] = e;
+        }
+    free(fill);
+    for (uint32_t v = 0; v < n; v++) {
+        sh->vf_off[v + 1] = sh->vf_off[v] + (uint32_t)cb_planar_vertex_faces(&p, v,
+                                                                         sh->vf + sh->vf_off[v]);
+        sh->trim[v] = p.on_border[v];
+        const cb_node *node = &b->nodes[v];
+        sh->type[v] = (int16_t)(node->kind == CB_KIND_NODE ? node->type : -1);
+        sh->dots[v] = (uint8_t)(node->dots > 0 ? node->dots : 0);
+        if (node->kind == CB_KIND_START && sh->n_starts < CB_VERDICT_STARTS)
+            sh->starts[sh->n_starts++] = v;
+    }
+    for (uint32_t f = 0; f < nf; f++)
+        sh->farea[f] = p.area[f];
+    cb_planar_free(&p);
+    for (int k = 0; k < GM_MAX_PLAYERS; k++)
+        sh->seat_start[k] = GM_NONE;
+    for (int i = 0; i < sh->n_starts; i++) {
+        int num = b->nodes[sh->starts[i]].number;
+        if (num >= 1 && num <= GM_MAX_PLAYERS)
+            sh->seat_start[num - 1] = sh->starts[i];
+    }
+    (void)sheet;
+    return CB_OK;
+}
+
+cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, cb_error *err)
+{
+    memset(g, 0, sizeof *g);
+    if (!theme || theme->version < 3)
+        return cb_fail(err, CB_ERR_DATA, "the theme's rules are not data (cutboard-theme/3 "
+                                         "needed to play them)");
+    g->theme = theme;
+    g->play = theme->play;
+    g->players = game->players;
+    g->shared = game->shared;
+    size_t want = game->shared ? 1 : (size_t)game->players;
+    if (game->players < CB_PLAYERS_MIN || game->players > CB_PLAYERS_MAX ||
+        game->n_sheets != want)
+        return cb_fail(err, CB_ERR_DATA, "%zu sheets for %d players %s", game->n_sheets,
+                       game->players, game->shared ? "at one board" : "on own sheets");
+    size_t off = 0;
+    for (size_t k = 0; k < game->n_sheets; k++) {
+        gm_sheet *sh = &g->sheets[k];
+        cb_status st = sheet_init(sh, game->sheets[k], (int)k, err);
+        g->n_sheets = (int)k + 1;
+        if (st != CB_OK) {
+            gm_game_free(g);
+            return st;
+        }
+        if (sh->n > GM_MAX_NODES) {
+            gm_game_free(g);
+            return cb_fail(err, CB_ERR_DATA, "sheet %zu has %u nodes; games are played on "
+                           "boards of up to %d", k + 1, sh->n, GM_MAX_NODES);
+        }
+        if (sh->n_starts == 0) {
+            gm_game_free(g);
+            return cb_fail(err, CB_ERR_DATA, "sheet %zu has no start", k + 1);
+        }
+        sh->off_edge = off, off += sh->m;
+        sh->off_face = off, off += sh->nf;
+        sh->off_node = off, off += sh->n;
+        sh->off_dots = off, off += sh->n;
+        off = (off + 1) & ~(size_t)1;
+        sh->off_marks = off, off += 2 * (size_t)sh->n;
+    }
+    g->mem_len = off;
+    /* Seats without a numbered start (a board file from before the deal):
+     * the starts in node order. */
+    for (int p = 0; p < g->players; p++) {
+        gm_sheet *sh = &g->sheets[g->shared ? 0 : p];
+        if (sh->seat_start[p] == GM_NONE) {
+            int own = g->shared ? p : 0;
+            sh->seat_start[p] = sh->starts[own % sh->n_starts];
+        }
+        int mission = sh->board->nodes[sh->seat_start[p]].mission;
+        g->mission[p] = mission >= 0 && (size_t)mission < theme->n_missions ? mission : -1;
+    }
+    return CB_OK;
+}
+
+/* ---- states ---- */
+
+gm_state *gm_state_new(const gm_game *g, uint64_t seed)
+{
+    gm_state *s = calloc(1, sizeof *s);
+    if (!s || !(s->mem = malloc(g->mem_len ? g->mem_len : 1))) {
+        free(s);
+        return NULL;
+    }
+    s->mem_len = g->mem_len;
+    cb_rng_seed(&s->rng, seed);
+    for (int k = 0; k < g->n_sheets; k++) {
+        const gm_sheet *sh = &g->sheets[k];
+        memset(gm_edges(g, s, k), 0, sh->m);
+        memset(gm_faces(g, s, k), 1, sh->nf);
+        gm_faces(g, s, k)[0] = 0;
+        memset(gm_nodes(g, s, k), 1, sh->n);
+        memcpy(gm_dots(g, s, k), sh->dots, sh->n);
+        memset(gm_marks(g, s, k), 0, 2 * (size_t)sh->n);
+    }
+    for (int p = 0; p < g->players; p++) {
+        gm_player *P = &s->players[p];
+        P->sheet = g->shared ? 0 : p;
+        const gm_sheet *sh = &g->sheets[P->sheet];
+        P->at = (int32_t)sh->seat_start[p];
+        P->camp = P->shield = -1;
+        uint8_t *dots = gm_dots(g, s, P->sheet);
+        if (dots[P->at] > 0) { /* "fill in its dot" */
+            dots[P->at]--;
+            gm_marks(g, s, P->sheet)[P->at] |= (uint16_t)(1u << p);
+        }
+    }
+    s->round = 1;
+    s->tally.winner = -1;
+    return s;
+}
+
+void gm_state_free(gm_state *s)
+{
+    if (s)
+        free(s->mem);
+    free(s);
+}
+
+void gm_state_copy(gm_state *dst, const gm_state *src)
+{
+    uint8_t *mem = dst->mem;
+    memcpy(dst, src, sizeof *dst);
+    dst->mem = mem;
+    memcpy(dst->mem, src->mem, src->mem_len);
+}
+
+/* ---- the paper ---- */
+
+static int face_alive(const uint8_t *faces, uint32_t f)
+{
+    return f != 0 && faces[f];
+}
+
+int gm_walkable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *faces = gm_faces(g, s, sheet);
+    return !(gm_edges(g, s, sheet)[e] & GM_CUT) &&
+           (face_alive(faces, sh->eface[e][0]) || face_alive(faces, sh->eface[e][1]));
+}
+
+int gm_mendable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *faces = gm_faces(g, s, sheet);
+    return (gm_edges(g, s, sheet)[e] & GM_CUT) && face_alive(faces, sh->eface[e][0]) &&
+           face_alive(faces, sh->eface[e][1]);
+}
+
+static int shielded(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
+{
+    for (int p = 0; p < g->players; p++)
+        if (s->players[p].shield == (int32_t)v && s->players[p].sheet == sheet)
+            return 1;
+    return 0;
+}
+
+int gm_cuttable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    return !sh->trim_edge[e] && !(gm_edges(g, s, sheet)[e] & (GM_GUARD | GM_MEND)) &&
+           gm_walkable(g, s, sheet, e) && !shielded(g, s, sheet, sh->ends[e][0]) &&
+           !shielded(g, s, sheet, sh->ends[e][1]);
+}
+
+int gm_paper_edge(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    if (!gm_nodes(g, s, sheet)[v])
+        return 0;
+    if (sh->trim[v])
+        return 1;
+    const uint8_t *edges = gm_edges(g, s, sheet), *faces = gm_faces(g, s, sheet);
+    for (uint32_t i = sh->adj_off[v]; i < sh->adj_off[v + 1]; i++)
+        if (edges[sh->adj_e[i]] & GM_CUT)
+            return 1;
+    for (uint32_t i = sh->vf_off[v]; i < sh->vf_off[v + 1]; i++)
+        if (!faces[sh->vf[i]])
+            return 1;
+    return 0;
+}
+
+void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    uint8_t *faces = gm_faces(g, s, sheet), *nodes = gm_nodes(g, s, sheet);
+    const uint8_t *edges = gm_edges(g, s, sheet);
+    uint32_t nf = sh->nf, cls[nf ? nf : 1];
+    double area[nf ? nf : 1];
+    for (uint32_t f = 0; f < nf; f++)
+        cls[f] = f, area[f] = 0;
+    for (uint32_t e = 0; e < sh->m; e++) {
+        uint32_t a = sh->eface[e][0], b = sh->eface[e][1];
+        if ((edges[e] & GM_CUT) || !face_alive(faces, a) || !face_alive(faces, b))
+            continue;
+        uint32_t x = cb_uf_find(cls, a), y = cb_uf_find(cls, b);
+        if (x != y)
+            cls[x > y ? x : y] = x < y ? x : y;
+    }
+    for (uint32_t f = 1; f < nf; f++)
+        if (faces[f])
+            area[cb_uf_find(cls, f)] += sh->farea[f];
+    /* The piece that stays: the largest touching the summit. */
+    uint32_t keep = GM_NONE;
+    for (uint32_t i = sh->vf_off[sh->center]; i < sh->vf_off[sh->center + 1]; i++) {
+        uint32_t f = sh->vf[i];
+        if (!faces[f])
+            continue;
+        uint32_t c = cb_uf_find(cls, f);
+        if (keep == GM_NONE || area[c] > area[keep] || (area[c] == area[keep] && c < keep))
+            keep = c;
+    }
+    uint8_t fell[nf ? nf : 1];
+    int any = 0;
+    for (uint32_t f = 1; f < nf; f++) {
+        fell[f] = faces[f] && cb_uf_find(cls, f) != keep;
+        if (fell[f])
+            faces[f] = 0, any = 1;
+    }
+    if (!any)
+        return;
+    s->paper_version[sheet]++;
+    /* Nodes left without paper, and the pieces (classes) that held them. */
+    uint8_t counted[nf ? nf : 1];
+    memset(counted, 0, nf ? nf : 1);
+    for (uint32_t v = 0; v < sh->n; v++) {
+        if (!nodes[v])
+            continue;
+        int alive = 0;
+        for (uint32_t i = sh->vf_off[v]; i < sh->vf_off[v + 1]; i++)
+            alive |= faces[sh->vf[i]] != 0;
+        if (alive)
+            continue;
+        nodes[v] = 0;
+        for (uint32_t i = sh->vf_off[v]; i < sh->vf_off[v + 1]; i++) {
+            uint32_t f = sh->vf[i];
+            if (f && fell[f] && !counted[cb_uf_find(cls, f)]) {
+                counted[cb_uf_find(cls, f)] = 1;
+                s->tally.pieces++;
+                if (cutter >= 0)
+                    s->players[cutter].pieces++;
+            }
+        }
+        for (int p = 0; p < g->players; p++) {
+            gm_player *P = &s->players[p];
+            if (P->sheet != sheet)
+                continue;
+            if (P->at == (int32_t)v) {
+                P->at = -1;
+                s->tally.ever_stranded[p] = 1;
+            }
+            if (P->camp == (int32_t)v)
+                P->camp = -1;
+            if (P->shield == (int32_t)v)
+                P->shield = -1;
+        }
+    }
+}
+
+/* ---- distances ---- */
+
+static void bfs(const gm_game *g, const gm_state *s, int sheet, uint32_t from, int *dist,
+                uint32_t *queue)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    for (uint32_t v = 0; v < sh->n; v++)
+        dist[v] = -1;
+    if (!gm_nodes(g, s, sheet)[from])
+        return;
+    uint32_t head = 0, tail = 0;
+    dist[from] = 0;
+    queue[tail++] = from;
+    while (head < tail) {
+        uint32_t v = queue[head++];
+        if (v == sh->center && v != from)
+            continue; /* nobody walks through the summit */
+        for (uint32_t i = sh->adj_off[v]; i < sh->adj_off[v + 1]; i++) {
+            uint32_t e = sh->adj_e[i], w = gm_other(sh, e, v);
+            if (dist[w] < 0 && gm_walkable(g, s, sheet, e)) {
+                dist[w] = dist[v] + 1;
+                queue[tail++] = w;
+            }
+        }
+    }
+}
+
+void gm_dist_to_summit(const gm_game *g, const gm_state *s, int sheet, int *dist,
+                       uint32_t *queue)
+{
+    bfs(g, s, sheet, g->sheets[sheet].center, dist, queue);
+}
+
+void gm_dist_from(const gm_game *g, const gm_state *s, int sheet, uint32_t from, int *dist,
+                  uint32_t *queue)
+{
+    bfs(g, s, sheet, from, dist, queue);
+}
+
+/* ---- missions ---- */
+
+static const cb_goal *goal_of(const gm_game *g, int p)
+{
+    static const cb_goal none = {CB_GOAL_NONE, 0, 0, {0}, 0};
+    return g->mission[p] >= 0 ? &g->theme->missions[g->mission[p]].goal : &none;
+}
+
+static int type_counts(const gm_game *g, int t, const cb_goal *goal)
+{
+    cb_effect_kind k = g->theme->types[t].effect.kind;
+    return goal->cut_family ? cb_effect_is_cut(k) : cb_effect_is_guard(k);
+}
+
+static int in_set(const cb_goal *goal, int t)
+{
+    for (int i = 0; i < goal->n_types; i++)
+        if (goal->types[i] == t)
+            return 1;
+    return 0;
+}
+
+/* P's marks still on its sheet: how many, the types (a bit each), and how
+ * many count for an "actions" goal. */
+static void marks_summary(const gm_game *g, const gm_state *s, int p, int *count,
+                          uint64_t *types, int *family)
+{
+    int sheet = s->players[p].sheet;
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint16_t *marks = gm_marks(g, s, sheet);
+    const uint8_t *nodes = gm_nodes(g, s, sheet);
+    const cb_goal *goal = goal_of(g, p);
+    uint16_t bit = (uint16_t)(1u << p);
+    *count = 0, *types = 0, *family = 0;
+    for (uint32_t v = 0; v < sh->n; v++) {
+        int t = sh->type[v];
+        if (t < 0 || !nodes[v] || !(marks[v] & bit))
+            continue;
+        (*count)++;
+        *types |= 1ull << (t & 63);
+        if (goal->kind == CB_GOAL_ACTIONS)
+            *family += type_counts(g, t, goal);
+    }
+}
+
+int gm_mission_left(const gm_game *g, const gm_state *s, int p)
+{
+    const cb_goal *goal = goal_of(g, p);
+    int count, family, left = 0;
+    uint64_t types;
+    if (goal->kind == CB_GOAL_CUT_LOOSE) {
+        left = goal->n - s->players[p].pieces;
+        return left > 0 ? left : 0;
+    }
+    marks_summary(g, s, p, &count, &types, &family);
+    switch (goal->kind) {
+    case CB_GOAL_VISIT: left = goal->n - count; break;
+    case CB_GOAL_TYPES: left = goal->n - __builtin_popcountll(types); break;
+    case CB_GOAL_SET:
+        for (int i = 0; i < goal->n_types; i++)
+            left += !((types >> (goal->types[i] & 63)) & 1);
+        break;
+    case CB_GOAL_ACTIONS: left = goal->n - family; break;
+    default: left = 0;
+    }
+    return left > 0 ? left : 0;
+}
+
+int gm_marks_of(const gm_game *g, const gm_state *s, int p)
+{
+    int sheet = s->players[p].sheet;
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint16_t *marks = gm_marks(g, s, sheet);
+    const uint8_t *nodes = gm_nodes(g, s, sheet);
+    int n = 0;
+    for (uint32_t v = 0; v < sh->n; v++)
+        n += nodes[v] && (marks[v] >> p & 1);
+    return n;
+}
+
+/* Whether P's mark on V would count, given the types P has marked. */
+static int wants(const gm_game *g, const gm_state *s, int p, uint32_t v, uint64_t types)
+{
+    int sheet = s->players[p].sheet;
+    const gm_sheet *sh = &g->sheets[sheet];
+    int t = sh->type[v];
+    if (t < 0 || !gm_nodes(g, s, sheet)[v] || !gm_dots(g, s, sheet)[v] ||
+        (gm_marks(g, s, sheet)[v] >> p & 1))
+        return 0;
+    const cb_goal *goal = goal_of(g, p);
+    switch (goal->kind) {
+    case CB_GOAL_VISIT: return 1;
+    case CB_GOAL_TYPES: return !((types >> (t & 63)) & 1);
+    case CB_GOAL_SET: return in_set(goal, t) && !((types >> (t & 63)) & 1);
+    case CB_GOAL_ACTIONS: return type_counts(g, t, goal);
+    case CB_GOAL_CUT_LOOSE: return cb_effect_is_cut(g->theme->types[t].effect.kind);
+    default: return 0;
+    }
+}
+
+int gm_mission_wants(const gm_game *g, const gm_state *s, int p, uint32_t v)
+{
+    if (gm_mission_left(g, s, p) == 0)
+        return 0;
+    int count, family;
+    uint64_t types;
+    marks_summary(g, s, p, &count, &types, &family);
+    return wants(g, s, p, v, types);
+}
+
+int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
+{
+    int left = gm_mission_left(g, s, p);
+    if (left == 0)
+        return 1;
+    const gm_player *P = &s->players[p];
+    if (P->at < 0)
+        return 0;
+    const gm_sheet *sh = &g->sheets[P->sheet];
+    int dist[sh->n];
+    uint32_t queue[sh->n];
+    bfs(g, s, P->sheet, (uint32_t)P->at, dist, queue);
+    int count, family;
+    uint64_t types, reach = 0;
+    marks_summary(g, s, p, &count, &types, &family);
+    int could = 0;
+    for (uint32_t v = 0; v < sh->n; v++)
+        if (dist[v] >= 0 && wants(g, s, p, v, types)) {
+            could++;
+            reach |= 1ull << (sh->type[v] & 63);
+        }
+    const cb_goal *goal = goal_of(g, p);
+    switch (goal->kind) {
+    case CB_GOAL_TYPES: return __builtin_popcountll(reach) < left;
+    case CB_GOAL_SET:
+        for (int i = 0; i < goal->n_types; i++)
+            if (!((types >> (goal->types[i] & 63)) & 1) && !((reach >> (goal->types[i] & 63)) & 1))
+                return 1;
+        return 0;
+    case CB_GOAL_CUT_LOOSE: return could == 0;
+    default: return could < left;
+    }
+}
