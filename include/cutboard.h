@@ -63,11 +63,11 @@ typedef enum {
     CB_GOAL_TYPES,          /* mark nodes of N different types */
     CB_GOAL_SET,            /* mark a node of each of the listed types */
     CB_GOAL_ACTIONS,        /* mark N nodes that cut (or that guard) */
-    CB_GOAL_CUT_LOOSE,      /* cut loose N pieces of paper that hold a node */
+    CB_GOAL_CUT_LOOSE,      /* cut loose N pieces of paper */
     CB_GOAL_KINDS
 } cb_goal_kind;
 
-#define CB_GOAL_SET_MAX 4
+#define CB_GOAL_SET_MAX 6
 
 typedef struct {
     cb_goal_kind kind;
@@ -87,6 +87,7 @@ typedef struct {
     cb_end_rule end;
     int round_limit;        /* after this many rounds the game ends anyway */
     int dots_own;           /* power dots a node has on one player's own sheet */
+    int calm_rounds;        /* opening rounds in which nobody cuts */
 } cb_play_rules;
 
 typedef struct {
@@ -921,6 +922,7 @@ typedef struct {
     int games, players, shared, round_limit;
     int seat_wins[CB_PLAYERS_MAX];
     int no_winner;
+    int winner_done;        /* games whose winner had its mission done */
     int rounds[CB_PLAYTEST_MAX_ROUNDS + 1]; /* games lasting r rounds */
     int by_limit;           /* games ended by the round limit */
     long player_games;      /* games x players */

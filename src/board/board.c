@@ -522,8 +522,8 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
      * sheet a /3 theme says how many (its "dots_own"); cb_dots_wanted gives
      * 1 + players / 3. */
     int dot_players = spec->players;
-    if (!spec->shared && spec->theme && spec->theme->version >= 3)
-        dot_players = 3 * (spec->theme->play.dots_own - 1) + 1;
+    if (spec->theme && spec->theme->version >= 3)
+        dot_players = spec->shared ? spec->players + 3 : 3 * (spec->theme->play.dots_own - 1) + 1;
     int rc = cb_decorate_graph(b, &g, spec->theme, dot_players, &rng, why);
     if (rc != 0) {
         *oom = rc < 0;

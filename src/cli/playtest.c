@@ -112,7 +112,9 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
              r->games ? 100.0 * r->by_limit / r->games : 0);
     snprintf(target, sizeof target, "all by round %d", r->round_limit);
     fprintf(f, "%-16s %-34s %-16s %s\n", "games ended", val, target, mark(1));
-    snprintf(val, sizeof val, "%.1f %% no winner", r->games ? 100.0 * r->no_winner / r->games : 0);
+    snprintf(val, sizeof val, "%.1f %% none; %.1f %% mission done",
+             r->games ? 100.0 * r->no_winner / r->games : 0,
+             r->games ? 100.0 * r->winner_done / r->games : 0);
     fprintf(f, "%-16s %-34s %-16s %s\n", "winner", val, "every game", mark(r->no_winner == 0));
     snprintf(val, sizeof val, "%.1f %% stuck, %.1f %% stranded",
              r->player_games ? 100.0 * (double)r->stuck / (double)r->player_games : 0,
@@ -192,8 +194,8 @@ static void print_json(FILE *f, const cb_playtest_report *r, const cb_theme *t,
     fprintf(f, " \"seat_wins\": [");
     for (int p = 0; p < r->players; p++)
         fprintf(f, "%s%d", p ? ", " : "", r->seat_wins[p]);
-    fprintf(f, "], \"no_winner\": %d, \"by_limit\": %d, \"round_limit\": %d,\n", r->no_winner,
-            r->by_limit, r->round_limit);
+    fprintf(f, "], \"no_winner\": %d, \"winner_done\": %d, \"by_limit\": %d, \"round_limit\": %d,\n",
+            r->no_winner, r->winner_done, r->by_limit, r->round_limit);
     fprintf(f, " \"rounds\": {\"p10\": %d, \"median\": %d, \"p90\": %d},\n", percentile(r, 0.1),
             percentile(r, 0.5), percentile(r, 0.9));
     fprintf(f, " \"players_stuck\": %ld, \"players_stranded\": %ld, \"player_games\": %ld,\n",

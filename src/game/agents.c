@@ -15,7 +15,7 @@
 
 #define PLAN_MAX 8
 #define CANDIDATES 2048
-#define EXACT 6
+#define EXACT 4
 
 struct gm_mind {
     gm_agent_kind kind;
@@ -27,6 +27,7 @@ struct gm_mind {
     uint32_t plan[PLAN_MAX];
     /* scratch */
     int dist[GM_MAX_NODES], dist2[GM_MAX_NODES];
+    uint8_t want[GM_MAX_NODES];
     uint32_t queue[GM_MAX_NODES];
     gm_state *trial;            /* a cut tried out */
     gm_state *snap, *sim;       /* thinking: the turn's start, a look-ahead */
@@ -72,10 +73,11 @@ static uint32_t goal_node(gm_mind *m, const gm_state *s, int p)
     if (P->at < 0 || gm_mission_left(g, s, p) == 0)
         return sh->center;
     gm_dist_from(g, s, P->sheet, (uint32_t)P->at, m->dist2, m->queue);
+    gm_mission_wanted(g, s, p, m->want);
     uint32_t best = GM_NONE;
     int best_key = 0;
     for (uint32_t v = 0; v < sh->n; v++) {
-        if (m->dist2[v] <= 0 || !gm_mission_wants(g, s, p, v))
+        if (m->dist2[v] <= 0 || !m->want[v])
             continue;
         int ds = m->dist[v] >= 0 ? m->dist[v] : 30;
         int key = 2 * m->dist2[v] + ds;
@@ -93,10 +95,11 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
     const gm_game *g = m->g;
     int sheet = s->players[p].sheet;
     const gm_sheet *sh = &g->sheets[sheet];
-    uint32_t goal = goal_node(m, s, p);
     for (int i = 0; i < n; i++)
         if (opts[i] == sh->center)
             return i; /* offered only when P may enter it: the win */
+    memset(m->want, 0, sh->n);
+    uint32_t goal = goal_node(m, s, p);
     if (goal != GM_NONE && goal != sh->center)
         gm_dist_from(g, s, sheet, goal, m->dist2, m->queue);
     const int *to = goal == GM_NONE || goal == sh->center ? m->dist : m->dist2;
@@ -104,7 +107,7 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
     long best_key = 0;
     for (int i = 0; i < n; i++) {
         long d = to[opts[i]] >= 0 ? to[opts[i]] : 1000;
-        long key = d * 16 - (gm_mission_wants(g, s, p, opts[i]) ? 8 : 0) +
+        long key = d * 16 - (m->want[opts[i]] ? 8 : 0) +
                    (long)(cb_rng_next(&s->rng) & 7);
         if (i == 0 || key < best_key)
             best = i, best_key = key;
@@ -172,7 +175,7 @@ static int cut_paths(gm_mind *m, const gm_state *s, int sheet, int len, int anyw
 /* How much a cut of PATH on SHEET helps P: rivals' effort gained minus P's
  * own, pieces P cuts loose, tried on a copy of the state. */
 static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_path *path,
-                     int victim)
+                     int victim, int victim_before, int mine_before)
 {
     const gm_game *g = m->g;
     gm_state_copy(m->trial, s);
@@ -181,9 +184,9 @@ static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_
         edges[path->e[j] >> 1] |= GM_CUT;
     int pieces = m->trial->players[p].pieces;
     gm_paper_fall(g, m->trial, sheet, p);
-    int value = 3 * (gm_effort(g, m->trial, victim) - gm_effort(g, s, victim));
+    int value = 3 * (gm_effort(g, m->trial, victim) - victim_before);
     if (g->shared)
-        value -= 4 * (gm_effort(g, m->trial, p) - gm_effort(g, s, p));
+        value -= 4 * (gm_effort(g, m->trial, p) - mine_before);
     if (m->trial->players[p].pieces > pieces && gm_mission_left(g, s, p) > 0 &&
         g->mission[p] >= 0 &&
         g->theme->missions[g->mission[p]].goal.kind == CB_GOAL_CUT_LOOSE)
@@ -227,15 +230,16 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
     int len = anywhere ? 1 : (e->n < PLAN_MAX ? e->n : PLAN_MAX);
     static _Thread_local cut_path paths[CANDIDATES];
     int best_value = 0, found = 0;
-    for (int sheet = 0; sheet < g->n_sheets; sheet++) {
-        if (!g->shared && sheet == s->players[p].sheet)
-            continue;
-        int victim = leader(g, s, p, g->shared ? -1 : sheet);
-        if (victim < 0)
-            continue;
+    /* the leader's sheet (on own sheets, the only one worth the search) */
+    int victim = leader(g, s, p, -1);
+    if (victim < 0)
+        return 0;
+    int victim_before = gm_effort(g, s, victim), mine_before = gm_effort(g, s, p);
+    int sheet = s->players[victim].sheet;
+    {
         int n = cut_paths(m, s, sheet, len, anywhere, paths, CANDIDATES);
         if (n == 0)
-            continue;
+            return 0;
         prescore(m, s, victim, sheet, paths, n);
         /* the EXACT best by prescore, tried for real */
         for (int k = 0; k < EXACT && k < n; k++) {
@@ -246,7 +250,7 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
             cut_path t = paths[k];
             paths[k] = paths[bi];
             paths[bi] = t;
-            int v = cut_value(m, s, p, sheet, &paths[k], victim);
+            int v = cut_value(m, s, p, sheet, &paths[k], victim, victim_before, mine_before);
             if (!found || v > best_value) {
                 found = 1;
                 best_value = v;

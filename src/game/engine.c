@@ -234,7 +234,8 @@ static int shielded(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
 int gm_cuttable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
 {
     const gm_sheet *sh = &g->sheets[sheet];
-    return !sh->trim_edge[e] && !(gm_edges(g, s, sheet)[e] & (GM_GUARD | GM_MEND)) &&
+    return !sh->trim_edge[e] && sh->ends[e][0] != sh->center && sh->ends[e][1] != sh->center &&
+           !(gm_edges(g, s, sheet)[e] & (GM_GUARD | GM_MEND)) &&
            gm_walkable(g, s, sheet, e) && !shielded(g, s, sheet, sh->ends[e][0]) &&
            !shielded(g, s, sheet, sh->ends[e][1]);
 }
@@ -296,9 +297,17 @@ void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
     if (!any)
         return;
     s->paper_version[sheet]++;
-    /* Nodes left without paper, and the pieces (classes) that held them. */
+    /* The pieces that fell (one class each), kept by whoever cut them. */
     uint8_t counted[nf ? nf : 1];
     memset(counted, 0, nf ? nf : 1);
+    for (uint32_t f = 1; f < nf; f++)
+        if (fell[f] && !counted[cb_uf_find(cls, f)]) {
+            counted[cb_uf_find(cls, f)] = 1;
+            s->tally.pieces++;
+            if (cutter >= 0)
+                s->players[cutter].pieces++;
+        }
+    /* Nodes left without paper. */
     for (uint32_t v = 0; v < sh->n; v++) {
         if (!nodes[v])
             continue;
@@ -308,15 +317,6 @@ void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
         if (alive)
             continue;
         nodes[v] = 0;
-        for (uint32_t i = sh->vf_off[v]; i < sh->vf_off[v + 1]; i++) {
-            uint32_t f = sh->vf[i];
-            if (f && fell[f] && !counted[cb_uf_find(cls, f)]) {
-                counted[cb_uf_find(cls, f)] = 1;
-                s->tally.pieces++;
-                if (cutter >= 0)
-                    s->players[cutter].pieces++;
-            }
-        }
         for (int p = 0; p < g->players; p++) {
             gm_player *P = &s->players[p];
             if (P->sheet != sheet)
@@ -472,6 +472,21 @@ static int wants(const gm_game *g, const gm_state *s, int p, uint32_t v, uint64_
     }
 }
 
+int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
+{
+    const gm_sheet *sh = &g->sheets[s->players[p].sheet];
+    if (gm_mission_left(g, s, p) == 0) {
+        memset(want, 0, sh->n);
+        return 0;
+    }
+    int count, family, n = 0;
+    uint64_t types;
+    marks_summary(g, s, p, &count, &types, &family);
+    for (uint32_t v = 0; v < sh->n; v++)
+        n += want[v] = (uint8_t)wants(g, s, p, v, types);
+    return n;
+}
+
 int gm_mission_wants(const gm_game *g, const gm_state *s, int p, uint32_t v)
 {
     if (gm_mission_left(g, s, p) == 0)
@@ -497,6 +512,7 @@ int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
     int count, family;
     uint64_t types, reach = 0;
     marks_summary(g, s, p, &count, &types, &family);
+    (void)count;
     int could = 0;
     for (uint32_t v = 0; v < sh->n; v++)
         if (dist[v] >= 0 && wants(g, s, p, v, types)) {

@@ -160,7 +160,7 @@ static void add(cb_playtest_report *out, const game_result *r, int players)
     }
     out->games++;
     if (r->winner >= 0)
-        out->seat_wins[r->winner]++;
+        out->seat_wins[r->winner]++, out->winner_done += r->done[r->winner];
     else
         out->no_winner++;
     out->rounds[r->rounds < CB_PLAYTEST_MAX_ROUNDS ? r->rounds : CB_PLAYTEST_MAX_ROUNDS]++;

@@ -225,7 +225,7 @@ static void act(const gm_game *g, gm_state *s, gm_agent *agents, int p, uint32_t
     if (!has_effect(g, s, p, v, e))
         return;
     s->tally.legal[e->kind]++;
-    if (s->no_cuts && cb_effect_is_cut(e->kind))
+    if ((s->no_cuts || s->round <= g->play.calm_rounds) && cb_effect_is_cut(e->kind))
         return;
     static const uint32_t yes_no[2] = {0, 1};
     if (!ask(g, s, agents, p, GM_ASK_USE, yes_no, 2))

@@ -156,10 +156,11 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
 cb_status cb_theme_read_play(const cJSON *obj, const char *path, cb_play_rules *p,
                              cb_error *err)
 {
-    static const char *const keys[] = {"end", "round_limit", "dots_own", NULL};
+    static const char *const keys[] = {"end", "round_limit", "dots_own", "calm_rounds", NULL};
     p->end = CB_END_ROUND;
     p->round_limit = 20;
     p->dots_own = 1;
+    p->calm_rounds = 0;
     if (!obj)
         return CB_OK;
     if (!cJSON_IsObject(obj))
@@ -173,7 +174,8 @@ cb_status cb_theme_read_play(const cJSON *obj, const char *path, cb_play_rules *
     if (end)
         p->end = strcmp(end->valuestring, "first") == 0 ? CB_END_FIRST : CB_END_ROUND;
     if (whole(obj, "round_limit", 5, 60, 20, &p->round_limit, path, "play", err) != CB_OK ||
-        whole(obj, "dots_own", 1, 3, 1, &p->dots_own, path, "play", err) != CB_OK)
+        whole(obj, "dots_own", 1, 3, 1, &p->dots_own, path, "play", err) != CB_OK ||
+        whole(obj, "calm_rounds", 0, 5, 0, &p->calm_rounds, path, "play", err) != CB_OK)
         return CB_ERR_DATA;
     return CB_OK;
 }
@@ -287,8 +289,8 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len
                  names, then);
         break;
     case CB_GOAL_CUT_LOOSE:
-        snprintf(out, len, "Cut loose %d piece%s of paper holding a node (keep %s), then enter "
-                 "the summit.", g->n, g->n == 1 ? "" : "s", g->n == 1 ? "it" : "them");
+        snprintf(out, len, "Cut loose %d piece%s of paper (keep %s) before you enter the "
+                 "summit.", g->n, g->n == 1 ? "" : "s", g->n == 1 ? "it" : "them");
         break;
     default:
         snprintf(out, len, "Reach the summit.");
@@ -376,8 +378,8 @@ int cb_theme_write_rules(cb_theme *t)
         cat(&s[CB_RULES_CUTTING], &u[CB_RULES_CUTTING],
             "A cut goes along printed edges only, node to node, in one unbroken line, and "
             "starts at the paper's edge: the trim line, an earlier cut, or where paper fell "
-            "off. Never cut an edge along the trim line, a guarded edge (X) or a mended one "
-            "(=). A cut edge can no longer be walked along.");
+            "off. Never cut an edge along the trim line, an edge of the summit, a guarded edge "
+            "(X) or a mended one (=). A cut edge can no longer be walked along.");
         cat(&s[CB_RULES_LOSING], &u[CB_RULES_LOSING],
             "A piece of paper no longer joined to the piece with the summit falls off: the "
             "player who cut it keeps it, with its nodes and the marks on them. If your token "
