@@ -1,0 +1,246 @@
+/* The rules engine: random legal play on many real boards, checked turn by
+ * turn against invariants computed here from scratch (the paper still joined
+ * to the summit, marks against dots, tokens on live paper), and every game
+ * ends inside the stated bound with a winner. */
+#include <string.h>
+
+#include "test.h"
+#include "game/agents.h"
+#include "game/engine.h"
+#include "planar/halfedge.h"
+#include "base/unionfind.h"
+
+/* Decisions made, over the whole test (the agents' choices). */
+static long decisions;
+
+typedef struct {
+    gm_mind *mind;
+    gm_agent inner;
+} counting;
+
+static int count_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_ask ask,
+                        const uint32_t *opts, int n)
+{
+    counting *c = ctx;
+    decisions++;
+    assert_true(n >= 1);
+    /* every option the engine offers is a real node or edge */
+    for (int i = 0; i < n; i++) {
+        const gm_sheet *sh = &g->sheets[s->players[p].sheet];
+        if (ask == GM_ASK_MOVE || ask == GM_ASK_TARGET || ask == GM_ASK_RESTART)
+            assert_true(opts[i] < sh->n);
+    }
+    int k = c->inner.choose(c->inner.ctx, g, s, p, ask, opts, n);
+    assert_true(k >= 0 && k < n);
+    return k;
+}
+
+/* Nodes of SHEET joined to the summit by paper, from scratch: the pieces of
+ * the planar drawing joined across edges not cut now. */
+static void alive_from_scratch(const gm_game *g, const gm_state *s, int sheet, uint8_t *alive)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    cb_planar p;
+    cb_error err;
+    assert_int_equal(cb_planar_build(&p, sh->board, &err), CB_OK);
+    uint32_t *cls = malloc(p.n_faces * sizeof *cls);
+    uint32_t *vf = malloc((2 * sh->m + 8) * sizeof *vf);
+    assert_non_null(cls);
+    assert_non_null(vf);
+    for (uint32_t f = 0; f < p.n_faces; f++)
+        cls[f] = f;
+    const uint8_t *edges = gm_edges(g, s, sheet);
+    for (uint32_t e = 0; e < sh->m; e++) {
+        uint32_t a = p.face[2 * e], b = p.face[2 * e + 1];
+        if ((edges[e] & GM_CUT) || !a || !b)
+            continue;
+        uint32_t x = cb_uf_find(cls, a), y = cb_uf_find(cls, b);
+        cls[x] = y;
+    }
+    size_t k = cb_planar_vertex_faces(&p, sh->center, vf);
+    uint32_t main = cb_uf_find(cls, vf[0]);
+    for (size_t i = 1; i < k; i++) /* summit edges are never cut: one piece */
+        assert_int_equal(cb_uf_find(cls, vf[i]), main);
+    for (uint32_t v = 0; v < sh->n; v++) {
+        k = cb_planar_vertex_faces(&p, v, vf);
+        alive[v] = 0;
+        for (size_t i = 0; i < k; i++)
+            alive[v] |= cb_uf_find(cls, vf[i]) == main;
+    }
+    free(cls);
+    free(vf);
+    cb_planar_free(&p);
+}
+
+static void check_state(const gm_game *g, const gm_state *s, uint8_t (*was_alive)[GM_MAX_NODES])
+{
+    uint8_t alive[GM_MAX_NODES];
+    for (int k = 0; k < g->n_sheets; k++) {
+        const gm_sheet *sh = &g->sheets[k];
+        const uint8_t *nodes = gm_nodes(g, s, k), *dots = gm_dots(g, s, k);
+        const uint16_t *marks = gm_marks(g, s, k);
+        const uint8_t *edges = gm_edges(g, s, k);
+        int mended = 0;
+        for (uint32_t e = 0; e < sh->m; e++)
+            mended |= (edges[e] & GM_MEND) != 0;
+        /* a mended edge joins paper the cuts had parted only while both
+         * sides stayed: from scratch, it is simply uncut */
+        alive_from_scratch(g, s, k, alive);
+        for (uint32_t v = 0; v < sh->n; v++) {
+            if (!mended)
+                assert_int_equal(nodes[v], alive[v]);
+            assert_true(nodes[v] <= was_alive[k][v]); /* paper only shrinks */
+            was_alive[k][v] = nodes[v];
+            int filled = __builtin_popcount(marks[v]);
+            assert_true(filled + dots[v] == sh->dots[v]); /* marks <= dots */
+        }
+        assert_true(nodes[sh->center]); /* the summit never falls */
+    }
+    for (int p = 0; p < g->players; p++) {
+        const gm_player *P = &s->players[p];
+        assert_true(P->at >= -2);
+        if (P->at >= 0)
+            assert_true(gm_nodes(g, s, P->sheet)[P->at]); /* tokens on live paper */
+        if (P->camp >= 0)
+            assert_true(gm_nodes(g, s, P->sheet)[P->camp]);
+    }
+}
+
+/* Plays one game of SPEC from SEED with KIND agents, checking every turn;
+ * returns the rounds it lasted. */
+static int play_checked(const cb_spec *spec, uint64_t seed, gm_agent_kind kind)
+{
+    cb_game *game;
+    cb_error err;
+    assert_int_equal(cb_game_generate(spec, &game, &err), CB_OK);
+    gm_game g;
+    assert_int_equal(gm_game_init(&g, game, spec->theme, &err), CB_OK);
+    gm_state *s = gm_state_new(&g, seed);
+    assert_non_null(s);
+    counting c[GM_MAX_PLAYERS];
+    gm_agent agents[GM_MAX_PLAYERS];
+    for (int p = 0; p < g.players; p++) {
+        c[p].mind = gm_mind_new(&g, kind, 0, 2, 2);
+        assert_non_null(c[p].mind);
+        c[p].inner = gm_mind_agent(c[p].mind);
+        agents[p] = (gm_agent){count_choose, c[p].inner.turn_start, &c[p]};
+        if (agents[p].turn_start)
+            agents[p].ctx = c[p].mind, agents[p].choose = c[p].inner.choose;
+    }
+    static uint8_t was_alive[GM_MAX_PLAYERS][GM_MAX_NODES];
+    memset(was_alive, 1, sizeof was_alive);
+    /* starts: every token on its own numbered start, its dot filled */
+    for (int p = 0; p < g.players; p++) {
+        const gm_player *P = &s->players[p];
+        assert_int_equal(P->at, (int32_t)g.sheets[P->sheet].seat_start[p]);
+        assert_int_equal(g.sheets[P->sheet].board->nodes[P->at].number, p + 1);
+    }
+    long turns = 0, bound = (long)g.play.round_limit * g.players * 64;
+    while (!s->over) {
+        int round = s->round;
+        gm_turn(&g, s, agents);
+        check_state(&g, s, was_alive);
+        assert_true(s->round >= round && s->round <= g.play.round_limit);
+        assert_true(++turns < bound); /* no loop */
+    }
+    int winner = s->tally.winner;
+    assert_true(winner >= 0 && winner < g.players); /* every game has a winner */
+    /* a winner on the summit had its mission done, or could no longer do it */
+    int rounds = s->round;
+    for (int p = 0; p < g.players; p++)
+        gm_mind_free(c[p].mind);
+    gm_state_free(s);
+    gm_game_free(&g);
+    cb_game_free(game);
+    return rounds;
+}
+
+static void random_play_keeps_every_rule(void **state)
+{
+    (void)state;
+    int seeds = getenv("CUTBOARD_ENGINE_GAMES") ? atoi(getenv("CUTBOARD_ENGINE_GAMES")) : 6;
+    decisions = 0;
+    long games = 0;
+    for (int shared = 0; shared < 2; shared++)
+        for (int players = 2; players <= 9; players++)
+            for (int k = 0; k < seeds; k++) {
+                cb_spec spec;
+                cb_spec_defaults(&spec);
+                char seed[64];
+                snprintf(seed, sizeof seed, "engine %d %d %d", shared, players, k);
+                spec.seed = seed;
+                spec.players = players;
+                spec.shared = shared;
+                if (shared && players > 6) {
+                    spec.page_w = 420, spec.page_h = 297;
+                }
+                spec.theme = default_theme;
+                for (int rep = 0; rep < 8; rep++, games++)
+                    play_checked(&spec, (uint64_t)(k * 131 + rep), rep < 6 ? GM_RANDOM : GM_GREEDY);
+            }
+    printf("# %ld games, %ld decisions checked\n", games, decisions);
+    assert_true(decisions > 10000);
+}
+
+/* The same seed plays the same game: a playtest report is the same for any
+ * number of jobs. */
+static void playtest_report_is_deterministic(void **state)
+{
+    (void)state;
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.seed = "same";
+    spec.theme = default_theme;
+    cb_playtest_options o;
+    cb_playtest_defaults(&o);
+    o.games = 40;
+    o.skill_games = 4;
+    o.rollouts = 2;
+    cb_playtest_report a, b;
+    cb_error err;
+    assert_int_equal(cb_playtest_run(&spec, &o, &a, &err), CB_OK);
+    o.jobs = 3;
+    assert_int_equal(cb_playtest_run(&spec, &o, &b, &err), CB_OK);
+    assert_memory_equal(&a, &b, sizeof a);
+    int wins = 0;
+    for (int p = 0; p < a.players; p++)
+        wins += a.seat_wins[p];
+    assert_int_equal(wins + a.no_winner, 40);
+    assert_int_equal(a.skill_games, 4);
+}
+
+/* A theme before /3 cannot be played, and says so. */
+static void older_theme_is_refused(void **state)
+{
+    (void)state;
+    static const char v2[] =
+        "{\"format\": \"cutboard-theme/1\", \"name\": \"x\", "
+        "\"center\": {\"name\": \"c\", \"icon\": \"c.png\", \"color\": \"#000000\"}, "
+        "\"node_types\": [{\"name\": \"a\", \"icon\": \"a.png\", \"color\": \"#ff0000\", "
+        "\"probability\": 1}], "
+        "\"missions\": [{\"name\": \"m\", \"icon\": \"m.png\", \"color\": \"#00ff00\"}]}";
+    cb_theme *t;
+    cb_error err;
+    assert_int_equal(cb_theme_parse(v2, sizeof v2 - 1, "nowhere", 0, &t, &err), CB_OK);
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.seed = "old";
+    spec.theme = t;
+    cb_playtest_options o;
+    cb_playtest_defaults(&o);
+    o.games = 1;
+    cb_playtest_report r;
+    assert_int_equal(cb_playtest_run(&spec, &o, &r, &err), CB_ERR_DATA);
+    assert_non_null(strstr(err.message, "cutboard-theme/3"));
+    cb_theme_free(t);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(random_play_keeps_every_rule),
+        cmocka_unit_test(playtest_report_is_deterministic),
+        cmocka_unit_test(older_theme_is_refused),
+    };
+    return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);
+}
