@@ -88,6 +88,7 @@ typedef struct {
     int round_limit;        /* after this many rounds the game ends anyway */
     int dots_own;           /* power dots a node has on one player's own sheet */
     int calm_rounds;        /* opening rounds in which nobody cuts */
+    int rotate;             /* each round begins one seat further round */
 } cb_play_rules;
 
 typedef struct {

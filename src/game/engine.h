@@ -102,6 +102,8 @@ typedef struct {
 struct gm_state {
     gm_player players[GM_MAX_PLAYERS];
     int turn;               /* whose turn: seat */
+    int first;              /* who began this round */
+    int pos;                /* turns taken in this round */
     int round;              /* rounds begun, 1-based */
     int extra;              /* the player takes another turn */
     int over;               /* the game has ended */

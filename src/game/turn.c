@@ -389,7 +389,7 @@ static int decide(const gm_game *g, gm_state *s)
             key = (long)d << 16;
         }
         key -= (long)gm_marks_of(g, s, p) << 4;
-        key -= p; /* later in turn order wins a tie */
+        key -= (p - s->first + g->players) % g->players; /* later in the round wins a tie */
         if (best < 0 || key < best_key)
             best = p, best_key = key;
     }
@@ -434,10 +434,14 @@ void gm_turn(const gm_game *g, gm_state *s, gm_agent *agents)
         return; /* the same player again */
     }
     s->extra = 0;
-    if (++s->turn < g->players)
+    s->turn = (s->turn + 1) % g->players;
+    if (++s->pos < g->players)
         return;
-    /* The round is over. */
-    s->turn = 0;
+    /* The round is over; with a rotating start the next begins one seat on. */
+    s->pos = 0;
+    if (g->play.rotate)
+        s->first = (s->first + 1) % g->players;
+    s->turn = s->first;
     int playing = 0, summit = 0;
     for (int q = 0; q < g->players; q++) {
         playing += s->players[q].at != -2 && !s->players[q].on_summit;

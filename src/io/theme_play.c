@@ -156,11 +156,12 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
 cb_status cb_theme_read_play(const cJSON *obj, const char *path, cb_play_rules *p,
                              cb_error *err)
 {
-    static const char *const keys[] = {"end", "round_limit", "dots_own", "calm_rounds", NULL};
+    static const char *const keys[] = {"end", "round_limit", "dots_own", "calm_rounds", "rotate", NULL};
     p->end = CB_END_ROUND;
     p->round_limit = 20;
     p->dots_own = 1;
     p->calm_rounds = 0;
+    p->rotate = 0;
     if (!obj)
         return CB_OK;
     if (!cJSON_IsObject(obj))
@@ -173,6 +174,10 @@ cb_status cb_theme_read_play(const cJSON *obj, const char *path, cb_play_rules *
         return bad(err, path, "play", "\"end\" must be \"first\" or \"round\"");
     if (end)
         p->end = strcmp(end->valuestring, "first") == 0 ? CB_END_FIRST : CB_END_ROUND;
+    const cJSON *rotate = cJSON_GetObjectItemCaseSensitive(obj, "rotate");
+    if (rotate && !cJSON_IsBool(rotate))
+        return bad(err, path, "play", "\"rotate\" must be true or false");
+    p->rotate = rotate && cJSON_IsTrue(rotate);
     if (whole(obj, "round_limit", 5, 60, 20, &p->round_limit, path, "play", err) != CB_OK ||
         whole(obj, "dots_own", 1, 3, 1, &p->dots_own, path, "play", err) != CB_OK ||
         whole(obj, "calm_rounds", 0, 5, 0, &p->calm_rounds, path, "play", err) != CB_OK)

@@ -699,6 +699,8 @@ static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
 }
 
 /* Marks in SEEN each theme type a node of GAME has. */
+/* The node types and (after them, in SEEN[n_types + m]) the missions that
+ * GAME's sheets show. */
 static void mark_types(const cb_theme *t, const cb_game *game, unsigned char *seen)
 {
     for (size_t s = 0; s < game->n_sheets; s++) {
@@ -708,6 +710,8 @@ static void mark_types(const cb_theme *t, const cb_game *game, unsigned char *se
             if (i != b->center && n->kind == CB_KIND_NODE && n->type >= 0 &&
                 (size_t)n->type < t->n_types)
                 seen[n->type] = 1;
+            if (n->kind == CB_KIND_START && n->mission >= 0 && (size_t)n->mission < t->n_missions)
+                seen[t->n_types + (size_t)n->mission] = 1;
         }
     }
 }
@@ -726,13 +730,15 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     } else if (w->last_w <= 0) {
         return cb_fail(err, CB_ERR_USAGE, "rules page: no game added yet");
     }
-    unsigned char *present = calloc(t->n_types + 1, 1);
+    unsigned char *present = calloc(t->n_types + t->n_missions + 1, 1);
     if (!present)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
     if (game)
         mark_types(t, game, present);
     else if (w->seen)
         memcpy(present, w->seen, t->n_types);
+    if (!game) /* a deck's rules: every mission */
+        memset(present + t->n_types, 1, t->n_missions);
     /* the pages before it go in first: the icons they embed are the ones
      * the rules page's example node may use */
     HPDF_STATUS fs = cb_render_finish(p);
@@ -746,7 +752,7 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
             p->type_icon[i] >= 0 && (fs = cb_pdf_icon_embed(p, p->type_icon[i])) != HPDF_OK)
             st = cb_hpdf_fail(p, fs, err, "embedding an icon");
     for (size_t i = 0; st == CB_OK && i < t->n_missions; i++)
-        if ((st = cb_pdf_icon_ok(p, p->mission_icon[i], err)) == CB_OK &&
+        if (present[t->n_types + i] && (st = cb_pdf_icon_ok(p, p->mission_icon[i], err)) == CB_OK &&
             p->mission_icon[i] >= 0 && (fs = cb_pdf_icon_embed(p, p->mission_icon[i])) != HPDF_OK)
             st = cb_hpdf_fail(p, fs, err, "embedding an icon");
     cb_board paper = {0};

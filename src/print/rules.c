@@ -313,6 +313,8 @@ static void build(layout *L, double size, double width, int shared, int players,
     heading(L, "Missions: the icon on your start", size * 1.15, width, size * 0.6);
     for (size_t i = 0; i < t->n_missions; i++) {
         const cb_mission *m = &t->missions[i];
+        if (!present[t->n_types + i])
+            continue; /* a first game shows its one mission */
         snprintf(name, sizeof name, "%s%s", m->name, m->text ? ":" : "");
         entry(L, 'm', (int)i, 2 * nr + 3, col, name, m->text, size, width);
     }
@@ -354,7 +356,7 @@ static void set_ink(cb_pdf *p)
 
 /* Power dots as the sheets draw them (render.c): light circles with a dark
  * outline touching a node's rim from outside, under the node; the first
- * carries a player's mark. */
+ * is filled in, as a player marks it. */
 static void draw_dots(cb_pdf *p, double x, double y, double scale)
 {
     double r = RULES_NODE_R * 0.82 * scale;
@@ -373,13 +375,10 @@ static void draw_dots(cb_pdf *p, double x, double y, double scale)
         cb_cs_circle(p, (HPDF_REAL)cx[k], (HPDF_REAL)cy[k], (HPDF_REAL)dr);
         cb_cs_str(p, "B\n");
     }
-    double m = dr * 0.55;
-    cb_set_stroke(p, cb_line_ink(p, cb_ink), 0.8);
-    CB_OP(p, "m", (HPDF_REAL)(cx[0] - m), (HPDF_REAL)(cy[0] - m));
-    CB_OP(p, "l", (HPDF_REAL)(cx[0] + m), (HPDF_REAL)(cy[0] + m));
-    CB_OP(p, "m", (HPDF_REAL)(cx[0] - m), (HPDF_REAL)(cy[0] + m));
-    CB_OP(p, "l", (HPDF_REAL)(cx[0] + m), (HPDF_REAL)(cy[0] - m));
-    cb_cs_str(p, "S\n");
+    /* a filled dot, as the rules ask (an X is a guarded edge's mark) */
+    cb_set_fill(p, cb_line_ink(p, cb_ink));
+    cb_cs_circle(p, (HPDF_REAL)cx[0], (HPDF_REAL)cy[0], (HPDF_REAL)(dr * 0.62));
+    cb_cs_str(p, "f\n");
     cb_render_node_at(p, type, x, y, r);
 }
 
