@@ -666,6 +666,12 @@ typedef struct {
     void (*free_prepared)(void *work_ctx, void *prepared);
     void (*free_scratch)(void *work_ctx, void *scratch);
     void *work_ctx;
+    /* Games played on each candidate by noisy greedy agents (0: none, the
+     * default); a candidate where a seat wins less than half or more than
+     * twice its share (1/players) is rejected, as are games of 2-4 players
+     * whose median length falls outside 8-20 rounds. The theme must be
+     * cutboard-theme/3. */
+    int playtest;
 } cb_deck_options;
 
 /* Defaults: start 0, count 1, 1 job, type_tolerance 0.08, max_tries 100. */
@@ -688,8 +694,11 @@ typedef struct {
     const cb_game *game;    /* its sheets, ready to render */
     const char *seed;       /* the game seed that made it */
     int tries;              /* candidate games tried (1 = the first kept) */
-    int rejected_duplicate, rejected_missions, rejected_types;
+    int rejected_duplicate, rejected_missions, rejected_types, rejected_playtest;
     long duplicate_of;      /* earlier game a candidate repeated, or -1 */
+    /* options.playtest: its games' figures (all 0 without) */
+    int playtest_seat_wins[CB_PLAYERS_MAX];
+    int playtest_rounds;    /* median */
     const uint64_t *hashes; /* canonical hash per sheet */
     uint64_t hash;          /* the game's hash, from its sheets' hashes */
     size_t nodes, edges;    /* over its sheets */
@@ -903,6 +912,7 @@ typedef struct {
     int skill_games;        /* also this many games of one thinking agent (its
                                seat turning round the table) against greedy ones */
     int cut_influence;      /* replay every game with each cut action declined */
+    double noise;           /* a greedy agent's chance of a random choice (0..1) */
     int rollouts;           /* a thinking agent's look-aheads per option (>= 1) */
     int jobs;               /* threads, 1..64; the report does not depend on it */
     const cb_game *boards;  /* NULL: a new game from the spec for each game played

@@ -245,6 +245,7 @@ typedef struct {
     const char *output, *out_dir, *manifest;
     size_t start, count;
     int jobs, quiet, max_tries;
+    int playtest;           /* --playtest N: games per candidate */
     double tolerance;   /* a fraction */
     int rules;          /* CLI_DECK_RULES_* */
     size_t shard, shards; /* --shard K/N (shards 0: none); start/count: the deck */

@@ -46,6 +46,10 @@ static const char usage[] =
     "                       from the type's weight by PCT points (default 8;\n"
     "                       100 turns the check off)\n"
     "      --tries N        candidate games per index before giving up (default 100)\n"
+    "      --playtest N     play N games on each candidate (noisy greedy agents);\n"
+    "                       reject it when a seat wins under half or over twice its\n"
+    "                       share, or the median game leaves 8-20 rounds (2-4\n"
+    "                       players); the figures go into the manifest\n"
     "      --rules WHEN     the rules and legend page: each (after every game; the\n"
     "                       default with --out-dir), once (at the end of the PDF,\n"
     "                       its legend every node type of the deck; the default\n"
@@ -242,6 +246,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     dopt.jobs = da->jobs;
     dopt.type_tolerance = da->tolerance;
     dopt.max_tries = da->max_tries;
+    dopt.playtest = da->playtest;
     dopt.shard = da->shard;
     dopt.shards = da->shards;
     size_t first = da->start, total = da->count; /* this run's games */
@@ -454,7 +459,7 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
 {
     cli_board_options *o = board; /* filled in place: its seed may point into it */
     cli_args a;
-    cli_deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 8, CLI_DECK_RULES_DEFAULT, 0, 0};
+    cli_deck_args da = {NULL, NULL, NULL, 0, 1, 1, 0, 100, 0, 8, CLI_DECK_RULES_DEFAULT, 0, 0};
     int only = 0, have_start = 0, have_count = 0;
     size_t only_k = 0;
     cli_board_options_init(o);
@@ -505,6 +510,9 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
                                 da.tolerance);
         } else if (cli_value(&a, "--tries")) {
             if (cli_int("--tries", a.val, 1, 100000, &da.max_tries))
+                return CB_ERR_USAGE;
+        } else if (cli_value(&a, "--playtest")) {
+            if (cli_int("--playtest", a.val, 1, 100000, &da.playtest))
                 return CB_ERR_USAGE;
         } else if (cli_flag(&a, "-q|--quiet")) {
             da.quiet = 1;

@@ -49,15 +49,15 @@ static gm_agent_kind kind_of(cb_agent_kind k)
 }
 
 /* Plays game G once from SEED with SEATS' kinds; NO_CUTS declines every cut. */
-static cb_status play(const gm_game *g, const gm_agent_kind *seats, int rollouts, uint64_t seed,
-                      int no_cuts, gm_tally *tally, int *done, cb_error *err)
+static cb_status play(const gm_game *g, const gm_agent_kind *seats, double noise, int rollouts,
+                      uint64_t seed, int no_cuts, gm_tally *tally, int *done, cb_error *err)
 {
     gm_mind *minds[GM_MAX_PLAYERS] = {NULL};
     gm_agent agents[GM_MAX_PLAYERS];
     gm_state *s = gm_state_new(g, seed);
     cb_status st = CB_OK;
     for (int p = 0; s && p < g->players; p++) {
-        if (!(minds[p] = gm_mind_new(g, seats[p], 0, rollouts, 8)))
+        if (!(minds[p] = gm_mind_new(g, seats[p], seats[p] == GM_GREEDY ? noise : 0, rollouts, 8)))
             break;
         agents[p] = gm_mind_agent(minds[p]);
     }
@@ -110,7 +110,7 @@ static cb_status one_game(worker *w, long k, game_result *r, cb_error *err)
     snprintf(seed, sizeof seed, "%.500s/play/%ld", spec->seed, k);
     uint64_t play_seed = cb_hash_string(seed);
     gm_tally t;
-    st = play(&g, seats, opt->rollouts, play_seed, 0, &t, r->done, err);
+    st = play(&g, seats, opt->noise, opt->rollouts, play_seed, 0, &t, r->done, err);
     if (st == CB_OK) {
         r->winner = t.winner, r->rounds = t.rounds, r->by_limit = t.by_limit;
         r->pieces = t.pieces, r->cut_actions = t.cut_actions;
@@ -126,7 +126,7 @@ static cb_status one_game(worker *w, long k, game_result *r, cb_error *err)
     if (st == CB_OK && opt->cut_influence && !skill) {
         gm_tally u;
         int done[GM_MAX_PLAYERS];
-        st = play(&g, seats, opt->rollouts, play_seed, 1, &u, done, err);
+        st = play(&g, seats, opt->noise, opt->rollouts, play_seed, 1, &u, done, err);
         r->changed = u.winner != t.winner;
     }
     gm_game_free(&g);
@@ -201,6 +201,8 @@ cb_status cb_playtest_run(const cb_spec *spec, const cb_playtest_options *opt,
         return cb_fail(err, CB_ERR_USAGE, "games: from 1 to 10,000,000");
     if (opt->jobs < 1 || opt->jobs > 64)
         return cb_fail(err, CB_ERR_USAGE, "jobs: from 1 to 64");
+    if (opt->noise < 0 || opt->noise > 1)
+        return cb_fail(err, CB_ERR_USAGE, "noise: from 0 to 1");
     if (opt->rollouts < 1 || opt->rollouts > 1000)
         return cb_fail(err, CB_ERR_USAGE, "rollouts: from 1 to 1,000");
     cb_status st = opt->boards ? CB_OK : cb_spec_check(spec, err);

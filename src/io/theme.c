@@ -547,8 +547,8 @@ static int load_play(loader *l, const cJSON *root, cb_theme *t)
         }
     }
     if (!t->center.text &&
-        !(t->center.text = strdup("The goal in the middle: enter it with your mission done "
-                                  "and fill in its dot.")))
+        !(t->center.text = strdup("The goal in the middle: enter it with your mission "
+                                  "done.")))
         goto oom;
     if ((l->st = cb_theme_read_play(cJSON_GetObjectItemCaseSensitive(root, "play"), l->path,
                                     &t->play, l->err)) != CB_OK)

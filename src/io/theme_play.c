@@ -351,7 +351,7 @@ static const char *camp_names(const cb_theme *t)
 
 /* Writes the rules sections the engine plays by (setup, a turn, cutting,
  * losing paper, winning, power dots) from T's play rules: 0, or -1 out of
- * memory. */
+ * memory. Every sentence here is a rule gm_turn (src/game/turn.c) plays. */
 int cb_theme_write_rules(cb_theme *t)
 {
     const cb_play_rules *p = &t->play;
@@ -361,73 +361,78 @@ int cb_theme_write_rules(cb_theme *t)
         size_t u[CB_RULES_SECTIONS] = {0};
         for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++)
             s[k] = start_text();
+        char **x = &s[CB_RULES_SETUP];
+        size_t *n = &u[CB_RULES_SETUP];
         if (mode == 0)
-            cat(&s[CB_RULES_SETUP], &u[CB_RULES_SETUP],
-                "One board for the table. Choose who goes first: that player is 1, then "
-                "clockwise 2, 3 and on. Start on the start rectangle with your number: put "
-                "your token there and fill in its dot. Its icon is your mission.");
+            cat(x, n, "One board for the table. Choose who goes first: that player is 1, then "
+                      "clockwise 2, 3 and on. Start on the start rectangle with your number: "
+                      "put your token there and fill in its dot. Its icon is your mission.");
         else
-            cat(&s[CB_RULES_SETUP], &u[CB_RULES_SETUP],
-                "One sheet per player; trim it along the grey line. Choose who goes first: "
-                "that player is 1, then clockwise 2, 3 and on. On your sheet, start on the "
-                "start rectangle with your number: put your token there and fill in its dot. "
-                "Its icon is your mission. You walk only on your own sheet; every cut you make "
-                "goes on a rival's sheet (you choose whose; hand the scissors over and say "
-                "which edges).");
-        cat(&s[CB_RULES_TURN], &u[CB_RULES_TURN],
-            "Move your token along one printed edge that is not cut to a neighbouring node. "
-            "If the node has a free dot and no dot of it is yours, fill one in: you may then "
-            "take the node's action (see the legend). Several tokens may share a node. If no "
-            "edge from your node can be walked, you are stranded (see %s).",
+            cat(x, n, "One sheet per player; trim it along the grey line. Choose who goes "
+                      "first: that player is 1, then clockwise 2, 3 and on; player 1 takes "
+                      "the sheet whose start shows 1, and so on. Start there: put your token "
+                      "on it and fill in its dot. Its icon is your mission. You walk only on "
+                      "your own sheet; each cut you make goes on a rival's sheet (you choose "
+                      "whose: say which edges and hand the scissors over).");
+        x = &s[CB_RULES_TURN], n = &u[CB_RULES_TURN];
+        if (p->rotate)
+            cat(x, n, "Round 1 begins with player 1, round 2 with player 2 and so on round "
+                      "the table; in each round everyone has one turn, clockwise. ");
+        else
+            cat(x, n, "Each round begins with player 1; everyone has one turn, clockwise. ");
+        cat(x, n, "On your turn, move your token along one printed edge that is not cut to "
+                  "a neighbouring node. If the node has a free dot and none of its dots is "
+                  "yours, fill one in: you may then take the node's action (see the legend). "
+                  "Several tokens may share a node. If no edge from your node can be walked "
+                  "when your turn begins, you are stranded (see %s).",
             r->sections[CB_RULES_LOSING].heading);
-        cat(&s[CB_RULES_CUTTING], &u[CB_RULES_CUTTING],
-            "A cut goes along printed edges only, node to node, in one unbroken line, and "
-            "starts at the paper's edge: the trim line, an earlier cut, or where paper fell "
-            "off. Never cut an edge along the trim line, an edge of the summit, a guarded edge "
-            "(X) or a mended one (=). A cut edge can no longer be walked along.");
-        cat(&s[CB_RULES_LOSING], &u[CB_RULES_LOSING],
-            "A piece of paper no longer joined to the piece with the summit falls off: the "
-            "player who cut it keeps it, with its nodes and the marks on them. If your token "
-            "was on it, or no edge from your node can be walked, you are stranded: on your "
-            "next turn, instead of moving, put your token on your camp (the last %s you "
-            "marked) if it is still on the paper and an edge from it can be walked; else on "
-            "your own start rectangle; else on any start rectangle, then any node at the "
-            "paper's edge, from which an edge can be walked. If there is none, you are out "
-            "of the game.", camp_names(t));
-        cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
-            "You may enter the summit only when your mission is done (count only your marks "
-            "still on the paper), or when no node you can still reach could finish it. ");
+        x = &s[CB_RULES_CUTTING], n = &u[CB_RULES_CUTTING];
+        if (p->calm_rounds > 0)
+            cat(x, n, "Nobody cuts in the first %d round%s: pass over cut actions. ",
+                p->calm_rounds, p->calm_rounds == 1 ? "" : "s");
+        cat(x, n, "A cut goes along printed edges only, node to node, in one unbroken line, "
+                  "and starts at the paper's edge: the trim line, an earlier cut, or where "
+                  "paper fell off. Never cut an edge along the trim line, an edge of the "
+                  "summit, a guarded edge (X) or a mended one (=). A cut edge can no longer "
+                  "be walked along.");
+        x = &s[CB_RULES_LOSING], n = &u[CB_RULES_LOSING];
+        cat(x, n, "A piece of paper no longer joined to the piece with the summit falls off: "
+                  "whoever cut it keeps it, with its nodes and the marks on them. If your "
+                  "token was on it, or no edge from your node can be walked when your turn "
+                  "begins, you are stranded: your turn (the next one, or this one) is spent "
+                  "putting your token back on the paper, on your camp (the last %s you "
+                  "marked) if it is still there and an edge from it can be walked; else on "
+                  "your own start rectangle, the same way; else on any start rectangle, then "
+                  "any node at the paper's edge, from which an edge can be walked. If there "
+                  "is none, you are out of the game.", camp_names(t));
+        x = &s[CB_RULES_WINNING], n = &u[CB_RULES_WINNING];
+        cat(x, n, "You may enter the summit only when your mission is done (count only your "
+                  "marks still on the paper), or when no node you can still walk to could "
+                  "finish it. ");
         if (p->end == CB_END_FIRST)
-            cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
-                "The first player to enter it and fill in its dot wins. ");
+            cat(x, n, "The first player to enter it and fill in its dot wins. ");
         else
-            cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
-                "Entering it, fill in its dot (or write your mark beside it) and finish the "
-                "round, so that everyone has had as many turns. Of the players on the summit, "
-                "the one with the most marks still on the paper wins; if still tied, the one "
-                "later in turn order. ");
-        cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
-            "Player 1 ticks a box of the round track at the start of every round: ");
-        round_track(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING], p->round_limit);
-        cat(&s[CB_RULES_WINNING], &u[CB_RULES_WINNING],
-            ". If nobody is on the summit after round %d, the game ends: of the players with "
-            "their mission done (or, if none, of everyone), the one fewest uncut edges from "
-            "the summit wins (stranded players count last); then the most marks; then the "
-            "player later in turn order.", p->round_limit);
+            cat(x, n, "Entering it, write your mark beside it and finish the round, so that "
+                      "everyone has had as many turns. Of the players on the summit, the one "
+                      "with the most marks still on the paper wins; if still tied, the one "
+                      "later in that round. ");
+        cat(x, n, "Whoever begins a round ticks a box of the round track: ");
+        round_track(x, n, p->round_limit);
+        cat(x, n, ". If nobody is on the summit after round %d, the game ends: of the "
+                  "players with their mission done (if none, of everyone), the one fewest "
+                  "uncut edges from the summit wins (stranded players count last); then the "
+                  "most marks; then the player later in the last round.", p->round_limit);
+        x = &s[CB_RULES_DOTS], n = &u[CB_RULES_DOTS];
+        cat(x, n, "The small circles on a node's rim. Entering a node, fill one in with your "
+                  "pen (a filled dot: an X marks a guarded edge) to use the node. ");
         if (mode == 0)
-            cat(&s[CB_RULES_DOTS], &u[CB_RULES_DOTS],
-                "The small circles on a node's rim. Entering a node, fill one in with your "
-                "pen (a filled dot: an X marks a guarded edge) to use the node; each player "
-                "uses a node once, and when all its dots are filled it gives no more actions, "
-                "but you may still pass through. A mark is your own colour: missions count "
-                "them, so marks on paper that fell off no longer count.");
+            cat(x, n, "Each player uses a node once; when all its dots are filled it gives no "
+                      "more actions, but you may still pass through. ");
         else
-            cat(&s[CB_RULES_DOTS], &u[CB_RULES_DOTS],
-                "The small circles on a node's rim. Entering a node, fill one in with your "
-                "pen (a filled dot: an X marks a guarded edge) to use the node; you use each "
-                "node once, and a filled node gives no more actions, but you may still pass "
-                "through. Missions count your marks, so marks on paper that fell off no longer "
-                "count.");
+            cat(x, n, "You use each node once; a filled node gives no more actions, but you "
+                      "may still pass through. ");
+        cat(x, n, "Missions count your marks on the paper, so marks on paper that fell off no "
+                  "longer count.");
         for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++) {
             if (!s[k]) {
                 for (int j = CB_RULES_SETUP; j < CB_RULES_SECTIONS; j++)

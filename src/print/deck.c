@@ -37,7 +37,8 @@ typedef struct {
     cb_game *game;
     char *seed;
     int tries;             /* candidates 0 .. tries-1 were made */
-    int rej_dup, rej_missions, rej_types;
+    int rej_dup, rej_missions, rej_types, rej_playtest;
+    int seat_wins[CB_PLAYERS_MAX], rounds; /* opt.playtest's figures */
     long dup_of;
     uint64_t *hashes;
     int *spread;           /* hop spread per sheet */
@@ -126,9 +127,48 @@ static int sheet_spread(const cb_board *b)
 }
 
 /* The curation rules a candidate game can break. */
-typedef enum { CURATE_PASS, CURATE_DUPLICATE, CURATE_MISSIONS, CURATE_TYPES } curation;
+typedef enum {
+    CURATE_PASS, CURATE_DUPLICATE, CURATE_MISSIONS, CURATE_TYPES, CURATE_PLAYTEST
+} curation;
 
-static const char *const curation_words[] = {"none", "duplicate", "missions", "types"};
+static const char *const curation_words[] = {"none", "duplicate", "missions", "types",
+                                             "playtest"};
+
+/* Median of the report's game lengths. */
+static int median_rounds(const cb_playtest_report *r)
+{
+    long seen = 0;
+    for (int k = 0; k <= CB_PLAYTEST_MAX_ROUNDS; k++)
+        if ((seen += r->rounds[k]) * 2 >= r->games)
+            return k;
+    return CB_PLAYTEST_MAX_ROUNDS;
+}
+
+/* Plays opt.playtest games on G (noisy greedy agents) into S's figures:
+ * CURATE_PLAYTEST when a seat wins under half or over twice its share, or
+ * (2-4 players) the median game is outside 8-20 rounds. */
+static curation playtest(const cb_deck *d, const cb_game *g, slot *s, cb_status *st)
+{
+    cb_playtest_options o;
+    cb_playtest_defaults(&o);
+    o.games = d->opt.playtest;
+    o.boards = g;
+    o.cut_influence = 0;
+    o.noise = 0.15;
+    cb_spec spec = d->spec;
+    spec.seed = g->seed;
+    cb_playtest_report r;
+    if ((*st = cb_playtest_run(&spec, &o, &r, &s->err)) != CB_OK)
+        return CURATE_PLAYTEST;
+    s->rounds = median_rounds(&r);
+    int bad = g->players <= 4 && (s->rounds < 8 || s->rounds > 20);
+    for (int p = 0; p < g->players; p++) {
+        s->seat_wins[p] = r.seat_wins[p];
+        double share = (double)r.seat_wins[p] * g->players / r.games;
+        bad |= share < 0.5 || share > 2.0;
+    }
+    return bad ? CURATE_PLAYTEST : CURATE_PASS;
+}
 
 /* Which rule a candidate breaks, or CURATE_PASS. COUNTS is scratch of
  * n_missions + n_types entries. */
@@ -230,6 +270,18 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
         for (size_t i = 0; i < g->n_sheets; i++)
             h[i] = cb_board_canonical_hash(g->sheets[i]);
         why = curate(d, g, h, counts);
+        if (why == CURATE_PASS && d->opt.playtest > 0) {
+            why = playtest(d, g, s, &st);
+            if (st != CB_OK) {
+                free(h);
+                free(sp);
+                cb_game_free(g);
+                char msg[sizeof s->err.message];
+                snprintf(msg, sizeof msg, "%s", s->err.message);
+                s->st = cb_fail(&s->err, st, "game %zu: playtest: %s", k, msg);
+                break;
+            }
+        }
         if (why == CURATE_PASS) {
             for (size_t i = 0; i < g->n_sheets; i++)
                 sp[i] = sheet_spread(g->sheets[i]);
@@ -248,6 +300,7 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
         s->rej_dup += why == CURATE_DUPLICATE;
         s->rej_missions += why == CURATE_MISSIONS;
         s->rej_types += why == CURATE_TYPES;
+        s->rej_playtest += why == CURATE_PLAYTEST;
         free(h);
         free(sp);
         cb_game_free(g);
@@ -512,6 +565,9 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
     e->rejected_duplicate = s->rej_dup;
     e->rejected_missions = s->rej_missions;
     e->rejected_types = s->rej_types;
+    e->rejected_playtest = s->rej_playtest;
+    memcpy(e->playtest_seat_wins, s->seat_wins, sizeof e->playtest_seat_wins);
+    e->playtest_rounds = s->rounds;
     e->duplicate_of = s->dup_of;
     e->hashes = s->hashes;
     e->prepared = s->prepared;
@@ -584,7 +640,6 @@ static cb_status print_line(cJSON *o, int ok, char **line, cb_error *err)
 cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *e, const char *file,
                                 const size_t *sheet_pages, char **line, cb_error *err)
 {
-    (void)d;
     const cb_game *g = e->game;
     cJSON *o = cJSON_CreateObject(), *sheets = NULL;
     int ok = o && cJSON_AddNumberToObject(o, "index", (double)e->index) &&
@@ -600,9 +655,21 @@ cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *e, const 
              cJSON_AddNumberToObject(o, "tries", e->tries);
     cJSON *rej = ok ? counts(e->rejected_duplicate, e->rejected_missions, e->rejected_types)
                     : NULL;
-    ok = rej && cJSON_AddItemToObject(o, "rejected", rej);
+    ok = rej && (!d->opt.playtest ||
+                 cJSON_AddNumberToObject(rej, "playtest", e->rejected_playtest)) &&
+         cJSON_AddItemToObject(o, "rejected", rej);
     if (!ok)
         cJSON_Delete(rej);
+    if (ok && d->opt.playtest) {
+        cJSON *pt = cJSON_AddObjectToObject(o, "playtest"), *wins = NULL;
+        ok = pt && cJSON_AddNumberToObject(pt, "games", d->opt.playtest) &&
+             (wins = cJSON_AddArrayToObject(pt, "seat_wins")) &&
+             cJSON_AddNumberToObject(pt, "rounds_median", e->playtest_rounds);
+        for (int p = 0; ok && p < g->players; p++) {
+            cJSON *w = cJSON_CreateNumber(e->playtest_seat_wins[p]);
+            ok = w && cJSON_AddItemToArray(wins, w);
+        }
+    }
     if (ok && e->duplicate_of >= 0)
         ok = cJSON_AddNumberToObject(o, "duplicate_of", (double)e->duplicate_of) != NULL;
     ok = ok && add_hash(o, "hash", e->hash) && (sheets = cJSON_AddArrayToObject(o, "sheets"));
