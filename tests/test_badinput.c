@@ -550,7 +550,7 @@ static void test_theme_fields(void **state)
                        "missions[0]");
     assert_theme_fails(theme_with("", MISSION_OK, ""), CB_ERR_DATA, "node_types");
     assert_theme_fails("[]", CB_ERR_DATA, "must be an object");
-    assert_theme_fails("{\"format\": \"cutboard-theme/3\"}", CB_ERR_DATA, "format");
+    assert_theme_fails("{\"format\": \"cutboard-theme/9\"}", CB_ERR_DATA, "format");
     assert_theme_fails("{\"format\": ", CB_ERR_DATA, "not valid JSON");
     assert_theme_fails("", CB_ERR_DATA, "not valid JSON");
 }

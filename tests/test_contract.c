@@ -353,7 +353,13 @@ static const char *dots_violation(const cb_board *b, const cb_spec *spec, board_
     /* writable dots: 0.35 radii, never under 1.5 mm; none on boards of
      * nodes under 3.2 mm in radius; one a node where the least size holds */
     double dr = fmax(0.35 * r, 1.5);
-    int each = r < 3.2 ? 0 : 0.35 * r < 1.5 ? 1 : 1 + spec->players / 3;
+    /* one dot a player who may use the node: with a cutboard-theme/3
+     * theme, its owner's "dots_own" on an own sheet and one more than
+     * 1 + players / 3 on a shared board */
+    int more = spec->players / 3;
+    if (spec->theme && spec->theme->version >= 3)
+        more = spec->shared ? (spec->players + 3) / 3 : spec->theme->play.dots_own - 1;
+    int each = r < 3.2 ? 0 : 0.35 * r < 1.5 ? 1 : 1 + more;
     if (each > 3)
         each = 3;
     fig->dot_margin = INFINITY;

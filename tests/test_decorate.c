@@ -14,17 +14,23 @@
 #define DOT_R 0.13 /* dot radius, in node radii */
 
 
-static cb_board *generate(const char *seed, int players)
+static cb_board *generate_for(const char *seed, int players, int shared)
 {
     cb_spec spec;
     cb_spec_defaults(&spec);
     spec.players = players;
+    spec.shared = shared;
     spec.theme = default_theme;
     cb_board *b = NULL;
     cb_error err = {CB_OK, ""};
     if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
         fail_msg("%s: %s", seed, err.message);
     return b;
+}
+
+static cb_board *generate(const char *seed, int players)
+{
+    return generate_for(seed, players, 0);
 }
 
 static void test_dots_wanted_grows(void **state)
@@ -143,8 +149,17 @@ static void test_more_players_more_dots(void **state)
     for (int i = 0; i < 10; i++) {
         char seed[32];
         snprintf(seed, sizeof seed, "dots-%d", i);
-        cb_board *few = generate(seed, 2), *many = generate(seed, 9);
-        /* Same seed, not shared: the same board, only decorated differently. */
+        /* One player walks an own sheet: one dot a node (the default
+         * theme's "dots_own"), whatever the player count. */
+        cb_board *own2 = generate(seed, 2), *own9 = generate(seed, 9);
+        assert_int_equal(own2->n_nodes, own9->n_nodes);
+        for (uint32_t v = 0; v < own2->n_nodes; v++)
+            assert_int_equal(own2->nodes[v].dots, own9->nodes[v].dots);
+        cb_board_free(own2);
+        cb_board_free(own9);
+        /* A shared board of 2 and of 4 (the same board: the spacing changes
+         * above 4), decorated for its players. */
+        cb_board *few = generate_for(seed, 2, 1), *many = generate_for(seed, 4, 1);
         assert_int_equal(few->n_nodes, many->n_nodes);
         int sum_few = 0, sum_many = 0, fewer = 0;
         for (uint32_t v = 0; v < few->n_nodes; v++) {
@@ -157,7 +172,7 @@ static void test_more_players_more_dots(void **state)
         /* Most nodes get what the player count asks for. */
         int full = 0;
         for (uint32_t v = 0; v < many->n_nodes; v++)
-            full += many->nodes[v].dots == cb_dots_wanted(9) || v == many->center;
+            full += many->nodes[v].dots == cb_dots_wanted(4 + 3) || v == many->center;
         assert_true(full * 2 > (int)many->n_nodes);
         cb_board_free(few);
         cb_board_free(many);

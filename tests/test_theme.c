@@ -133,10 +133,11 @@ static void test_default_theme(void **state)
     cb_theme_free(NULL);
 }
 
-/* The default theme is cutboard-theme/2 and carries a complete rule set:
- * every type an action (distinct, <= 90 characters) and a short label of
- * 1-3 words, every mission a goal, the centre its text, every section of
- * the rules for both modes, and a first-game mission. */
+/* The default theme is cutboard-theme/3 and carries a complete rule set,
+ * written from its effects: every type an effect, an action (distinct,
+ * <= 90 characters, naming the effect's number) and a short label of 1-3
+ * words, every mission a goal and its sentence, the centre its text, every
+ * section of the rules for both modes, and a first-game mission. */
 static void test_default_theme_rules(void **state)
 {
     (void)state;
@@ -144,9 +145,21 @@ static void test_default_theme_rules(void **state)
     cb_error err = {CB_OK, ""};
     if (cb_theme_load("icons/default", &t, &err) != CB_OK)
         fail_msg("icons/default: %s", err.message);
-    assert_int_equal(t->version, 2);
+    assert_int_equal(t->version, 3);
     assert_non_null(t->rules);
     int cuts = 0, moves = 0, guards = 0;
+    for (size_t i = 0; i < t->n_types; i++) {
+        const cb_node_type *ty = &t->types[i];
+        assert_true(ty->effect.kind > CB_EFFECT_NONE && ty->effect.kind < CB_EFFECT_KINDS);
+        if (ty->effect.n > 0) {
+            char digits[16];
+            snprintf(digits, sizeof digits, "%d", ty->effect.n);
+            assert_non_null(strstr(ty->action, digits));
+        }
+    }
+    for (size_t i = 0; i < t->n_missions; i++)
+        assert_true(t->missions[i].goal.kind > CB_GOAL_NONE &&
+                    t->missions[i].goal.kind < CB_GOAL_KINDS);
     for (size_t i = 0; i < t->n_types; i++) {
         const cb_node_type *ty = &t->types[i];
         assert_non_null(ty->action);
@@ -432,7 +445,7 @@ static void test_duplicate_type_name(void **state)
 static void test_bad_top_level(void **state)
 {
     (void)state;
-    write_text("theme.json", "{\"format\": \"cutboard-theme/3\", \"name\": \"t\"}\n");
+    write_text("theme.json", "{\"format\": \"cutboard-theme/9\", \"name\": \"t\"}\n");
     expect_error(CB_ERR_DATA, "theme.json", "format");
     write_text("theme.json", "{\"name\": \"t\"}\n");
     expect_error(CB_ERR_DATA, "theme.json", "format");

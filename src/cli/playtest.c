@@ -22,7 +22,7 @@ static const char usage[] =
     "      --skill N        also N games of one thinking agent against greedy\n"
     "                       ones, its seat turning round the table (default 0)\n"
     "      --rollouts N     a thinking agent's look-ahead games per option\n"
-    "                       (default 6)\n"
+    "                       (default 16)\n"
     "      --no-influence   skip the replay without cuts (cut influence)\n"
     "  -j, --jobs N         threads, 1..64 (default 1); the report is the same\n"
     "      --json FILE      also write the figures as JSON (- for standard output)\n"

@@ -28,7 +28,7 @@ void cb_playtest_defaults(cb_playtest_options *opt)
     opt->games = 1000;
     opt->agents = CB_AGENT_GREEDY;
     opt->cut_influence = 1;
-    opt->rollouts = 6;
+    opt->rollouts = 16;
     opt->jobs = 1;
 }
 

@@ -80,6 +80,22 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
             put_vertex(&b, bd, v);
         }
     }
+    /* Printed numbers (a numbered type's, a start's seat), a group each. */
+    int most = 0;
+    for (size_t i = 0; i < bd->n_nodes; i++)
+        most = bd->nodes[i].number > most ? bd->nodes[i].number : most;
+    for (int k = 1; k <= most; k++) {
+        int first = 1;
+        for (size_t i = 0; i < bd->n_nodes; i++) {
+            const cb_node *v = &bd->nodes[i];
+            if (v->number != k)
+                continue;
+            if (first)
+                cb_buf_printf(&b, "o number_%d\n", k);
+            first = 0;
+            put_vertex(&b, bd, v);
+        }
+    }
     /* Power dots where they differ from what the reader assumes. */
     for (int d = 0; d <= CB_DOTS_MAX; d++) {
         int first = 1;

@@ -28,7 +28,7 @@
 
 typedef struct {
     int kind;       /* -1 none, else cb_kind */
-    int type, mission, dots; /* -1 none */
+    int type, mission, dots, number; /* -1 none */
 } mark;
 
 typedef struct {
@@ -146,6 +146,14 @@ static cb_status name_mark(obj *o, const char *raw, mark *m)
         if (*endp || d < 0 || d > CB_BOARD_MAX_DOTS)
             return at_line(o, "\"%s\": dots_N wants N in 0..16", raw, "");
         m->dots = (int)d;
+        return CB_OK;
+    }
+    if (n > 7 && lower_eq(name, "number", 6) && (name[6] == '_' || name[6] == '-')) {
+        char *endp;
+        long d = strtol(name + 7, &endp, 10);
+        if (*endp || d < 1 || d > CB_BOARD_MAX_NUMBER)
+            return at_line(o, "\"%s\": number_N wants N in 1..999", raw, "");
+        m->number = (int)d;
         return CB_OK;
     }
     const char *type = name;
@@ -324,7 +332,7 @@ static cb_status parse_line(obj *o, const char *p, const char *end)
         return CB_OK;
     }
     if (strcmp(key, "o") == 0 || strcmp(key, "g") == 0) {
-        o->cur = (mark){-1, -1, -1, -1};
+        o->cur = (mark){-1, -1, -1, -1, -1};
         while (word(&s, end, w, sizeof w)) {
             cb_status st = name_mark(o, w, &o->cur);
             if (st != CB_OK)
@@ -444,6 +452,8 @@ static cb_status build(obj *o, cb_board *b)
             d->mission = v->m.mission;
         if (v->m.dots >= 0)
             d->dots = v->m.dots;
+        if (v->m.number >= 0)
+            d->number = v->m.number;
     }
     if (centre < 0) {
         free(node_of);
@@ -568,7 +578,7 @@ cb_status cb_game_parse_obj(const char *text, size_t len, const char *name,
     memset(&o, 0, sizeof o);
     o.name = name, o.theme = theme, o.err = err;
     o.players = 4, o.shared = 1, o.attempts = 1;
-    o.cur = (mark){-1, -1, -1, -1};
+    o.cur = (mark){-1, -1, -1, -1, -1};
     /* First pass: how many vertices, so references name the total. */
     for (size_t i = 0; i < len;) {
         size_t j = i;

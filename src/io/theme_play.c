@@ -134,7 +134,10 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
                        CB_GOAL_SET_MAX);
         for (int i = 0; i < n; i++) {
             const cJSON *v = cJSON_GetArrayItem(list, i);
-            int k = cJSON_IsString(v) ? cb_theme_type_index(t, v->valuestring) : -1;
+            int k = -1;
+            for (size_t j = 0; cJSON_IsString(v) && j < t->n_types && k < 0; j++)
+                if (strcmp(t->types[j].name, v->valuestring) == 0)
+                    k = (int)j;
             if (k < 0)
                 return bad(err, path, where, "goal \"set\": types[%d] is not a node type of the "
                                              "theme", i);
@@ -245,29 +248,8 @@ void cb_effect_short(const cb_effect *e, char *out, size_t len)
     snprintf(out, len, e->n > 1 ? w->short_many : w->short_one, e->n);
 }
 
-/* The names of the types whose effect is a cut (CUT) or a guard, "a, b or
- * c", into OUT. */
-static void family_names(const cb_theme *t, int cut, char *out, size_t len)
-{
-    size_t k = 0, total = 0, used = 0;
-    for (size_t i = 0; i < t->n_types; i++)
-        total += (size_t)(cut ? cb_effect_is_cut(t->types[i].effect.kind)
-                              : cb_effect_is_guard(t->types[i].effect.kind));
-    out[0] = 0;
-    for (size_t i = 0; i < t->n_types && used + 1 < len; i++) {
-        int in = cut ? cb_effect_is_cut(t->types[i].effect.kind)
-                     : cb_effect_is_guard(t->types[i].effect.kind);
-        if (!in)
-            continue;
-        const char *sep = k == 0 ? "" : k + 1 == total ? " or " : ", ";
-        used += (size_t)snprintf(out + used, len - used, "%s%s", sep, t->types[i].name);
-        k++;
-    }
-}
-
 void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len)
 {
-    char names[160];
     const char *then = "before you enter the summit.";
     switch (g->kind) {
     case CB_GOAL_VISIT:
@@ -277,21 +259,19 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len
         snprintf(out, len, "Mark nodes of %d different types %s", g->n, then);
         break;
     case CB_GOAL_SET: {
-        size_t used = (size_t)snprintf(out, len, "Mark");
+        size_t used = (size_t)snprintf(out, len, "Mark one");
         for (int i = 0; i < g->n_types && used < len; i++) {
-            const char *name = t->types[g->types[i]].name;
-            const char *art = strchr("aeiou", name[0]) ? "an" : "a";
             const char *sep = i == 0 ? " " : i + 1 == g->n_types ? " and " : ", ";
-            used += (size_t)snprintf(out + used, len - used, "%s%s %s node", sep, art, name);
+            used += (size_t)snprintf(out + used, len - used, "%s%s", sep,
+                                     t->types[g->types[i]].name);
         }
         if (used < len)
-            snprintf(out + used, len - used, " %s", then);
+            snprintf(out + used, len - used, " node %s", then);
         break;
     }
     case CB_GOAL_ACTIONS:
-        family_names(t, g->cut_family, names, sizeof names);
-        snprintf(out, len, "Mark %d nodes that %s (%s) %s", g->n, g->cut_family ? "cut" : "guard",
-                 names, then);
+        snprintf(out, len, "Mark %d nodes whose action %s %s", g->n,
+                 g->cut_family ? "cuts" : "guards or shields", then);
         break;
     case CB_GOAL_CUT_LOOSE:
         snprintf(out, len, "Cut loose %d piece%s of paper (keep %s) before you enter the "
@@ -364,75 +344,70 @@ int cb_theme_write_rules(cb_theme *t)
         char **x = &s[CB_RULES_SETUP];
         size_t *n = &u[CB_RULES_SETUP];
         if (mode == 0)
-            cat(x, n, "One board for the table. Choose who goes first: that player is 1, then "
-                      "clockwise 2, 3 and on. Start on the start rectangle with your number: "
-                      "put your token there and fill in its dot. Its icon is your mission.");
+            cat(x, n, "One board for the table. Choose a first player: 1, then clockwise 2, "
+                      "3 and on. Put your token on the start rectangle showing your number "
+                      "and fill in its dot; its icon is your mission.");
         else
-            cat(x, n, "One sheet per player; trim it along the grey line. Choose who goes "
-                      "first: that player is 1, then clockwise 2, 3 and on; player 1 takes "
-                      "the sheet whose start shows 1, and so on. Start there: put your token "
-                      "on it and fill in its dot. Its icon is your mission. You walk only on "
-                      "your own sheet; each cut you make goes on a rival's sheet (you choose "
-                      "whose: say which edges and hand the scissors over).");
+            cat(x, n, "One sheet per player, trimmed along the grey line. Choose a first "
+                      "player: 1, then clockwise 2, 3 and on. Take the sheet whose start "
+                      "shows your number, put your token on that start and fill in its dot; "
+                      "its icon is your mission. You walk only your own sheet; your cuts go "
+                      "on a rival's sheet of your choice (say which edges, hand the scissors "
+                      "over).");
         x = &s[CB_RULES_TURN], n = &u[CB_RULES_TURN];
         if (p->rotate)
-            cat(x, n, "Round 1 begins with player 1, round 2 with player 2 and so on round "
-                      "the table; in each round everyone has one turn, clockwise. ");
+            cat(x, n, "Round 1 begins with player 1, round 2 with player 2, and so on round "
+                      "the table; everyone has one turn a round, clockwise. ");
         else
-            cat(x, n, "Each round begins with player 1; everyone has one turn, clockwise. ");
-        cat(x, n, "On your turn, move your token along one printed edge that is not cut to "
-                  "a neighbouring node. If the node has a free dot and none of its dots is "
-                  "yours, fill one in: you may then take the node's action (see the legend). "
-                  "Several tokens may share a node. If no edge from your node can be walked "
-                  "when your turn begins, you are stranded (see %s).",
-            r->sections[CB_RULES_LOSING].heading);
+            cat(x, n, "Every round begins with player 1; everyone has one turn, clockwise. ");
+        cat(x, n, "On your turn, move your token along one uncut printed edge to a "
+                  "neighbouring node. If it has a free dot and none of its dots is yours, "
+                  "fill one in: you may then take the node's action (see the legend). "
+                  "Tokens may share a node.");
         x = &s[CB_RULES_CUTTING], n = &u[CB_RULES_CUTTING];
-        if (p->calm_rounds > 0)
-            cat(x, n, "Nobody cuts in the first %d round%s: pass over cut actions. ",
-                p->calm_rounds, p->calm_rounds == 1 ? "" : "s");
-        cat(x, n, "A cut goes along printed edges only, node to node, in one unbroken line, "
-                  "and starts at the paper's edge: the trim line, an earlier cut, or where "
-                  "paper fell off. Never cut an edge along the trim line, an edge of the "
-                  "summit, a guarded edge (X) or a mended one (=). A cut edge can no longer "
-                  "be walked along.");
+        if (p->calm_rounds == 1)
+            cat(x, n, "Nobody cuts in round 1: skip cut actions. ");
+        else if (p->calm_rounds > 1)
+            cat(x, n, "Nobody cuts in rounds 1 to %d: skip cut actions. ", p->calm_rounds);
+        cat(x, n, "A cut follows printed edges node to node in one unbroken line from the "
+                  "paper's edge (the trim line, an earlier cut, or where paper fell off). "
+                  "Never cut edges along the trim line, edges of the summit, guarded (X) or "
+                  "mended (=) edges. A cut edge can no longer be walked.");
         x = &s[CB_RULES_LOSING], n = &u[CB_RULES_LOSING];
-        cat(x, n, "A piece of paper no longer joined to the piece with the summit falls off: "
-                  "whoever cut it keeps it, with its nodes and the marks on them. If your "
-                  "token was on it, or no edge from your node can be walked when your turn "
-                  "begins, you are stranded: your turn (the next one, or this one) is spent "
-                  "putting your token back on the paper, on your camp (the last %s you "
-                  "marked) if it is still there and an edge from it can be walked; else on "
-                  "your own start rectangle, the same way; else on any start rectangle, then "
-                  "any node at the paper's edge, from which an edge can be walked. If there "
-                  "is none, you are out of the game.", camp_names(t));
+        cat(x, n, "A piece of paper no longer joined to the summit's piece falls off; whoever "
+                  "cut it keeps it, with the marks on it. You are stranded if your token was "
+                  "on it, or if no edge from your node can be walked when your turn begins: "
+                  "that turn (or your next) you put your token back instead of moving, on "
+                  "your camp (the last %s you marked), else your own start, else any start, "
+                  "else any node at the paper's edge: the first of these still on the paper "
+                  "with a walkable edge. If there is none, you are out.", camp_names(t));
         x = &s[CB_RULES_WINNING], n = &u[CB_RULES_WINNING];
-        cat(x, n, "You may enter the summit only when your mission is done (count only your "
-                  "marks still on the paper), or when no node you can still walk to could "
-                  "finish it. ");
+        cat(x, n, "You may enter the summit only with your mission done (count your marks "
+                  "still on the paper), or when no node you can still walk to could finish "
+                  "it. ");
         if (p->end == CB_END_FIRST)
-            cat(x, n, "The first player to enter it and fill in its dot wins. ");
+            cat(x, n, "The first player to enter it wins. ");
         else
-            cat(x, n, "Entering it, write your mark beside it and finish the round, so that "
-                      "everyone has had as many turns. Of the players on the summit, the one "
-                      "with the most marks still on the paper wins; if still tied, the one "
-                      "later in that round. ");
-        cat(x, n, "Whoever begins a round ticks a box of the round track: ");
+            cat(x, n, "Write your mark beside it and finish the round: of the players on the "
+                      "summit, the one with the most marks on the paper wins, then the one "
+                      "later in the round. ");
+        cat(x, n, "Whoever begins a round ticks the round track: ");
         round_track(x, n, p->round_limit);
-        cat(x, n, ". If nobody is on the summit after round %d, the game ends: of the "
-                  "players with their mission done (if none, of everyone), the one fewest "
-                  "uncut edges from the summit wins (stranded players count last); then the "
-                  "most marks; then the player later in the last round.", p->round_limit);
+        cat(x, n, ". After round %d the game ends anyway: of the players with their mission "
+                  "done (else of all), the fewest uncut edges from the summit wins (stranded: "
+                  "last), then the most marks, then the one later in the round.",
+            p->round_limit);
         x = &s[CB_RULES_DOTS], n = &u[CB_RULES_DOTS];
-        cat(x, n, "The small circles on a node's rim. Entering a node, fill one in with your "
-                  "pen (a filled dot: an X marks a guarded edge) to use the node. ");
+        cat(x, n, "Circles on a node's rim. Fill one in (a filled dot: an X marks a guarded "
+                  "edge) to use the node. ");
         if (mode == 0)
-            cat(x, n, "Each player uses a node once; when all its dots are filled it gives no "
-                      "more actions, but you may still pass through. ");
+            cat(x, n, "Each player uses a node once; a full node gives no action but can be "
+                      "passed. ");
         else
-            cat(x, n, "You use each node once; a filled node gives no more actions, but you "
-                      "may still pass through. ");
-        cat(x, n, "Missions count your marks on the paper, so marks on paper that fell off no "
-                  "longer count.");
+            cat(x, n, "You use each node once; a used node gives no action but can be "
+                      "passed. ");
+        cat(x, n, "Missions count your marks on the paper: marks on fallen paper no longer "
+                  "count.");
         for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++) {
             if (!s[k]) {
                 for (int j = CB_RULES_SETUP; j < CB_RULES_SECTIONS; j++)

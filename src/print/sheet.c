@@ -71,7 +71,7 @@ static void start_badge(const cb_board *b, const cb_node *n, double out[4])
     int k = far[1] > far[0] ? 1 : 0;
     out[0] = cx[k] - n->x;
     out[1] = cy[k] - n->y;
-    out[2] = CB_START_BADGE * r;
+    out[2] = fmax(CB_START_BADGE * r, CB_START_BADGE_MIN_MM);
     out[3] = 1.1 * out[2] / 0.72 * CB_PT_PER_MM;
 }
 

@@ -63,6 +63,7 @@ int cb_sheet_start_rect(const cb_board *b, const cb_node *n, double rect[4]);
  * half of the disk that stays when the margin is cut off. */
 #define CB_NUMBER_BADGE 0.32    /* the badge's radius, in node radii */
 #define CB_START_BADGE 0.42     /* a start's seat number: its badge's radius */
+#define CB_START_BADGE_MIN_MM 1.4 /* ...never less: its digit stays >= 6 pt */
 void cb_sheet_number_badge(const cb_board *b, const cb_node *n, double out[4]);
 
 /* An icon of W x H pixels fitted into a square of SIDE (any unit), its
