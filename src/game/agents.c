@@ -98,6 +98,8 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
     for (int i = 0; i < n; i++)
         if (opts[i] == sh->center)
             return i; /* offered only when P may enter it: the win */
+    if (n > 1 && opts[n - 1] == GM_NONE)
+        n--; /* a step may stop: greedy goes on */
     memset(m->want, 0, sh->n);
     uint32_t goal = goal_node(m, s, p);
     if (goal != GM_NONE && goal != sh->center)

@@ -238,8 +238,12 @@ static void act(const gm_game *g, gm_state *s, gm_agent *agents, int p, uint32_t
         for (int k = 0; k < e->n && P->at == (int32_t)v && !P->on_summit; k++) {
             if ((n = step_options(g, s, p, v, 0, opts)) == 0)
                 break;
-            v = opts[ask(g, s, agents, p, GM_ASK_TARGET, opts, n)];
-            enter(g, s, agents, p, v);
+            if (k > 0)
+                opts[n++] = GM_NONE; /* "up to N": stop here */
+            uint32_t w = opts[ask(g, s, agents, p, GM_ASK_TARGET, opts, n)];
+            if (w == GM_NONE)
+                break;
+            enter(g, s, agents, p, v = w);
         }
         break;
     case CB_EFFECT_CROSS: {
@@ -437,11 +441,8 @@ void gm_turn(const gm_game *g, gm_state *s, gm_agent *agents)
     s->turn = (s->turn + 1) % g->players;
     if (++s->pos < g->players)
         return;
-    /* The round is over; with a rotating start the next begins one seat on. */
-    s->pos = 0;
-    if (g->play.rotate)
-        s->first = (s->first + 1) % g->players;
-    s->turn = s->first;
+    /* The round is over: the game too, or the next round begins (with a
+     * rotating start, one seat on). */
     int playing = 0, summit = 0;
     for (int q = 0; q < g->players; q++) {
         playing += s->players[q].at != -2 && !s->players[q].on_summit;
@@ -453,6 +454,10 @@ void gm_turn(const gm_game *g, gm_state *s, gm_agent *agents)
         s->tally.winner = decide(g, s);
         return;
     }
+    s->pos = 0;
+    if (g->play.rotate)
+        s->first = (s->first + 1) % g->players;
+    s->turn = s->first;
     s->round++;
 }
 

@@ -214,7 +214,8 @@ void cb_effect_sentence(const cb_effect *e, char *out, size_t len)
         snprintf(out, len, "Move 1 more edge, a cut one too: draw = across it (mended).");
         break;
     case CB_EFFECT_JUMP:
-        snprintf(out, len, "Jump to a node %d edges away, even across cuts (not the summit).", n);
+        snprintf(out, len, "Jump to a node %d edges away, even across cuts (not the summit); "
+                 "use it too.", n);
         break;
     case CB_EFFECT_CUT:
         snprintf(out, len, "Cut up to %d printed edges in a row.", n);
@@ -367,7 +368,9 @@ int cb_theme_write_rules(cb_theme *t)
         x = &s[CB_RULES_CUTTING], n = &u[CB_RULES_CUTTING];
         if (p->calm_rounds == 1)
             cat(x, n, "Nobody cuts in round 1: skip cut actions. ");
-        else if (p->calm_rounds > 1)
+        else if (p->calm_rounds == 2)
+            cat(x, n, "Nobody cuts in rounds 1 and 2: skip cut actions. ");
+        else if (p->calm_rounds > 2)
             cat(x, n, "Nobody cuts in rounds 1 to %d: skip cut actions. ", p->calm_rounds);
         cat(x, n, "A cut follows printed edges node to node in one unbroken line from the "
                   "paper's edge (the trim line, an earlier cut, or where paper fell off). "
@@ -375,12 +378,13 @@ int cb_theme_write_rules(cb_theme *t)
                   "mended (=) edges. A cut edge can no longer be walked.");
         x = &s[CB_RULES_LOSING], n = &u[CB_RULES_LOSING];
         cat(x, n, "A piece of paper no longer joined to the summit's piece falls off; whoever "
-                  "cut it keeps it, with the marks on it. You are stranded if your token was "
-                  "on it, or if no edge from your node can be walked when your turn begins: "
-                  "that turn (or your next) you put your token back instead of moving, on "
-                  "your camp (the last %s you marked), else your own start, else any start, "
-                  "else any node at the paper's edge: the first of these still on the paper "
-                  "with a walkable edge. If there is none, you are out.", camp_names(t));
+                  "cut it keeps it, with the marks on it. You are stranded if the paper under "
+                  "your token falls, or if no edge from your node can be walked when your "
+                  "turn begins. Then, instead of your next move (at once, if it happens in "
+                  "your own turn), put your token back on your camp (the last %s where you "
+                  "made camp), else your own start, else any start, else any node at the "
+                  "paper's edge: the first of these still on the paper with a walkable edge. "
+                  "If there is none, you are out.", camp_names(t));
         x = &s[CB_RULES_WINNING], n = &u[CB_RULES_WINNING];
         cat(x, n, "You may enter the summit only with your mission done (count your marks "
                   "still on the paper), or when no node you can still walk to could finish "
