@@ -667,10 +667,10 @@ typedef struct {
     void (*free_scratch)(void *work_ctx, void *scratch);
     void *work_ctx;
     /* Games played on each candidate by noisy greedy agents (0: none, the
-     * default); a candidate where a seat wins less than half or more than
-     * twice its share (1/players) is rejected, as are games of 2-4 players
-     * whose median length falls outside 8-20 rounds. The theme must be
-     * cutboard-theme/3. */
+     * default); a candidate where a seat surely wins less than half or more
+     * than twice its share (1/players; its 95 % interval wholly outside) is
+     * rejected, as are games of 2-4 players whose median length falls
+     * outside 8-20 rounds. The theme must be cutboard-theme/3. */
     int playtest;
 } cb_deck_options;
 

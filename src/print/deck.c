@@ -145,8 +145,9 @@ static int median_rounds(const cb_playtest_report *r)
 }
 
 /* Plays opt.playtest games on G (noisy greedy agents) into S's figures:
- * CURATE_PLAYTEST when a seat wins under half or over twice its share, or
- * (2-4 players) the median game is outside 8-20 rounds. */
+ * CURATE_PLAYTEST when a seat surely wins under half or over twice its
+ * share (its win rate's 95 % Wilson interval lies wholly outside), or (2-4
+ * players) the median game is outside 8-20 rounds. */
 static curation playtest(const cb_deck *d, const cb_game *g, slot *s, cb_status *st)
 {
     cb_playtest_options o;
@@ -162,10 +163,13 @@ static curation playtest(const cb_deck *d, const cb_game *g, slot *s, cb_status 
         return CURATE_PLAYTEST;
     s->rounds = median_rounds(&r);
     int bad = g->players <= 4 && (s->rounds < 8 || s->rounds > 20);
+    double fair = 1.0 / g->players, z = 1.96, n = r.games;
     for (int p = 0; p < g->players; p++) {
         s->seat_wins[p] = r.seat_wins[p];
-        double share = (double)r.seat_wins[p] * g->players / r.games;
-        bad |= share < 0.5 || share > 2.0;
+        double w = r.seat_wins[p] / n, den = 1 + z * z / n;
+        double mid = (w + z * z / (2 * n)) / den;
+        double half = z * sqrt(w * (1 - w) / n + z * z / (4 * n * n)) / den;
+        bad |= mid + half < fair / 2 || mid - half > 2 * fair;
     }
     return bad ? CURATE_PLAYTEST : CURATE_PASS;
 }
