@@ -697,7 +697,7 @@ typedef struct {
     int rejected_duplicate, rejected_missions, rejected_types, rejected_playtest;
     long duplicate_of;      /* earlier game a candidate repeated, or -1 */
     /* options.playtest: its games' figures (all 0 without) */
-    int playtest_seat_wins[CB_PLAYERS_MAX];
+    double playtest_seat_wins[CB_PLAYERS_MAX]; /* a shared win counts 1/k */
     int playtest_rounds;    /* median */
     const uint64_t *hashes; /* canonical hash per sheet */
     uint64_t hash;          /* the game's hash, from its sheets' hashes */
@@ -931,9 +931,10 @@ void cb_playtest_defaults(cb_playtest_options *opt);
 
 typedef struct {
     int games, players, shared, round_limit;
-    int seat_wins[CB_PLAYERS_MAX];
+    double seat_wins[CB_PLAYERS_MAX]; /* a win shared by k players counts 1/k */
     int no_winner;
-    int winner_done;        /* games whose winner had its mission done */
+    int shared_wins;        /* games whose win was shared (a tie) */
+    double winner_done;     /* wins by a player with its mission done */
     int rounds[CB_PLAYTEST_MAX_ROUNDS + 1]; /* games lasting r rounds */
     int by_limit;           /* games ended by the round limit */
     long player_games;      /* games x players */
@@ -941,10 +942,11 @@ typedef struct {
     long pieces;            /* pieces of paper holding a node that fell off */
     long cut_actions;
     int influence_games, influence_changed; /* winner changed without cuts */
-    int mission_games[CB_PLAYTEST_MAX_MISSIONS], mission_done[CB_PLAYTEST_MAX_MISSIONS],
-        mission_wins[CB_PLAYTEST_MAX_MISSIONS];
+    int mission_games[CB_PLAYTEST_MAX_MISSIONS], mission_done[CB_PLAYTEST_MAX_MISSIONS];
+    double mission_wins[CB_PLAYTEST_MAX_MISSIONS];
     long landings[CB_EFFECT_KINDS], legal[CB_EFFECT_KINDS], used[CB_EFFECT_KINDS];
-    int skill_games, skill_wins; /* the thinking agent's games and wins */
+    int skill_games;
+    double skill_wins;      /* the thinking agent's games and wins */
 } cb_playtest_report;
 
 /* Plays OPT->games games of SPEC's kind (SPEC->theme a cutboard-theme/3

@@ -56,7 +56,7 @@ static int progress(void *ctx, long done, long total)
 }
 
 /* Wilson's 95 % interval for K of N. */
-static void wilson(int k, int n, double *lo, double *hi)
+static void wilson(double k, int n, double *lo, double *hi)
 {
     double z = 1.96, p = n ? (double)k / n : 0, d = 1 + z * z / n;
     double c = (p + z * z / (2.0 * n)) / d;
@@ -81,6 +81,17 @@ static const char *mark(int ok)
     return ok ? "ok" : "MISSED";
 }
 
+/* A share K of N against the band [LO, HI] (percent): ok inside it, MISSED
+ * when its 95 % interval lies wholly outside, else too few games to say. */
+static const char *verdict(double k, int n, double lo, double hi)
+{
+    double w = n ? 100.0 * k / n : 0, a, b;
+    wilson(k, n, &a, &b);
+    if (w >= lo && w <= hi)
+        return "ok";
+    return b < lo || a > hi ? "MISSED" : "unsure (more games)";
+}
+
 /* The text report. */
 static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t,
                          const char *agents, const char *seed)
@@ -98,7 +109,7 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
         snprintf(val, sizeof val, "%5.1f %% (95 %%: %.1f-%.1f)", w, lo, hi);
         snprintf(target, sizeof target, "%.1f +- %.0f", fair, SEAT_POINTS);
         fprintf(f, "%-16s %-34s %-16s %s\n", label, val, target,
-                mark(fabs(w - fair) <= SEAT_POINTS));
+                verdict(r->seat_wins[p], r->games, fair - SEAT_POINTS, fair + SEAT_POINTS));
     }
     int p10 = percentile(r, 0.1), p50 = percentile(r, 0.5), p90 = percentile(r, 0.9);
     char val[96], target[48];
@@ -112,8 +123,9 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
              r->games ? 100.0 * r->by_limit / r->games : 0);
     snprintf(target, sizeof target, "all by round %d", r->round_limit);
     fprintf(f, "%-16s %-34s %-16s %s\n", "games ended", val, target, mark(1));
-    snprintf(val, sizeof val, "%.1f %% none; %.1f %% mission done",
+    snprintf(val, sizeof val, "%.1f %% none, %.1f %% shared; %.1f %% mission done",
              r->games ? 100.0 * r->no_winner / r->games : 0,
+             r->games ? 100.0 * r->shared_wins / r->games : 0,
              r->games ? 100.0 * r->winner_done / r->games : 0);
     fprintf(f, "%-16s %-34s %-16s %s\n", "winner", val, "every game", mark(r->no_winner == 0));
     snprintf(val, sizeof val, "%.1f %% stuck, %.1f %% stranded",
@@ -139,7 +151,7 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
         snprintf(target, sizeof target, applies ? ">= %.0f %%" : "> %.0f %% (1/N)",
                  applies ? SKILL_MIN : fair);
         fprintf(f, "%-16s %-34s %-16s %s\n", "skill", val, target,
-                mark(applies ? w >= SKILL_MIN : w > fair));
+                verdict(r->skill_wins, r->skill_games, applies ? SKILL_MIN : fair, 100));
     }
     /* missions */
     double mean_win = 0, lo_done = 100, hi_done = 0;
@@ -161,7 +173,8 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
         double w = 100.0 * r->mission_wins[m] / r->mission_games[m];
         double d = 100.0 * r->mission_done[m] / r->mission_games[m];
         fprintf(f, "%-16s %8d %7.1f%% %7.1f%%   %s\n", t->missions[m].name, r->mission_games[m], d,
-                w, mark(fabs(w - mean_win) <= MISSION_POINTS));
+                w, verdict(r->mission_wins[m], r->mission_games[m], mean_win - MISSION_POINTS,
+                           mean_win + MISSION_POINTS));
     }
     fprintf(f, "%-16s %8s %8s %8s   %s\n", "done spread", "", "", "",
             mark(hi_done - lo_done <= DONE_SPREAD));
@@ -193,9 +206,10 @@ static void print_json(FILE *f, const cb_playtest_report *r, const cb_theme *t,
             agents, r->games, r->players, r->shared ? "true" : "false");
     fprintf(f, " \"seat_wins\": [");
     for (int p = 0; p < r->players; p++)
-        fprintf(f, "%s%d", p ? ", " : "", r->seat_wins[p]);
-    fprintf(f, "], \"no_winner\": %d, \"winner_done\": %d, \"by_limit\": %d, \"round_limit\": %d,\n",
-            r->no_winner, r->winner_done, r->by_limit, r->round_limit);
+        fprintf(f, "%s%.6g", p ? ", " : "", r->seat_wins[p]);
+    fprintf(f, "], \"no_winner\": %d, \"shared_wins\": %d, \"winner_done\": %.6g, "
+               "\"by_limit\": %d, \"round_limit\": %d,\n",
+            r->no_winner, r->shared_wins, r->winner_done, r->by_limit, r->round_limit);
     fprintf(f, " \"rounds\": {\"p10\": %d, \"median\": %d, \"p90\": %d},\n", percentile(r, 0.1),
             percentile(r, 0.5), percentile(r, 0.9));
     fprintf(f, " \"players_stuck\": %ld, \"players_stranded\": %ld, \"player_games\": %ld,\n",
@@ -203,11 +217,11 @@ static void print_json(FILE *f, const cb_playtest_report *r, const cb_theme *t,
     fprintf(f, " \"pieces\": %ld, \"cut_actions\": %ld,\n", r->pieces, r->cut_actions);
     fprintf(f, " \"cut_influence\": {\"games\": %d, \"changed\": %d},\n", r->influence_games,
             r->influence_changed);
-    fprintf(f, " \"skill\": {\"games\": %d, \"wins\": %d},\n", r->skill_games, r->skill_wins);
+    fprintf(f, " \"skill\": {\"games\": %d, \"wins\": %.6g},\n", r->skill_games, r->skill_wins);
     fprintf(f, " \"missions\": [");
     int first = 1;
     for (size_t m = 0; m < t->n_missions && m < CB_PLAYTEST_MAX_MISSIONS; m++) {
-        fprintf(f, "%s\n  {\"name\": \"%s\", \"played\": %d, \"done\": %d, \"wins\": %d}",
+        fprintf(f, "%s\n  {\"name\": \"%s\", \"played\": %d, \"done\": %d, \"wins\": %.6g}",
                 first ? "" : ",", t->missions[m].name, r->mission_games[m], r->mission_done[m],
                 r->mission_wins[m]);
         first = 0;

@@ -343,7 +343,7 @@ static void thinking_turn_start(void *ctx, const gm_game *g, const gm_state *s, 
 static double outcome(const gm_game *g, const gm_state *s, int p)
 {
     if (s->over)
-        return s->tally.winner == p ? 1.0 : 0.0;
+        return (s->tally.winners >> p & 1) ? 1.0 / __builtin_popcount(s->tally.winners) : 0.0;
     int mine = gm_effort(g, s, p), best = 1 << 20;
     for (int q = 0; q < g->players; q++)
         if (q != p) {

@@ -181,7 +181,6 @@ gm_state *gm_state_new(const gm_game *g, uint64_t seed)
         }
     }
     s->round = 1;
-    s->tally.winner = -1;
     return s;
 }
 

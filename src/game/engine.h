@@ -77,7 +77,8 @@ typedef struct {
 
 /* What one game counted, for the playtest report. */
 typedef struct {
-    int winner;             /* seat, 0-based; -1 none */
+    unsigned winners;       /* a bit per seat (1 << seat): players tied at
+                               the end share the win */
     int rounds;             /* rounds begun */
     int by_limit;           /* ended at the round limit */
     int pieces;             /* pieces of paper holding a node that fell off */

@@ -14,11 +14,12 @@
 /* What one game left for the report. */
 typedef struct {
     cb_status st;
-    int winner, rounds, by_limit, pieces, cut_actions;
+    unsigned winners;       /* a bit per seat */
+    int rounds, by_limit, pieces, cut_actions;
     int stuck, stranded;
     int mission[GM_MAX_PLAYERS], done[GM_MAX_PLAYERS];
     int landings[CB_EFFECT_KINDS], legal[CB_EFFECT_KINDS], used[CB_EFFECT_KINDS];
-    int changed;            /* -1 not replayed; else the winner changed without cuts */
+    int changed;            /* -1 not replayed; else the winners changed without cuts */
     int skill_seat;         /* -1, or the thinking agent's seat */
 } game_result;
 
@@ -112,7 +113,7 @@ static cb_status one_game(worker *w, long k, game_result *r, cb_error *err)
     gm_tally t;
     st = play(&g, seats, opt->noise, opt->rollouts, play_seed, 0, &t, r->done, err);
     if (st == CB_OK) {
-        r->winner = t.winner, r->rounds = t.rounds, r->by_limit = t.by_limit;
+        r->winners = t.winners, r->rounds = t.rounds, r->by_limit = t.by_limit;
         r->pieces = t.pieces, r->cut_actions = t.cut_actions;
         for (int p = 0; p < g.players; p++) {
             r->stuck += t.ever_stuck[p];
@@ -127,7 +128,7 @@ static cb_status one_game(worker *w, long k, game_result *r, cb_error *err)
         gm_tally u;
         int done[GM_MAX_PLAYERS];
         st = play(&g, seats, opt->noise, opt->rollouts, play_seed, 1, &u, done, err);
-        r->changed = u.winner != t.winner;
+        r->changed = u.winners != t.winners;
     }
     gm_game_free(&g);
     cb_game_free(made);
@@ -151,18 +152,27 @@ static void *work(void *arg)
     return NULL;
 }
 
+/* Seat P's share of game R's win: 1 alone, 1/k of a k-way tie. */
+static double share_of(const game_result *r, int p)
+{
+    return (r->winners >> p & 1) ? 1.0 / __builtin_popcount(r->winners) : 0.0;
+}
+
 static void add(cb_playtest_report *out, const game_result *r, int players)
 {
     if (r->skill_seat >= 0) {
         out->skill_games++;
-        out->skill_wins += r->winner == r->skill_seat;
+        out->skill_wins += share_of(r, r->skill_seat);
         return;
     }
     out->games++;
-    if (r->winner >= 0)
-        out->seat_wins[r->winner]++, out->winner_done += r->done[r->winner];
-    else
+    if (!r->winners)
         out->no_winner++;
+    out->shared_wins += __builtin_popcount(r->winners) > 1;
+    for (int p = 0; p < players; p++) {
+        out->seat_wins[p] += share_of(r, p);
+        out->winner_done += share_of(r, p) * r->done[p];
+    }
     out->rounds[r->rounds < CB_PLAYTEST_MAX_ROUNDS ? r->rounds : CB_PLAYTEST_MAX_ROUNDS]++;
     out->by_limit += r->by_limit;
     out->player_games += players;
@@ -180,7 +190,7 @@ static void add(cb_playtest_report *out, const game_result *r, int players)
             continue;
         out->mission_games[m]++;
         out->mission_done[m] += r->done[p];
-        out->mission_wins[m] += r->winner == p;
+        out->mission_wins[m] += share_of(r, p);
     }
     for (int k = 0; k < CB_EFFECT_KINDS; k++) {
         out->landings[k] += r->landings[k];

@@ -309,7 +309,7 @@ static void enter(const gm_game *g, gm_state *s, gm_agent *agents, int p, uint32
         P->on_summit = s->round;
         if (g->play.end == CB_END_FIRST) {
             s->over = 1;
-            s->tally.winner = p;
+            s->tally.winners = 1u << p;
         }
         return;
     }
@@ -361,19 +361,21 @@ static int restart_options(const gm_game *g, const gm_state *s, int p, uint32_t 
     return n;
 }
 
-/* The winner when the game ends: of the players on the summit, else (at
- * the round limit) of those with their mission done, else of everyone. */
-static int decide(const gm_game *g, gm_state *s)
+/* The winners when the game ends (a bit per seat): of the players on the
+ * summit, else (at the round limit) of those with their mission done, else
+ * of everyone, the fewest walkable edges from the summit, then the most
+ * marks; players still tied share the win. */
+static unsigned decide(const gm_game *g, gm_state *s)
 {
-    int best = -1;
+    unsigned winners = 0;
     long best_key = 0;
     int any_summit = 0, any_done = 0;
     for (int p = 0; p < g->players; p++) {
         any_summit |= s->players[p].on_summit != 0;
         any_done |= gm_mission_left(g, s, p) == 0;
     }
-    int dist[4096];
-    uint32_t queue[4096];
+    int dist[GM_MAX_NODES];
+    uint32_t queue[GM_MAX_NODES];
     for (int p = 0; p < g->players; p++) {
         const gm_player *P = &s->players[p];
         long key;
@@ -385,19 +387,20 @@ static int decide(const gm_game *g, gm_state *s)
             if (any_done && gm_mission_left(g, s, p) != 0)
                 continue;
             int d = 1 << 20;
-            if (P->at >= 0 && g->sheets[P->sheet].n <= 4096) {
+            if (P->at >= 0) {
                 gm_dist_to_summit(g, s, P->sheet, dist, queue);
                 if (dist[P->at] >= 0)
                     d = dist[P->at];
             }
             key = (long)d << 16;
         }
-        key -= (long)gm_marks_of(g, s, p) << 4;
-        key -= (p - s->first + g->players) % g->players; /* later in the round wins a tie */
-        if (best < 0 || key < best_key)
-            best = p, best_key = key;
+        key -= gm_marks_of(g, s, p);
+        if (!winners || key < best_key)
+            winners = 1u << p, best_key = key;
+        else if (key == best_key)
+            winners |= 1u << p;
     }
-    return best;
+    return winners;
 }
 
 void gm_turn(const gm_game *g, gm_state *s, gm_agent *agents)
@@ -451,7 +454,7 @@ void gm_turn(const gm_game *g, gm_state *s, gm_agent *agents)
     if (summit > 0 || playing == 0 || s->round >= g->play.round_limit) {
         s->over = 1;
         s->tally.by_limit = summit == 0;
-        s->tally.winner = decide(g, s);
+        s->tally.winners = decide(g, s);
         return;
     }
     s->pos = 0;

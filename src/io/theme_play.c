@@ -233,7 +233,8 @@ void cb_effect_sentence(const cb_effect *e, char *out, size_t len)
         snprintf(out, len, "Until your next turn, no edge touching your node may be cut.");
         break;
     case CB_EFFECT_CAMP:
-        snprintf(out, len, "Make camp: if you are ever stranded, you restart here.");
+        snprintf(out, len, "Make camp (circle your dot): if you are ever stranded, you restart "
+                 "here.");
         break;
     case CB_EFFECT_EXTRA_TURN:
         snprintf(out, len, "Take another whole turn right after this one.");
@@ -381,8 +382,8 @@ int cb_theme_write_rules(cb_theme *t)
                   "cut it keeps it, with the marks on it. You are stranded if the paper under "
                   "your token falls, or if no edge from your node can be walked when your "
                   "turn begins. Then, instead of your next move (at once, if it happens in "
-                  "your own turn), put your token back on your camp (the last %s where you "
-                  "made camp), else your own start, else any start, else any node at the "
+                  "your own turn), put your token back on your camp (your latest circled "
+                  "%s dot), else your own start, else any start, else any node at the "
                   "paper's edge: the first of these still on the paper with a walkable edge. "
                   "If there is none, you are out.", camp_names(t));
         x = &s[CB_RULES_WINNING], n = &u[CB_RULES_WINNING];
@@ -393,13 +394,13 @@ int cb_theme_write_rules(cb_theme *t)
             cat(x, n, "The first player to enter it wins. ");
         else
             cat(x, n, "Write your mark beside it and finish the round: of the players on the "
-                      "summit, the one with the most marks on the paper wins, then the one "
-                      "later in the round. ");
+                      "summit, the one with the most marks on the paper wins; players still "
+                      "tied share the win. ");
         cat(x, n, "Whoever begins a round ticks the round track: ");
         round_track(x, n, p->round_limit);
         cat(x, n, ". After round %d the game ends anyway: of the players with their mission "
                   "done (else of all), the fewest uncut edges from the summit wins (stranded: "
-                  "last), then the most marks, then the one later in the round.",
+                  "last), then the most marks; players still tied share the win.",
             p->round_limit);
         x = &s[CB_RULES_DOTS], n = &u[CB_RULES_DOTS];
         cat(x, n, "Circles on a node's rim. Fill one in (a filled dot: an X marks a guarded "

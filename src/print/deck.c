@@ -38,7 +38,8 @@ typedef struct {
     char *seed;
     int tries;             /* candidates 0 .. tries-1 were made */
     int rej_dup, rej_missions, rej_types, rej_playtest;
-    int seat_wins[CB_PLAYERS_MAX], rounds; /* opt.playtest's figures */
+    double seat_wins[CB_PLAYERS_MAX]; /* opt.playtest's figures */
+    int rounds;
     long dup_of;
     uint64_t *hashes;
     int *spread;           /* hop spread per sheet */
