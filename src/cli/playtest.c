@@ -100,7 +100,7 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
     double fair = 100.0 / n;
     fprintf(f, "playtest: %d games, %d players, %s, %s agents, seed \"%s\"\n\n", r->games, n,
             r->shared ? "one shared board" : "own sheets", agents, seed);
-    fprintf(f, "%-16s %-34s %-16s\n", "figure", "measured", "target");
+    fprintf(f, "%-16s %-42s %s\n", "figure", "measured", "target");
     for (int p = 0; p < n; p++) {
         double lo, hi, w = r->games ? 100.0 * r->seat_wins[p] / r->games : 0;
         wilson(r->seat_wins[p], r->games, &lo, &hi);
@@ -108,7 +108,7 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
         snprintf(label, sizeof label, "seat %d wins", p + 1);
         snprintf(val, sizeof val, "%5.1f %% (95 %%: %.1f-%.1f)", w, lo, hi);
         snprintf(target, sizeof target, "%.1f +- %.0f", fair, SEAT_POINTS);
-        fprintf(f, "%-16s %-34s %-16s %s\n", label, val, target,
+        fprintf(f, "%-16s %-42s %-16s %s\n", label, val, target,
                 verdict(r->seat_wins[p], r->games, fair - SEAT_POINTS, fair + SEAT_POINTS));
     }
     int p10 = percentile(r, 0.1), p50 = percentile(r, 0.5), p90 = percentile(r, 0.9);
@@ -117,30 +117,30 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
     int length_applies = n <= 4;
     snprintf(target, sizeof target, length_applies ? "median %d-%d" : "(2-4 players)", ROUNDS_LO,
              ROUNDS_HI);
-    fprintf(f, "%-16s %-34s %-16s %s\n", "rounds", val, target,
+    fprintf(f, "%-16s %-42s %-16s %s\n", "rounds", val, target,
             length_applies ? mark(p50 >= ROUNDS_LO && p50 <= ROUNDS_HI) : "");
     snprintf(val, sizeof val, "100 %%; %.1f %% at the round limit",
              r->games ? 100.0 * r->by_limit / r->games : 0);
     snprintf(target, sizeof target, "all by round %d", r->round_limit);
-    fprintf(f, "%-16s %-34s %-16s %s\n", "games ended", val, target, mark(1));
-    snprintf(val, sizeof val, "%.1f %% none, %.1f %% shared; %.1f %% mission done",
+    fprintf(f, "%-16s %-42s %-16s %s\n", "games ended", val, target, mark(1));
+    snprintf(val, sizeof val, "none %.1f %%, tied %.1f %%, mission done %.1f %%",
              r->games ? 100.0 * r->no_winner / r->games : 0,
              r->games ? 100.0 * r->shared_wins / r->games : 0,
              r->games ? 100.0 * r->winner_done / r->games : 0);
-    fprintf(f, "%-16s %-34s %-16s %s\n", "winner", val, "every game", mark(r->no_winner == 0));
+    fprintf(f, "%-16s %-42s %-16s %s\n", "winner", val, "every game", mark(r->no_winner == 0));
     snprintf(val, sizeof val, "%.1f %% stuck, %.1f %% stranded",
              r->player_games ? 100.0 * (double)r->stuck / (double)r->player_games : 0,
              r->player_games ? 100.0 * (double)r->stranded / (double)r->player_games : 0);
-    fprintf(f, "%-16s %-34s\n", "players", val);
+    fprintf(f, "%-16s %s\n", "players", val);
     snprintf(val, sizeof val, "%.2f a game (%.1f cut actions)",
              r->games ? (double)r->pieces / r->games : 0,
              r->games ? (double)r->cut_actions / r->games : 0);
-    fprintf(f, "%-16s %-34s\n", "pieces cut loose", val);
+    fprintf(f, "%-16s %s\n", "pieces cut loose", val);
     if (r->influence_games) {
         double inf = 100.0 * r->influence_changed / r->influence_games;
         snprintf(val, sizeof val, "%.1f %% of games", inf);
         snprintf(target, sizeof target, ">= %.0f %%", INFLUENCE_MIN);
-        fprintf(f, "%-16s %-34s %-16s %s\n", "cut influence", val, target,
+        fprintf(f, "%-16s %-42s %-16s %s\n", "cut influence", val, target,
                 mark(inf >= INFLUENCE_MIN));
     }
     if (r->skill_games) {
@@ -150,7 +150,7 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
         int applies = n == 2;
         snprintf(target, sizeof target, applies ? ">= %.0f %%" : "> %.0f %% (1/N)",
                  applies ? SKILL_MIN : fair);
-        fprintf(f, "%-16s %-34s %-16s %s\n", "skill", val, target,
+        fprintf(f, "%-16s %-42s %-16s %s\n", "skill", val, target,
                 verdict(r->skill_wins, r->skill_games, applies ? SKILL_MIN : fair, 100));
     }
     /* missions */
