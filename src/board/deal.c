@@ -11,6 +11,7 @@ typedef struct {
     int hops;
     int side;
     int mission;
+    double x, y;
 } start_info;
 
 /* The starts of B with their hop counts from the centre, in a seeded order
@@ -35,17 +36,18 @@ static int starts_of(const cb_board *b, cb_rng *rng, start_info *out, int room)
     for (int i = 0; i < n; i++) {
         const cb_node *s = &b->nodes[order[i]];
         out[i] = (start_info){order[i], hops[order[i]] < 0 ? 1 << 20 : hops[order[i]],
-                              (int)s->side, s->mission};
+                              (int)s->side, s->mission, s->x, s->y};
     }
     free(hops);
     cb_graph_free(&g);
     return n;
 }
 
-/* The best start of LIST at HOPS (any when none is): a mission no seat has
- * yet (USED, a bit per mission), then a side with the fewest starts dealt
- * (PER_SIDE, may be NULL), then the first in the seeded order. -1 if LIST
- * has no start left (TAKEN). */
+/* The best start of LIST at HOPS (any when none is): on a side with the
+ * fewest starts dealt (PER_SIDE, may be NULL: the players sit round a
+ * shared board), then a mission no seat has yet (USED, a bit per mission),
+ * then the first in the seeded order. -1 if LIST has no start left
+ * (TAKEN). */
 static int pick(const start_info *list, int n, const uint8_t *taken, int hops,
                 uint64_t used, const int *per_side)
 {
@@ -56,13 +58,36 @@ static int pick(const start_info *list, int n, const uint8_t *taken, int hops,
             continue;
         long key = (list[i].hops == hops ? 0 : 1000L * (1 + labs((long)list[i].hops - hops)));
         key += list[i].mission >= 0 && list[i].mission < 64 && (used >> list[i].mission) & 1
-                   ? 100 : 0;
-        key += per_side && list[i].side >= 0 && list[i].side < 4 ? 10L * per_side[list[i].side]
+                   ? 10 : 0;
+        key += per_side && list[i].side >= 0 && list[i].side < 4 ? 100L * per_side[list[i].side]
                                                                   : 0;
         if (best < 0 || key < best_key)
             best = i, best_key = key;
     }
     return best;
+}
+
+/* Whether start A takes an earlier seat than B: farther from the centre,
+ * then clockwise round the board seen from above (bottom, left, top,
+ * right, and along each side the way the table turns). */
+static int seat_before(const start_info *a, const start_info *b)
+{
+    static const int rank[4] = {[CB_SIDE_BOTTOM] = 0, [CB_SIDE_LEFT] = 1, [CB_SIDE_TOP] = 2,
+                                [CB_SIDE_RIGHT] = 3};
+    if (a->hops != b->hops)
+        return a->hops > b->hops;
+    int ra = a->side >= 0 && a->side < 4 ? rank[a->side] : 4;
+    int rb = b->side >= 0 && b->side < 4 ? rank[b->side] : 4;
+    if (ra != rb)
+        return ra < rb;
+    /* clockwise: bottom right to left, left bottom to top, top left to
+     * right, right top to bottom */
+    switch (a->side) {
+    case CB_SIDE_BOTTOM: return a->x > b->x;
+    case CB_SIDE_LEFT: return a->y > b->y;
+    case CB_SIDE_TOP: return a->x < b->x;
+    default: return a->y < b->y;
+    }
 }
 
 /* The hop count most starts share, over the sheets that have it (a count
@@ -120,9 +145,12 @@ int cb_game_deal(cb_game *game)
             if (lists[0][i].side >= 0 && lists[0][i].side < 4)
                 per_side[lists[0][i].side]++;
         }
-        /* Farther starts to earlier seats: the later ones move later. */
+        /* Seats clockwise round the table from the bottom side (players sit
+         * at the sides); farther starts first, as the later seats move
+         * later. */
         for (int a = 1; a < k; a++)
-            for (int b = a; b > 0 && lists[0][chosen[b]].hops > lists[0][chosen[b - 1]].hops; b--) {
+            for (int b = a; b > 0 && seat_before(&lists[0][chosen[b]], &lists[0][chosen[b - 1]]);
+                 b--) {
                 int t = chosen[b];
                 chosen[b] = chosen[b - 1];
                 chosen[b - 1] = t;
