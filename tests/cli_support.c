@@ -4,6 +4,8 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli_support.h"
 
+#include <cjson/cJSON.h>
+
 #include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
@@ -77,6 +79,16 @@ int cutboard(const char *args)
     char cmd[8192];
     snprintf(cmd, sizeof cmd, "%s %s", cli_binary, args);
     return sh(cmd);
+}
+
+cJSON *read_run_json(const char *name)
+{
+    size_t len;
+    char *text = read_run_file(name, &len);
+    cJSON *j = cJSON_Parse(text);
+    free(text);
+    assert_non_null(j);
+    return j;
 }
 
 int exists(const char *name)

@@ -54,6 +54,10 @@ void write_file(const char *name, const char *text);
 /* Reads NAME from the run folder; fails the test if it cannot. */
 char *read_run_file(const char *name, size_t *len);
 
+/* NAME in the run folder parsed as JSON; fails the test if it is not. The
+ * caller frees it with cJSON_Delete. */
+struct cJSON *read_run_json(const char *name);
+
 /* Whether files A and B in the run folder hold the same bytes. */
 int same_files(const char *a, const char *b);
 

@@ -8,16 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static cJSON *json_of(const char *name)
-{
-    size_t len;
-    char *text = read_run_file(name, &len);
-    cJSON *j = cJSON_Parse(text);
-    free(text);
-    assert_non_null(j);
-    return j;
-}
-
 static int number(const cJSON *o, const char *key)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -38,7 +28,7 @@ static void test_report(void **state)
                                        "legal effect >= 70 %", "done spread"};
     for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
         assert_contains(out_text, rows[k]);
-    cJSON *j = json_of("pt.json");
+    cJSON *j = read_run_json("pt.json");
     assert_int_equal(number(j, "games"), 60);
     double wins = 0;
     const cJSON *w;

@@ -63,16 +63,6 @@ static void contains(const char *text, const char *what)
     free(w);
 }
 
-static cJSON *load_json(const char *name)
-{
-    size_t len;
-    char *text = read_run_file(name, &len);
-    cJSON *j = cJSON_Parse(text);
-    free(text);
-    assert_non_null(j);
-    return j;
-}
-
 /* Which theme type names the board file's sheets use. */
 static int board_has_type(const cJSON *board, const char *type)
 {
@@ -94,7 +84,7 @@ static int board_has_type(const cJSON *board, const char *type)
 static void ghost_theme(void)
 {
     copy_default_theme("ghost");
-    cJSON *t = load_json("ghost/theme.json");
+    cJSON *t = read_run_json("ghost/theme.json");
     cJSON *types = cJSON_GetObjectItem(t, "node_types");
     cJSON *g = cJSON_Duplicate(cJSON_GetArrayItem(types, 0), 1);
     cJSON_ReplaceItemInObject(g, "name", cJSON_CreateString("ghost"));
@@ -132,7 +122,7 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
 {
     int last = pdf_pages(pdf);
     char *text = page_text(pdf, last);
-    cJSON *board = load_json(json);
+    cJSON *board = read_run_json(json);
     cb_theme *theme = load_theme(theme_dir);
     int shown = 0;
     for (size_t i = 0; i < theme->n_types; i++) {
@@ -337,7 +327,7 @@ static void test_version1_theme(void **state)
     (void)state;
     NEED("pdftotext");
     copy_default_theme("old");
-    cJSON *t = load_json("old/theme.json");
+    cJSON *t = read_run_json("old/theme.json");
     cJSON_ReplaceItemInObject(t, "format", cJSON_CreateString("cutboard-theme/1"));
     cJSON_DeleteItemFromObject(t, "rules");
     cJSON_DeleteItemFromObject(t, "first_game");
@@ -387,7 +377,7 @@ static void check_strip(const char *args, int expect_strip)
     char cmd[1024];
     snprintf(cmd, sizeof cmd, "--seed strip --players 2 %s -o st.pdf --json st.json", args);
     assert_int_equal(cutboard(cmd), 0);
-    cJSON *board = load_json("st.json");
+    cJSON *board = read_run_json("st.json");
     cb_theme *theme = load_theme("t");
     const cJSON *sheet = cJSON_GetArrayItem(cJSON_GetObjectItem(board, "sheets"), 0);
     const cJSON *trim = cJSON_GetObjectItem(sheet, "board");

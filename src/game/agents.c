@@ -50,11 +50,9 @@ int gm_effort(const gm_game *g, const gm_state *s, int p)
     int left = gm_mission_left(g, s, p);
     if (P->at == -1)
         return 12 + 2 * left;
-    const gm_sheet *sh = &g->sheets[P->sheet];
     int dist[GM_MAX_NODES];
     uint32_t queue[GM_MAX_NODES];
     gm_dist_to_summit(g, s, P->sheet, dist, queue);
-    (void)sh;
     int d = dist[P->at] >= 0 ? dist[P->at] : 40;
     return d + 2 * left;
 }
@@ -230,7 +228,7 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
     const gm_game *g = m->g;
     int anywhere = e->kind == CB_EFFECT_CUT_ANYWHERE;
     int len = anywhere ? 1 : (e->n < PLAN_MAX ? e->n : PLAN_MAX);
-    static _Thread_local cut_path paths[CANDIDATES];
+    static _Thread_local cut_path paths[CANDIDATES]; /* 80 KB: off the stack */
     int best_value = 0, found = 0;
     /* the leader's sheet (on own sheets, the only one worth the search) */
     int victim = leader(g, s, p, -1);

@@ -25,7 +25,7 @@ void gm_game_free(gm_game *g)
     g->n_sheets = 0;
 }
 
-static cb_status sheet_init(gm_sheet *sh, const cb_board *b, int sheet, cb_error *err)
+static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
 {
     cb_planar p;
     cb_status st = cb_planar_build(&p, b, err);
@@ -89,7 +89,6 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, int sheet, cb_error
         if (num >= 1 && num <= GM_MAX_PLAYERS)
             sh->seat_start[num - 1] = sh->starts[i];
     }
-    (void)sheet;
     return CB_OK;
 }
 
@@ -111,7 +110,7 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
     size_t off = 0;
     for (size_t k = 0; k < game->n_sheets; k++) {
         gm_sheet *sh = &g->sheets[k];
-        cb_status st = sheet_init(sh, game->sheets[k], (int)k, err);
+        cb_status st = sheet_init(sh, game->sheets[k], err);
         g->n_sheets = (int)k + 1;
         if (st != CB_OK) {
             gm_game_free(g);
