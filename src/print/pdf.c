@@ -699,8 +699,6 @@ static cb_status cb_pdf_layout_for(cb_pdf *p, const cb_board *b, cb_error *err)
 }
 
 /* Marks in SEEN each theme type a node of GAME has. */
-/* The node types and (after them, in SEEN[n_types + m]) the missions that
- * GAME's sheets show. */
 static void mark_types(const cb_theme *t, const cb_game *game, unsigned char *seen)
 {
     for (size_t s = 0; s < game->n_sheets; s++) {
@@ -710,8 +708,19 @@ static void mark_types(const cb_theme *t, const cb_game *game, unsigned char *se
             if (i != b->center && n->kind == CB_KIND_NODE && n->type >= 0 &&
                 (size_t)n->type < t->n_types)
                 seen[n->type] = 1;
+        }
+    }
+}
+
+/* The missions GAME's starts show, in SEEN[m]. */
+static void mark_missions(const cb_theme *t, const cb_game *game, unsigned char *seen)
+{
+    for (size_t s = 0; s < game->n_sheets; s++) {
+        const cb_board *b = game->sheets[s];
+        for (size_t i = 0; i < b->n_nodes; i++) {
+            const cb_node *n = &b->nodes[i];
             if (n->kind == CB_KIND_START && n->mission >= 0 && (size_t)n->mission < t->n_missions)
-                seen[t->n_types + (size_t)n->mission] = 1;
+                seen[n->mission] = 1;
         }
     }
 }
@@ -734,7 +743,7 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     if (!present)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
     if (game)
-        mark_types(t, game, present);
+        mark_types(t, game, present), mark_missions(t, game, present + t->n_types);
     else if (w->seen)
         memcpy(present, w->seen, t->n_types);
     if (!game) /* a deck's rules: every mission */
