@@ -74,14 +74,22 @@ void cb_spec_defaults(cb_spec *spec)
     spec->max_attempts = 200;
 }
 
+/* The default spacing adapts where the paper needs it: a shared board
+ * gets more nodes for more players, but not so close that its triangles
+ * fall under the least piece of paper (at 16 mm apart most shared
+ * 9-player A3 boards had one); a small paper (A5) gets closer nodes, so
+ * that 3 starts a side and their neighbours fit across its shorter side. */
+#define SHARED_MIN_SPACING_MM 18.0
+#define SHORT_SIDE_SPACINGS 6.75
+
 static double spacing(const cb_spec *spec, double bw, double bh)
 {
     if (spec->resolution > 0)
         return fmax(bw, bh) / spec->resolution;
     double d = DEFAULT_SPACING_MM;
     if (spec->shared && spec->players > 4)
-        d *= sqrt(4.0 / spec->players); /* more players, more nodes */
-    return d;
+        d = fmax(d * sqrt(4.0 / spec->players), SHARED_MIN_SPACING_MM);
+    return fmin(d, fmin(bw, bh) / SHORT_SIDE_SPACINGS);
 }
 
 static size_t node_count(double bw, double bh, double d)
@@ -494,6 +502,12 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
                       : organic_candidate(spec, seed, &rng, want, got, why, oom);
     if (!b)
         return NULL;
+    /* Places as the board file keeps them (0.01 mm), so that the check here
+     * is the check of the file. */
+    for (size_t i = 0; i < b->n_nodes; i++) {
+        b->nodes[i].x = round(b->nodes[i].x * 100) / 100;
+        b->nodes[i].y = round(b->nodes[i].y * 100) / 100;
+    }
     /* One graph for the check, decoration and the dot check: on the
      * largest boards each build is a pass over all edges and fresh memory. */
     cb_verdict v;

@@ -142,7 +142,7 @@ static double dot_reach(const cb_board *b)
 /* How near an edge a dot of radius DR may be: its centre at least this far. */
 static double edge_apart(double dr)
 {
-    return dr + CB_DOT_CLEARANCE_MM;
+    return dr + CB_DOT_LINE_CLEARANCE_MM;
 }
 
 /* How near each other two dots of radius DR may be, centre to centre. */
