@@ -80,6 +80,13 @@ void cb_spec_defaults(cb_spec *spec)
  * 9-player A3 boards had one); a small paper (A5) gets closer nodes, so
  * that 3 starts a side and their neighbours fit across its shorter side. */
 #define SHARED_MIN_SPACING_MM 18.0
+/* Organic boards with power dots need their nodes this far apart to meet
+ * the scissors clauses (A4, 40 seeds a spacing: 31-33 boards at 17-18 mm
+ * in one attempt, 12 at 16 mm, 1 at 15 mm; a square 140 mm paper none at
+ * 17.2 mm): closer, their dots, starts and
+ * pieces no longer fit. Boards without dots (nodes under about 12 mm
+ * apart) are not held to them. */
+#define CUT_MIN_SPACING_MM 18.0
 #define SHORT_SIDE_SPACINGS 6.75
 
 static double spacing(const cb_spec *spec, double bw, double bh)
@@ -120,6 +127,11 @@ static int on_lattice(const cb_spec *spec, double bw, double bh)
     return node_count(bw, bh, d) > CB_LATTICE_NODES || d < ORGANIC_MIN_SPACING_MM;
 }
 
+/* The slack a lattice needs beyond 0 for its places to keep the gap between
+ * node disks once rounded to the board file's 0.01 mm (a pair moves up to
+ * 0.015 mm). */
+#define LATTICE_ROUNDING_MM 0.02
+
 /* The closest spacing at which a lattice board keeps the gap between node
  * disks (the slack shrinks with the spacing), to 0.01 mm. */
 static double closest_lattice_spacing(double margin, double bw, double bh)
@@ -129,7 +141,7 @@ static double closest_lattice_spacing(double margin, double bw, double bh)
         double d = (lo + hi) / 2;
         cb_lattice_params lp = {margin, margin, bw, bh, node_count(bw, bh, d),
                                 RADIUS_PER_SPACING * d};
-        if (cb_lattice_slack(&lp) > 0)
+        if (cb_lattice_slack(&lp) > LATTICE_ROUNDING_MM)
             hi = d;
         else
             lo = d;
@@ -167,23 +179,53 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
         return cb_fail(err, CB_ERR_USAGE, "--attempts: %d is out of range (1..100000)",
                        spec->max_attempts);
     if (spec->resolution < 0 || spec->resolution > 2000 || isnan(spec->resolution))
-        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (4..2000)",
+        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (7..2000)",
                        spec->resolution);
     double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
     double d = spacing(spec, bw, bh);
+    /* Three well-spaced starts per side, each with two neighbours of its
+     * own, need room along the shorter side: SHORT_SIDE_SPACINGS (at 5,
+     * --resolution 8 and 9 on A4 found no fair starts in 200 attempts). */
+    if (fmin(bw, bh) < SHORT_SIDE_SPACINGS * d - 1e-9) {
+        if (spec->resolution > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: %g leaves no room for 3 starts a side across this "
+                           "board (%gx%g mm); at least %.0f", spec->resolution, bw, bh,
+                           ceil(SHORT_SIDE_SPACINGS * fmax(bw, bh) / fmin(bw, bh)));
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: the board (%gx%g mm) has no room for 3 starts a side; "
+                       "use a larger paper or a smaller --margin", bw, bh);
+    }
+    /* Between CUT_MIN_SPACING_MM and the spacing where dots end, no board
+     * can be cut as the contract asks. */
+    double no_dots = CB_DOT_MIN_NODE_RADIUS_MM / RADIUS_PER_SPACING;
+    if (d < CUT_MIN_SPACING_MM && d >= no_dots && !on_lattice(spec, bw, bh)) {
+        if (spec->resolution > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: %g puts nodes %.1f mm apart, too close for scissors "
+                           "and power dots; at most %.0f, or at least %.0f (no dots)",
+                           spec->resolution, d, floor(fmax(bw, bh) / CUT_MIN_SPACING_MM),
+                           floor(fmax(bw, bh) / no_dots) + 1);
+        double most = (fmin(spec->page_w, spec->page_h) - SHORT_SIDE_SPACINGS *
+                       CUT_MIN_SPACING_MM) / 2;
+        if (most >= 5 + RADIUS_PER_SPACING * CUT_MIN_SPACING_MM)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--margin: %g mm leaves too small a board for 3 starts a side; at "
+                           "most %.1f mm on this paper", spec->margin, floor(most * 10) / 10);
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: %gx%g mm is too small for a board at the default spacing; "
+                       "at least %.0f mm a side, or --resolution %.0f (no dots)",
+                       spec->page_w, spec->page_h,
+                       ceil(SHORT_SIDE_SPACINGS * CUT_MIN_SPACING_MM + 2 * (5 + RADIUS_PER_SPACING *
+                                                                            CUT_MIN_SPACING_MM)),
+                       floor(fmax(bw, bh) / no_dots) + 1);
+    }
     /* Edge nodes sit on the trim line, so they reach into the margin. */
     if (spec->margin < 5 + RADIUS_PER_SPACING * d)
         return cb_fail(err, CB_ERR_USAGE,
                        "--margin: %g mm puts edge nodes closer than 5 mm to the paper edge "
-                       "(at least %.1f mm)", spec->margin, 5 + RADIUS_PER_SPACING * d);
-    if (spec->resolution > 0 && spec->resolution < 4)
-        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is too small (at least 4)",
-                       spec->resolution);
-    /* Three well-spaced starts per side need room along the shorter side. */
-    if (fmin(bw, bh) < 5 * d)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: the board (%gx%g mm) has no room for 3 starts a side; "
-                       "use a larger paper or a higher --resolution", bw, bh);
+                       "(at least %.1f mm)", spec->margin,
+                       ceil((5 + RADIUS_PER_SPACING * d) * 10) / 10);
     size_t n = node_count(bw, bh, d);
     if (n > MAX_NODES)
         return cb_fail(err, CB_ERR_USAGE,
@@ -202,7 +244,7 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
         return cb_fail(err, CB_ERR_USAGE,
                        "--paper: the board (%gx%g mm) has no room for 3 starts a side "
                        "%.1f mm apart; use a larger paper or a lower --resolution", bw, bh, d);
-    if (cb_lattice_slack(&lp) <= 0)
+    if (cb_lattice_slack(&lp) <= LATTICE_ROUNDING_MM)
         return cb_fail(err, CB_ERR_USAGE,
                        "--resolution: nodes %.2f mm apart cannot keep %.1f mm between their "
                        "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM,
