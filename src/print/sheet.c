@@ -27,6 +27,38 @@ cb_rgb cb_sheet_fill(cb_rgb c, int ink_friendly)
     return ink_friendly ? cb_white : cb_tint(c);
 }
 
+static double cb_grey_of(cb_rgb c)
+{
+    return 0.3 * c.r + 0.59 * c.g + 0.11 * c.b;
+}
+
+cb_rgb cb_type_fill(const cb_theme *t, int type, int ink_friendly)
+{
+    if (ink_friendly)
+        return cb_white;
+    cb_rgb c = cb_rgb_of(t->types[type].rgb);
+    double g = cb_grey_of(c);
+    size_t rank = 0; /* types lighter than this one, ties by index */
+    for (size_t k = 0; k < t->n_types; k++) {
+        double gk = cb_grey_of(cb_rgb_of(t->types[k].rgb));
+        rank += gk > g || (gk == g && k < (size_t)type);
+    }
+    double want = t->n_types > 1 ? CB_FILL_LIGHTEST - (double)rank *
+                                       (CB_FILL_LIGHTEST - CB_FILL_DARKEST) /
+                                       (double)(t->n_types - 1)
+                                 : CB_FILL_LIGHTEST;
+    /* Towards white when the colour is darker than wanted, towards black
+     * when lighter: the grey is linear in either mix. */
+    if (g <= want) {
+        double a = g < 1 ? (1 - want) / (1 - g) : 0;
+        cb_rgb f = {a * c.r + 1 - a, a * c.g + 1 - a, a * c.b + 1 - a};
+        return f;
+    }
+    double k = want / g;
+    cb_rgb f = {k * c.r, k * c.g, k * c.b};
+    return f;
+}
+
 cb_rgb cb_sheet_outline(cb_rgb c, int ink_friendly)
 {
     static const cb_rgb black = {0, 0, 0};

@@ -30,6 +30,14 @@ cb_rgb cb_tint(cb_rgb c);
  * tells types apart). */
 cb_rgb cb_sheet_fill(cb_rgb c, int ink_friendly);
 cb_rgb cb_sheet_outline(cb_rgb c, int ink_friendly);
+/* What a node of theme T's type TYPE is filled with: its colour's hue at a
+ * grey level of its own, so that every type prints apart in black and
+ * white without its glyph. The types' levels step evenly from
+ * CB_FILL_LIGHTEST down to CB_FILL_DARKEST, the lightest colour lightest
+ * (poppler's grey: 0.3 R + 0.59 G + 0.11 B). Ink-friendly: white. */
+#define CB_FILL_LIGHTEST 0.97
+#define CB_FILL_DARKEST 0.45
+cb_rgb cb_type_fill(const cb_theme *t, int type, int ink_friendly);
 /* A theme colour, each channel clamped to 0..1 (libharu rejects others). */
 cb_rgb cb_rgb_of(const double v[3]);
 
