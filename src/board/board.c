@@ -99,6 +99,13 @@ static double spacing(const cb_spec *spec, double bw, double bh)
     return fmin(d, fmin(bw, bh) / SHORT_SIDE_SPACINGS);
 }
 
+/* The node radius at spacing D, to the board file's 0.01 mm: the board is
+ * made and checked with the radius its file will hold. */
+static double radius_at(double d)
+{
+    return round(RADIUS_PER_SPACING * d * 100) / 100;
+}
+
 static size_t node_count(double bw, double bh, double d)
 {
     return (size_t)llround(bw * bh / (d * d));
@@ -127,11 +134,6 @@ static int on_lattice(const cb_spec *spec, double bw, double bh)
     return node_count(bw, bh, d) > CB_LATTICE_NODES || d < ORGANIC_MIN_SPACING_MM;
 }
 
-/* The slack a lattice needs beyond 0 for its places to keep the gap between
- * node disks once rounded to the board file's 0.01 mm (a pair moves up to
- * 0.015 mm). */
-#define LATTICE_ROUNDING_MM 0.02
-
 /* The closest spacing at which a lattice board keeps the gap between node
  * disks (the slack shrinks with the spacing), to 0.01 mm. */
 static double closest_lattice_spacing(double margin, double bw, double bh)
@@ -140,8 +142,8 @@ static double closest_lattice_spacing(double margin, double bw, double bh)
     while (hi - lo > 0.01) {
         double d = (lo + hi) / 2;
         cb_lattice_params lp = {margin, margin, bw, bh, node_count(bw, bh, d),
-                                RADIUS_PER_SPACING * d};
-        if (cb_lattice_slack(&lp) > LATTICE_ROUNDING_MM)
+                                radius_at(d)};
+        if (cb_lattice_slack(&lp) > CB_LATTICE_ROUNDING_MM)
             hi = d;
         else
             lo = d;
@@ -221,11 +223,10 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
                        floor(fmax(bw, bh) / no_dots) + 1);
     }
     /* Edge nodes sit on the trim line, so they reach into the margin. */
-    if (spec->margin < 5 + RADIUS_PER_SPACING * d)
+    if (spec->margin < 5 + radius_at(d))
         return cb_fail(err, CB_ERR_USAGE,
                        "--margin: %g mm puts edge nodes closer than 5 mm to the paper edge "
-                       "(at least %.1f mm)", spec->margin,
-                       ceil((5 + RADIUS_PER_SPACING * d) * 10) / 10);
+                       "(at least %.1f mm)", spec->margin, ceil((5 + radius_at(d)) * 10) / 10);
     size_t n = node_count(bw, bh, d);
     if (n > MAX_NODES)
         return cb_fail(err, CB_ERR_USAGE,
@@ -239,12 +240,12 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
                        "--node-cap: boards of more than %d nodes or under %g mm apart "
                        "need a cap of at least 4 (this one: %zu nodes, %.1f mm apart)",
                        CB_LATTICE_NODES, ORGANIC_MIN_SPACING_MM, n, d);
-    cb_lattice_params lp = {spec->margin, spec->margin, bw, bh, n, RADIUS_PER_SPACING * d};
+    cb_lattice_params lp = {spec->margin, spec->margin, bw, bh, n, radius_at(d)};
     if (!cb_lattice_has_room(&lp))
         return cb_fail(err, CB_ERR_USAGE,
                        "--paper: the board (%gx%g mm) has no room for 3 starts a side "
                        "%.1f mm apart; use a larger paper or a lower --resolution", bw, bh, d);
-    if (cb_lattice_slack(&lp) <= LATTICE_ROUNDING_MM)
+    if (cb_lattice_slack(&lp) <= CB_LATTICE_ROUNDING_MM)
         return cb_fail(err, CB_ERR_USAGE,
                        "--resolution: nodes %.2f mm apart cannot keep %.1f mm between their "
                        "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM,
@@ -319,7 +320,7 @@ static cb_board *lattice_candidate(const cb_spec *spec, const char *seed, cb_rng
     double bx = spec->margin, by = spec->margin;
     double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
     double d = spacing(spec, bw, bh);
-    cb_lattice_params lp = {bx, by, bw, bh, node_count(bw, bh, d), RADIUS_PER_SPACING * d};
+    cb_lattice_params lp = {bx, by, bw, bh, node_count(bw, bh, d), radius_at(d)};
     cb_board *b = calloc(1, sizeof *b);
     if (!b || !(b->seed = strdup(seed))) {
         cb_board_free(b);
@@ -361,7 +362,7 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
     }
     w.bx = bx; w.by = by; w.bw = bw; w.bh = bh;
     w.d = d;
-    w.r = RADIUS_PER_SPACING * d;
+    w.r = radius_at(d);
     w.start_cap = spec->start_cap;
     w.node_cap = spec->node_cap;
     w.hop_band_min = want->hop_min;
