@@ -199,34 +199,37 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
                        "use a larger paper or a smaller --margin", bw, bh);
     }
     /* Between CUT_MIN_SPACING_MM and the spacing where dots end, no board
-     * can be cut as the contract asks. */
+     * can be cut as the contract asks; at the default spacing, a board too
+     * small for it would be (it adapts down to it, not past). */
     double no_dots = CB_DOT_MIN_NODE_RADIUS_MM / RADIUS_PER_SPACING;
-    if (d < CUT_MIN_SPACING_MM && d >= no_dots && !on_lattice(spec, bw, bh)) {
-        if (spec->resolution > 0)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--resolution: %g puts nodes %.1f mm apart, too close for scissors "
-                           "and power dots; at most %.0f, or at least %.0f (no dots)",
-                           spec->resolution, d, floor(fmax(bw, bh) / CUT_MIN_SPACING_MM),
-                           floor(fmax(bw, bh) / no_dots) + 1);
-        double most = (fmin(spec->page_w, spec->page_h) - SHORT_SIDE_SPACINGS *
-                       CUT_MIN_SPACING_MM) / 2;
-        if (most >= 5 + RADIUS_PER_SPACING * CUT_MIN_SPACING_MM)
+    if (spec->resolution > 0 && d < CUT_MIN_SPACING_MM && d >= no_dots &&
+        !on_lattice(spec, bw, bh))
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--resolution: %g puts nodes %.1f mm apart, too close for scissors "
+                       "and power dots; at most %.0f, or at least %.0f (no dots)",
+                       spec->resolution, d, floor(fmax(bw, bh) / CUT_MIN_SPACING_MM),
+                       floor(fmax(bw, bh) / no_dots) + 1);
+    if (spec->resolution == 0 && d < CUT_MIN_SPACING_MM) {
+        double across = SHORT_SIDE_SPACINGS * CUT_MIN_SPACING_MM;
+        /* a margin for nodes a little further apart than the least */
+        double least = 5 + radius_at(CUT_MIN_SPACING_MM + 1);
+        double most = (fmin(spec->page_w, spec->page_h) - across) / 2;
+        if (most >= least)
             return cb_fail(err, CB_ERR_USAGE,
                            "--margin: %g mm leaves too small a board for 3 starts a side; at "
                            "most %.1f mm on this paper", spec->margin, floor(most * 10) / 10);
         return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: %gx%g mm is too small for a board at the default spacing; "
-                       "at least %.0f mm a side, or --resolution %.0f (no dots)",
-                       spec->page_w, spec->page_h,
-                       ceil(SHORT_SIDE_SPACINGS * CUT_MIN_SPACING_MM + 2 * (5 + RADIUS_PER_SPACING *
-                                                                            CUT_MIN_SPACING_MM)),
-                       floor(fmax(bw, bh) / no_dots) + 1);
+                       "--paper: %gx%g mm is too small for 3 starts a side: at least %.0f mm "
+                       "across its shorter side (with --margin %.1f)", spec->page_w,
+                       spec->page_h, ceil(across + 2 * ceil(least * 10) / 10),
+                       ceil(least * 10) / 10);
     }
     /* Edge nodes sit on the trim line, so they reach into the margin. */
-    if (spec->margin < 5 + radius_at(d))
+    if (spec->margin < 5 + radius_at(d) - 1e-9)
         return cb_fail(err, CB_ERR_USAGE,
                        "--margin: %g mm puts edge nodes closer than 5 mm to the paper edge "
-                       "(at least %.1f mm)", spec->margin, ceil((5 + radius_at(d)) * 10) / 10);
+                       "(at least %.1f mm)", spec->margin,
+                       ceil((5 + radius_at(d)) * 10 - 1e-6) / 10);
     size_t n = node_count(bw, bh, d);
     if (n > MAX_NODES)
         return cb_fail(err, CB_ERR_USAGE,
