@@ -96,13 +96,16 @@ void cb_sheet_label(const cb_game *g, const cb_board *b, double safe, double asc
                     double descent, cb_text_width_fn width, void *ctx, cb_label *out);
 
 /* The legend strip in a sheet's margin: for each node type on the sheet, a
- * small node of its look and its short label, at CB_STRIP_PT. Items go left
- * to right into the top margin, then the bottom one, into gaps clear of
- * the trim line, of nodes and starts reaching into the margin, of the label
- * and of the paper edge (5 mm, or the safe area); where they cannot all
- * go, the sheet has no strip (n = 0): the rules page has everything. A
- * version 1 theme has no short labels, so no strip. */
+ * small node of its look and its short label, at CB_STRIP_PT. The strip
+ * stays together in one margin, the top one or else the bottom one: items
+ * go left to right, in the theme's order, into gaps clear of the trim
+ * line, of nodes and starts reaching into the margin, of the label and of
+ * the paper edge (5 mm, or the safe area), wrapping to a second row where
+ * the margin is deep enough; where they cannot all go, the sheet has no
+ * strip (n = 0): the rules page has everything. A version 1 theme has no
+ * short labels, so no strip. */
 #define CB_STRIP_PT 6.5
+#define CB_STRIP_ROW_GAP_MM 0.8
 #define CB_STRIP_R 1.6          /* mm: an item's node radius */
 #define CB_STRIP_MAX 64
 typedef struct {
