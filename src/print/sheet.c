@@ -364,10 +364,20 @@ void cb_sheet_strip(const cb_board *b, const cb_theme *t, const cb_label *label,
         int n_rows = 1;
         rows[0] = band_k == 0 ? fmax(y0 + tall / 2, y1 - 0.5 - tall / 2)
                               : fmin(y1 - tall / 2, y0 + 0.5 + tall / 2);
+        /* two rows when they fit, the first then against the band's inner
+         * edge if need be */
         double step = tall + CB_STRIP_ROW_GAP_MM;
-        rows[1] = band_k == 0 ? rows[0] - step : rows[0] + step;
-        if (rows[1] - tall / 2 >= y0 - 1e-9 && rows[1] + tall / 2 <= y1 + 1e-9)
+        if (y1 - y0 >= tall + step - 1e-9) {
+            if (y1 - y0 < tall + step + 0.5)
+                rows[0] = band_k == 0 ? y1 - tall / 2 : y0 + tall / 2;
+            rows[1] = band_k == 0 ? rows[0] - step : rows[0] + step;
             n_rows = 2;
+            if (rows[1] < rows[0]) { /* read from the upper row down */
+                double upper = rows[1];
+                rows[1] = rows[0];
+                rows[0] = upper;
+            }
+        }
         int row = 0;
         double x = b->board_x;
         out->n = 0;

@@ -105,8 +105,8 @@ void cb_sheet_label(const cb_game *g, const cb_board *b, double safe, double asc
  * strip (n = 0): the rules page has everything. A version 1 theme has no
  * short labels, so no strip. */
 #define CB_STRIP_PT 6.5
-#define CB_STRIP_ROW_GAP_MM 0.8
-#define CB_STRIP_R 1.6          /* mm: an item's node radius */
+#define CB_STRIP_ROW_GAP_MM 0.4
+#define CB_STRIP_R 1.35         /* mm: an item's node radius */
 #define CB_STRIP_MAX 64
 typedef struct {
     int type;
