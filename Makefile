@@ -136,14 +136,17 @@ run: deps
 # Remakes every sample from its samples/NAME.cmd, and a preview of its
 # first page (samples/NAME.png, 50 dpi; posters get a 100 dpi corner) and,
 # for games, of its last page, the rules and legend (NAME-rules.png, 60 dpi).
+# A NAME ending in -bw is the colour PDF as a black-and-white printer prints
+# it: its previews are greyscale (pdftoppm -gray).
 samples: all
 	@cd samples && for c in *.cmd; do n=$${c%.cmd}; echo "== $$n"; \
 	  PATH="$(abspath .):$$PATH" sh $$c || exit 1; \
+	  case $$n in *-bw) grey=-gray;; *) grey=;; esac; \
 	  case $$n in poster*) pdftoppm -png -r 100 -x 0 -y 0 -W 1200 -H 800 -singlefile $$n.pdf $$n;; \
-	  *) pdftoppm -png -r 50 -f 1 -l 1 -singlefile $$n.pdf $$n;; esac; \
+	  *) pdftoppm -png $$grey -r 50 -f 1 -l 1 -singlefile $$n.pdf $$n;; esac; \
 	  last=$$(pdfinfo $$n.pdf | awk '/^Pages:/ {print $$2}'); \
 	  if pdftotext -f $$last -l $$last $$n.pdf - | grep -q 'What you need'; then \
-	    pdftoppm -png -r 60 -f $$last -l $$last -singlefile $$n.pdf $$n-rules; fi; done
+	    pdftoppm -png $$grey -r 60 -f $$last -l $$last -singlefile $$n.pdf $$n-rules; fi; done
 
 # Every test binary runs, then every fuzz corpus is replayed; the target
 # fails at the end if any of them failed.
