@@ -139,10 +139,13 @@ static double dot_reach(const cb_board *b)
     return (CB_START_DEPTH + 1) * r + 2 * cb_dot_radius(r);
 }
 
-/* How near an edge a dot of radius DR may be: its centre at least this far. */
+/* How near an edge or the trim line a dot of radius DR may be: its centre
+ * at least this far, with a little to spare for the board file's 0.01 mm
+ * (so the file, read back, still shows the full clearance). */
+#define ROUNDING_SPARE_MM 0.01
 static double edge_apart(double dr)
 {
-    return dr + CB_DOT_LINE_CLEARANCE_MM;
+    return dr + CB_DOT_LINE_CLEARANCE_MM + ROUNDING_SPARE_MM;
 }
 
 /* How near each other two dots of radius DR may be, centre to centre. */
