@@ -86,9 +86,8 @@ void cb_spec_defaults(cb_spec *spec)
 /* Organic boards with power dots need their nodes this far apart to meet
  * the scissors clauses (A4, 40 seeds a spacing: 31-33 boards at 17-18 mm
  * in one attempt, 12 at 16 mm, 1 at 15 mm; a square 140 mm paper none at
- * 17.2 mm): closer, their dots, starts and
- * pieces no longer fit. Boards without dots (nodes under about 12 mm
- * apart) are not held to them. */
+ * 17.2 mm): closer, their dots, starts and pieces no longer fit. Boards
+ * without dots (nodes under about 12 mm apart) are not held to them. */
 #define CUT_MIN_SPACING_MM 18.0
 #define SHORT_SIDE_SPACINGS 6.75
 
@@ -187,6 +186,10 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
         return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (7..2000)",
                        spec->resolution);
     double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
+    if (!(bw > 0 && bh > 0))
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--margin: %g mm leaves no board on a %gx%g mm paper (it must be "
+                       "under half the shorter side)", spec->margin, spec->page_w, spec->page_h);
     double d = spacing(spec, bw, bh);
     /* Three well-spaced starts per side, each with two neighbours of its
      * own, need room along the shorter side: SHORT_SIDE_SPACINGS (at 5,
