@@ -161,7 +161,7 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 # install check runs last, alone.
 SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUITE_FAILED = $(BUILD)/suite-failed
-SUITE_CHECKS := layers svg serve serve-page man badinput-table docs papers greyscale
+SUITE_CHECKS := layers svg serve serve-page man badinput-table docs papers greyscale options
 # The slowest first, so that the cores finish together.
 SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) papers docs serve-page serve \
   $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) $(filter-out papers docs serve-page serve,$(SUITE_CHECKS)))
@@ -197,6 +197,8 @@ suite/badinput-table:
 	@echo "== bad-input table"; $(DATA_ENV) python3 tests/badinput_table.py $(BIN) $(SUITE_RUN)
 suite/papers:
 	@echo "== papers"; $(DATA_ENV) python3 tests/papers_check.py $(BIN) --report $(SUITE_RUN)
+suite/options:
+	@echo "== options"; $(DATA_ENV) python3 tests/options_check.py $(BIN) $(SUITE_RUN)
 suite/greyscale:
 	@echo "== greyscale"; $(DATA_ENV) python3 tests/greyscale_check.py $(BIN) $(SUITE_RUN)
 suite/docs:

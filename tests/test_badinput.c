@@ -634,7 +634,7 @@ static void test_impossible_options(void **state)
     /* Four nodes across A4: no room for 3 starts a side, whatever the
      * margin. */
     s.resolution = 4;
-    assert_spec_fails(&s, "at least 10");
+    assert_spec_fails(&s, "11 works");
     s.margin = 30;
     assert_spec_fails(&s, "starts");
     cb_spec_defaults(&s);

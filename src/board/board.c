@@ -90,6 +90,17 @@ void cb_spec_defaults(cb_spec *spec)
  * without dots (nodes under about 12 mm apart) are not held to them. */
 #define CUT_MIN_SPACING_MM 18.0
 #define SHORT_SIDE_SPACINGS 6.75
+/* Nor do fewer nodes than this find 12 fair starts, whatever the shape: at
+ * 24.5 mm apart, 51-60 nodes (200x180 and 230x180 mm papers) found them in
+ * 2 candidates of 60, squares of 67 nodes in 15 of 40, of 85 in 27 of 40;
+ * A5 at 68 nodes in 1 of 3. */
+#define DEFAULT_MIN_NODES 68.0
+/* Nor do organic boards much longer than wide: of 40 candidates, 14 find
+ * 12 fair starts at 1.87 to 1 (Legal, margin 28), 10 at 1.93 (a 500x270 mm
+ * paper), 1 to 4 at 1.89-1.95 where the shorter side holds 7 spacings or
+ * less (Legal, margin 30-34), none at 2.14 (400x200 mm), whatever the
+ * spacing. */
+#define MAX_ASPECT 1.85
 
 static double spacing(const cb_spec *spec, double bw, double bh)
 {
@@ -98,7 +109,7 @@ static double spacing(const cb_spec *spec, double bw, double bh)
     double d = DEFAULT_SPACING_MM;
     if (spec->shared && spec->players > 4)
         d = fmax(d * sqrt(4.0 / spec->players), SHARED_MIN_SPACING_MM);
-    return fmin(d, fmin(bw, bh) / SHORT_SIDE_SPACINGS);
+    return fmin(fmin(d, fmin(bw, bh) / SHORT_SIDE_SPACINGS), sqrt(bw * bh / DEFAULT_MIN_NODES));
 }
 
 /* The node radius at spacing D, to the board file's 0.01 mm: the board is
@@ -153,6 +164,8 @@ static double closest_lattice_spacing(double margin, double bw, double bh)
     return hi;
 }
 
+static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest);
+
 cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
 {
     if (!spec->seed)
@@ -185,6 +198,46 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
     if (spec->resolution < 0 || spec->resolution > 2000 || isnan(spec->resolution))
         return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (7..2000)",
                        spec->resolution);
+    return check_geometry(spec, err, 1);
+}
+
+/* Whether SPEC's paper, margin and spacing pass (no suggestion sought). */
+static int geometry_works(const cb_spec *spec)
+{
+    cb_error e;
+    return check_geometry(spec, &e, 0) == CB_OK;
+}
+
+/* The first --resolution from FROM towards TO (steps of 1) with which SPEC
+ * passes, or -1: the value a refusal names is one that works. */
+static double resolution_that_works(const cb_spec *spec, double from, double to)
+{
+    cb_spec s = *spec;
+    double step = to >= from ? 1 : -1;
+    for (double r = from; step > 0 ? r <= to : r >= to; r += step) {
+        s.resolution = r;
+        if (r >= 1 && geometry_works(&s))
+            return r;
+    }
+    return -1;
+}
+
+/* The first --margin from FROM towards TO (steps of 0.1 mm, in tenths to
+ * stay exact) with which SPEC passes, or -1. */
+static double margin_that_works(const cb_spec *spec, double from, double to)
+{
+    cb_spec s = *spec;
+    long a = lround(from * 10), z = lround(to * 10), step = z >= a ? 1 : -1;
+    for (long k = a; step > 0 ? k <= z : k >= z; k += step) {
+        s.margin = (double)k / 10;
+        if (s.margin >= 5 && s.margin <= 50 && geometry_works(&s))
+            return s.margin;
+    }
+    return -1;
+}
+
+static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
+{
     double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
     if (!(bw > 0 && bh > 0))
         return cb_fail(err, CB_ERR_USAGE,
@@ -193,49 +246,66 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
     double d = spacing(spec, bw, bh);
     /* Three well-spaced starts per side, each with two neighbours of its
      * own, need room along the shorter side: SHORT_SIDE_SPACINGS (at 5,
-     * --resolution 8 and 9 on A4 found no fair starts in 200 attempts). */
+     * --resolution 8 and 9 on A4 found no fair starts in 200 attempts). At
+     * the default spacing the board always has it. */
     if (fmin(bw, bh) < SHORT_SIDE_SPACINGS * d - 1e-9) {
-        if (spec->resolution > 0)
+        double least = ceil(SHORT_SIDE_SPACINGS * fmax(bw, bh) / fmin(bw, bh) - 1e-9);
+        double works = suggest ? resolution_that_works(spec, least, 2000) : -1;
+        if (works > 0)
             return cb_fail(err, CB_ERR_USAGE,
                            "--resolution: %g leaves no room for 3 starts a side across this "
-                           "board (%gx%g mm); at least %.0f", spec->resolution, bw, bh,
-                           ceil(SHORT_SIDE_SPACINGS * fmax(bw, bh) / fmin(bw, bh)));
+                           "board (%gx%g mm); %g works", spec->resolution, bw, bh, works);
         return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: the board (%gx%g mm) has no room for 3 starts a side; "
-                       "use a larger paper or a smaller --margin", bw, bh);
+                       "--resolution: %g leaves no room for 3 starts a side across this "
+                       "board (%gx%g mm); at least %.0f", spec->resolution, bw, bh, least);
     }
     /* Between CUT_MIN_SPACING_MM and the spacing where dots end, no board
      * can be cut as the contract asks; at the default spacing, a board too
      * small for it would be (it adapts down to it, not past). */
     double no_dots = CB_DOT_MIN_NODE_RADIUS_MM / RADIUS_PER_SPACING;
     if (spec->resolution > 0 && d < CUT_MIN_SPACING_MM && d >= no_dots &&
-        !on_lattice(spec, bw, bh))
+        !on_lattice(spec, bw, bh)) {
+        double below = suggest ? resolution_that_works(spec, floor(fmax(bw, bh) /
+                                                                   CUT_MIN_SPACING_MM), 1)
+                               : -1;
+        double above = suggest ? resolution_that_works(spec, floor(fmax(bw, bh) / no_dots) + 1,
+                                                       2000)
+                               : -1;
+        if (below > 0 && above > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: %g puts nodes %.1f mm apart, too close for "
+                           "scissors and power dots; %g works, or %g (no dots)",
+                           spec->resolution, d, below, above);
+        if (above > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: %g puts nodes %.1f mm apart, too close for "
+                           "scissors and power dots; %g works (no dots)", spec->resolution, d,
+                           above);
         return cb_fail(err, CB_ERR_USAGE,
                        "--resolution: %g puts nodes %.1f mm apart, too close for scissors "
-                       "and power dots; at most %.0f, or at least %.0f (no dots)",
-                       spec->resolution, d, floor(fmax(bw, bh) / CUT_MIN_SPACING_MM),
-                       floor(fmax(bw, bh) / no_dots) + 1);
+                       "and power dots (%.0f mm at least, or under %.1f mm)", spec->resolution,
+                       d, CUT_MIN_SPACING_MM, no_dots);
+    }
     if (spec->resolution == 0 && d < CUT_MIN_SPACING_MM) {
-        double across = SHORT_SIDE_SPACINGS * CUT_MIN_SPACING_MM;
-        /* a margin for nodes a little further apart than the least */
-        double least = 5 + radius_at(CUT_MIN_SPACING_MM + 1);
-        double most = (fmin(spec->page_w, spec->page_h) - across) / 2;
-        if (most >= least)
+        double most = suggest ? margin_that_works(spec, floor(spec->margin * 10) / 10, 5) : -1;
+        if (most > 0)
             return cb_fail(err, CB_ERR_USAGE,
-                           "--margin: %g mm leaves too small a board for 3 starts a side; at "
-                           "most %.1f mm on this paper", spec->margin, floor(most * 10) / 10);
+                           "--margin: %g mm leaves too small a board for 3 starts a side; "
+                           "%g mm works (at most)", spec->margin, most);
         return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: %gx%g mm is too small for 3 starts a side: at least %.0f mm "
-                       "across its shorter side (with --margin %.1f)", spec->page_w,
-                       spec->page_h, ceil(across + 2 * ceil(least * 10) / 10),
-                       ceil(least * 10) / 10);
+                       "--paper: %gx%g mm is too small for 3 starts a side at the default "
+                       "spacing: the board needs %.1f mm across and %.0f mm^2 (a5 or larger)",
+                       spec->page_w, spec->page_h, SHORT_SIDE_SPACINGS * CUT_MIN_SPACING_MM,
+                       DEFAULT_MIN_NODES * CUT_MIN_SPACING_MM * CUT_MIN_SPACING_MM);
     }
     /* Edge nodes sit on the trim line, so they reach into the margin. */
-    if (spec->margin < 5 + radius_at(d) - 1e-9)
+    if (spec->margin < 5 + radius_at(d) - 1e-9) {
+        double least = ceil((5 + radius_at(d)) * 10 - 1e-6) / 10;
+        double works = suggest ? margin_that_works(spec, least, 50) : -1;
         return cb_fail(err, CB_ERR_USAGE,
                        "--margin: %g mm puts edge nodes closer than 5 mm to the paper edge "
-                       "(at least %.1f mm)", spec->margin,
-                       ceil((5 + radius_at(d)) * 10 - 1e-6) / 10);
+                       "(at least %g mm)", spec->margin, works > 0 ? works : least);
+    }
     size_t n = node_count(bw, bh, d);
     if (n > MAX_NODES)
         return cb_fail(err, CB_ERR_USAGE,
@@ -243,10 +313,29 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
                        "made fair (use a lower --resolution or a smaller paper)",
                        n, MAX_NODES);
     if (!on_lattice(spec, bw, bh)) {
+        if (fmax(bw, bh) > MAX_ASPECT * fmin(bw, bh)) {
+            double m = suggest ? margin_that_works(spec, floor(spec->margin * 10) / 10 - 0.1,
+                                                   5)
+                               : -1;
+            if (m > 0)
+                return cb_fail(err, CB_ERR_USAGE,
+                               "--margin: %g mm makes a board %.2f times as long as wide (at "
+                               "most %.2f); %g mm works", spec->margin,
+                               fmax(bw, bh) / fmin(bw, bh), MAX_ASPECT, m);
+            double w = spec->page_w, h = spec->page_h; /* the longer side cut down */
+            if (bw > bh)
+                w = floor(MAX_ASPECT * bh + 2 * spec->margin);
+            else
+                h = floor(MAX_ASPECT * bw + 2 * spec->margin);
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--paper: %gx%g mm makes a board %.2f times as long as wide; at "
+                           "most %.2f (%gx%gmm)", spec->page_w, spec->page_h,
+                           fmax(bw, bh) / fmin(bw, bh), MAX_ASPECT, w, h);
+        }
         if (spec->node_cap < 4 && n < CAP3_MIN_NODES)
             return cb_fail(err, CB_ERR_USAGE,
                            "--node-cap: 3 needs a board of at least %d nodes (this one: %zu); "
-                           "at least 4 on this paper", CAP3_MIN_NODES, n);
+                           "4 works", CAP3_MIN_NODES, n);
         return CB_OK;
     }
     if (spec->node_cap < 4)
@@ -259,11 +348,19 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
         return cb_fail(err, CB_ERR_USAGE,
                        "--paper: the board (%gx%g mm) has no room for 3 starts a side "
                        "%.1f mm apart; use a larger paper or a lower --resolution", bw, bh, d);
-    if (cb_lattice_slack(&lp) <= CB_LATTICE_ROUNDING_MM)
+    if (cb_lattice_slack(&lp) <= CB_LATTICE_ROUNDING_MM) {
+        double about = floor(fmax(bw, bh) / closest_lattice_spacing(spec->margin, bw, bh));
+        double works = suggest && spec->resolution > 0
+                           ? resolution_that_works(spec, fmin(about, spec->resolution - 1), 1)
+                           : -1;
+        if (works > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: nodes %.2f mm apart cannot keep %.1f mm between "
+                           "their disks; %g works on this paper", d, CB_NODE_GAP_MM, works);
         return cb_fail(err, CB_ERR_USAGE,
                        "--resolution: nodes %.2f mm apart cannot keep %.1f mm between their "
-                       "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM,
-                       floor(fmax(bw, bh) / closest_lattice_spacing(spec->margin, bw, bh)));
+                       "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM, about);
+    }
     return CB_OK;
 }
 
