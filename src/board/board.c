@@ -696,7 +696,7 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         if (b->nodes[i].kind == CB_KIND_START)
             b->nodes[i].mission = spec->theme->first_game;
     /* The dots decorate placed, tested like the rest of the contract. */
-    st = cb_dots_verdict(b, &g, &v, &err);
+    st = cb_dots_verdict_only(b, &g, &v, &err);
     if (st != CB_OK || !v.dots_ok) {
         *oom = st != CB_OK;
         *why = st != CB_OK ? "out of memory" : v.dot_failure;

@@ -111,6 +111,7 @@ static int end_near(const cb_grid *grid, reach near, cb_point p, uint32_t j)
 static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nodes, reach near,
                         double clear, uint8_t *touched, double *least)
 {
+    /* Without LEAST, only the dots within CLEAR matter. */
     size_t nd = b->n_dot_xy;
     cb_point *q = malloc((nd ? nd : 1) * sizeof *q);
     cb_grid dots;
@@ -124,7 +125,7 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
     cb_grid_fill(&dots, q, nd);
     /* Further than CLEAR (and a nanometre) outside the edge's box is
      * further than that from the edge: most dots near an edge are. */
-    double far = clear + 2;
+    double far = clear + (least ? 2 : 1e-6);
     for (uint32_t j = 0; j < b->n_nodes; j++) {
         cb_point a = {b->nodes[j].x, b->nodes[j].y};
         for (uint32_t e = g->start[j]; e < g->start[j + 1]; e++) {
@@ -142,14 +143,15 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
                 for (uint32_t t = k0; t < k1; t++) {
                     uint32_t k = dots.items[t];
                     cb_point p = q[k];
-                    if (p.x < x0 - far || p.x > x1 + far || p.y < y0 - far || p.y > y1 + far)
+                    if ((!least && touched[k]) || p.x < x0 - far || p.x > x1 + far ||
+                        p.y < y0 - far || p.y > y1 + far)
                         continue;
                     double d2 = INFINITY;
                     if (end_near(nodes, near, p, j))
                         d2 = cb_point_segment_dist2(p, a, c);
                     if (end_near(nodes, near, p, i))
                         d2 = fmin(d2, cb_point_segment_dist2(p, c, a));
-                    if (d2 < *least * *least)
+                    if (least && d2 < *least * *least)
                         *least = sqrt(d2);
                     touched[k] |= d2 < clear * clear;
                 }
@@ -161,7 +163,8 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
     return 0;
 }
 
-cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, cb_error *err)
+static cb_status dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v,
+                              int measure, cb_error *err)
 {
     v->dots_ok = 1;
     v->dot_failure = "";
@@ -189,7 +192,7 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
      * dot's width further */
     double corner = fmax(1, hypot(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
     reach near = {corner + 2 * dr + fmax(CB_DOT_OWNER_MARGIN_MM, 2 * dr + CB_DOT_CLEARANCE_MM),
-                  sqrt(longest2) / 2 + dr + CB_DOT_LINE_CLEARANCE_MM + 2};
+                  sqrt(longest2) / 2 + dr + CB_DOT_LINE_CLEARANCE_MM + (measure ? 2 : 0)};
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
     uint8_t *touched = calloc(b->n_dot_xy ? b->n_dot_xy : 1, 1);
     cb_grid grid;
@@ -206,7 +209,7 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
     free(p);
     double least = INFINITY;
     if (mark_touched(b, g, &grid, near, dr + CB_DOT_LINE_CLEARANCE_MM - DOT_SLACK_MM, touched,
-                     &least) != 0) {
+                     measure ? &least : NULL) != 0) {
         cb_grid_free(&grid);
         free(touched);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the power dots");
@@ -229,4 +232,15 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
     cb_grid_free(&grid);
     free(touched);
     return CB_OK;
+}
+
+cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, cb_error *err)
+{
+    return dots_verdict(b, g, v, 1, err);
+}
+
+cb_status cb_dots_verdict_only(const cb_board *b, const cb_graph *g, cb_verdict *v,
+                               cb_error *err)
+{
+    return dots_verdict(b, g, v, 0, err);
 }
