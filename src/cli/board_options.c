@@ -19,7 +19,7 @@ const char cli_board_options_help[] =
     "      --portrait       portrait instead of landscape\n"
     "      --margin MM      paper edge to trim line (default 12): at least 5 mm + a\n"
     "                       node radius, at most what leaves the board 121.5 mm\n"
-    "                       across (44.2 on A4)\n"
+    "                       across and 22,032 mm^2 (44.2 on A4)\n"
     "      --resolution R   nodes across the longer side (default: 24.5 mm apart,\n"
     "                       about 85 on A4; closer on A5 and shared boards); at\n"
     "                       least 6.75 x the board's long/short side; never 12 to\n"
