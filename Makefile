@@ -136,14 +136,17 @@ run: deps
 # Remakes every sample from its samples/NAME.cmd, and a preview of its
 # first page (samples/NAME.png, 50 dpi; posters get a 100 dpi corner) and,
 # for games, of its last page, the rules and legend (NAME-rules.png, 60 dpi).
+# A NAME ending in -bw is the colour PDF as a black-and-white printer prints
+# it: its previews are greyscale (pdftoppm -gray).
 samples: all
 	@cd samples && for c in *.cmd; do n=$${c%.cmd}; echo "== $$n"; \
 	  PATH="$(abspath .):$$PATH" sh $$c || exit 1; \
+	  case $$n in *-bw) grey=-gray;; *) grey=;; esac; \
 	  case $$n in poster*) pdftoppm -png -r 100 -x 0 -y 0 -W 1200 -H 800 -singlefile $$n.pdf $$n;; \
-	  *) pdftoppm -png -r 50 -f 1 -l 1 -singlefile $$n.pdf $$n;; esac; \
+	  *) pdftoppm -png $$grey -r 50 -f 1 -l 1 -singlefile $$n.pdf $$n;; esac; \
 	  last=$$(pdfinfo $$n.pdf | awk '/^Pages:/ {print $$2}'); \
 	  if pdftotext -f $$last -l $$last $$n.pdf - | grep -q 'What you need'; then \
-	    pdftoppm -png -r 60 -f $$last -l $$last -singlefile $$n.pdf $$n-rules; fi; done
+	    pdftoppm -png $$grey -r 60 -f $$last -l $$last -singlefile $$n.pdf $$n-rules; fi; done
 
 # Every test binary runs, then every fuzz corpus is replayed; the target
 # fails at the end if any of them failed.
@@ -158,10 +161,10 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 # install check runs last, alone.
 SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUITE_FAILED = $(BUILD)/suite-failed
-SUITE_CHECKS := layers svg serve serve-page man badinput-table docs
+SUITE_CHECKS := layers svg serve serve-page man badinput-table docs papers greyscale options
 # The slowest first, so that the cores finish together.
-SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) docs serve-page serve \
-  $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) $(filter-out docs serve-page serve,$(SUITE_CHECKS)))
+SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) papers docs serve-page serve \
+  $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) $(filter-out papers docs serve-page serve,$(SUITE_CHECKS)))
 test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	@rm -f $(SUITE_FAILED)
 	@$(MAKE) --no-print-directory -k -j$(SUITE_JOBS) --output-sync=target suite-parallel || true
@@ -192,6 +195,12 @@ suite/man:
 	@echo "== man"; $(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)) $(SUITE_RUN)
 suite/badinput-table:
 	@echo "== bad-input table"; $(DATA_ENV) python3 tests/badinput_table.py $(BIN) $(SUITE_RUN)
+suite/papers:
+	@echo "== papers"; $(DATA_ENV) python3 tests/papers_check.py $(BIN) --report $(SUITE_RUN)
+suite/options:
+	@echo "== options"; $(DATA_ENV) python3 tests/options_check.py $(BIN) $(SUITE_RUN)
+suite/greyscale:
+	@echo "== greyscale"; $(DATA_ENV) python3 tests/greyscale_check.py $(BIN) $(SUITE_RUN)
 suite/docs:
 	@echo "== docs"; $(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" $(SUITE_RUN)
 

@@ -285,6 +285,14 @@ typedef struct {
     /* The board as pieces of paper (see the planar section below). */
     size_t faces;            /* pieces of paper + the outside */
     double largest_piece;    /* mm^2 */
+    /* Scissors: on a board with power dots (node radius >= 3.2 mm; posters
+     * finer than that are figures only), every piece >= 120 mm^2, every edge
+     * visible >= 3 mm between its nodes' rims, every dot's outline >= 1 mm of
+     * paper from an edge's or the trim line's stroke. */
+    double smallest_piece;   /* mm^2 */
+    double shortest_visible; /* mm of an edge between its nodes' shapes */
+    double dot_paper;        /* least paper between a dot and a printed line, mm */
+    int cuttable;            /* the scissors clauses hold (or do not apply) */
     int planar;              /* inside its trim, V - E + F = 1 + C and the
                                 pieces tile the trim rectangle */
     /* Power dots, when the board has them placed (dot_xy). */

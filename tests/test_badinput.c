@@ -631,16 +631,19 @@ static void test_impossible_options(void **state)
     s.players = -3;
     assert_spec_fails(&s, "--players");
     cb_spec_defaults(&s);
-    /* Four nodes across A4: each node's radius (18 mm) no longer fits the
-     * 12 mm margin. */
+    /* Four nodes across A4: no room for 3 starts a side, whatever the
+     * margin. */
     s.resolution = 4;
-    assert_spec_fails(&s, "--margin");
-    /* With a margin for it, the board has no room for 3 starts a side. */
+    assert_spec_fails(&s, "11 works");
     s.margin = 30;
     assert_spec_fails(&s, "starts");
     cb_spec_defaults(&s);
+    /* Ten: each node's radius (7.2 mm) no longer fits the 12 mm margin. */
+    s.resolution = 10;
+    assert_spec_fails(&s, "--margin");
+    cb_spec_defaults(&s);
     s.page_w = 110, s.page_h = 90; /* a tiny card: no room for 12 starts */
-    assert_spec_fails(&s, "no room for 3 starts");
+    assert_spec_fails(&s, "too small for 3 starts a side");
     cb_spec_defaults(&s);
     s.resolution = 1999; /* millions of nodes */
     s.page_w = 2000, s.page_h = 2000;

@@ -221,11 +221,23 @@ static void test_impossible_options(void **state)
     (void)state;
     expect_kept("--players 0", 64, "--players");
     expect_kept("--shared --players 0", 64, "--players");
-    /* A node radius too large for the margin, then for the page. */
-    expect_kept("--resolution 4", 64, "--margin");
-    expect_kept("--resolution 4 --margin 40", 64, "no room for 3 starts");
+    /* Too few nodes across for 3 starts a side: the least that works. */
+    expect_kept("--resolution 4", 64, "11 works");
+    expect_kept("--resolution 9", 64, "11 works");
+    /* A node radius too large for the margin: the least margin, rounded up. */
+    expect_kept("--resolution 10", 64, "--margin: 12 mm puts edge nodes closer than 5 mm to the "
+                                       "paper edge (at least 12.3 mm)");
+    /* Nodes too close for scissors and dots, yet with dots. */
+    expect_kept("--resolution 17", 64, "15 works, or 23 (no dots)");
+    /* A margin that leaves no room: the most that does, rounded down. */
+    expect_kept("--margin 50", 64, "44.2 mm works (at most)");
+    /* A board too long for its width: the margin that works. */
+    expect_kept("--paper legal --margin 40", 64, "25.7 mm works");
+    expect_kept("--paper 400x200mm", 64, "(349x200mm)");
+    /* Node cap 3 on a board too small for it. */
+    expect_kept("--paper a5 --node-cap 3", 64, "4 works");
     /* More starts than the edge has room for. */
-    expect_kept("--paper 110x90mm", 64, "no room for 3 starts");
+    expect_kept("--paper 110x90mm", 64, "too small for 3 starts a side");
     expect_kept("--paper 99999x99999mm", 64, "--paper");
     expect_kept("--paper 2000x2000mm --resolution 1999", 64, "--resolution");
     expect_kept("--resolution nan", 64, "--resolution");

@@ -199,7 +199,7 @@ static void test_manifest_pages_nup(void **state)
     (void)state;
     NEED("pdfinfo");
     assert_int_equal(cutboard("deck --seed nup --count 3 --players 3 --board-size a5 "
-                              "--resolution 12 --sheet a3 --manifest nup.jsonl -o nup.pdf"),
+                              "--sheet a3 --manifest nup.jsonl -o nup.pdf"),
                      0);
     pdfinfo("nup.pdf");
     /* 9 A5 boards, 2 to an A3 sheet (with the 6 mm gutter 2 x 2 does not fit),

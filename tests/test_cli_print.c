@@ -121,7 +121,7 @@ static void test_nup(void **state)
 {
     (void)state;
     /* Four A5 boards with bleed and marks fit an SRA3 sheet. */
-    assert_int_equal(cutboard("--seed x --players 4 --board-size a5 --resolution 12 "
+    assert_int_equal(cutboard("--seed x --players 4 --board-size a5 "
                               "--sheet sra3 --bleed 3mm --crop-marks -o nup.pdf"),
                      0);
     NEED("pdfinfo");

@@ -418,13 +418,23 @@ static void check_strip(const char *args, int expect_strip)
     free(text);
     assert_int_equal(sh("pdftotext -bbox -f 1 -l 1 st.pdf -"), 0);
     double edge = 5 * pt;
+    int above = 0, below = 0; /* the strip's words in the top and bottom margins */
     for (const char *w = strstr(out_text, "<word "); w; w = strstr(w + 1, "<word ")) {
         double x0 = atof(strstr(w, "xMin=\"") + 6), y0 = atof(strstr(w, "yMin=\"") + 6);
         double x1 = atof(strstr(w, "xMax=\"") + 6), y1 = atof(strstr(w, "yMax=\"") + 6);
+        const char *word = strchr(w, '>') + 1;
+        for (size_t i = 0; i < theme->n_types; i++) {
+            const char *label = theme->types[i].short_label;
+            size_t first = strcspn(label, " ");
+            if (strncmp(word, label, first) == 0 && word[first] == '<') {
+                above += y1 <= by;
+                below += y0 >= by + bh;
+                break;
+            }
+        }
         if (x0 < off + edge || y0 < off + edge || x1 > off + pw - edge || y1 > off + ph - edge)
             fail_msg("%s: a word at %.1f,%.1f is within 5 mm of the paper edge", args, x0, y0);
         /* a start's seat number is part of the board's drawing */
-        const char *word = strchr(w, '>') + 1;
         int digits = 1;
         for (const char *c = word; *c != '<'; c++)
             digits &= *c >= '0' && *c <= '9';
@@ -433,6 +443,10 @@ static void check_strip(const char *args, int expect_strip)
         if (x1 > bx && x0 < bx + bw && y1 > by && y0 < by + bh)
             fail_msg("%s: a word at %.1f,%.1f..%.1f,%.1f is on the board", args, x0, y0, x1, y1);
     }
+    /* the strip stays together: one margin, never split between two */
+    if (above && below)
+        fail_msg("%s: the strip is split: %d words above the board, %d below", args, above,
+                 below);
     assert_int_equal(sh("qpdf --qdf --object-streams=disable st.pdf st.q.pdf; "
                         "awk '/^%% Contents for page 1/{c=1} /^endstream/{c=0} c' st.q.pdf | "
                         "awk '$NF == \"Tf\" {print $(NF-1)}' | sort -n | head -n 1"),
@@ -450,6 +464,8 @@ static void test_strip(void **state)
     copy_default_theme("t");
     check_strip("", 1);
     check_strip("--paper letter --portrait", 1);
+    check_strip("--paper a4 --portrait", 1);
+    check_strip("--paper a3 --shared --players 9", 1);
     check_strip("--bleed 3mm --crop-marks --cmyk", 1);
     /* SVG: the same strip as text */
     assert_int_equal(cutboard("--seed strip --players 2 -o st.svg"), 0);
@@ -459,7 +475,7 @@ static void test_strip(void **state)
     assert_non_null(strstr(svg, ">cut 2</text>"));
     free(svg);
     /* a crowded margin has no strip (the rules page has everything) */
-    check_strip("--resolution 30", 0);
+    check_strip("--resolution 30 --margin 9", 0);
 }
 
 int main(void)

@@ -344,28 +344,31 @@ static double node_gap(const cb_board *b, const cb_node *v, double x, double y)
 }
 
 /* The power dots, by brute force: how many each node has, their size, each
- * touching its own node, clear of the trim line, every edge and every other
- * dot by 0.5 mm and at least 1 mm nearer its own node than any other. */
+ * touching its own node, clear of every other dot by 0.5 mm, 1 mm of paper
+ * from the strokes of the trim line (0.5 pt) and every edge (1.6 pt) to its
+ * own 0.5 pt outline, and at least 1 mm nearer its own node than any other. */
 static const char *dots_violation(const cb_board *b, const cb_spec *spec, board_figures *fig,
                                   char *why, size_t why_len)
 {
     double r = b->node_radius;
-    /* writable dots: 0.35 radii, never under 1.5 mm; none on boards of
+    /* writable dots: 0.30 radii, never under 1.5 mm; none on boards of
      * nodes under 3.2 mm in radius; one a node where the least size holds */
-    double dr = fmax(0.35 * r, 1.5);
+    double dr = fmax(0.30 * r, 1.5);
     /* one dot a player who may use the node: with a cutboard-theme/3
      * theme, its owner's "dots_own" on an own sheet and one more than
      * 1 + players / 3 on a shared board */
     int more = spec->players / 3;
     if (spec->theme && spec->theme->version >= 3)
         more = spec->shared ? (spec->players + 3) / 3 : spec->theme->play.dots_own - 1;
-    int each = r < 3.2 ? 0 : 0.35 * r < 1.5 ? 1 : 1 + more;
+    int each = r < 3.2 ? 0 : 0.30 * r < 1.5 ? 1 : 1 + more;
+    const double pt = 25.4 / 72;
+    double to_trim = dr + 1.0 + (0.5 + 0.5) * pt / 2, to_edge = dr + 1.0 + (1.6 + 0.5) * pt / 2;
     if (each > 3)
         each = 3;
     fig->dot_margin = INFINITY;
     fig->dot_diameter = each ? 2 * dr : 0;
     if (each && r >= 6.4) /* a default board's nodes: 6.49 mm */
-        REQUIRE(2 * dr >= 4.5, "dots %.2f mm across on a default board", 2 * dr);
+        REQUIRE(2 * dr >= 3.5, "dots %.2f mm across on a default board", 2 * dr);
     REQUIRE(each == 0 || b->dot_xy, "no dot positions");
     for (uint32_t v = 0; v < b->n_nodes; v++) {
         const cb_node *node = &b->nodes[v];
@@ -377,9 +380,9 @@ static const char *dots_violation(const cb_board *b, const cb_spec *spec, board_
             const double *p = b->dot_xy[node->first_dot + (size_t)k];
             double x = p[0], y = p[1], own = node_gap(b, node, x, y);
             REQUIRE(fabs(own - dr) < 1e-6, "a dot of node %u is %.3f mm off its rim", v, own - dr);
-            REQUIRE(x - b->board_x >= dr + 0.5 - EPS && b->board_x + b->board_w - x >= dr + 0.5 - EPS &&
-                        y - b->board_y >= dr + 0.5 - EPS &&
-                        b->board_y + b->board_h - y >= dr + 0.5 - EPS,
+            REQUIRE(x - b->board_x >= to_trim - EPS && b->board_x + b->board_w - x >= to_trim - EPS &&
+                        y - b->board_y >= to_trim - EPS &&
+                        b->board_y + b->board_h - y >= to_trim - EPS,
                     "a dot of node %u at (%.2f, %.2f) touches the trim line", v, x, y);
             for (uint32_t u = 0; u < b->n_nodes; u++) {
                 if (u == v)
@@ -401,7 +404,7 @@ static const char *dots_violation(const cb_board *b, const cb_spec *spec, board_
             }
             for (size_t e = 0; e < b->n_edges; e++) {
                 const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];
-                REQUIRE(point_segment(x, y, a->x, a->y, c->x, c->y) >= dr + 0.5 - EPS,
+                REQUIRE(point_segment(x, y, a->x, a->y, c->x, c->y) >= to_edge - EPS,
                         "a dot of node %u touches edge %u-%u", v, b->edges[e].a, b->edges[e].b);
             }
         }

@@ -39,16 +39,17 @@ static double segment_gap(double x, double y, const cb_node *a, const cb_node *c
 
 enum { RIM = 1, TRIM = 2, OWNER = 4, DOTS = 8, EDGE = 16 };
 static const char *const message[] = {
-    "a power dot does not touch its node's rim", "a power dot touches the trim line",
+    "a power dot does not touch its node's rim", "a power dot is under 1 mm from the trim line",
     "a power dot is not clearly nearer its own node", "two power dots touch",
-    "a power dot touches an edge"};
+    "a power dot is under 1 mm from an edge"};
 
 /* The parts of the clause the first failing dot (node by node, dot by
  * dot) breaks, or 0. */
 static unsigned brute_force(const cb_board *b)
 {
     double dr = cb_dot_radius(b->node_radius);
-    double clear = dr + CB_DOT_CLEARANCE_MM - SLACK, apart = 2 * dr + CB_DOT_CLEARANCE_MM - SLACK;
+    double clear = dr + CB_DOT_LINE_CLEARANCE_MM - SLACK;
+    double apart = 2 * dr + CB_DOT_CLEARANCE_MM - SLACK;
     for (uint32_t i = 0; i < b->n_nodes; i++)
         for (int q = 0; q < b->nodes[i].dots; q++) {
             size_t k = b->nodes[i].first_dot + (size_t)q;

@@ -1,6 +1,7 @@
 /* The default theme's colours tell node types (and missions) apart for
  * colour-blind players too: every pair of type colours, as printed (the
- * outline in the colour itself, the fill in print/sheet.c's tint), differs
+ * outline in the colour itself, the fill print/sheet.c's cb_type_fill for
+ * types, its tint for missions), differs
  * by at least a minimum CIELAB Delta E 1976 under normal vision and under
  * simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira and
  * Fernandes 2009, severity 1.0, applied to linear sRGB). The simulation is
@@ -15,7 +16,7 @@
 #include "print/sheet.h"
 
 /* Smallest Delta E over every pair and every vision (measured for the
- * shipped theme: types 20.5 outline, 7.2 fill; missions 33.1, 11.6). */
+ * shipped theme: types 20.5 outline, 9.9 fill; missions 33.1, 11.6). */
 #define TYPE_OUTLINE_MIN 20.0
 #define TYPE_FILL_MIN 7.0
 #define MISSION_OUTLINE_MIN 30.0
@@ -76,13 +77,16 @@ typedef struct {
     int i, j, v;                   /* where the fill's smallest is */
 } spread;
 
-static spread smallest(const cb_rgb *c, int n)
+/* The N colours C and their fills FILL (NULL: their tints). */
+static spread smallest(const cb_rgb *c, const cb_rgb *fill, int n)
 {
     spread s = {INFINITY, INFINITY, 0, 0, 0};
     for (int v = 0; v < VISIONS; v++)
         for (int i = 0; i < n; i++)
             for (int j = i + 1; j < n; j++) {
-                double o = delta_e(c[i], c[j], v), f = delta_e(cb_tint(c[i]), cb_tint(c[j]), v);
+                double o = delta_e(c[i], c[j], v);
+                double f = fill ? delta_e(fill[i], fill[j], v)
+                                : delta_e(cb_tint(c[i]), cb_tint(c[j]), v);
                 s.outline = fmin(s.outline, o);
                 if (f < s.fill)
                     s.fill = f, s.i = i, s.j = j, s.v = v;
@@ -100,11 +104,11 @@ static cb_rgb hex(const char *h)
 
 /* Every pair of the N colours C (named NAMES) at least OUTLINE_MIN apart as
  * outlines and FILL_MIN as fills, for every vision; the smallest printed. */
-static void check_palette(const char *what, const cb_rgb *c, const char *const *names, int n,
-                          double outline_min, double fill_min)
+static void check_palette(const char *what, const cb_rgb *c, const cb_rgb *fill,
+                          const char *const *names, int n, double outline_min, double fill_min)
 {
     assert_true(n >= 2);
-    spread s = smallest(c, n);
+    spread s = smallest(c, fill, n);
     printf("%s: smallest Delta E %.1f outline, %.1f fill (%s vs %s, %s)\n", what, s.outline,
            s.fill, names[s.i], names[s.j], vision_name[s.v]);
     assert_true(s.outline >= outline_min);
@@ -114,15 +118,16 @@ static void check_palette(const char *what, const cb_rgb *c, const char *const *
 static void test_default_types(void **state)
 {
     (void)state;
-    cb_rgb c[64];
+    cb_rgb c[64], fill[64];
     const char *names[64];
     int n = (int)default_theme->n_types;
     assert_true(n <= 64);
     for (int i = 0; i < n; i++) {
         c[i] = cb_rgb_of(default_theme->types[i].rgb);
+        fill[i] = cb_type_fill(default_theme, i, 0);
         names[i] = default_theme->types[i].name;
     }
-    check_palette("types", c, names, n, TYPE_OUTLINE_MIN, TYPE_FILL_MIN);
+    check_palette("types", c, fill, names, n, TYPE_OUTLINE_MIN, TYPE_FILL_MIN);
 }
 
 static void test_default_missions(void **state)
@@ -136,7 +141,7 @@ static void test_default_missions(void **state)
         c[i] = cb_rgb_of(default_theme->missions[i].rgb);
         names[i] = default_theme->missions[i].name;
     }
-    check_palette("missions", c, names, n, MISSION_OUTLINE_MIN, MISSION_FILL_MIN);
+    check_palette("missions", c, NULL, names, n, MISSION_OUTLINE_MIN, MISSION_FILL_MIN);
 }
 
 /* The type colours the theme had before, filled with a 22 % tint: lantern
@@ -149,7 +154,7 @@ static void test_old_palette_fails(void **state)
     cb_rgb c[10];
     for (int i = 0; i < 10; i++)
         c[i] = hex(old[i]);
-    spread s = smallest(c, 10);
+    spread s = smallest(c, NULL, 10);
     assert_true(s.outline < TYPE_OUTLINE_MIN);
     assert_true(s.fill < TYPE_FILL_MIN);
     /* lantern vs key: 30 apart normally, 3.4 for a deuteranope, and their

@@ -304,10 +304,19 @@ static void test_readme_example(void **state)
     cb_error err = {CB_OK, ""};
     if (cb_theme_parse(start, (size_t)(end - start), "icons/example", 0, &t, &err) != CB_OK)
         fail_msg("icons/README.md example: %s", err.message);
-    assert_int_equal(t->version, 2);
+    assert_int_equal(t->version, 3);
     assert_int_equal(t->n_types, 2);
-    assert_string_equal(t->types[1].number_rule, "Cut as many edges as the number.");
-    assert_string_equal(t->rules->sections[CB_RULES_WINNING].heading, "How to win");
+    assert_int_equal(t->types[0].effect.kind, CB_EFFECT_CUT);
+    assert_int_equal(t->types[0].effect.n, 2);
+    assert_string_equal(t->types[0].action, "Cut up to 2 printed edges in a row.");
+    assert_string_equal(t->types[1].short_label, "step again"); /* its own label */
+    assert_int_equal(t->missions[0].goal.kind, CB_GOAL_VISIT);
+    assert_string_equal(t->missions[0].text, "Mark 8 nodes before you enter the peak.");
+    assert_non_null(strstr(t->rules->sections[CB_RULES_WINNING].own, "enter the peak only"));
+    assert_null(strstr(t->rules->sections[CB_RULES_WINNING].own, "summit"));
+    assert_int_equal(t->play.round_limit, 20);
+    assert_true(t->play.rotate);
+    assert_non_null(strstr(t->rules->sections[CB_RULES_CUTTING].own, "rounds 1 and 2"));
     assert_int_equal(t->first_game, 0);
     cb_theme_free(t);
 }

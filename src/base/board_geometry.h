@@ -18,13 +18,26 @@ _Static_assert(CB_STARTS == CB_VERDICT_STARTS, "the verdict holds one entry per 
 /* A power dot is an outlined circle a player draws a mark in: 0.35 node
  * radii (4.5 mm across on a default board), never under 1.5 mm (3 mm
  * across). It touches its own node's rim from outside and keeps clear of
- * everything else: edges, dots and the trim line by CB_DOT_CLEARANCE_MM,
- * other nodes by CB_DOT_OWNER_MARGIN_MM, so that no dot can be read as a
- * neighbour's. Sizes in mm. */
-#define CB_DOT_RADIUS 0.35
+ * everything else: other dots by CB_DOT_CLEARANCE_MM, other nodes by
+ * CB_DOT_OWNER_MARGIN_MM, so that no dot can be read as a neighbour's, and
+ * edges and the trim line by CB_DOT_LINE_CLEARANCE_MM (centre line to the
+ * dot's circle): 1 mm of paper between the dot's outline and the line's
+ * stroke, so a scissors slip along the line misses the dot. Sizes in mm. */
+#define CB_DOT_RADIUS 0.30
 #define CB_DOT_MIN_RADIUS_MM 1.5
 #define CB_DOT_CLEARANCE_MM 0.5
 #define CB_DOT_OWNER_MARGIN_MM 1.0
+#define CB_DOT_PAPER_MM 1.0
+/* Half the widest line a dot keeps clear of (an edge's 1.6 pt stroke) plus
+ * half a dot's 0.5 pt outline, rounded up. */
+#define CB_LINE_AND_OUTLINE_MM 0.38
+#define CB_DOT_LINE_CLEARANCE_MM (CB_DOT_PAPER_MM + CB_LINE_AND_OUTLINE_MM)
+
+/* The scissors clauses of the contract (boards with dots; see cb_verdict):
+ * the least piece of paper and the least stretch of an edge between its
+ * nodes' shapes. */
+#define CB_MIN_PIECE_MM2 120.0
+#define CB_MIN_VISIBLE_MM 3.0
 
 /* Boards whose nodes are smaller than this (under about 12 mm apart:
  * posters, or --resolution above about 23 on A4) print no power dots: a

@@ -43,6 +43,9 @@
  * sheet gets 5 times the attempts (measured over 300 games: 25.5 attempts
  * a sheet, at most 305; see doc/manual.md, "How fairness is guaranteed"). */
 #define CAP3_ATTEMPTS 5
+/* Nor does node cap 3 find fair starts on small boards: none in 1,000
+ * attempts at 69 nodes (a 260x200 mm paper: 1 seed of 4), every seed at 73. */
+#define CAP3_MIN_NODES 72
 /* How often a game may start again from its first sheet's next candidate
  * when a later sheet cannot fit the first's bands (see cb_game_generate). */
 #define GAME_RESTARTS 4
@@ -75,14 +78,46 @@ void cb_spec_defaults(cb_spec *spec)
     spec->max_attempts = 200;
 }
 
+/* The default spacing adapts where the paper needs it: a shared board
+ * gets more nodes for more players, but not so close that its triangles
+ * fall under the least piece of paper (at 16 mm apart most shared
+ * 9-player A3 boards had one); a small paper (A5) gets closer nodes, so
+ * that 3 starts a side and their neighbours fit across its shorter side. */
+#define SHARED_MIN_SPACING_MM 18.0
+/* Organic boards with power dots need their nodes this far apart to meet
+ * the scissors clauses (A4, 40 seeds a spacing: 31-33 boards at 17-18 mm
+ * in one attempt, 12 at 16 mm, 1 at 15 mm; a square 140 mm paper none at
+ * 17.2 mm): closer, their dots, starts and pieces no longer fit. Boards
+ * without dots (nodes under about 12 mm apart) are not held to them. */
+#define CUT_MIN_SPACING_MM 18.0
+#define SHORT_SIDE_SPACINGS 6.75
+/* Nor do fewer nodes than this find 12 fair starts, whatever the shape: at
+ * 24.5 mm apart, 51-60 nodes (200x180 and 230x180 mm papers) found them in
+ * 2 candidates of 60, squares of 67 nodes in 15 of 40, of 85 in 27 of 40;
+ * A5 at 68 nodes in 1 of 3. */
+#define DEFAULT_MIN_NODES 68.0
+/* Nor do organic boards much longer than wide: of 40 candidates, 14 find
+ * 12 fair starts at 1.87 to 1 (Legal, margin 28), 10 at 1.93 (a 500x270 mm
+ * paper), 1 to 4 at 1.89-1.95 where the shorter side holds 7 spacings or
+ * less (Legal, margin 30-34), none at 2.14 (400x200 mm), whatever the
+ * spacing. */
+#define MAX_ASPECT 1.85
+
 static double spacing(const cb_spec *spec, double bw, double bh)
 {
     if (spec->resolution > 0)
         return fmax(bw, bh) / spec->resolution;
     double d = DEFAULT_SPACING_MM;
     if (spec->shared && spec->players > 4)
-        d *= sqrt(4.0 / spec->players); /* more players, more nodes */
-    return d;
+        d = fmax(d * sqrt(4.0 / spec->players), SHARED_MIN_SPACING_MM);
+    return fmin(fmin(d, fmin(bw, bh) / SHORT_SIDE_SPACINGS), sqrt(bw * bh / DEFAULT_MIN_NODES));
+}
+
+/* The node radius at spacing D, to the board file's 0.01 mm: the board is
+ * made and checked with the radius its file will hold. */
+static double radius_at(double d)
+{
+    return round(RADIUS_PER_SPACING * d * 100) / 100;
 }
 
 static size_t node_count(double bw, double bh, double d)
@@ -121,14 +156,16 @@ static double closest_lattice_spacing(double margin, double bw, double bh)
     while (hi - lo > 0.01) {
         double d = (lo + hi) / 2;
         cb_lattice_params lp = {margin, margin, bw, bh, node_count(bw, bh, d),
-                                RADIUS_PER_SPACING * d};
-        if (cb_lattice_slack(&lp) > 0)
+                                radius_at(d)};
+        if (cb_lattice_slack(&lp) > CB_LATTICE_ROUNDING_MM)
             hi = d;
         else
             lo = d;
     }
     return hi;
 }
+
+static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest);
 
 cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
 {
@@ -160,46 +197,171 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
         return cb_fail(err, CB_ERR_USAGE, "--attempts: %d is out of range (1..100000)",
                        spec->max_attempts);
     if (spec->resolution < 0 || spec->resolution > 2000 || isnan(spec->resolution))
-        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (4..2000)",
+        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (7..2000)",
                        spec->resolution);
+    return check_geometry(spec, err, 1);
+}
+
+/* Whether SPEC's paper, margin and spacing pass (no suggestion sought). */
+static int geometry_works(const cb_spec *spec)
+{
+    cb_error e;
+    return check_geometry(spec, &e, 0) == CB_OK;
+}
+
+/* The first --resolution from FROM towards TO (steps of 1) with which SPEC
+ * passes, or -1: the value a refusal names is one that works. */
+static double resolution_that_works(const cb_spec *spec, double from, double to)
+{
+    cb_spec s = *spec;
+    double step = to >= from ? 1 : -1;
+    for (double r = from; step > 0 ? r <= to : r >= to; r += step) {
+        s.resolution = r;
+        if (r >= 1 && geometry_works(&s))
+            return r;
+    }
+    return -1;
+}
+
+/* The first --margin from FROM towards TO (steps of 0.1 mm, in tenths to
+ * stay exact) with which SPEC passes, or -1. */
+static double margin_that_works(const cb_spec *spec, double from, double to)
+{
+    cb_spec s = *spec;
+    long a = lround(from * 10), z = lround(to * 10), step = z >= a ? 1 : -1;
+    for (long k = a; step > 0 ? k <= z : k >= z; k += step) {
+        s.margin = (double)k / 10;
+        if (s.margin >= 5 && s.margin <= 50 && geometry_works(&s))
+            return s.margin;
+    }
+    return -1;
+}
+
+static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
+{
     double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
+    if (!(bw > 0 && bh > 0))
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--margin: %g mm leaves no board on a %gx%g mm paper (it must be "
+                       "under half the shorter side)", spec->margin, spec->page_w, spec->page_h);
     double d = spacing(spec, bw, bh);
+    /* Three well-spaced starts per side, each with two neighbours of its
+     * own, need room along the shorter side: SHORT_SIDE_SPACINGS (at 5,
+     * --resolution 8 and 9 on A4 found no fair starts in 200 attempts). At
+     * the default spacing the board always has it. */
+    if (fmin(bw, bh) < SHORT_SIDE_SPACINGS * d - 1e-9) {
+        double least = ceil(SHORT_SIDE_SPACINGS * fmax(bw, bh) / fmin(bw, bh) - 1e-9);
+        double works = suggest ? resolution_that_works(spec, least, 2000) : -1;
+        if (works > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: %g leaves no room for 3 starts a side across this "
+                           "board (%gx%g mm); %g works", spec->resolution, bw, bh, works);
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--resolution: %g leaves no room for 3 starts a side across this "
+                       "board (%gx%g mm); at least %.0f", spec->resolution, bw, bh, least);
+    }
+    /* Between CUT_MIN_SPACING_MM and the spacing where dots end, no board
+     * can be cut as the contract asks; at the default spacing, a board too
+     * small for it would be (it adapts down to it, not past). */
+    double no_dots = CB_DOT_MIN_NODE_RADIUS_MM / RADIUS_PER_SPACING;
+    if (spec->resolution > 0 && d < CUT_MIN_SPACING_MM && d >= no_dots &&
+        !on_lattice(spec, bw, bh)) {
+        double below = suggest ? resolution_that_works(spec, floor(fmax(bw, bh) /
+                                                                   CUT_MIN_SPACING_MM), 1)
+                               : -1;
+        double above = suggest ? resolution_that_works(spec, floor(fmax(bw, bh) / no_dots) + 1,
+                                                       2000)
+                               : -1;
+        if (below > 0 && above > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: %g puts nodes %.1f mm apart, too close for "
+                           "scissors and power dots; %g works, or %g (no dots)",
+                           spec->resolution, d, below, above);
+        if (above > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: %g puts nodes %.1f mm apart, too close for "
+                           "scissors and power dots; %g works (no dots)", spec->resolution, d,
+                           above);
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--resolution: %g puts nodes %.1f mm apart, too close for scissors "
+                       "and power dots (%.0f mm at least, or under %.1f mm)", spec->resolution,
+                       d, CUT_MIN_SPACING_MM, no_dots);
+    }
+    if (spec->resolution == 0 && d < CUT_MIN_SPACING_MM) {
+        double most = suggest ? margin_that_works(spec, floor(spec->margin * 10) / 10, 5) : -1;
+        if (most > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--margin: %g mm leaves too small a board for 3 starts a side; "
+                           "%g mm works (at most)", spec->margin, most);
+        return cb_fail(err, CB_ERR_USAGE,
+                       "--paper: %gx%g mm is too small for 3 starts a side at the default "
+                       "spacing: the board needs %.1f mm across and %.0f mm^2 (a5 or larger)",
+                       spec->page_w, spec->page_h, SHORT_SIDE_SPACINGS * CUT_MIN_SPACING_MM,
+                       DEFAULT_MIN_NODES * CUT_MIN_SPACING_MM * CUT_MIN_SPACING_MM);
+    }
     /* Edge nodes sit on the trim line, so they reach into the margin. */
-    if (spec->margin < 5 + RADIUS_PER_SPACING * d)
+    if (spec->margin < 5 + radius_at(d) - 1e-9) {
+        double least = ceil((5 + radius_at(d)) * 10 - 1e-6) / 10;
+        double works = suggest ? margin_that_works(spec, least, 50) : -1;
         return cb_fail(err, CB_ERR_USAGE,
                        "--margin: %g mm puts edge nodes closer than 5 mm to the paper edge "
-                       "(at least %.1f mm)", spec->margin, 5 + RADIUS_PER_SPACING * d);
-    if (spec->resolution > 0 && spec->resolution < 4)
-        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is too small (at least 4)",
-                       spec->resolution);
-    /* Three well-spaced starts per side need room along the shorter side. */
-    if (fmin(bw, bh) < 5 * d)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: the board (%gx%g mm) has no room for 3 starts a side; "
-                       "use a larger paper or a higher --resolution", bw, bh);
+                       "(at least %g mm)", spec->margin, works > 0 ? works : least);
+    }
     size_t n = node_count(bw, bh, d);
     if (n > MAX_NODES)
         return cb_fail(err, CB_ERR_USAGE,
                        "--resolution: the board would have %zu nodes; at most %d can be "
                        "made fair (use a lower --resolution or a smaller paper)",
                        n, MAX_NODES);
-    if (!on_lattice(spec, bw, bh))
+    if (!on_lattice(spec, bw, bh)) {
+        if (fmax(bw, bh) > MAX_ASPECT * fmin(bw, bh)) {
+            double m = suggest ? margin_that_works(spec, floor(spec->margin * 10) / 10 - 0.1,
+                                                   5)
+                               : -1;
+            if (m > 0)
+                return cb_fail(err, CB_ERR_USAGE,
+                               "--margin: %g mm makes a board %.2f times as long as wide (at "
+                               "most %.2f); %g mm works", spec->margin,
+                               fmax(bw, bh) / fmin(bw, bh), MAX_ASPECT, m);
+            double w = spec->page_w, h = spec->page_h; /* the longer side cut down */
+            if (bw > bh)
+                w = floor(MAX_ASPECT * bh + 2 * spec->margin);
+            else
+                h = floor(MAX_ASPECT * bw + 2 * spec->margin);
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--paper: %gx%g mm makes a board %.2f times as long as wide; at "
+                           "most %.2f (%gx%gmm)", spec->page_w, spec->page_h,
+                           fmax(bw, bh) / fmin(bw, bh), MAX_ASPECT, w, h);
+        }
+        if (spec->node_cap < 4 && n < CAP3_MIN_NODES)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--node-cap: 3 needs a board of at least %d nodes (this one: %zu); "
+                           "4 works", CAP3_MIN_NODES, n);
         return CB_OK;
+    }
     if (spec->node_cap < 4)
         return cb_fail(err, CB_ERR_USAGE,
                        "--node-cap: boards of more than %d nodes or under %g mm apart "
                        "need a cap of at least 4 (this one: %zu nodes, %.1f mm apart)",
                        CB_LATTICE_NODES, ORGANIC_MIN_SPACING_MM, n, d);
-    cb_lattice_params lp = {spec->margin, spec->margin, bw, bh, n, RADIUS_PER_SPACING * d};
+    cb_lattice_params lp = {spec->margin, spec->margin, bw, bh, n, radius_at(d)};
     if (!cb_lattice_has_room(&lp))
         return cb_fail(err, CB_ERR_USAGE,
                        "--paper: the board (%gx%g mm) has no room for 3 starts a side "
                        "%.1f mm apart; use a larger paper or a lower --resolution", bw, bh, d);
-    if (cb_lattice_slack(&lp) <= 0)
+    if (cb_lattice_slack(&lp) <= CB_LATTICE_ROUNDING_MM) {
+        double about = floor(fmax(bw, bh) / closest_lattice_spacing(spec->margin, bw, bh));
+        double works = suggest && spec->resolution > 0
+                           ? resolution_that_works(spec, fmin(about, spec->resolution - 1), 1)
+                           : -1;
+        if (works > 0)
+            return cb_fail(err, CB_ERR_USAGE,
+                           "--resolution: nodes %.2f mm apart cannot keep %.1f mm between "
+                           "their disks; %g works on this paper", d, CB_NODE_GAP_MM, works);
         return cb_fail(err, CB_ERR_USAGE,
                        "--resolution: nodes %.2f mm apart cannot keep %.1f mm between their "
-                       "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM,
-                       floor(fmax(bw, bh) / closest_lattice_spacing(spec->margin, bw, bh)));
+                       "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM, about);
+    }
     return CB_OK;
 }
 
@@ -270,7 +432,7 @@ static cb_board *lattice_candidate(const cb_spec *spec, const char *seed, cb_rng
     double bx = spec->margin, by = spec->margin;
     double bw = spec->page_w - 2 * bx, bh = spec->page_h - 2 * by;
     double d = spacing(spec, bw, bh);
-    cb_lattice_params lp = {bx, by, bw, bh, node_count(bw, bh, d), RADIUS_PER_SPACING * d};
+    cb_lattice_params lp = {bx, by, bw, bh, node_count(bw, bh, d), radius_at(d)};
     cb_board *b = calloc(1, sizeof *b);
     if (!b || !(b->seed = strdup(seed))) {
         cb_board_free(b);
@@ -312,7 +474,7 @@ static cb_board *organic_candidate(const cb_spec *spec, const char *seed, cb_rng
     }
     w.bx = bx; w.by = by; w.bw = bw; w.bh = bh;
     w.d = d;
-    w.r = RADIUS_PER_SPACING * d;
+    w.r = radius_at(d);
     w.start_cap = spec->start_cap;
     w.node_cap = spec->node_cap;
     w.hop_band_min = want->hop_min;
@@ -495,6 +657,12 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
                       : organic_candidate(spec, seed, &rng, want, got, why, oom);
     if (!b)
         return NULL;
+    /* Places as the board file keeps them (0.01 mm), so that the check here
+     * is the check of the file. */
+    for (size_t i = 0; i < b->n_nodes; i++) {
+        b->nodes[i].x = round(b->nodes[i].x * 100) / 100;
+        b->nodes[i].y = round(b->nodes[i].y * 100) / 100;
+    }
     /* One graph for the check, decoration and the dot check: on the
      * largest boards each build is a pass over all edges and fresh memory. */
     cb_verdict v;
@@ -535,7 +703,7 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         if (b->nodes[i].kind == CB_KIND_START)
             b->nodes[i].mission = spec->theme->first_game;
     /* The dots decorate placed, tested like the rest of the contract. */
-    st = cb_dots_verdict(b, &g, &v, &err);
+    st = cb_dots_verdict_only(b, &g, &v, &err);
     if (st != CB_OK || !v.dots_ok) {
         *oom = st != CB_OK;
         *why = st != CB_OK ? "out of memory" : v.dot_failure;

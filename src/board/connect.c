@@ -13,6 +13,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/board_geometry.h"
 #include "base/unionfind.h"
 #include "planar/delaunay.h"
 #include "base/grid.h"
@@ -199,6 +200,45 @@ static uint32_t *scratch_of(cb_work *w)
     return w->scratch;
 }
 
+/* Room for a piece of paper of CB_MIN_PIECE_MM2 (the scissors clause), with
+ * a little to spare for the board file's 0.01 mm. */
+#define SCISSORS_SPARE_MM2 2.0
+
+/* Marks in SMALL (a bit per half-edge of DT) one edge of every triangle
+ * too small to be a piece of paper, its longest that does not run along the
+ * trim line, and its twin: with it left out, no piece can be that triangle
+ * alone. */
+static void mark_small_triangles(const cb_work *w, const cb_delaunay *dt, uint8_t *small)
+{
+    for (size_t t = 0; t < dt->n_triangles; t++) {
+        uint32_t v[3];
+        for (int k = 0; k < 3; k++)
+            v[k] = dt->triangles[3 * t + (size_t)k];
+        cb_point p0 = w->p[v[0]], p1 = w->p[v[1]], p2 = w->p[v[2]];
+        double area = fabs((p1.x - p0.x) * (p2.y - p0.y) - (p2.x - p0.x) * (p1.y - p0.y)) / 2;
+        if (area >= CB_MIN_PIECE_MM2 + SCISSORS_SPARE_MM2)
+            continue;
+        double longest = -1;
+        uint32_t pick = CB_DT_NONE;
+        for (int k = 0; k < 3; k++) {
+            uint32_t a = v[k], b = v[(k + 1) % 3];
+            if (w->sides[a] & w->sides[b])
+                continue; /* the trim line, not an edge */
+            double len = cb_dist(w->p[a], w->p[b]);
+            if (len > longest) {
+                longest = len;
+                pick = (uint32_t)(3 * t + (size_t)k);
+            }
+        }
+        if (pick == CB_DT_NONE)
+            continue;
+        small[pick / 8] = (uint8_t)(small[pick / 8] | 1u << pick % 8);
+        uint32_t twin = dt->halfedges[pick];
+        if (twin != CB_DT_NONE)
+            small[twin / 8] = (uint8_t)(small[twin / 8] | 1u << twin % 8);
+    }
+}
+
 /* The usable triangulation edges, shortest first. */
 static int candidate_edges(cb_work *w, const cb_grid *g)
 {
@@ -219,11 +259,16 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
     size_t m = 3 * dt.n_triangles;
     sized_edge *es = malloc((m ? 2 * m : 1) * sizeof *es);
     uint32_t *count = scratch_of(w);
-    if (!es || !count) {
+    int scissors = w->r >= CB_DOT_MIN_NODE_RADIUS_MM;
+    uint8_t *small = scissors ? calloc(m / 8 + 1, 1) : NULL;
+    if (!es || !count || (scissors && !small)) {
         free(es);
+        free(small);
         cb_delaunay_free(&dt);
         return -1;
     }
+    if (small)
+        mark_small_triangles(w, &dt, small);
     size_t k = 0;
     double longest = MAX_EDGE_SPACINGS * w->d;
     for (size_t e = 0; e < m; e++) {
@@ -239,10 +284,13 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
         s.len = sqrt(s.ux * s.ux + s.uy * s.uy); /* cb_dist(pa, pb), bit for bit */
         if (s.len > longest || !edge_clear(w, g, a, b, &s))
             continue;
+        if (small && ((small[e / 8] >> e % 8 & 1) || !cb_work_shows(w, a, b, CB_SIDE_NONE)))
+            continue;
         es[k].len = s.len;
         es[k++].ab = (uint64_t)a << 32 | b;
     }
     cb_delaunay_free(&dt);
+    free(small);
     sized_edge *sorted = es + m;
     sort_sized(es, k, longest, count, sorted);
     w->cand = malloc((k ? k : 1) * sizeof *w->cand);

@@ -139,10 +139,13 @@ static double dot_reach(const cb_board *b)
     return (CB_START_DEPTH + 1) * r + 2 * cb_dot_radius(r);
 }
 
-/* How near an edge a dot of radius DR may be: its centre at least this far. */
+/* How near an edge or the trim line a dot of radius DR may be: its centre
+ * at least this far, with a little to spare for the board file's 0.01 mm
+ * (so the file, read back, still shows the full clearance). */
+#define ROUNDING_SPARE_MM 0.01
 static double edge_apart(double dr)
 {
-    return dr + CB_DOT_CLEARANCE_MM;
+    return dr + CB_DOT_LINE_CLEARANCE_MM + ROUNDING_SPARE_MM;
 }
 
 /* How near each other two dots of radius DR may be, centre to centre. */
@@ -605,8 +608,9 @@ static void dot_index_clear(dot_index *ix)
  * its own EACH places of dot_xy; node SPREAD's from the sides of its gaps
  * in. Returns the first node that fell short (with STRICT), or
  * UINT32_MAX. */
-static uint32_t place_round(cb_board *b, dot_index *ix, int players, int each, int strict,
-                            const uint32_t *first, int n_first, uint32_t spread)
+static uint32_t place_round(cb_board *b, dot_index *ix, int players, const uint8_t *counts,
+                            int each, int strict, const uint32_t *first, int n_first,
+                            uint32_t spread)
 {
     for (int pass = -1; pass < 3; pass++)
         for (uint32_t k = 0; k < (pass < 0 ? (uint32_t)n_first : b->n_nodes); k++) {
@@ -618,7 +622,7 @@ static uint32_t place_round(cb_board *b, dot_index *ix, int players, int each, i
                 placed_first |= first[f] == v;
             if (pass >= 0 && (order != pass || placed_first))
                 continue;
-            int want = players >= 0 ? cb_node_dots_wanted(b, v, players) : n->dots;
+            int want = players >= 0 ? cb_node_dots_wanted(b, v, players) : counts[v];
             want = want < each ? want : each;
             b->nodes[v].dots = place_dots(b, ix, v, want, b->dot_xy + (size_t)v * (size_t)each,
                                           want, v == spread);
@@ -645,10 +649,21 @@ int cb_dots_place_all(cb_board *b, const cb_graph *g, int players, int strict)
             dot_index_free(&ix);
         return -1;
     }
+    /* The rounds stop at a node short of dots even when not STRICT, so that
+     * a board read back places its dots as the generator did. */
+    /* Without PLAYERS, each node's count as it came (a round overwrites it). */
+    uint8_t *counts = players < 0 ? malloc(b->n_nodes ? b->n_nodes : 1) : NULL;
+    if (players < 0 && !counts) {
+        dot_index_free(&ix);
+        return -1;
+    }
+    for (size_t v = 0; counts && v < b->n_nodes; v++)
+        counts[v] = (uint8_t)(b->nodes[v].dots < 0 ? 0 : b->nodes[v].dots > each ? each
+                                                                      : b->nodes[v].dots);
     uint32_t first[DOT_ROUNDS];
     int n_first = 0;
     uint32_t short_of_dots;
-    while ((short_of_dots = place_round(b, &ix, players, each, strict, first, n_first,
+    while ((short_of_dots = place_round(b, &ix, players, counts, each, 1, first, n_first,
                                         UINT32_MAX)) != UINT32_MAX &&
            n_first < DOT_ROUNDS - 1) {
         first[n_first++] = short_of_dots;
@@ -663,7 +678,11 @@ int cb_dots_place_all(cb_board *b, const cb_graph *g, int players, int strict)
     if (short_of_dots != UINT32_MAX) {
         dot_index_clear(&ix);
         first[0] = short_of_dots;
-        short_of_dots = place_round(b, &ix, players, each, strict, first, 1, first[0]);
+        short_of_dots = place_round(b, &ix, players, counts, each, 1, first, 1, first[0]);
+        if (short_of_dots != UINT32_MAX && !strict) { /* every node keeps what fits */
+            dot_index_clear(&ix);
+            short_of_dots = place_round(b, &ix, players, counts, each, 0, first, 1, first[0]);
+        }
     }
     for (uint32_t v = 0; v < b->n_nodes && short_of_dots == UINT32_MAX; v++) {
         b->nodes[v].first_dot = (uint32_t)b->n_dot_xy;
@@ -671,6 +690,7 @@ int cb_dots_place_all(cb_board *b, const cb_graph *g, int players, int strict)
                 (size_t)b->nodes[v].dots * sizeof *b->dot_xy);
         b->n_dot_xy += (size_t)b->nodes[v].dots;
     }
+    free(counts);
     dot_index_free(&ix);
     return short_of_dots != UINT32_MAX;
 }

@@ -242,7 +242,9 @@ int cb_lattice_board(cb_board *b, const cb_lattice_params *lp, cb_rng *rng, cons
     if (!b->nodes || !b->edges)
         goto oom;
 
-    double j = fmin(JITTER_OF_SPACING * hypot(f.sx, f.sy), 0.9 * cb_lattice_slack(lp));
+    double slack = cb_lattice_slack(lp);
+    double j = fmin(JITTER_OF_SPACING * hypot(f.sx, f.sy),
+                    fmax(0, fmin(0.9 * slack, slack - CB_LATTICE_ROUNDING_MM)));
     if (j < 0)
         j = 0;
     for (int y = -f.R; y <= f.R; y++)

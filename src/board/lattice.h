@@ -32,4 +32,9 @@ int cb_lattice_has_room(const cb_lattice_params *lp);
  * jitter: below 0 the nodes cannot keep the gap between their disks. */
 double cb_lattice_slack(const cb_lattice_params *lp);
 
+/* How far rounding to the board file's 0.01 mm moves a place (half a
+ * cell's diagonal, rounded up): the jitter leaves it to spare, and a
+ * lattice needs more slack than this. */
+#define CB_LATTICE_ROUNDING_MM 0.0071
+
 #endif

@@ -10,6 +10,7 @@
  * which side a start sits on, which is what makes a hop spread of 1 common. */
 #include <math.h>
 #include <stdlib.h>
+#include "base/board_geometry.h"
 #include "base/grid.h"
 #include "board/work.h"
 
@@ -121,6 +122,12 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     double sy = 1 / sx;
     double uw = pp->bw / sx, uh = pp->bh / sy, d = pp->d;
     double snap = 0.3 * d;
+    /* A point that does not snap keeps off the trim line by a start's depth,
+     * a node radius and the least visible edge (the scissors clause), so
+     * that an edge from a start to it shows (boards with power dots only). */
+    double keep = w->r >= CB_DOT_MIN_NODE_RADIUS_MM
+                      ? (CB_START_DEPTH + 1) * w->r + CB_MIN_VISIBLE_MM + 0.5 : 0;
+    double keep_x = fmax(snap, keep / sx), keep_y = fmax(snap, keep / sy);
 
     cb_point *u = w->p; /* relax in place, map to mm at the end */
     /* move, then each point's place when the pairs were last listed */
@@ -225,6 +232,10 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
             if ((s & (1u << CB_SIDE_RIGHT)) || x > uw - snap) { x = uw; s |= 1u << CB_SIDE_RIGHT; }
             if ((s & (1u << CB_SIDE_TOP)) || y < snap) { y = 0; s |= 1u << CB_SIDE_TOP; }
             if ((s & (1u << CB_SIDE_BOTTOM)) || y > uh - snap) { y = uh; s |= 1u << CB_SIDE_BOTTOM; }
+            if (!(s & (1u << CB_SIDE_LEFT | 1u << CB_SIDE_RIGHT)))
+                x = x < keep_x ? keep_x : x > uw - keep_x ? uw - keep_x : x;
+            if (!(s & (1u << CB_SIDE_TOP | 1u << CB_SIDE_BOTTOM)))
+                y = y < keep_y ? keep_y : y > uh - keep_y ? uh - keep_y : y;
             w->sides[i] = s;
             u[i].x = x;
             u[i].y = y;

@@ -129,7 +129,8 @@ static int collect(search *s)
             for (uint32_t k = w->cand_off[c->v]; k < w->cand_off[c->v + 1]; k++) {
                 uint32_t u = w->cand_nbr[k];
                 if (w->role[u] == CB_ROLE_CORE && w->hops[u] >= 0 && c->n_attach < MAX_ATTACH &&
-                    cb_work_room(w, u) > 0 && cb_work_steep_enough(w, c->v, u, (cb_side)side))
+                    cb_work_room(w, u) > 0 && cb_work_steep_enough(w, c->v, u, (cb_side)side) &&
+                    cb_work_shows(w, c->v, u, (cb_side)side))
                     c->attach[c->n_attach++] = u;
             }
         }

@@ -1,6 +1,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/board_geometry.h"
 #include "board/work.h"
 
 int cb_work_init(cb_work *w, size_t n)
@@ -105,6 +106,24 @@ int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side)
     double inward = side == CB_SIDE_TOP ? dy : side == CB_SIDE_BOTTOM ? -dy
                     : side == CB_SIDE_LEFT ? dx : -dx;
     return inward >= sin(CB_START_MIN_ANGLE) * hypot(dx, dy);
+}
+
+int cb_work_shows(const cb_work *w, uint32_t a, uint32_t b, cb_side side)
+{
+    if (w->r < CB_DOT_MIN_NODE_RADIUS_MM)
+        return 1;
+    double dx = w->p[b].x - w->p[a].x, dy = w->p[b].y - w->p[a].y, len = sqrt(dx * dx + dy * dy);
+    double ux = dx / len, uy = dy / len, t = w->r;
+    if (side != CB_SIDE_NONE) {
+        double d[4];
+        cb_start_offsets(side, w->r, d);
+        t = INFINITY;
+        if (ux > 1e-12) t = fmin(t, d[2] / ux);
+        if (ux < -1e-12) t = fmin(t, d[0] / ux);
+        if (uy > 1e-12) t = fmin(t, d[3] / uy);
+        if (uy < -1e-12) t = fmin(t, d[1] / uy);
+    }
+    return len - t - w->r >= CB_MIN_VISIBLE_MM + 0.05;
 }
 
 cb_side cb_side_of_mask(uint8_t sides)

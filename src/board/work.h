@@ -111,6 +111,11 @@ cb_side cb_side_of_mask(uint8_t sides);
 /* Does edge s-a leave start s (on SIDE) at least CB_START_MIN_ANGLE away
  * from the trim line, so that it clearly exits the rectangle inward? */
 int cb_work_steep_enough(const cb_work *w, uint32_t s, uint32_t a, cb_side side);
+/* Does edge a-b show CB_MIN_VISIBLE_MM (and a little to spare, for the
+ * board file's 0.01 mm) between a's shape (a start's rectangle on SIDE, or
+ * with CB_SIDE_NONE its disk) and b's disk? Always on boards without power
+ * dots (posters: the scissors clauses do not apply). */
+int cb_work_shows(const cb_work *w, uint32_t a, uint32_t b, cb_side side);
 /* Indexes w->cand per node (cand_off/cand_nbr); -1 when out of memory. */
 int cb_work_index_cand(cb_work *w);
 /* BFS hops from the centre over nodes whose role is not DROPPED (-1: unreached). */

@@ -107,6 +107,13 @@ static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_boa
     if (v.dots)
         printf("  %zu power dots %.1f mm across; each at least %.2f mm nearer its own node\n",
                v.dots, v.dot_diameter, v.dot_margin);
+    if (v.faces > 1 && b->n_edges) {
+        printf("  scissors: smallest piece %.1f mm^2, every edge shows %.2f mm or more between "
+               "its nodes", v.smallest_piece, v.shortest_visible);
+        if (v.dots)
+            printf(", dots %.2f mm or more from a line", v.dot_paper);
+        printf("\n");
+    }
     free(cuts);
     return !why;
 }

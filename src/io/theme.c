@@ -102,7 +102,8 @@ static int line_of(const char *text, size_t len, size_t off)
 typedef struct {
     const char *path, *dir;
     int check_icons;
-    int version;      /* the file's format: 1 or 2 */
+    int version;      /* the file's format: 1, 2 or 3 */
+    const char *centre; /* the centre's name, for the sentences /3 writes */
     cb_error *err;
     cb_status st;
 } loader;
@@ -371,7 +372,7 @@ static int effect_texts(loader *l, const char *where, cb_node_type *t)
     }
     if (!t->action) {
         cb_effect_sentence(&t->effect, text, sizeof text);
-        if (!(t->action = strdup(text)))
+        if (!(t->action = strdup(text)) || cb_theme_name_centre(&t->action, l->centre) != 0)
             goto oom;
     }
     if (!t->short_label) {
@@ -542,7 +543,7 @@ static int load_play(loader *l, const cJSON *root, cb_theme *t)
             return -1;
         if (!m->text) {
             cb_goal_sentence(t, &m->goal, text, sizeof text);
-            if (!(m->text = strdup(text)))
+            if (!(m->text = strdup(text)) || cb_theme_name_centre(&m->text, t->center.name) != 0)
                 goto oom;
         }
     }
@@ -597,7 +598,7 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
     char *path = theme_path(dir);
     if (!path)
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
-    loader l = {path, dir, check_icons, 1, err, CB_OK};
+    loader l = {path, dir, check_icons, 1, "summit", err, CB_OK};
     cb_theme *t = NULL;
     const char *end = NULL;
     int oom;
@@ -651,6 +652,7 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
     if (get_string(&l, root, "name", "top level", &t->name) != 0 ||
         load_mission(&l, center, "center", 'c', &t->center) != 0)
         goto done;
+    l.centre = t->center.name;
     double weight = 0;
     for (int i = 0; i < nt; i++) {
         char where[48];

@@ -27,6 +27,9 @@ int cb_effect_is_guard(cb_effect_kind kind);
 void cb_effect_sentence(const cb_effect *e, char *out, size_t len);
 void cb_effect_short(const cb_effect *e, char *out, size_t len);
 void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len);
+/* Puts NAME (the centre's) for "summit" in the malloc'd *TEXT that the
+ * sentences above wrote; 0, or -1 out of memory (*TEXT then freed). */
+int cb_theme_name_centre(char **text, const char *name);
 /* Writes T's rules sections from its play rules; -1 out of memory. */
 int cb_theme_write_rules(cb_theme *t);
 

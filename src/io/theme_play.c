@@ -284,6 +284,33 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len
     }
 }
 
+int cb_theme_name_centre(char **text, const char *name)
+{
+    static const char word[] = "summit";
+    size_t wl = sizeof word - 1, nl = strlen(name), count = 0;
+    if (!*text || strcmp(name, word) == 0)
+        return *text ? 0 : -1;
+    for (const char *c = strstr(*text, word); c; c = strstr(c + wl, word))
+        count++;
+    if (!count)
+        return 0;
+    char *out = malloc(strlen(*text) + count * nl + 1), *o = out;
+    if (!out)
+        return -1;
+    const char *c = *text;
+    for (const char *hit = strstr(c, word); hit; hit = strstr(c, word)) {
+        memcpy(o, c, (size_t)(hit - c));
+        o += hit - c;
+        memcpy(o, name, nl);
+        o += nl;
+        c = hit + wl;
+    }
+    strcpy(o, c);
+    free(*text);
+    *text = out;
+    return 0;
+}
+
 /* Appends the formatted text to the growing string *S (NULL on OOM). */
 static void cat(char **s, size_t *used, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 static void cat(char **s, size_t *used, const char *fmt, ...)
@@ -413,6 +440,9 @@ int cb_theme_write_rules(cb_theme *t)
                       "passed. ");
         cat(x, n, "Missions count your marks on the paper: marks on fallen paper no longer "
                   "count.");
+        for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++)
+            if (s[k] && cb_theme_name_centre(&s[k], t->center.name) != 0)
+                s[k] = NULL; /* freed by it */
         for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++) {
             if (!s[k]) {
                 for (int j = CB_RULES_SETUP; j < CB_RULES_SECTIONS; j++)

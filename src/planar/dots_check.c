@@ -1,8 +1,9 @@
 /* The power-dot clause of the contract, from the board alone: every placed
  * dot is a circle of the size board_geometry.h gives, touching its own
  * node's shape (disk or start rectangle), inside the trim rectangle, and
- * clear of every edge and every other dot by CB_DOT_CLEARANCE_MM and of
- * every other node by CB_DOT_OWNER_MARGIN_MM. Distances are read to
+ * clear of every other dot by CB_DOT_CLEARANCE_MM, of every other node by
+ * CB_DOT_OWNER_MARGIN_MM and of every edge and the trim line by
+ * CB_DOT_LINE_CLEARANCE_MM. Distances are read to
  * DOT_SLACK_MM: the board file keeps positions and the radius to 0.01 mm.
  * Grids keep it O(dots): one of node centres for the nodes near a dot, one
  * of the dots for the dots near an edge. */
@@ -53,10 +54,13 @@ static void check_dot(const cb_board *b, const cb_grid *grid, reach near, const 
     double own = shape_dist(b, i, p);
     if (fabs(own - dr) > DOT_SLACK_MM)
         dot_fails(v, "a power dot does not touch its node's rim");
-    double clear = dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM;
-    if (p.x - b->board_x < clear || b->board_x + b->board_w - p.x < clear ||
-        p.y - b->board_y < clear || b->board_y + b->board_h - p.y < clear)
-        dot_fails(v, "a power dot touches the trim line");
+    double clear = dr + CB_DOT_LINE_CLEARANCE_MM - DOT_SLACK_MM;
+    double trim = fmin(fmin(p.x - b->board_x, b->board_x + b->board_w - p.x),
+                       fmin(p.y - b->board_y, b->board_y + b->board_h - p.y));
+    if (trim - dr - CB_LINE_AND_OUTLINE_MM < v->dot_paper)
+        v->dot_paper = trim - dr - CB_LINE_AND_OUTLINE_MM;
+    if (trim < clear)
+        dot_fails(v, "a power dot is under 1 mm from the trim line");
     double apart = 2 * dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM;
     uint32_t c0, r0, c1, r1;
     cb_grid_range(grid, p.x, p.y, near.nodes, near.nodes, &c0, &r0, &c1, &r1);
@@ -84,7 +88,7 @@ static void check_dot(const cb_board *b, const cb_grid *grid, reach near, const 
         }
     }
     if (touched[k])
-        dot_fails(v, "a power dot touches an edge");
+        dot_fails(v, "a power dot is under 1 mm from an edge");
 }
 
 /* Is node j in the cells the check looks in for an end of an edge near p? */
@@ -96,15 +100,18 @@ static int end_near(const cb_grid *grid, reach near, cb_point p, uint32_t j)
     return c >= c0 && c <= c1 && r >= r0 && r <= r1;
 }
 
-/* Marks in TOUCHED the dots an edge comes within CLEAR of. Edge by edge
+/* Marks in TOUCHED the dots an edge comes within CLEAR of, and lowers
+ * *LEAST to the least distance from a dot to an edge within CLEAR + 2 mm
+ * (the figure the check reports). Edge by edge
  * over a grid of the dots: an edge has a few dots near it, while a dot
  * has every edge with an end within half the longest edge to look at.
  * Each edge is measured from an end near the dot (from both when both
  * are), as a walk from the dot over the node grid (NODES) would. Returns
  * -1 when out of memory. */
 static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nodes, reach near,
-                        double clear, uint8_t *touched)
+                        double clear, uint8_t *touched, double *least)
 {
+    /* Without LEAST, only the dots within CLEAR matter. */
     size_t nd = b->n_dot_xy;
     cb_point *q = malloc((nd ? nd : 1) * sizeof *q);
     cb_grid dots;
@@ -118,7 +125,7 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
     cb_grid_fill(&dots, q, nd);
     /* Further than CLEAR (and a nanometre) outside the edge's box is
      * further than that from the edge: most dots near an edge are. */
-    double far = clear + 1e-6;
+    double far = clear + (least ? 2 : 1e-6);
     for (uint32_t j = 0; j < b->n_nodes; j++) {
         cb_point a = {b->nodes[j].x, b->nodes[j].y};
         for (uint32_t e = g->start[j]; e < g->start[j + 1]; e++) {
@@ -136,13 +143,17 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
                 for (uint32_t t = k0; t < k1; t++) {
                     uint32_t k = dots.items[t];
                     cb_point p = q[k];
-                    if (touched[k] || p.x < x0 - far || p.x > x1 + far || p.y < y0 - far ||
-                        p.y > y1 + far)
+                    if ((!least && touched[k]) || p.x < x0 - far || p.x > x1 + far ||
+                        p.y < y0 - far || p.y > y1 + far)
                         continue;
-                    touched[k] = (end_near(nodes, near, p, j) &&
-                                  cb_point_segment_dist2(p, a, c) < clear * clear) ||
-                                 (end_near(nodes, near, p, i) &&
-                                  cb_point_segment_dist2(p, c, a) < clear * clear);
+                    double d2 = INFINITY;
+                    if (end_near(nodes, near, p, j))
+                        d2 = cb_point_segment_dist2(p, a, c);
+                    if (end_near(nodes, near, p, i))
+                        d2 = fmin(d2, cb_point_segment_dist2(p, c, a));
+                    if (least && d2 < *least * *least)
+                        *least = sqrt(d2);
+                    touched[k] |= d2 < clear * clear;
                 }
             }
         }
@@ -152,11 +163,13 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
     return 0;
 }
 
-cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, cb_error *err)
+static cb_status dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v,
+                              int measure, cb_error *err)
 {
     v->dots_ok = 1;
     v->dot_failure = "";
     v->dot_margin = INFINITY;
+    v->dot_paper = INFINITY;
     v->dot_diameter = b->dot_xy ? 2 * cb_dot_radius(b->node_radius) : 0;
     if (!b->dot_xy)
         return CB_OK;
@@ -179,7 +192,7 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
      * dot's width further */
     double corner = fmax(1, hypot(CB_START_DEPTH, CB_START_HALF_WIDTH)) * r;
     reach near = {corner + 2 * dr + fmax(CB_DOT_OWNER_MARGIN_MM, 2 * dr + CB_DOT_CLEARANCE_MM),
-                  sqrt(longest2) / 2 + dr + CB_DOT_CLEARANCE_MM};
+                  sqrt(longest2) / 2 + dr + CB_DOT_LINE_CLEARANCE_MM + (measure ? 2 : 0)};
     cb_point *p = malloc((n ? n : 1) * sizeof *p);
     uint8_t *touched = calloc(b->n_dot_xy ? b->n_dot_xy : 1, 1);
     cb_grid grid;
@@ -194,7 +207,9 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
         p[i] = (cb_point){b->nodes[i].x, b->nodes[i].y};
     cb_grid_fill(&grid, p, n);
     free(p);
-    if (mark_touched(b, g, &grid, near, dr + CB_DOT_CLEARANCE_MM - DOT_SLACK_MM, touched) != 0) {
+    double least = INFINITY;
+    if (mark_touched(b, g, &grid, near, dr + CB_DOT_LINE_CLEARANCE_MM - DOT_SLACK_MM, touched,
+                     measure ? &least : NULL) != 0) {
         cb_grid_free(&grid);
         free(touched);
         return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the power dots");
@@ -212,7 +227,20 @@ cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, c
             v->dots++;
         }
     }
+    if (least - dr - CB_LINE_AND_OUTLINE_MM < v->dot_paper)
+        v->dot_paper = least - dr - CB_LINE_AND_OUTLINE_MM;
     cb_grid_free(&grid);
     free(touched);
     return CB_OK;
+}
+
+cb_status cb_dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *v, cb_error *err)
+{
+    return dots_verdict(b, g, v, 1, err);
+}
+
+cb_status cb_dots_verdict_only(const cb_board *b, const cb_graph *g, cb_verdict *v,
+                               cb_error *err)
+{
+    return dots_verdict(b, g, v, 0, err);
 }

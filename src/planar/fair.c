@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "base/board_geometry.h"
 #include "base/geom.h"
 #include "base/grid.h"
 #include "base/graph.h"
@@ -223,6 +224,7 @@ static cb_status planar_verdict(const cb_board *b, cb_verdict *v, int *built, cb
 {
     v->faces = 0;
     v->largest_piece = 0;
+    v->smallest_piece = 0;
     v->planar = 0;
     cb_planar p;
     cb_error why;
@@ -235,11 +237,46 @@ static cb_status planar_verdict(const cb_board *b, cb_verdict *v, int *built, cb
         return cb_fail(err, st, "%s", why.message);
     v->faces = p.n_faces;
     v->planar = p.euler_ok;
-    for (size_t f = 1; f < p.n_faces; f++)
+    v->smallest_piece = p.n_faces > 1 ? INFINITY : 0;
+    for (size_t f = 1; f < p.n_faces; f++) {
         if (p.area[f] > v->largest_piece)
             v->largest_piece = p.area[f];
+        if (p.area[f] < v->smallest_piece)
+            v->smallest_piece = p.area[f];
+    }
     cb_planar_free(&p);
     return CB_OK;
+}
+
+/* How far from node V's centre the line towards (ux, uy), a unit vector,
+ * leaves its printed shape: its disk, or a start's rectangle. */
+static double shape_exit(const cb_board *b, const cb_node *v, double ux, double uy)
+{
+    if (v->kind != CB_KIND_START)
+        return b->node_radius;
+    double o[4];
+    cb_start_offsets(v->side, b->node_radius, o);
+    double t = INFINITY;
+    if (ux > 1e-12) t = fmin(t, o[2] / ux);
+    if (ux < -1e-12) t = fmin(t, o[0] / ux);
+    if (uy > 1e-12) t = fmin(t, o[3] / uy);
+    if (uy < -1e-12) t = fmin(t, o[1] / uy);
+    return t;
+}
+
+/* The least stretch of an edge printed between its nodes' shapes. */
+static double shortest_visible(const cb_board *b)
+{
+    double least = INFINITY;
+    for (size_t e = 0; e < b->n_edges; e++) {
+        const cb_node *a = &b->nodes[b->edges[e].a], *c = &b->nodes[b->edges[e].b];
+        double dx = c->x - a->x, dy = c->y - a->y, len = sqrt(dx * dx + dy * dy);
+        if (!(len > 0))
+            return 0;
+        double ux = dx / len, uy = dy / len;
+        least = fmin(least, len - shape_exit(b, a, ux, uy) - shape_exit(b, c, -ux, -uy));
+    }
+    return b->n_edges ? least : 0;
 }
 
 static void fail(cb_verdict *v, const char *what)
@@ -353,6 +390,25 @@ static int starts_crowded(const cb_board *b, const cb_graph *g)
 static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
                             const cb_verdict *drawn, cb_verdict *v, cb_error *err);
 
+/* The scissors clauses, on boards made to be cut (those with power dots;
+ * finer posters get the figures only). Pieces and edges are read to the
+ * board file's 0.01 mm, as the dots are (dots_check.c). */
+static void scissors_verdict(const cb_board *b, cb_verdict *v)
+{
+    v->shortest_visible = shortest_visible(b);
+    v->cuttable = 1;
+    if (!cb_board_has_dots(b))
+        return;
+    if (v->faces > 1 && v->smallest_piece < CB_MIN_PIECE_MM2 - 0.05) {
+        v->cuttable = 0;
+        fail(v, "a piece of paper is under 120 mm^2");
+    }
+    if (v->shortest_visible < CB_MIN_VISIBLE_MM - 0.02) {
+        v->cuttable = 0;
+        fail(v, "an edge shows under 3 mm between its nodes");
+    }
+}
+
 cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
                          cb_verdict *v, cb_error *err)
 {
@@ -406,6 +462,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         v->overlaps = drawn->overlaps;
         v->faces = drawn->faces;
         v->largest_piece = drawn->largest_piece;
+        v->smallest_piece = drawn->smallest_piece;
         v->planar = drawn->planar;
     } else {
         st = places_verdict(b, v, err);
@@ -522,5 +579,6 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         return st;
     if (!v->dots_ok)
         fail(v, v->dot_failure);
+    scissors_verdict(b, v);
     return CB_OK;
 }

@@ -53,8 +53,9 @@ void cb_set_stroke(cb_pdf *p, cb_rgb c, double width_pt)
     CB_OP(p, "w", (HPDF_REAL)width_pt);
 }
 
-void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, double out[3])
+void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, int type, double out[3])
 {
-    cb_rgb c = cb_sheet_fill(rgb ? cb_rgb_of(rgb) : cb_plain, p->ink);
+    cb_rgb c = type >= 0 && p->theme ? cb_type_fill(p->theme, type, p->ink)
+                                     : cb_sheet_fill(rgb ? cb_rgb_of(rgb) : cb_plain, p->ink);
     out[0] = c.r, out[1] = c.g, out[2] = c.b;
 }

@@ -211,19 +211,20 @@ HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot)
     return HPDF_OK;
 }
 
-/* The slot for PATH drawn on a type, mission or centre of colour RGB
- * (NULL: none): a new one the first time PATH is seen (in CMYK, once per
- * backdrop it is flattened onto), decoded now; a file that cannot be
- * decoded keeps its error for the first page that would show it. *out is
- * -1 for a missing path (nothing to draw). */
-static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb, int *out)
+/* The slot for PATH drawn on node type TYPE (-1: a mission or the centre)
+ * of colour RGB (NULL: none): a new one the first time PATH is seen (in
+ * CMYK, once per backdrop it is flattened onto), decoded now; a file that
+ * cannot be decoded keeps its error for the first page that would show it.
+ * *out is -1 for a missing path (nothing to draw). */
+static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb, int type,
+                                 int *out)
 {
     *out = -1;
     if (!path || !*path)
         return CB_OK;
     double bg[3] = {1, 1, 1};
     if (p->cmyk)
-        cb_render_icon_backdrop(p, rgb, bg);
+        cb_render_icon_backdrop(p, rgb, type, bg);
     for (size_t i = 0; i < p->n_icons; i++)
         if (strcmp(p->icons[i].path, path) == 0 &&
             memcmp(p->icons[i].bg, bg, sizeof bg) == 0) {
@@ -264,11 +265,12 @@ static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
     p->mission_icon = malloc((t->n_missions + 1) * sizeof *p->mission_icon);
     if (!p->icons || !p->type_icon || !p->mission_icon)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
-    cb_status st = cb_pdf_icon_for(p, t->center.icon, t->center.rgb, &p->center_icon);
+    cb_status st = cb_pdf_icon_for(p, t->center.icon, t->center.rgb, -1, &p->center_icon);
     for (size_t i = 0; st == CB_OK && i < t->n_types; i++)
-        st = cb_pdf_icon_for(p, t->types[i].icon, t->types[i].rgb, &p->type_icon[i]);
+        st = cb_pdf_icon_for(p, t->types[i].icon, t->types[i].rgb, (int)i, &p->type_icon[i]);
     for (size_t i = 0; st == CB_OK && i < t->n_missions; i++)
-        st = cb_pdf_icon_for(p, t->missions[i].icon, t->missions[i].rgb, &p->mission_icon[i]);
+        st = cb_pdf_icon_for(p, t->missions[i].icon, t->missions[i].rgb, -1,
+                             &p->mission_icon[i]);
     if (st != CB_OK)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory decoding the icons");
     if (p->center_icon >= 0 && p->icons[p->center_icon].st != CB_OK) {

@@ -231,7 +231,7 @@ HPDF_Dict cb_shape_form(cb_pdf *p, const cb_shape *sh)
             HPDF_Dict_Add(xo, "I", p->icons[slot].image) != HPDF_OK)
             return NULL;
     }
-    cb_set_fill(p, cb_sheet_fill(c, p->ink));
+    cb_set_fill(p, type >= 0 ? cb_type_fill(p->theme, type, p->ink) : cb_sheet_fill(c, p->ink));
     cb_set_stroke(p, cb_sheet_outline(c, p->ink), sh->pad - 1);
     cb_cs_circle(p, 0, 0, sh->r);
     cb_cs_str(p, "B\n");
@@ -266,8 +266,8 @@ static void cb_draw_node(cb_pdf *p, const cb_board *b, const cb_node *n)
     /* A node on the trim line has its icon moved inward: drawn here, not
      * from the shape every other node of its type shares. */
     if (cb_on_trim(b, n) || cb_shape_do(p, cb_node_shape(p, type, r)) != 0) {
-        cb_disk(p, r, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
-                p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
+        cb_disk(p, r, type >= 0 ? cb_type_fill(p->theme, type, p->ink) : cb_sheet_fill(c, p->ink),
+                cb_sheet_outline(c, p->ink), p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
         cb_icon_draw(p, slot, cb_pt(dx), -cb_pt(dy), cb_pt(side), 0);
     }
     cb_cs_str(p, "Q\n");
@@ -638,8 +638,10 @@ void cb_render_node_at(cb_pdf *p, int type, double x_pt, double y_pt, double r_p
     }
     cb_begin_at(p, (HPDF_REAL)x_pt, (HPDF_REAL)y_pt);
     if (cb_shape_do(p, cb_node_shape(p, type, r_pt)) != 0) {
-        cb_disk(p, r_pt, cb_sheet_fill(c, p->ink), cb_sheet_outline(c, p->ink),
-                p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
+        cb_disk(p, r_pt,
+                p->theme && type >= 0 ? cb_type_fill(p->theme, type, p->ink)
+                                      : cb_sheet_fill(c, p->ink),
+                cb_sheet_outline(c, p->ink), p->ink ? CB_NODE_INK_PT : CB_NODE_PT);
         cb_icon_draw(p, slot, 0, 0, CB_ICON_SIDE * r_pt, 0);
     }
     cb_cs_str(p, "Q\n");

@@ -205,9 +205,10 @@ HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, siz
 /* Frees what rendering allocated in P (not P itself). */
 void cb_render_free(cb_pdf *p);
 
-/* The colour (RGB 0..1) an icon of a type, mission or the centre of colour
- * RGB (NULL: no theme colour) is drawn on: what CMYK icons are flattened onto. */
-void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, double out[3]);
+/* The colour (RGB 0..1) an icon of node type TYPE (-1: a mission or the
+ * centre) of colour RGB (NULL: no theme colour) is drawn on: what CMYK
+ * icons are flattened onto. */
+void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, int type, double out[3]);
 
 /* RGB 0..1 to DeviceCMYK 0..1 with full black generation: greys become K
  * only, and total ink stays under 300 %. */

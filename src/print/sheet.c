@@ -27,6 +27,38 @@ cb_rgb cb_sheet_fill(cb_rgb c, int ink_friendly)
     return ink_friendly ? cb_white : cb_tint(c);
 }
 
+static double cb_grey_of(cb_rgb c)
+{
+    return 0.3 * c.r + 0.59 * c.g + 0.11 * c.b;
+}
+
+cb_rgb cb_type_fill(const cb_theme *t, int type, int ink_friendly)
+{
+    if (ink_friendly)
+        return cb_white;
+    cb_rgb c = cb_rgb_of(t->types[type].rgb);
+    double g = cb_grey_of(c);
+    size_t rank = 0; /* types lighter than this one, ties by index */
+    for (size_t k = 0; k < t->n_types; k++) {
+        double gk = cb_grey_of(cb_rgb_of(t->types[k].rgb));
+        rank += gk > g || (gk == g && k < (size_t)type);
+    }
+    double want = t->n_types > 1 ? CB_FILL_LIGHTEST - (double)rank *
+                                       (CB_FILL_LIGHTEST - CB_FILL_DARKEST) /
+                                       (double)(t->n_types - 1)
+                                 : CB_FILL_LIGHTEST;
+    /* Towards white when the colour is darker than wanted, towards black
+     * when lighter: the grey is linear in either mix. */
+    if (g <= want) {
+        double a = g < 1 ? (1 - want) / (1 - g) : 0;
+        cb_rgb f = {a * c.r + 1 - a, a * c.g + 1 - a, a * c.b + 1 - a};
+        return f;
+    }
+    double k = want / g;
+    cb_rgb f = {k * c.r, k * c.g, k * c.b};
+    return f;
+}
+
 cb_rgb cb_sheet_outline(cb_rgb c, int ink_friendly)
 {
     static const cb_rgb black = {0, 0, 0};
@@ -349,63 +381,84 @@ void cb_sheet_strip(const cb_board *b, const cb_theme *t, const cb_label *label,
     /* the label's box, y down */
     double lb[4] = {label->x, b->page_h - label->base - up / CB_STRIP_PT * label->size_pt,
                     label_w, (up + down) / CB_STRIP_PT * label->size_pt};
-    /* the two bands: the top margin, then the bottom one */
+    /* The two margins, the top one first: the whole strip goes into one,
+     * in reading order, on one row or, where the margin is deep enough,
+     * two (the second further from the trim line). */
     double band[2][2] = {{clear, b->board_y - 0.8},
                          {b->board_y + b->board_h + 0.8, b->page_h - clear}};
-    int band_k = 0, boxes_band = -1;
-    double x = b->board_x;
-    double (*boxes)[4] = NULL; /* the boxes near band BOXES_BAND */
+    double (*boxes)[4] = NULL; /* the boxes near row BOXES_ROW */
     size_t n_boxes = 0;
-    for (size_t k = 0; k < t->n_types && (size_t)k < CB_STRIP_MAX; k++) {
-        if (!on[k])
+    int boxes_row = -1;
+    for (int band_k = 0; band_k < 2; band_k++) {
+        double y0 = band[band_k][0], y1 = band[band_k][1];
+        if (y1 - y0 < tall)
             continue;
-        const char *text = t->types[k].short_label;
-        if (!text) /* a version 1 theme: no short labels, no strip */
-            goto none;
-        double w = 2 * CB_STRIP_R + 1.0 + measure(ctx, text, CB_STRIP_PT) / CB_PT_PER_MM;
-        for (;;) {
-            if (band_k == 2) /* no room: no strip at all */
+        /* rows centred nearer the trim line when the margin is deep */
+        double rows[2];
+        int n_rows = 1;
+        rows[0] = band_k == 0 ? fmax(y0 + tall / 2, y1 - 0.5 - tall / 2)
+                              : fmin(y1 - tall / 2, y0 + 0.5 + tall / 2);
+        /* two rows when they fit, the first then against the band's inner
+         * edge if need be */
+        double step = tall + CB_STRIP_ROW_GAP_MM;
+        if (y1 - y0 >= tall + step - 1e-9) {
+            if (y1 - y0 < tall + step + 0.5)
+                rows[0] = band_k == 0 ? y1 - tall / 2 : y0 + tall / 2;
+            rows[1] = band_k == 0 ? rows[0] - step : rows[0] + step;
+            n_rows = 2;
+            if (rows[1] < rows[0]) { /* read from the upper row down */
+                double upper = rows[1];
+                rows[1] = rows[0];
+                rows[0] = upper;
+            }
+        }
+        int row = 0;
+        double x = b->board_x;
+        out->n = 0;
+        for (size_t k = 0; k < t->n_types && k < CB_STRIP_MAX && row < n_rows; k++) {
+            if (!on[k])
+                continue;
+            const char *text = t->types[k].short_label;
+            if (!text) /* a version 1 theme: no short labels, no strip */
                 goto none;
-            double y0 = band[band_k][0], y1 = band[band_k][1];
-            if (y1 - y0 < tall) {
-                band_k++, x = b->board_x;
-                continue;
+            double w = 2 * CB_STRIP_R + 1.0 + measure(ctx, text, CB_STRIP_PT) / CB_PT_PER_MM;
+            while (row < n_rows) {
+                double mid = rows[row];
+                if (boxes_row != 2 * band_k + row) {
+                    free(boxes);
+                    n_boxes = band_boxes(b, mid - tall / 2, mid + tall / 2, NULL);
+                    /* without memory every node is tested: slower, the same strip */
+                    boxes = malloc((n_boxes ? n_boxes : 1) * sizeof *boxes);
+                    if (boxes)
+                        band_boxes(b, mid - tall / 2, mid + tall / 2, boxes);
+                    boxes_row = 2 * band_k + row;
+                }
+                while (x + w <= right &&
+                       !cb_strip_clear(b, (const double (*)[4])boxes, n_boxes, lb, x, x + w,
+                                       mid - tall / 2, mid + tall / 2))
+                    x += 0.5;
+                if (x + w > right) { /* on to the next row */
+                    row++;
+                    x = b->board_x;
+                    continue;
+                }
+                cb_strip_item *it = &out->item[out->n];
+                it->type = (int)k;
+                it->text = text;
+                it->x = x + CB_STRIP_R;
+                it->y = mid;
+                it->tx = x + 2 * CB_STRIP_R + 1.0;
+                it->base = mid + (up - down) / 2;
+                out->n++;
+                x += w + 3.0;
+                break;
             }
-            /* centred in its band, nearer the trim line when the band is deep */
-            double mid = band_k == 0 ? fmax(y0 + tall / 2, y1 - 0.5 - tall / 2)
-                                     : fmin(y1 - tall / 2, y0 + 0.5 + tall / 2);
-            if (band_k != boxes_band) {
-                free(boxes);
-                n_boxes = band_boxes(b, mid - tall / 2, mid + tall / 2, NULL);
-                /* without memory every node is tested: slower, the same strip */
-                boxes = malloc((n_boxes ? n_boxes : 1) * sizeof *boxes);
-                if (boxes)
-                    band_boxes(b, mid - tall / 2, mid + tall / 2, boxes);
-                boxes_band = band_k;
-            }
-            while (x + w <= right && !cb_strip_clear(b, (const double (*)[4])boxes, n_boxes, lb,
-                                                     x, x + w, mid - tall / 2, mid + tall / 2))
-                x += 0.5;
-            if (x + w > right) {
-                band_k++, x = b->board_x;
-                continue;
-            }
-            cb_strip_item *it = &out->item[out->n];
-            it->type = (int)k;
-            it->text = text;
-            it->x = x + CB_STRIP_R;
-            it->y = mid;
-            it->tx = x + 2 * CB_STRIP_R + 1.0;
-            it->base = mid + (up - down) / 2;
-            out->n++;
-            x += w + 3.0;
-            break;
+        }
+        if (out->n == want) {
+            free(boxes);
+            return;
         }
     }
-    free(boxes);
-    if (out->n != want)
-        out->n = 0;
-    return;
 none:
     free(boxes);
     out->n = 0;

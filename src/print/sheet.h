@@ -30,6 +30,14 @@ cb_rgb cb_tint(cb_rgb c);
  * tells types apart). */
 cb_rgb cb_sheet_fill(cb_rgb c, int ink_friendly);
 cb_rgb cb_sheet_outline(cb_rgb c, int ink_friendly);
+/* What a node of theme T's type TYPE is filled with: its colour's hue at a
+ * grey level of its own, so that every type prints apart in black and
+ * white without its glyph. The types' levels step evenly from
+ * CB_FILL_LIGHTEST down to CB_FILL_DARKEST, the lightest colour lightest
+ * (poppler's grey: 0.3 R + 0.59 G + 0.11 B). Ink-friendly: white. */
+#define CB_FILL_LIGHTEST 0.97
+#define CB_FILL_DARKEST 0.45
+cb_rgb cb_type_fill(const cb_theme *t, int type, int ink_friendly);
 /* A theme colour, each channel clamped to 0..1 (libharu rejects others). */
 cb_rgb cb_rgb_of(const double v[3]);
 
@@ -90,14 +98,17 @@ void cb_sheet_label(const cb_game *g, const cb_board *b, double safe, double asc
                     double descent, cb_text_width_fn width, void *ctx, cb_label *out);
 
 /* The legend strip in a sheet's margin: for each node type on the sheet, a
- * small node of its look and its short label, at CB_STRIP_PT. Items go left
- * to right into the top margin, then the bottom one, into gaps clear of
- * the trim line, of nodes and starts reaching into the margin, of the label
- * and of the paper edge (5 mm, or the safe area); where they cannot all
- * go, the sheet has no strip (n = 0): the rules page has everything. A
- * version 1 theme has no short labels, so no strip. */
+ * small node of its look and its short label, at CB_STRIP_PT. The strip
+ * stays together in one margin, the top one or else the bottom one: items
+ * go left to right, in the theme's order, into gaps clear of the trim
+ * line, of nodes and starts reaching into the margin, of the label and of
+ * the paper edge (5 mm, or the safe area), wrapping to a second row where
+ * the margin is deep enough; where they cannot all go, the sheet has no
+ * strip (n = 0): the rules page has everything. A version 1 theme has no
+ * short labels, so no strip. */
 #define CB_STRIP_PT 6.5
-#define CB_STRIP_R 1.6          /* mm: an item's node radius */
+#define CB_STRIP_ROW_GAP_MM 0.4
+#define CB_STRIP_R 1.35         /* mm: an item's node radius */
 #define CB_STRIP_MAX 64
 typedef struct {
     int type;

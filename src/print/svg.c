@@ -367,7 +367,8 @@ static void cb_svg_node(cb_svg *s, const cb_board *b, size_t i)
     }
     CB_LIT(o, ">");
     cb_svg_circle(o, n->x, n->y, b->node_radius);
-    cb_svg_colour(o, "fill", cb_sheet_fill(c, s->opt->ink_friendly));
+    cb_svg_colour(o, "fill", type ? cb_type_fill(s->theme, n->type, s->opt->ink_friendly)
+                                  : cb_sheet_fill(c, s->opt->ink_friendly));
     cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
     cb_svg_attr(o, "stroke-width",
                 cb_svg_mm(s->opt->ink_friendly ? CB_NODE_INK_PT : CB_NODE_PT));
@@ -469,7 +470,7 @@ static cb_status cb_svg_label(cb_svg *s, const cb_board *b, cb_error *err)
         cb_rgb c = cb_rgb_of(s->theme->types[it->type].rgb);
         CB_LIT(o, "<g class=\"legend\">");
         cb_svg_circle(o, it->x, it->y, CB_STRIP_R);
-        cb_svg_colour(o, "fill", cb_sheet_fill(c, s->opt->ink_friendly));
+        cb_svg_colour(o, "fill", cb_type_fill(s->theme, it->type, s->opt->ink_friendly));
         cb_svg_colour(o, "stroke", cb_sheet_outline(c, s->opt->ink_friendly));
         cb_svg_attr(o, "stroke-width",
                     cb_svg_mm(s->opt->ink_friendly ? CB_NODE_INK_PT : CB_NODE_PT));

@@ -587,6 +587,8 @@ static cJSON *sheet_verdict(const cb_board *b, size_t k, cb_error *err, int *ok)
         !cJSON_AddNumberToObject(o, "edges", (double)b->n_edges) ||
         !cJSON_AddNumberToObject(o, "faces", (double)v.faces) ||
         !cJSON_AddNumberToObject(o, "largest_piece_mm2", tenth(v.largest_piece)) ||
+        !cJSON_AddNumberToObject(o, "smallest_piece_mm2", tenth(v.smallest_piece)) ||
+        !cJSON_AddNumberToObject(o, "shortest_visible_edge_mm", tenth(v.shortest_visible)) ||
         !cJSON_AddBoolToObject(o, "planar", v.planar) ||
         !cJSON_AddNumberToObject(o, "hop_min", v.hop_min) ||
         !cJSON_AddNumberToObject(o, "hop_max", v.hop_max) ||

@@ -1,0 +1,1 @@
+cutboard --players 2 --seed 'small table' --paper a5 -o a5.pdf --json a5.json
