@@ -188,7 +188,9 @@ samples: all
 # suites, after the end of each failed suite's output.
 JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 test: deps-test
-	@$(MAKE) --no-print-directory -j$(JOBS) test-build
+	@mkdir -p $(BUILD); echo "building the tests on $(JOBS) cores (log: $(BUILD)/test-build.log)"; \
+	$(MAKE) --no-print-directory -j$(JOBS) test-build $(if $(filter 1,$(V)),,>$(BUILD)/test-build.log 2>&1) || \
+	  { tail -n 30 $(BUILD)/test-build.log; $(DEPS_HINT); exit 1; }
 	@$(MAKE) --no-print-directory test-suite
 .PHONY: test-build
 test-build: $(BIN) $(TESTS) $(REPLAYS)
