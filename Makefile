@@ -202,7 +202,7 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 # install relinks the binary, so the install check runs last, alone.
 SUITE_JOBS ?= $(JOBS)
 SUITE_LOGS = $(BUILD)/test-logs
-SUITE_CHECKS := layers svg serve serve-page man badinput-table docs
+SUITE_CHECKS := layers svg serve serve-page man badinput-table docs completion
 # The slowest first, so that the cores finish together.
 SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) docs serve-page serve \
   $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) $(filter-out docs serve-page serve,$(SUITE_CHECKS)))
@@ -243,6 +243,8 @@ suite/man:
 	@$(call SUITE,man,$(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)))
 suite/badinput-table:
 	@$(call SUITE,badinput-table,$(DATA_ENV) python3 tests/badinput_table.py $(BIN))
+suite/completion:
+	@$(call SUITE,completion,$(DATA_ENV) bash tests/completion_check.sh $(BIN))
 suite/docs:
 	@$(call SUITE,docs,$(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)")
 
