@@ -123,7 +123,7 @@ def run_file(path):
                 r = subprocess.run(["sh", "-c", cmd], cwd=work, env=env, capture_output=True,
                                    text=True, timeout=300)
                 got = (r.stdout + r.stderr).rstrip("\n").split("\n") if (r.stdout + r.stderr) else []
-                wants_error = expected and any(l.startswith("cutboard: ") for l in expected)
+                wants_error = bool(expected) and any(l.startswith("cutboard: ") for l in expected)
                 ok = (r.returncode == 0 or wants_error) and (expected is None or matches(expected, got))
                 report(ok, f"{where}: {cmd}",
                        f"exit {r.returncode}\n--- shown\n" + "\n".join(expected or []) +
