@@ -32,8 +32,14 @@ if [ ! -f "$base/.complete" ]; then
 fi
 rm -rf "$root"
 cp -a "$base" "$root"
-mount -t proc proc "$root/proc"
-trap 'umount "$root/proc"; rm -rf "$root"' EXIT
+# /proc for the package scripts; a container that may not mount goes
+# without (cutboard then finds its data by its installed prefix).
+if mount -t proc proc "$root/proc" 2>/dev/null; then
+    trap 'umount "$root/proc"; rm -rf "$root"' EXIT
+else
+    echo "note: /proc could not be mounted in the root; going on without it"
+    trap 'rm -rf "$root"' EXIT
+fi
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 mkdir "$root/debs"
 cp "$dir"/cutboard_*.deb "$dir"/libcutboard-dev_*.deb "$root/debs/"
