@@ -345,7 +345,8 @@ INSTALL_DIRS = $(PREFIX)/bin $(LIBDIR)/pkgconfig $(PREFIX)/include $(DATADIR)/fo
   $(MANDIR)/man5 $(BASHCOMPDIR)
 install: all
 	@[ -n "$(SCDOC)" ] || { echo "make install needs scdoc for the man pages: apt-get install scdoc (or make deps)"; exit 1; }
-	@for d in $(INSTALL_DIRS); do while [ ! -d "$(DESTDIR)$$d" ]; do echo "$$d"; d=$$(dirname "$$d"); done; \
+	@for d in $(INSTALL_DIRS); do while [ "$$d" != / ] && [ ! -d "$(DESTDIR)$$d" ]; do echo "$$d"; \
+	  d=$$(dirname "$$d"); done; \
 	  done | sort -u > $(BUILD)/installed-folders.tmp
 	install -d $(addprefix $(DESTDIR),$(INSTALL_DIRS))
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cutboard

@@ -64,5 +64,9 @@ left=$(find "$d" -type f | wc -l)
 left=$(cd "$d" && find . -mindepth 1 | sort | tr '\n' ' ')
 [ "$left" = "./usr ./usr/share ./usr/share/man " ] && ok "uninstall removes the folders install made, only those" ||
     no "uninstall left folders: $left"
+# A DESTDIR that is not there yet (a package build's): install makes it.
+timeout 120 $make --no-print-directory -s install DESTDIR="$d/new" PREFIX=/usr BUILD="$build" BIN="$bin" \
+    CC="$cc" SAN="$san" OPT="$opt" >"$w/log" 2>&1 && [ -x "$d/new/usr/bin/cutboard" ] &&
+    ok "make install into a DESTDIR not made yet" || { no "make install DESTDIR=new"; cat "$w/log"; }
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
