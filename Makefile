@@ -73,7 +73,8 @@ INSTALL_MISSING = if [ -n "$$missing" ]; then \
 	  echo "installing: $$missing"; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
 	    --no-install-recommends $$missing || { \
-	    echo "could not install $$missing: make deps needs root or sudo and the Debian archive" >&2; exit 1; }; fi
+	    echo "could not install $$missing (no sudo rights, or no access to the Debian archive):" \
+	      "run make deps as root, or apt-get install --no-install-recommends $$missing as root" >&2; exit 1; }; fi
 # Said when a build step fails and build packages are missing.
 DEPS_HINT = missing="$(MISSING_BUILD)"; [ -z "$$missing" ] || \
 	echo "cutboard: missing Debian packages: $$missing; make deps installs them (as root or with sudo)" >&2
@@ -209,7 +210,7 @@ SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) docs ser
 SUITE_NAMES = $(notdir $(SUITE_ITEMS)) install
 test-suite: $(BIN) $(TESTS) $(REPLAYS)
 	@rm -rf $(SUITE_LOGS); mkdir -p $(SUITE_LOGS); \
-	echo "running $(words $(SUITE_NAMES)) suites on $(SUITE_JOBS) cores (5 to 10 minutes); log: $(BUILD)/test.log"
+	echo "running $(words $(SUITE_NAMES)) suites on $(SUITE_JOBS) cores (about 2 minutes on 2 idle cores); log: $(BUILD)/test.log"
 	@$(MAKE) --no-print-directory -k -j$(SUITE_JOBS) suite-parallel || true
 	@$(call SUITE,install,sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)")
 	@cd $(SUITE_LOGS) && cat $(addsuffix .log,$(SUITE_NAMES)) > ../test.log 2>/dev/null; \
