@@ -74,8 +74,10 @@ cb_status cb_theme_find(const char *theme, char *out, size_t len, cb_error *err)
         int k = snprintf(out, len, "%s", theme);
         if (k < 0 || (size_t)k >= len)
             return cb_fail(err, CB_ERR_USAGE, "%.200s: path too long", theme);
-        if (!is_dir(out))
+        if (!is_dir(out)) {
+            out[0] = 0;
             return cb_fail(err, CB_ERR_NOINPUT, "%.200s: not a folder", theme);
+        }
         return CB_OK;
     }
     /* A name: an installed theme; or else a folder of that name here, as
@@ -84,8 +86,7 @@ cb_status cb_theme_find(const char *theme, char *out, size_t len, cb_error *err)
     if (strlen(theme) > NAME_MAX)
         return cb_fail(err, CB_ERR_USAGE, "%.200s...: not a theme name", theme);
     snprintf(rel, sizeof rel, "icons/%s", theme);
-    cb_error missing = {CB_OK, ""};
-    if (cb_data_find(rel, out, len, &missing) == CB_OK && is_dir(out))
+    if (cb_data_find(rel, out, len, NULL) == CB_OK && is_dir(out))
         return CB_OK;
     if (is_dir(theme) && strlen(theme) < len) {
         snprintf(out, len, "%s", theme);
