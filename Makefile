@@ -10,11 +10,21 @@ ifeq ($(WERROR),1)
 CWARNS  += -Werror
 endif
 OPT     ?= -O2 -g
-# The project's own flags come first and survive a user's CFLAGS
-# (make CFLAGS=-O0 still builds C11 without fused multiply-adds).
-ALL_CFLAGS = $(CSTD) $(CWARNS) $(OPT) -Iinclude -Isrc $(CFLAGS) $(SAN)
-LDFLAGS += $(SAN)
-LIBS    := -lhpdf -lpng -lcjson -ldeflate -lz -lm
+# The libraries' flags come from pkg-config where the library ships a .pc
+# (libharu does not: -lhpdf). The project's own flags come first and
+# survive a user's CPPFLAGS and CFLAGS (make CFLAGS=-O0 still builds C11
+# without fused multiply-adds); LDFLAGS go before the libraries.
+PKG_CONFIG ?= pkg-config
+pc_cflags = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
+pc_libs   = $(or $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null),$(2))
+PC_CFLAGS  := $(call pc_cflags,libpng libcjson zlib libdeflate)
+LIBS       := -lhpdf $(call pc_libs,libpng,-lpng) $(call pc_libs,libcjson,-lcjson) \
+              $(call pc_libs,libdeflate,-ldeflate) $(call pc_libs,zlib,-lz) -lm
+MHD_CFLAGS := $(call pc_cflags,libmicrohttpd)
+MHD_LIBS   := $(call pc_libs,libmicrohttpd,-lmicrohttpd)
+CMOCKA_LIBS := $(call pc_libs,cmocka,-lcmocka)
+ALL_CFLAGS = $(CSTD) $(CWARNS) $(OPT) -Iinclude -Isrc $(PC_CFLAGS) $(CPPFLAGS) $(CFLAGS) $(SAN)
+ALL_LDFLAGS = $(LDFLAGS) $(SAN)
 
 BUILD   ?= build
 LIB     := $(BUILD)/libcutboard.a
@@ -34,38 +44,61 @@ BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/%,$(wildcard tests/bench/bench_*.
 FUZZERS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 REPLAYS := $(FUZZERS:%=$(BUILD)/replay_%)
 
-# Debian packages the build and the tests need, and a file each one installs.
-DEPS    := gcc:/usr/bin/gcc libc6-dev:/usr/include/stdio.h python3:/usr/bin/python3 \
+# Debian packages in three tiers, each with a file it installs: what
+# building and running needs (make run, make install), what make test adds,
+# what make deb and make deb-check add. Each tier is installed without
+# Recommends. GNU parallel is not needed: it would divert moreutils' parallel.
+DEPS_BUILD := gcc:/usr/bin/gcc libc6-dev:/usr/include/stdio.h pkg-config:/usr/bin/pkg-config \
            libhpdf-dev:/usr/include/hpdf.h libpng-dev:/usr/include/png.h \
-           libcjson-dev:/usr/include/cjson/cJSON.h libcmocka-dev:/usr/include/cmocka.h \
-           zlib1g-dev:/usr/include/zlib.h libdeflate-dev:/usr/include/libdeflate.h \
-           pkg-config:/usr/bin/pkg-config \
+           libcjson-dev:/usr/include/cjson/cJSON.h zlib1g-dev:/usr/include/zlib.h \
+           libdeflate-dev:/usr/include/libdeflate.h libmicrohttpd-dev:/usr/include/microhttpd.h \
+           scdoc:/usr/bin/scdoc
+DEPS_TEST  := python3:/usr/bin/python3 libcmocka-dev:/usr/include/cmocka.h \
            poppler-utils:/usr/bin/pdfinfo qpdf:/usr/bin/qpdf \
            python3-networkx:/usr/lib/python3/dist-packages/networkx/__init__.py \
-           librsvg2-bin:/usr/bin/rsvg-convert scdoc:/usr/bin/scdoc \
-           libmicrohttpd-dev:/usr/include/microhttpd.h chromium:/usr/bin/chromium \
-           python3-websocket:/usr/lib/python3/dist-packages/websocket/__init__.py \
-           parallel:/usr/bin/parallel
-MISSING  = $(foreach d,$(DEPS),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
+           librsvg2-bin:/usr/bin/rsvg-convert chromium:/usr/bin/chromium \
+           python3-websocket:/usr/lib/python3/dist-packages/websocket/__init__.py
+DEPS_DEB   := build-essential:/usr/share/build-essential/list debhelper:/usr/bin/dh \
+           dpkg-dev:/usr/bin/dpkg-buildpackage lintian:/usr/bin/lintian \
+           debootstrap:/usr/sbin/debootstrap
+missing = $(foreach d,$(1),$(if $(wildcard $(word 2,$(subst :, ,$(d)))),,$(word 1,$(subst :, ,$(d)))))
+MISSING_BUILD = $(strip $(call missing,$(DEPS_BUILD)))
+# Installs the Debian packages named in $$missing (none: nothing to do), as
+# root or through sudo; without either, says what to run instead.
+INSTALL_MISSING = if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" -eq 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO=sudo; else \
+	    echo "cutboard needs these Debian packages: $$missing" >&2; \
+	    echo "installing them needs root: run make deps as root or with sudo, or apt-get install --no-install-recommends $$missing as root" >&2; \
+	    exit 1; fi; \
+	  echo "installing: $$missing"; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq \
+	    --no-install-recommends $$missing || { \
+	    echo "could not install $$missing (no sudo rights, or no access to the Debian archive):" \
+	      "run make deps as root, or apt-get install --no-install-recommends $$missing as root" >&2; exit 1; }; fi
+# Said when a build step fails and build packages are missing.
+DEPS_HINT = missing="$(MISSING_BUILD)"; [ -z "$$missing" ] || \
+	echo "cutboard: missing Debian packages: $$missing; make deps installs them (as root or with sudo)" >&2
 
-.PHONY: all deps run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples \
+.PHONY: all deps deps-test deps-deb run test test-suite test-clang check faults valgrind clean install uninstall bench fuzz samples \
         man deb deb-check FORCE
-# make alone only builds; run, test, check and bench install what is missing
-# first (deps runs before the sub-make, so make -j never compiles before the
-# headers are there).
+# make alone only builds (and names make deps when a library is missing);
+# run installs the build tier first, test, check and test-clang the test
+# tier too (deps runs before the sub-make, so make -j never compiles before
+# the headers are there).
 all: $(BIN) man
 
 deps:
-	@missing="$(strip $(MISSING))"; if [ -n "$$missing" ]; then \
-	  echo "installing: $$missing"; \
-	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; fi
+	@missing="$(MISSING_BUILD)"; $(INSTALL_MISSING)
+deps-test: deps
+	@missing="$(strip $(call missing,$(DEPS_TEST)))"; $(INSTALL_MISSING)
+deps-deb: deps
+	@missing="$(strip $(call missing,$(DEPS_DEB)))"; $(INSTALL_MISSING)
 
 # -MMD: each object lists the headers it read, so a header change rebuilds
 # exactly what includes it.
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@
+	@echo "  CC $<"; $(CC) $(ALL_CFLAGS) -MMD -MP -c $< -o $@ || { $(DEPS_HINT); exit 1; }
 -include $(OBJS:.o=.d) $(TESTS:=.d) $(BENCHES:=.d) $(REPLAYS:=.d)
 
 # The page is one HTML file, built into the library as bytes (od is in
@@ -82,13 +115,17 @@ $(BUILD)/serve/page_html.o: $(BUILD)/serve/page_html.c src/serve/serve.h
 $(LIB): $(OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-# The binary has the data folder of PREFIX baked in: a different PREFIX
-# (make install PREFIX=/usr after make) builds it again.
+# The library has the data folder of PREFIX baked in (src/io/datadir.c,
+# for when nothing nearer holds the data): a different PREFIX (make install
+# PREFIX=/usr after make) builds it again.
 $(BUILD)/prefix: FORCE
 	@mkdir -p $(@D); echo '$(PREFIX)' | cmp -s - $@ || echo '$(PREFIX)' > $@
+$(BUILD)/io/datadir.o: $(BUILD)/prefix
+$(BUILD)/io/datadir.o: ALL_CFLAGS += -DCB_DATADIR='"$(PREFIX)/share/cutboard"'
 
-$(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(BUILD)/prefix
-	$(CC) $(ALL_CFLAGS) -DCB_DATADIR='"$(PREFIX)/share/cutboard"' $(CLI_SRCS) $(LIB) $(LDFLAGS) $(LIBS) -lmicrohttpd -lpthread -o $@
+$(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
+	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) $(MHD_CFLAGS) $(CLI_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) $(MHD_LIBS) \
+	  -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
 
 # Man pages from their scdoc sources in doc/ (Debian's scdoc: a small C
 # program that writes roff). make alone builds them when scdoc is there and
@@ -107,15 +144,15 @@ $(BUILD)/man/%: doc/%.scd $(BUILD)/prefix
 	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DATADIR@|$(PREFIX)/share/cutboard|g' $< | scdoc > $@
 
 $(BUILD)/test_%: tests/test_%.c $(wildcard tests/*.h) $(LIB)
-	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread $(CMOCKA_LIBS) -o $@
 
 # End-to-end tests share the helpers that run the binary.
 CLI_TESTS := $(filter $(BUILD)/test_cli%,$(TESTS))
 $(CLI_TESTS): $(BUILD)/%: tests/%.c tests/cli_support.c tests/cli_support.h tests/test.h $(LIB)
-	$(CC) $(ALL_CFLAGS) -MMD -MP $< tests/cli_support.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -lcmocka -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP $< tests/cli_support.c $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread $(CMOCKA_LIBS) -o $@
 
 $(BUILD)/bench_%: tests/bench/bench_%.c $(wildcard tests/bench/*.h) $(LIB)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -Itests/bench $< $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP -Itests/bench $< $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@
 
 # The command-line target also links the CLI's parse stage (every CLI file
 # but main.c); other targets need only the library.
@@ -123,15 +160,15 @@ FUZZ_SRCS_cli := $(filter-out src/cli/main.c src/cli/serve.c,$(CLI_SRCS))
 $(BUILD)/replay_cli: $(FUZZ_SRCS_cli) src/cli/cli.h
 
 $(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(wildcard tests/fuzz/*.h) $(LIB)
-	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(FUZZ_SRCS_$*) tests/fuzz/replay.c $(LIB) $(LDFLAGS) $(LIBS) -lpthread -o $@
+	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(FUZZ_SRCS_$*) tests/fuzz/replay.c $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@
 
 $(BUILD):
 	mkdir -p $@
 
 run: deps
-	@$(MAKE) --no-print-directory $(BIN)
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN)
 	./$(BIN) --players 4 --seed "game night" -o game.pdf
-	@echo "wrote game.pdf"
+	@echo "wrote game.pdf; the program is ./cutboard here (make install puts cutboard on your PATH)"
 
 # Remakes every sample from its samples/NAME.cmd, and a preview of its
 # first page (samples/NAME.png, 50 dpi; posters get a 100 dpi corner) and,
@@ -148,72 +185,93 @@ samples: all
 	  if pdftotext -f $$last -l $$last $$n.pdf - | grep -q 'What you need'; then \
 	    pdftoppm -png $$grey -r 60 -f $$last -l $$last -singlefile $$n.pdf $$n-rules; fi; done
 
-# Every test binary runs, then every fuzz corpus is replayed; the target
-# fails at the end if any of them failed.
-test: deps
+# Every test binary runs, then every fuzz corpus is replayed and the
+# script checks run; the build and the checks use every core. Each suite's
+# output goes to $(BUILD)/test-logs/ and, all together, to $(BUILD)/test.log
+# (V=1 prints it too); the last line is "N passed, N failed", counting the
+# suites, after the end of each failed suite's output.
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+test: deps-test
+	@mkdir -p $(BUILD); echo "building the tests on $(JOBS) cores (log: $(BUILD)/test-build.log)"; \
+	$(MAKE) --no-print-directory -j$(JOBS) test-build $(if $(filter 1,$(V)),,>$(BUILD)/test-build.log 2>&1) || \
+	  { tail -n 30 $(BUILD)/test-build.log; $(DEPS_HINT); exit 1; }
 	@$(MAKE) --no-print-directory test-suite
+.PHONY: test-build
+test-build: $(BIN) $(TESTS) $(REPLAYS)
 
 # A binary in a build folder (make check, make test-clang) has no data beside
 # it: the checks that run it as a user would are pointed at this tree's.
 DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
-# The checks run in parallel, one per core (SUITE_JOBS=N to change), each
-# one's output kept together; make install relinks the binary, so the
-# install check runs last, alone.
-SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
-SUITE_FAILED = $(BUILD)/suite-failed
-SUITE_CHECKS := layers svg serve serve-page man badinput-table docs papers greyscale options
+# The checks run in parallel, one per core (SUITE_JOBS=N to change); make
+# install relinks the binary, so the install check runs last, alone.
+SUITE_JOBS ?= $(JOBS)
+SUITE_LOGS = $(BUILD)/test-logs
+SUITE_CHECKS := layers svg serve serve-page man badinput-table docs completion papers greyscale \
+  options
 # The slowest first, so that the cores finish together.
 SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) papers docs serve-page serve \
-  $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) $(filter-out papers docs serve-page serve,$(SUITE_CHECKS)))
+  $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) \
+  $(filter-out papers docs serve-page serve,$(SUITE_CHECKS)))
+SUITE_NAMES = $(notdir $(SUITE_ITEMS)) install
 test-suite: $(BIN) $(TESTS) $(REPLAYS)
-	@rm -f $(SUITE_FAILED)
-	@$(MAKE) --no-print-directory -k -j$(SUITE_JOBS) --output-sync=target suite-parallel || true
-	@echo "== install"; sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)" || \
-	  echo install >>$(SUITE_FAILED)
-	@if [ -s $(SUITE_FAILED) ]; then echo "FAILED:" $$(cat $(SUITE_FAILED)); exit 1; fi; \
-	echo "all tests passed"
+	@rm -rf $(SUITE_LOGS); mkdir -p $(SUITE_LOGS); \
+	echo "running $(words $(SUITE_NAMES)) suites on $(SUITE_JOBS) cores (about 2 minutes on 2 idle cores); log: $(BUILD)/test.log"
+	@$(MAKE) --no-print-directory -k -j$(SUITE_JOBS) suite-parallel || true
+	@$(call SUITE,install,sh tests/install.sh "$(MAKE)" "$(BUILD)" "$(BIN)" "$(CC)" "$(SAN)" "$(OPT)")
+	@cd $(SUITE_LOGS) && cat $(addsuffix .log,$(SUITE_NAMES)) > ../test.log 2>/dev/null; \
+	pass=$$(ls | grep -c '\.pass$$'); fail=$$(ls | grep -c '\.fail$$'); \
+	for f in *.fail; do [ -e "$$f" ] || continue; n=$${f%.fail}; \
+	  echo "---- $$n failed; the end of its output ($(SUITE_LOGS)/$$n.log):"; tail -n 25 "$$n.log"; done; \
+	echo "$$pass passed, $$fail failed"; [ "$$fail" -eq 0 ] && [ "$$pass" -eq $(words $(SUITE_NAMES)) ]
 
 # (no file is ever made under suite/, so every item runs; pattern rules
 # do not apply to .PHONY targets)
 .PHONY: suite-parallel
 suite-parallel: $(SUITE_ITEMS)
-# Each item notes its failure in SUITE_FAILED and fails (make -k goes on).
-SUITE_RUN = || { echo $(@F) >>$(SUITE_FAILED); exit 1; }
+# $(call SUITE,NAME,COMMAND): runs COMMAND with its output in NAME.log and
+# notes NAME.pass or NAME.fail beside it; says FAIL at once; V=1 prints the log.
+SUITE = { echo "== $(1)"; $(2); } >$(SUITE_LOGS)/$(1).log 2>&1 \
+	&& touch $(SUITE_LOGS)/$(1).pass || { touch $(SUITE_LOGS)/$(1).fail; echo "FAIL $(1)"; }; \
+	$(if $(filter 1,$(V)),cat $(SUITE_LOGS)/$(1).log,:)
 suite/$(BUILD)/test_%:
-	@echo "== $(BUILD)/test_$*"; CUTBOARD=$(abspath $(BIN)) $(BUILD)/test_$* $(SUITE_RUN)
+	@$(call SUITE,test_$*,CUTBOARD=$(abspath $(BIN)) $(BUILD)/test_$*)
 suite/replay_%:
-	@echo "== replay $*"; $(BUILD)/replay_$* tests/fuzz/$* $(SUITE_RUN)
+	@$(call SUITE,replay_$*,$(BUILD)/replay_$* tests/fuzz/$*)
 suite/layers:
-	@echo "== layers"; python3 tests/layers.py $(BUILD) $(SUITE_RUN)
+	@$(call SUITE,layers,python3 tests/layers.py $(BUILD))
 suite/svg:
-	@echo "== svg"; $(DATA_ENV) python3 tests/svg_check.py $(BIN) $(SUITE_RUN)
+	@$(call SUITE,svg,$(DATA_ENV) python3 tests/svg_check.py $(BIN))
 suite/serve:
-	@echo "== serve"; $(DATA_ENV) python3 tests/serve_api.py $(BIN) $(SUITE_RUN)
+	@$(call SUITE,serve,$(DATA_ENV) python3 tests/serve_api.py $(BIN))
 suite/serve-page:
-	@echo "== serve page"; $(DATA_ENV) python3 tests/serve_browser.py $(BIN) $(SUITE_RUN)
+	@$(call SUITE,serve-page,$(DATA_ENV) python3 tests/serve_browser.py $(BIN))
 suite/man:
-	@echo "== man"; $(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)) $(SUITE_RUN)
+	@$(call SUITE,man,$(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)))
 suite/badinput-table:
-	@echo "== bad-input table"; $(DATA_ENV) python3 tests/badinput_table.py $(BIN) $(SUITE_RUN)
+	@$(call SUITE,badinput-table,$(DATA_ENV) python3 tests/badinput_table.py $(BIN))
+suite/completion:
+	@$(call SUITE,completion,$(DATA_ENV) bash tests/completion_check.sh $(BIN))
 suite/papers:
-	@echo "== papers"; $(DATA_ENV) python3 tests/papers_check.py $(BIN) --report $(SUITE_RUN)
+	@$(call SUITE,papers,$(DATA_ENV) python3 tests/papers_check.py $(BIN) --report)
 suite/options:
-	@echo "== options"; $(DATA_ENV) python3 tests/options_check.py $(BIN) $(SUITE_RUN)
+	@$(call SUITE,options,$(DATA_ENV) python3 tests/options_check.py $(BIN))
 suite/greyscale:
-	@echo "== greyscale"; $(DATA_ENV) python3 tests/greyscale_check.py $(BIN) $(SUITE_RUN)
+	@$(call SUITE,greyscale,$(DATA_ENV) python3 tests/greyscale_check.py $(BIN))
 suite/docs:
-	@echo "== docs"; $(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" $(SUITE_RUN)
+	@$(call SUITE,docs,$(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)")
 
 # The whole suite under AddressSanitizer + UBSan, in its own build folder.
-check: deps
+check: deps-test
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build-san BIN=build-san/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
+	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test-build
 	$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test-suite
 
 # The suite built with clang as well (CI runs both compilers); clang is
 # installed first when missing.
-test-clang: deps
-	@command -v clang >/dev/null || { echo "installing: clang"; SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang; }
+test-clang: deps-test
+	@missing="$(strip $(call missing,clang:/usr/bin/clang))"; $(INSTALL_MISSING)
+	$(MAKE) --no-print-directory -j$(JOBS) CC=clang BUILD=build-clang BIN=build-clang/cutboard test-build
 	$(MAKE) --no-print-directory CC=clang BUILD=build-clang BIN=build-clang/cutboard test-suite
 
 # Allocation-failure injection (tests/faults/alloc.sh): a game (its rules
@@ -256,7 +314,7 @@ bench: all $(BENCHES)
 	@missing=$$(for p in $(PEERS); do [ -f "$${p#*:}" ] || echo "$${p%%:*}"; done); \
 	if [ -n "$$missing" ]; then echo "installing (benchmark only):" $$missing; \
 	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; $$SUDO apt-get update -qq || true; \
-	  for pkg in $$missing; do DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$pkg \
+	  for pkg in $$missing; do DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$pkg \
 	    || echo "$$pkg not installed: no comparison with it"; done; fi
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
 	@$(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
@@ -269,11 +327,10 @@ bench: all $(BENCHES)
 SECONDS ?= 600
 FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048
 fuzz: deps
-	@command -v clang >/dev/null && [ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a | grep /)" ] || { \
-	  echo "installing: clang libclang-rt-dev"; SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
-	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq clang && \
-	  v=$$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1) && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq libclang-rt-$$v-dev; }
+	@missing="$(strip $(call missing,clang:/usr/bin/clang))"; $(INSTALL_MISSING)
+	@[ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a | grep /)" ] || { \
+	  missing=libclang-rt-$$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)-dev; \
+	  $(INSTALL_MISSING); }
 	@test -f tests/fuzz/fuzz_$(TARGET).c || { echo "make fuzz TARGET=x, x one of: $(FUZZERS)"; exit 1; }
 	$(MAKE) BUILD=build-fuzz CC=clang WERROR=0 OPT="-O1 -g" \
 	  SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" build-fuzz/libcutboard.a
@@ -293,10 +350,17 @@ DATADIR := $(PREFIX)/share/cutboard
 LIBDIR  ?= $(PREFIX)/lib
 MANDIR  := $(PREFIX)/share/man
 BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+# Every folder install makes (with the ones above it it had to make) is
+# listed in $(DATADIR)/installed-folders, so that uninstall removes those,
+# once empty, and no folder that was there before.
+INSTALL_DIRS = $(PREFIX)/bin $(LIBDIR)/pkgconfig $(PREFIX)/include $(DATADIR)/fonts $(MANDIR)/man1 \
+  $(MANDIR)/man5 $(BASHCOMPDIR)
 install: all
 	@[ -n "$(SCDOC)" ] || { echo "make install needs scdoc for the man pages: apt-get install scdoc (or make deps)"; exit 1; }
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include \
-	  $(DESTDIR)$(DATADIR)/fonts $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(BASHCOMPDIR)
+	@for d in $(INSTALL_DIRS); do while [ "$$d" != / ] && [ ! -d "$(DESTDIR)$$d" ]; do echo "$$d"; \
+	  d=$$(dirname "$$d"); done; \
+	  done | sort -u > $(BUILD)/installed-folders.tmp
+	install -d $(addprefix $(DESTDIR),$(INSTALL_DIRS))
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cutboard
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
 	install -m 644 include/cutboard.h $(DESTDIR)$(PREFIX)/include/
@@ -308,31 +372,46 @@ install: all
 	install -m 644 completion/cutboard.bash $(DESTDIR)$(BASHCOMPDIR)/cutboard
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(patsubst $(PREFIX)/%,$${prefix}/%,$(LIBDIR))|' -e 's|@VERSION@|$(VERSION)|' cutboard.pc.in \
 	  > $(DESTDIR)$(LIBDIR)/pkgconfig/cutboard.pc
+	@if [ -f $(DESTDIR)$(DATADIR)/installed-folders ]; then \
+	  sort -u $(DESTDIR)$(DATADIR)/installed-folders $(BUILD)/installed-folders.tmp > $(BUILD)/installed-folders.all && \
+	  mv $(BUILD)/installed-folders.all $(BUILD)/installed-folders.tmp; fi; \
+	install -m 644 $(BUILD)/installed-folders.tmp $(DESTDIR)$(DATADIR)/installed-folders && rm $(BUILD)/installed-folders.tmp
 
 uninstall:
+	@folders=$$(cat $(DESTDIR)$(DATADIR)/installed-folders 2>/dev/null); set -x; \
 	rm -f $(DESTDIR)$(PREFIX)/bin/cutboard $(DESTDIR)$(LIBDIR)/libcutboard.a \
 	  $(DESTDIR)$(PREFIX)/include/cutboard.h $(DESTDIR)$(LIBDIR)/pkgconfig/cutboard.pc \
 	  $(DESTDIR)$(BASHCOMPDIR)/cutboard \
 	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man1/%,$(filter %.1,$(MANS))) \
-	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man5/%,$(filter %.5,$(MANS)))
-	rm -rf $(DESTDIR)$(DATADIR)
+	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man5/%,$(filter %.5,$(MANS))) && \
+	rm -rf $(DESTDIR)$(DATADIR) && { set +x; } 2>/dev/null && \
+	for d in $$(printf '%s\n' $$folders | sort -r); do \
+	  rmdir "$(DESTDIR)$$d" 2>/dev/null && echo "removed folder $(DESTDIR)$$d"; done; true
 
 # The Debian packages cutboard and libcutboard-dev (debian/), checked with
-# lintian, into build/deb/. The package build starts with make clean.
-# deb-check installs them, runs the program from /tmp with no environment
-# and purges them (tests/deb.sh; root or sudo).
-DEB_DEPS := debhelper:/usr/bin/dh dpkg-dev:/usr/bin/dpkg-buildpackage lintian:/usr/bin/lintian
-deb: deps
-	@$(MAKE) --no-print-directory deps DEPS="$(DEB_DEPS)"
-	dpkg-buildpackage -us -uc -b
-	mkdir -p build/deb
-	mv ../cutboard_$(VERSION)_* ../cutboard-dbgsym_$(VERSION)_* ../libcutboard-dev_$(VERSION)_* \
+# lintian, into build/deb/. They are built from a copy of the tree in
+# build/deb-src, so the tree is left as it was (its build, its game.pdf).
+# deb-check installs them into a clean Debian 12 root made with debootstrap
+# (cached in build/deb-root; root or sudo), runs the program there, builds
+# and runs the README's library example against them, then purges them
+# (tests/deb_root.sh, tests/deb.sh).
+DEB_SRC := build/deb-src
+deb: deps-deb
+	rm -rf $(DEB_SRC) build/deb && mkdir -p $(DEB_SRC) build/deb
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then \
+	  git ls-files -z -co --exclude-standard | xargs -0 sh -c 'for f; do [ -e "$$f" ] && printf "%s\0" "$$f"; done' sh | \
+	    tar --null -T - -cf - | tar -xf - -C $(DEB_SRC); \
+	else tar --exclude='./build*' --exclude=./$(BIN) -cf - . | tar -xf - -C $(DEB_SRC); fi
+	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b
+	mv build/cutboard_$(VERSION)_* build/cutboard-dbgsym_$(VERSION)_* build/libcutboard-dev_$(VERSION)_* \
 	  build/deb/
+	rm -rf $(DEB_SRC)
 	lintian --fail-on error \
 	  build/deb/cutboard_$(VERSION)_*.changes
 
 deb-check: deb
-	sh tests/deb.sh build/deb
+	sh tests/deb_root.sh build/deb
 
+# What the build made; game.pdf and other outputs are yours to keep.
 clean:
-	rm -rf build build-san build-clang build-fuzz $(BIN) game.pdf
+	rm -rf build build-san build-clang build-fuzz $(BIN)

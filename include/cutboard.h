@@ -162,6 +162,20 @@ typedef struct {
 /* Loads DIR/theme.json and checks that every icon it names exists.
  * On success *out is a new theme the caller frees with cb_theme_free. */
 cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err);
+
+/* The installed data file or folder REL (e.g. "fonts/DejaVuSans.ttf") in
+ * OUT, LEN bytes, found as the cutboard program finds it: in
+ * $CUTBOARD_DATA when set; else next to the running program, in the
+ * share/cutboard folder beside its bin folder, or in the data folder of the
+ * prefix the library was installed under. CB_ERR_NOINPUT names where it
+ * looked. */
+cb_status cb_data_find(const char *rel, char *out, size_t len, cb_error *err);
+
+/* The folder of THEME in OUT, LEN bytes: a path (with a '/') is a folder
+ * as it is; a name is an installed theme (icons/NAME, by cb_data_find), or
+ * else a folder of that name in the current folder; NULL or "" is
+ * "default". CB_ERR_NOINPUT when there is none. */
+cb_status cb_theme_find(const char *theme, char *out, size_t len, cb_error *err);
 void cb_theme_free(cb_theme *theme);
 
 /* ---- boards ----------------------------------------------------------- */

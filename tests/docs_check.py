@@ -123,7 +123,7 @@ def run_file(path):
                 r = subprocess.run(["sh", "-c", cmd], cwd=work, env=env, capture_output=True,
                                    text=True, timeout=300)
                 got = (r.stdout + r.stderr).rstrip("\n").split("\n") if (r.stdout + r.stderr) else []
-                wants_error = expected and any(l.startswith("cutboard: ") for l in expected)
+                wants_error = bool(expected) and any(l.startswith("cutboard: ") for l in expected)
                 ok = (r.returncode == 0 or wants_error) and (expected is None or matches(expected, got))
                 report(ok, f"{where}: {cmd}",
                        f"exit {r.returncode}\n--- shown\n" + "\n".join(expected or []) +
@@ -131,13 +131,15 @@ def run_file(path):
 
 
 def run_c(body, work, env, where):
-    """The README's library example, built against this tree."""
-    src = "\n".join(body).replace("/usr/local/share/cutboard", TOP)
-    open(os.path.join(work, "example.c"), "w").write(src)
+    """The README's library example, built against this tree; it finds the
+    tree's data through $CUTBOARD_DATA, as an installed one finds its own
+    (tests/deb.sh runs it against the installed packages)."""
+    open(os.path.join(work, "example.c"), "w").write("\n".join(body))
     cc = subprocess.run(CC + ["-std=c11", "-I" + os.path.join(TOP, "include"), "example.c", LIB,
                          "-lhpdf", "-lpng", "-lcjson", "-ldeflate", "-lz", "-lm", "-lpthread", "-o", "example"],
                         cwd=work, capture_output=True, text=True)
-    r = subprocess.run(["./example"], cwd=work, env=env, capture_output=True, text=True) \
+    r = subprocess.run(["./example"], cwd=work, env={**env, "CUTBOARD_DATA": env.get("CUTBOARD_DATA", TOP)},
+                       capture_output=True, text=True) \
         if cc.returncode == 0 else None
     pdf = os.path.join(work, "library.pdf")
     ok = r is not None and r.returncode == 0 and os.path.exists(pdf) and \

@@ -14,6 +14,8 @@ pass=0 fail=0
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 no() { fail=$((fail + 1)); echo "FAIL $1"; }
 
+# A folder that was there before (with nothing in it) must stay.
+mkdir -p "$d/usr/share/man"
 $make --no-print-directory -s install DESTDIR="$d" PREFIX=/usr BUILD="$build" BIN="$bin" \
     CC="$cc" SAN="$san" OPT="$opt" \
     >"$w/log" 2>&1 && ok "make install DESTDIR=... PREFIX=/usr" || { no "make install"; cat "$w/log"; }
@@ -58,5 +60,13 @@ $make --no-print-directory -s uninstall DESTDIR="$d" PREFIX=/usr BUILD="$build" 
     >"$w/log" 2>&1 && ok "make uninstall" || { no "make uninstall"; cat "$w/log"; }
 left=$(find "$d" -type f | wc -l)
 [ "$left" -eq 0 ] && ok "uninstall leaves no file" || { no "uninstall left $left files"; find "$d" -type f; }
+# Only what was there before: $d/usr/share/man and the folders above it.
+left=$(cd "$d" && find . -mindepth 1 | sort | tr '\n' ' ')
+[ "$left" = "./usr ./usr/share ./usr/share/man " ] && ok "uninstall removes the folders install made, only those" ||
+    no "uninstall left folders: $left"
+# A DESTDIR that is not there yet (a package build's): install makes it.
+timeout 120 $make --no-print-directory -s install DESTDIR="$d/new" PREFIX=/usr BUILD="$build" BIN="$bin" \
+    CC="$cc" SAN="$san" OPT="$opt" >"$w/log" 2>&1 && [ -x "$d/new/usr/bin/cutboard" ] &&
+    ok "make install into a DESTDIR not made yet" || { no "make install DESTDIR=new"; cat "$w/log"; }
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

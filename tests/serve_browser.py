@@ -3,7 +3,8 @@
 over its DevTools protocol (python3-websocket). Loads the page, checks that
 every control has a label and that the page asks nothing of any other host,
 changes the player count as a user would (keyboard into the field) and sees
-the preview change from 4 sheets to 3, downloads the PDF through the
+the preview change from 4 sheets to 3, then to 12, which the page refuses
+in its form's words, marking the sheets it still shows out of date; downloads the PDF through the
 Download PDF link and checks it with pdfinfo (3 sheets + the rules page) and
 against the CLI's bytes. Takes a screenshot (to look at). The server and
 the browser are stopped at the end.
@@ -169,6 +170,30 @@ def main():
             with open(SHOT, "wb") as f:
                 f.write(base64.b64decode(png))
             report(os.path.getsize(SHOT) > 20000, f"screenshot {SHOT}")
+
+        # Players 12: the page says what is wrong in its own words (the
+        # form's label, not the CLI's --players) and marks the sheets it
+        # still shows as out of date; 3 again clears both.
+        dt.js("document.getElementById('players').focus(); document.getElementById('players').select()")
+        dt.call("Input.insertText", text="12")
+        status = dt.wait("document.getElementById('status').className === 'error' && "
+                         "document.getElementById('status').textContent")
+        report(status and status.startswith("Players: ") and "--players" not in status,
+               "players 12: the error names the field as the form does", status)
+        report(dt.js("document.getElementById('sheets').classList.contains('stale') && "
+                     "getComputedStyle(document.querySelector('#sheets img')).opacity < 0.5"),
+               "the previews of the options before are marked out of date")
+        if SHOT:
+            png = dt.call("Page.captureScreenshot", format="png")["data"]
+            bad = re.sub(r"(\.png)?$", "-error.png", SHOT, count=1)
+            with open(bad, "wb") as f:
+                f.write(base64.b64decode(png))
+        dt.js("document.getElementById('players').focus(); document.getElementById('players').select()")
+        dt.call("Input.insertText", text="3")
+        ok = dt.wait("document.getElementById('status').className === '' && "
+                     "!document.getElementById('sheets').classList.contains('stale') && "
+                     "document.querySelectorAll('#sheets img').length === 3")
+        report(ok, "players 3 again: the mark goes, 3 sheets")
 
         # Download PDF, as a click on the link.
         dt.js("document.getElementById('pdf').click()")

@@ -416,6 +416,25 @@ static void test_theme_missing(void **state)
     expect_failure("--theme /nonexistent -o t.pdf", 66, "/nonexistent", "t.pdf");
 }
 
+/* --theme NAME is an installed theme (the web API's names), from any
+ * folder; --theme PATH a folder; what --help says. */
+static void test_theme_by_name(void **state)
+{
+    (void)state;
+    assert_int_equal(cutboard("--seed x -o d.pdf --json d.json"), 0);
+    assert_int_equal(cutboard("--theme default --seed x -o n.pdf"), 0);
+    assert_true(same_files("d.pdf", "n.pdf"));
+    assert_int_equal(cutboard("render d.json --theme default -o r.pdf"), 0);
+    assert_int_equal(cutboard("check d.json --theme default"), 0);
+    expect_failure("--theme nosuch -o t.pdf", 66, "--theme: nosuch: no theme of that name", "t.pdf");
+    copy_default_theme("mine");
+    assert_int_equal(cutboard("--theme ./mine --seed x -o m.pdf"), 0);
+    assert_true(same_files("d.pdf", "m.pdf"));
+    assert_int_equal(cutboard("--help"), 0);
+    assert_contains(out_text, "--theme THEME    an installed theme's name, or a folder");
+    assert_true(strstr(out_text, "icons/default") == NULL);
+}
+
 static void test_theme_invalid_json(void **state)
 {
     (void)state;
@@ -530,6 +549,7 @@ int main(void)
         cmocka_unit_test(test_help_and_version),
         cmocka_unit_test(test_bad_options),
         cmocka_unit_test(test_theme_missing),
+        cmocka_unit_test(test_theme_by_name),
         cmocka_unit_test(test_theme_invalid_json),
         cmocka_unit_test(test_theme_corrupt_icon),
         cmocka_unit_test(test_theme_missing_icon),

@@ -174,6 +174,18 @@ static void test_routes(void **state)
     assert_error(&r, 405, "");
     handle("GET", "/api/game", "players=3", NULL, &r);
     assert_error(&r, 400, "seed");
+    /* The page names a field as its form does; the API as the CLI does. */
+    handle("GET", "/api/game", "seed=x&players=12", NULL, &r);
+    assert_non_null(strstr((const char *)r.body, "\"error\":\"--players: \\\"12\\\" is not a whole number"));
+    assert_non_null(strstr((const char *)r.body,
+                           "\"page_error\":\"Players: \\\"12\\\" is not a whole number from 2 to 9\""));
+    assert_error(&r, 400, "players");
+    handle("POST", "/api/game", NULL, "{\"seed\": \"x\", \"rules\": \"middle\"}", &r);
+    assert_non_null(strstr((const char *)r.body, "\"page_error\":\"Rules page in the PDF: \\\"middle\\\" is not"));
+    assert_error(&r, 400, "rules");
+    handle("GET", "/api/game", "seed=x&format=gif", NULL, &r);
+    assert_non_null(strstr((const char *)r.body, "\"page_error\":\"format: \\\"gif\\\""));
+    assert_error(&r, 400, "format");
     handle("GET", "/api/game", "seed=x&theme=none", NULL, &r);
     assert_error(&r, 400, "theme");
     handle("POST", "/api/game", NULL, "{\"seed\": \"x\", \"paper\": \"b9\"}", &r);

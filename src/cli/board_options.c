@@ -11,7 +11,8 @@ const char cli_board_options_help[] =
     "      --shared         one board for the whole table instead of one each\n"
     "      --first-game     every start gets the same mission (the theme names it;\n"
     "                       the default theme: traveler): for a first game\n"
-    "      --theme DIR      theme folder with theme.json (default icons/default)\n"
+    "      --theme THEME    an installed theme's name, or a folder (with a /) that\n"
+    "                       holds a theme.json (default: default)\n"
     "      --paper NAME     a4 (default), letter, a3, tabloid, a5..a0, legal, sra4..\n"
     "                       sra2, or WxH in mm, in or pt (300x200mm, 8.5x11in);\n"
     "                       80..5080 mm a side; at the default spacing the board\n"
@@ -162,12 +163,10 @@ int cli_board_options_finish(cli_board_options *o)
             return rc;
     }
     int rc;
-    if (!o->theme_dir) {
-        if ((rc = cli_data_path("icons/default", o->theme_buf, sizeof o->theme_buf)))
+    if (o->theme_dir != o->theme_buf) {
+        if ((rc = cli_theme_path(o->theme_dir, o->theme_buf, sizeof o->theme_buf)))
             return rc;
         o->theme_dir = o->theme_buf;
-    } else if (!cli_is_dir(o->theme_dir)) {
-        return cli_fail(CB_ERR_NOINPUT, "--theme: %s is not a folder", o->theme_dir);
     }
     if (!o->render.font_path) {
         if ((rc = cli_data_path("fonts/DejaVuSans.ttf", o->font_buf, sizeof o->font_buf)))

@@ -18,7 +18,7 @@ static const char usage[] =
     "from the centre; - when no cut can), and for the board its number of\n"
     "faces (pieces of paper plus the outside) and its largest piece.\n"
     "\n"
-    "      --theme DIR      theme for type names (default icons/default)\n"
+    "      --theme THEME    theme for type names: a name or a folder (default: default)\n"
     "      --start-cap N    most edges a start may have (default 2)\n"
     "      --node-cap N     most edges another node may have (default 4)\n"
     "  -h, --help           this help\n"
@@ -185,8 +185,8 @@ int cli_check(int argc, char **argv)
     char buf[4096];
     cb_error err = {CB_OK, ""};
     cb_theme *theme = NULL;
-    rc = theme_dir ? 0 : cli_data_path("icons/default", buf, sizeof buf);
-    if (rc == 0 && cb_theme_load(theme_dir ? theme_dir : buf, &theme, &err) != CB_OK)
+    rc = cli_theme_path(theme_dir, buf, sizeof buf);
+    if (rc == 0 && cb_theme_load(buf, &theme, &err) != CB_OK)
         rc = cli_fail(err.status, "%s", err.message);
     /* Every file is checked; the exit code is the worst (highest) of them. */
     int worst = rc;

@@ -64,11 +64,15 @@ int cli_help_version(cli_args *a, const char *usage);
 /* Whether PATH is a folder. */
 int cli_is_dir(const char *path);
 
-/* The installed data file or folder REL (e.g. "icons/default") in OUT:
- * from $CUTBOARD_DATA when set, else next to the binary, in the share
- * folder beside its bin folder, or under the install prefix. 0, or the exit
- * code after one error line naming where it looked. */
+/* The installed data file or folder REL (e.g. "icons/default") in OUT, as
+ * cb_data_find finds it. 0, or the exit code after one error line naming
+ * where it looked. */
 int cli_data_path(const char *rel, char *out, size_t len);
+
+/* The folder of --theme THEME (NULL: the default theme) in OUT, as
+ * cb_theme_find finds it: a path is a folder, a name an installed theme.
+ * 0, or the exit code after one error line. */
+int cli_theme_path(const char *theme, char *out, size_t len);
 
 /* Reads a board file or OBJ drawing: PATH, or standard input for "-". */
 cb_status cli_game_read(const char *path, const cb_theme *theme, cb_game **game, cb_error *err);

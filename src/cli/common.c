@@ -163,40 +163,20 @@ int cli_is_dir(const char *path)
     return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
 }
 
-/* REL under DIR in OUT; 1 when it is there. */
-static int data_at(const char *dir, const char *rel, char *out, size_t len)
-{
-    int k = snprintf(out, len, "%s/%s", dir, rel);
-    return k > 0 && (size_t)k < len && access(out, R_OK) == 0;
-}
-
 int cli_data_path(const char *rel, char *out, size_t len)
 {
-    const char *env = getenv("CUTBOARD_DATA");
-    if (env && *env) {
-        if (data_at(env, rel, out, len))
-            return 0;
-        return cli_fail(CB_ERR_NOINPUT, "%s: not found in $CUTBOARD_DATA (%s)", rel, env);
-    }
-    /* Next to the binary (a source tree), then in the share folder beside
-     * its bin folder (an installed tree, wherever it was moved), then
-     * where it was installed. */
-    char exe[PATH_MAX], up[PATH_MAX + 32];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    char *slash = n > 0 ? (exe[n] = 0, strrchr(exe, '/')) : NULL;
-    if (slash) {
-        *slash = 0;
-        if (data_at(exe, rel, out, len))
-            return 0;
-        snprintf(up, sizeof up, "%s/../share/cutboard", exe);
-        if (data_at(up, rel, out, len))
-            return 0;
-    }
-    if (data_at(CB_DATADIR, rel, out, len))
-        return 0;
-    return cli_fail(CB_ERR_NOINPUT, "%s: not found next to the binary (%s), in %s/../share/"
-                    "cutboard or in %s; set CUTBOARD_DATA to the folder that holds icons/ and "
-                    "fonts/", rel, slash ? exe : "?", slash ? exe : "?", CB_DATADIR);
+    cb_error err = {CB_OK, ""};
+    if (cb_data_find(rel, out, len, &err) != CB_OK)
+        return cli_fail(err.status, "%s", err.message);
+    return 0;
+}
+
+int cli_theme_path(const char *theme, char *out, size_t len)
+{
+    cb_error err = {CB_OK, ""};
+    if (cb_theme_find(theme, out, len, &err) != CB_OK)
+        return cli_fail(err.status, "--theme: %s", err.message);
+    return 0;
 }
 
 /* Random words are easy to read back from a printed sheet. */
@@ -496,13 +476,10 @@ int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb
 {
     char buf[4096];
     cb_error err = {CB_OK, ""};
-    if (!theme_dir) {
-        int rc = cli_data_path("icons/default", buf, sizeof buf);
-        if (rc)
-            return rc;
-        theme_dir = buf;
-    }
-    if (cb_theme_load(theme_dir, theme, &err) != CB_OK)
+    int rc = cli_theme_path(theme_dir, buf, sizeof buf);
+    if (rc)
+        return rc;
+    if (cb_theme_load(buf, theme, &err) != CB_OK)
         return cli_fail(err.status, "%s", err.message);
     if (cli_game_read(path, *theme, game, &err) != CB_OK) {
         cb_theme_free(*theme);

@@ -20,7 +20,7 @@ static const char usage[] =
     "      --path LIST      node ids joined by edges, e.g. 3,7,9 (repeatable)\n"
     "      --sheet N        which sheet of the file (default 1)\n"
     "      --json OUT       write the remaining board (node ids renumbered)\n"
-    "      --theme DIR      theme for type names (default icons/default)\n"
+    "      --theme THEME    theme for type names: a name or a folder (default: default)\n"
     "  -h, --help           this help\n"
     "  -V, --version        the version\n"
     "\n"

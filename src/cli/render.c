@@ -31,7 +31,8 @@ static const char usage[] =
     "                       FILE-1.obj, FILE-2.obj... when there are several)\n"
     "      --rules WHERE    the rules and legend page: last (default), first or\n"
     "                       none (PDF only: SVG pictures are the sheets alone)\n"
-    "      --theme DIR      theme folder with theme.json (default icons/default)\n"
+    "      --theme THEME    an installed theme's name, or a folder (with a /) that\n"
+    "                       holds a theme.json (default: default)\n"
     "      --ink-friendly   white fills, black outlines (the least ink)\n"
     "      --font FILE      TTF font to embed (default fonts/DejaVuSans.ttf)\n"
     "      --start-cap N    most edges per start node, 2..4 (default 2)\n"
@@ -263,13 +264,9 @@ static int render(const cli_render_options *o)
     const char *theme_dir = o->theme_dir;
     char theme_buf[4096], font_buf[4096];
     int rc;
-    if (!theme_dir) {
-        if ((rc = cli_data_path("icons/default", theme_buf, sizeof theme_buf)))
-            return rc;
-        theme_dir = theme_buf;
-    } else if (!cli_is_dir(theme_dir)) {
-        return cli_fail(CB_ERR_NOINPUT, "--theme: %s is not a folder", theme_dir);
-    }
+    if ((rc = cli_theme_path(theme_dir, theme_buf, sizeof theme_buf)))
+        return rc;
+    theme_dir = theme_buf;
     if (!ropt.font_path) {
         if ((rc = cli_data_path("fonts/DejaVuSans.ttf", font_buf, sizeof font_buf)))
             return rc;

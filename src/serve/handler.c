@@ -236,10 +236,50 @@ static void respond_json(cb_serve_response *r, int status, cJSON *json)
     respond_text(r, status, "application/json", text);
 }
 
+/* The page's words for a field: the label its form shows. The API's
+ * "error" keeps the CLI's wording (--players: ...); "page_error" names the
+ * field as the page does (Players: ...). */
+static const struct {
+    const char *field, *label;
+} page_labels[] = {
+    {"seed", "Seed"},           {"players", "Players"},       {"shared", "Boards"},
+    {"paper", "Paper"},         {"portrait", "Orientation"},  {"theme", "Theme"},
+    {"ink_friendly", "Ink-friendly"}, {"first_game", "First game"},
+    {"rules", "Rules page in the PDF"},
+};
+
+/* MESSAGE with its leading "--flag: " or "field: " (FIELD's) replaced by
+ * the page's label, in OUT. */
+static void page_message(const char *field, const char *message, char *out, size_t cap)
+{
+    const char *label = NULL;
+    for (size_t k = 0; field && k < sizeof page_labels / sizeof *page_labels; k++)
+        if (!strcmp(field, page_labels[k].field))
+            label = page_labels[k].label;
+    const char *rest = message;
+    if (label) {
+        const char *p = message + (strncmp(message, "--", 2) == 0 ? 2 : 0);
+        size_t n = 0;
+        while (field[n] && (p[n] == field[n] || (field[n] == '_' && p[n] == '-')))
+            n++;
+        if (!field[n] && p[n] == ':' && p[n + 1] == ' ')
+            rest = p + n + 2;
+    }
+    if (label && rest != message)
+        snprintf(out, cap, "%s: %s", label, rest);
+    else if (label)
+        snprintf(out, cap, "%s: %s", label, message);
+    else
+        snprintf(out, cap, "%s", message);
+}
+
 void cb_serve_error(cb_serve_response *resp, int status, const char *field, const char *message)
 {
+    char page[640];
+    page_message(field, message, page, sizeof page);
     cJSON *o = cJSON_CreateObject();
     if (o && (!cJSON_AddStringToObject(o, "error", message) ||
+              !cJSON_AddStringToObject(o, "page_error", page) ||
               !cJSON_AddStringToObject(o, "field", field ? field : ""))) {
         cJSON_Delete(o);
         o = NULL;
