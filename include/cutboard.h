@@ -418,6 +418,11 @@ cb_status cb_file_stage_end(cb_staged_file *f, int failed, cb_error *err);
  * them replaces its target. cb_file_commit does it when not done. */
 cb_status cb_file_ready(cb_staged_file *f, cb_error *err);
 cb_status cb_file_commit(cb_staged_file *f, cb_error *err);
+/* Commits FILES[0..n-1] (NULL entries skipped) all or none: each takes its
+ * target's place while the old target is kept under a hidden name; if any
+ * cannot, those already in place are put back, so every target is as it
+ * was. Frees every file, committed or not. */
+cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *err);
 void cb_file_discard(cb_staged_file *f);
 
 /* cb_file_stage for output made piece by piece: PRODUCE is called once with

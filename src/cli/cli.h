@@ -132,6 +132,12 @@ cb_status cli_write_staged(const cli_output *outs, size_t n, cb_staged_file *con
  * paths are skipped), before any work: 0, or the exit code after the
  * error line. */
 int cli_distinct_outputs(const char *const *opts, const char *const *paths, size_t n);
+/* 1 when paths A and B name one file: the same text, the same resolved
+ * folder and name, or (both existing) the same device and inode. */
+int cli_same_file(const char *a, const char *b);
+/* Notes PATH as a file this run reads: no output of the run may replace it
+ * (cli_write_all and friends refuse with CB_ERR_USAGE). */
+void cli_reads(const char *path);
 
 /* Reads $SOURCE_DATE_EPOCH into O (no dates when unset); 0, or the exit
  * code after printing the error. */
