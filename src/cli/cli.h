@@ -18,6 +18,11 @@ int cli_serve(int argc, char **argv);
 
 /* Prints "cutboard: " and the formatted message as one line on stderr and
  * returns CODE, a cb_status that doubles as the exit code (sysexits). */
+/* A line on standard error ("cutboard: " and the formatted text), with
+ * control characters and bytes that are not UTF-8 escaped (\xHH), as
+ * cli_fail's: every text from an input or argv reaches the terminal
+ * through one of the two. */
+void cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_fail(cb_status code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 

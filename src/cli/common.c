@@ -30,6 +30,16 @@ int cli_fail(cb_status code, const char *fmt, ...)
     return (int)code;
 }
 
+void cli_note(const char *fmt, ...)
+{
+    char raw[2048], shown[sizeof raw];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "cutboard: %s\n", cb_text_shown(raw, shown, sizeof shown));
+}
+
 void cli_args_init(cli_args *a, int argc, char **argv)
 {
     a->argc = argc;

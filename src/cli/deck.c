@@ -434,9 +434,9 @@ static int run(cli_board_options *o, const cli_deck_args *da)
                 cb_file_discard(pre[k]);
     }
     if (st == CB_OK && show && !sig)
-        fprintf(stderr, "cutboard: wrote %zu game%s (%zu pages) to %s in %.1f s\n", done,
-                done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
-                da->output ? da->output : da->out_dir, now() - t0);
+        cli_note("wrote %zu game%s (%zu pages) to %s in %.1f s", done,
+                 done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
+                 da->output ? da->output : da->out_dir, now() - t0);
     for (size_t k = 0; k < games.n; k++)
         cb_file_discard(games.files[k]); /* not committed: failed */
     free(games.files);
@@ -453,9 +453,9 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     if (st != CB_OK)
         return cli_fail(st, "%s", err.message[0] ? err.message : "out of memory");
     if (sig) {
-        fprintf(stderr, "cutboard: stopped by %s after %zu of %zu games; no PDF written%s\n",
-                sig == SIGINT ? "SIGINT" : "SIGTERM", done, total,
-                da->manifest ? ", manifest lists the games made" : "");
+        cli_note("stopped by %s after %zu of %zu games; no PDF written%s",
+                 sig == SIGINT ? "SIGINT" : "SIGTERM", done, total,
+                 da->manifest ? ", manifest lists the games made" : "");
         return 128 + sig;
     }
     return 0;

@@ -451,12 +451,12 @@ int cli_serve(int argc, char **argv)
     char shown[80];
     snprintf(shown, sizeof shown, "%.*s:%u", (int)(strrchr(listen, ':') - listen), listen,
              port);
-    fprintf(stderr, "cutboard: serving http://%s/ (%zu theme%s, %d worker%s; Ctrl-C stops)\n",
-            shown, cb_serve_theme_count(s), cb_serve_theme_count(s) == 1 ? "" : "s", workers,
-            workers == 1 ? "" : "s");
+    cli_note("serving http://%s/ (%zu theme%s, %d worker%s; Ctrl-C stops)",
+             shown, cb_serve_theme_count(s), cb_serve_theme_count(s) == 1 ? "" : "s", workers,
+             workers == 1 ? "" : "s");
     if (!loopback)
-        fprintf(stderr, "cutboard: %s is not a loopback address: everyone who can reach it "
-                "can use the page and the API\n", shown);
+        cli_note("%s is not a loopback address: everyone who can reach it "
+                 "can use the page and the API", shown);
     fflush(stderr);
 
     int sig = 0;
@@ -484,10 +484,10 @@ int cli_serve(int argc, char **argv)
     pthread_mutex_destroy(&sv.lock);
     cb_serve_free(s);
     if (left > 0)
-        fprintf(stderr, "cutboard: stopped with %ld request%s unfinished\n", left,
-                left == 1 ? "" : "s");
+        cli_note("stopped with %ld request%s unfinished", left,
+                 left == 1 ? "" : "s");
     else
-        fprintf(stderr, "cutboard: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : sig == SIGINT
-                                                                         ? "SIGINT" : "SIGHUP");
+        cli_note("stopped (%s)", sig == SIGTERM ? "SIGTERM" : sig == SIGINT
+                 ? "SIGINT" : "SIGHUP");
     return 0;
 }
