@@ -158,7 +158,7 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 # install check runs last, alone.
 SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUITE_FAILED = $(BUILD)/suite-failed
-SUITE_CHECKS := layers svg serve serve-page man badinput-table docs
+SUITE_CHECKS := layers svg serve serve-page man badinput-table outputs docs
 # The slowest first, so that the cores finish together.
 SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) docs serve-page serve \
   $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) $(filter-out docs serve-page serve,$(SUITE_CHECKS)))
@@ -192,6 +192,8 @@ suite/man:
 	@echo "== man"; $(DATA_ENV) python3 tests/man_check.py $(abspath $(BIN)) $(SUITE_RUN)
 suite/badinput-table:
 	@echo "== bad-input table"; $(DATA_ENV) python3 tests/badinput_table.py $(BIN) $(SUITE_RUN)
+suite/outputs:
+	@echo "== outputs"; $(DATA_ENV) python3 tests/outputs_check.py $(BIN) $(SUITE_RUN)
 suite/docs:
 	@echo "== docs"; $(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)" $(SUITE_RUN)
 
