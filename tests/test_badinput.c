@@ -532,7 +532,7 @@ static void test_theme_fields(void **state)
         {TYPE_OK ", \"max_run\": 0}", "\"max_run\""},
         {TYPE_OK ", \"min\": 1e300}", "\"min\" must be a number from 0"},
         {TYPE_OK ", \"weight\": 3}", "unknown key \"weight\""},
-        {TYPE_OK ", \"bad\\nkey\": 3}", "unknown key \"bad?key\""}, /* stays one line */
+        {TYPE_OK ", \"bad\\nkey\": 3}", "unknown key \"bad\\x0akey\""}, /* stays one line */
         {"{\"name\": \"a\", \"icon\": \"../a.png\", \"color\": \"#ff8000\", \"probability\": 1}",
          "inside the theme folder"},
         {"{\"name\": \"a\", \"icon\": \"/etc/passwd\", \"color\": \"#ff8000\", \"probability\": 1}",

@@ -3,6 +3,7 @@
  * else a Wavefront OBJ drawing, see obj_read.c) and parsed into a cb_game.
  * Every value is checked; a message names the file, the line where there is
  * one and the field at fault. */
+#include <ctype.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -406,12 +407,35 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
         for (; k < 20 && at + k < len && text[at + k] != '\n' && text[at + k] != '\r'; k++)
             near[k] = text[at + k];
         near[k] = '\0';
+        /* A whole document before AT: what follows is a second one, or
+         * garbage. */
+        int oom2 = 0;
+        const char *end2 = NULL;
+        cJSON *prefix = at < len ? cb_json_parse(text, at, &end2, &oom2) : NULL;
+        cJSON_Delete(prefix);
+        if (prefix)
+            return cb_fail(err, CB_ERR_DATA, "%s:%zu: text after the end of the board file "
+                           "(at \"%s\"): one JSON document a file", name,
+                           cb_text_line(text, len, at), near);
         /* cJSON points at the last byte when the text stops mid-value. */
         if (at + 1 >= len)
             return cb_fail(err, CB_ERR_DATA, "%s:%zu: not valid JSON (it ends too soon)", name,
                            cb_text_line(text, len, at));
         return cb_fail(err, CB_ERR_DATA, "%s:%zu: not valid JSON (at \"%s\")", name,
                        cb_text_line(text, len, at), near);
+    }
+    size_t first = 0, dup = cb_json_duplicate_key(text, len, &first, &oom);
+    if (oom || dup != SIZE_MAX) {
+        cJSON_Delete(root);
+        if (oom)
+            return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", name);
+        size_t klen = 1;
+        while (dup + klen < len && text[dup + klen] != '"')
+            klen += text[dup + klen] == '\\' ? 2 : 1;
+        return cb_fail(err, CB_ERR_DATA, "%s:%zu: key %.*s given twice in one object (first "
+                       "on line %zu)", name, cb_text_line(text, len, dup),
+                       (int)(klen + 1 < 64 ? klen + 1 : 64), text + dup,
+                       cb_text_line(text, len, first));
     }
     reader r = {name, theme, err, ""};
     cb_game *g = calloc(1, sizeof *g);
@@ -422,8 +446,8 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
         goto done;
     }
     if (!cJSON_IsObject(root)) {
-        st = cb_fail(err, CB_ERR_DATA, "%s: not a board file (the top level is not an object)",
-                     name);
+        st = cb_fail(err, CB_ERR_DATA, "%s: not a board file (the top level is %s, not an "
+                     "object)", name, type_name(root));
         goto done;
     }
     if ((st = want(&r, root, "format", is_string, "wants a string", &format)) != CB_OK)
@@ -497,10 +521,23 @@ cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
 cb_status cb_game_parse(const char *text, size_t len, const char *name, const cb_theme *theme,
                         cb_game **out, cb_error *err)
 {
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        return cb_fail(err, CB_ERR_DATA, "%s:1: a UTF-8 byte order mark before the JSON: save "
+                       "the board file without it", name ? name : "board file");
     size_t i = 0;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;
-    if (i < len && text[i] == '{')
+    /* JSON by what it starts with: any JSON value (a board file's top level
+     * must be an object, and the JSON reader says so); an OBJ drawing
+     * starts with a statement or a comment, never with these. */
+    static const char *const words[] = {"null", "true", "false"};
+    int json = i < len && strchr("{[\"-0123456789", text[i]);
+    for (size_t w = 0; w < 3 && !json; w++) {
+        size_t n = strlen(words[w]);
+        json = len - i >= n && memcmp(text + i, words[w], n) == 0 &&
+               (len - i == n || !isalnum((unsigned char)text[i + n]));
+    }
+    if (json)
         return cb_game_parse_json(text, len, name, theme, out, err);
     return cb_game_parse_obj(text, len, name, theme, out, err);
 }
