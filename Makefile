@@ -158,7 +158,7 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 # install check runs last, alone.
 SUITE_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 SUITE_FAILED = $(BUILD)/suite-failed
-SUITE_CHECKS := layers svg serve serve-page man badinput-table outputs docs
+SUITE_CHECKS := layers svg serve serve-slow serve-page man badinput-table outputs docs
 # The slowest first, so that the cores finish together.
 SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) docs serve-page serve \
   $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) $(filter-out docs serve-page serve,$(SUITE_CHECKS)))
@@ -186,6 +186,8 @@ suite/svg:
 	@echo "== svg"; $(DATA_ENV) python3 tests/svg_check.py $(BIN) $(SUITE_RUN)
 suite/serve:
 	@echo "== serve"; $(DATA_ENV) python3 tests/serve_api.py $(BIN) $(SUITE_RUN)
+suite/serve-slow:
+	@echo "== serve, slow clients"; $(DATA_ENV) python3 tests/serve_slow.py $(BIN) $(SUITE_RUN)
 suite/serve-page:
 	@echo "== serve page"; $(DATA_ENV) python3 tests/serve_browser.py $(BIN) $(SUITE_RUN)
 suite/man:
