@@ -250,6 +250,10 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
 
 /* Minimum gap between node disks, in mm, that the contract asks for. */
 #define CB_NODE_GAP_MM 1.5
+/* The most nodes a board read from a file may have in one square as wide
+ * as two node disks and their gap (a drawable board has at most 4): denser
+ * boards are refused as they are read, so checking one stays linear. */
+#define CB_BOARD_CELL_MAX 64
 
 /* Paper by name (a4, a5, a3, letter, tabloid, case-insensitive) or as
  * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for option
