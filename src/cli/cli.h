@@ -119,11 +119,15 @@ typedef struct {
 } cli_board_json;
 cb_status cli_board_json_write(void *arg, cb_write_fn write, void *ctx, cb_error *err);
 
-/* Writes every output all-or-nothing: each is staged and flushed to disk,
- * then all are renamed into place with SIGINT/SIGTERM/SIGHUP held. On
- * failure no output is touched and err says why; a signal with its default
- * action that arrives meanwhile discards them all (the process then dies of
- * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
+/* Writes every output all-or-nothing: two outputs naming one file, or an
+ * output naming a file the run reads (cli_reads), are refused first
+ * (CB_ERR_USAGE); then each is staged and flushed to disk (a stop signal
+ * may end the process meanwhile: nothing is committed), then all are
+ * committed together by cb_file_commit_all with SIGINT/SIGTERM/SIGHUP held.
+ * On failure every output is as it was and err says why; a signal with its
+ * default action that arrives while held discards them all (the process
+ * then dies of it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between
+ * the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 /* The same with streamed outputs too, all-or-nothing over both lists. */
 cb_status cli_write_all_streams(const cli_output *outs, size_t n, const cli_stream *streams,

@@ -4,8 +4,10 @@
  * many again wait in a queue; past that: 503 with Retry-After), so a slow
  * client holds a connection, never a worker. Each request has a time limit
  * (generation stops, 503); uploads that outlast it are cut off; idle
- * connections close after 10 s. SIGTERM or SIGINT: stop accepting, let the
- * requests in flight finish, exit 0. */
+ * connections close after 10 s, and a request's headers must be in within
+ * 10 s however slowly they come (a watchdog); one client address holds at
+ * most 16 connections. SIGTERM or SIGINT: stop accepting, let the requests
+ * in flight finish, exit 0. */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
 #include <errno.h>
