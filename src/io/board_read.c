@@ -16,7 +16,6 @@
 #include "io/board_read.h"
 #include "io/input.h"
 #include "io/jsonparse.h"
-#include "base/sort.h"
 
 /* ---- the JSON board file ------------------------------------------------ */
 
@@ -389,7 +388,7 @@ static cb_status read_sheet(reader *r, const cJSON *s, cb_board *b)
     size_t sheet = 0;
     if (sscanf(r->path, "sheets[%zu]", &sheet) != 1)
         sheet = 0;
-    if ((st = cb_board_density_check(b, r->name, sheet, r->err)) != CB_OK)
+    if ((st = cb_board_limits_check(b, r->name, sheet, r->err)) != CB_OK)
         return st;
     /* counts only: the dots go where the generator would put them */
     return b->dot_xy ? CB_OK : cb_board_place_dots(b, r->err);
@@ -524,63 +523,11 @@ cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
 
 /* ---- limits --------------------------------------------------------------- */
 
-/* A node's cell in a grid of squares as wide as two node disks and the gap
- * between them, as one sortable key. */
-static uint64_t cell_key(double x, double y, double side)
-{
-    double cx = floor(x / side), cy = floor(y / side);
-    cx = cx < 0 ? 0 : cx > 4e9 ? 4e9 : cx;
-    cy = cy < 0 ? 0 : cy > 4e9 ? 4e9 : cy;
-    return (uint64_t)cx << 32 | (uint64_t)cy;
-}
-
-static int key_less(const uint64_t *a, const uint64_t *b)
-{
-    return *a < *b;
-}
-CB_DEFINE_SORT(sort_keys, uint64_t, key_less)
-
-/* Refuses a sheet with more than CB_BOARD_CELL_MAX nodes in one square as
- * wide as two node disks and their gap: no drawable board has more than 4
- * there, and every check after reading looks at a node's neighbours in such
- * squares, so this bounds its work by a constant a node (a file of 300,000
- * nodes 0.2 mm apart took minutes). O(n log n), before anything else. */
-cb_status cb_board_density_check(const cb_board *b, const char *name, size_t k,
-                                 cb_error *err)
-{
-    size_t n = b->n_nodes;
-    double side = 2 * b->node_radius + CB_NODE_GAP_MM;
-    if (n <= CB_BOARD_CELL_MAX)
-        return CB_OK;
-    uint64_t *keys = malloc(2 * n * sizeof *keys);
-    if (!keys)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s",
-                       name ? name : "board file");
-    for (size_t i = 0; i < n; i++)
-        keys[i] = cell_key(b->nodes[i].x, b->nodes[i].y, side);
-    sort_keys(keys, keys + n, n);
-    size_t run = 1, worst = 1;
-    uint64_t at = keys[0];
-    for (size_t i = 1; i < n; i++) {
-        run = keys[i] == keys[i - 1] ? run + 1 : 1;
-        if (run > worst)
-            worst = run, at = keys[i];
-    }
-    free(keys);
-    if (worst > CB_BOARD_CELL_MAX)
-        return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: %zu nodes within one %.1f mm "
-                       "square (at x %.0f mm, y %.0f mm): more than %d is denser than any "
-                       "board that can be drawn (it holds 4)", name ? name : "board file",
-                       k + 1, worst, side, (double)(at >> 32) * side,
-                       (double)(at & 0xffffffffu) * side, CB_BOARD_CELL_MAX);
-    return CB_OK;
-}
-
 static cb_status density_check(const cb_game *g, const char *name, cb_error *err)
 {
     cb_status st = CB_OK;
     for (size_t k = 0; st == CB_OK && k < g->n_sheets; k++)
-        st = cb_board_density_check(g->sheets[k], name, k, err);
+        st = cb_board_limits_check(g->sheets[k], name, k, err);
     return st;
 }
 

@@ -831,7 +831,7 @@ cb_status cb_board_stream_read(FILE *f, const char *text, size_t len, const char
      * given, as the precise reader places them. */
     cb_status st = CB_OK;
     for (size_t i = 0; ok && st == CB_OK && i < g->n_sheets; i++)
-        if ((st = cb_board_density_check(g->sheets[i], name, i, err)) == CB_OK &&
+        if ((st = cb_board_limits_check(g->sheets[i], name, i, err)) == CB_OK &&
             !g->sheets[i]->dot_xy)
             st = cb_board_place_dots(g->sheets[i], err);
     free(s.buf);

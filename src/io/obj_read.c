@@ -552,7 +552,7 @@ static cb_status build(obj *o, cb_board *b)
         if (v->dots < 0)
             v->dots = cb_node_dots_wanted(b, (uint32_t)i, o->players);
     }
-    cb_status st = cb_board_density_check(b, o->name, 0, o->err);
+    cb_status st = cb_board_limits_check(b, o->name, 0, o->err);
     return st == CB_OK ? cb_board_place_dots(b, o->err) : st;
 }
 
