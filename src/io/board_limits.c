@@ -38,6 +38,25 @@ cb_status cb_board_limits_check(const cb_board *b, const char *name, size_t k,
                        "3 x %zu - 6 = %zu, so some must cross; no board that can be drawn has "
                        "that many", name ? name : "board file", k + 1, b->n_edges, n, n,
                        3 * n - 6);
+    /* What the checks after reading spend on an edge grows with the cells
+     * its box covers (the power dots' index lists it in each): short edges
+     * cover a few, a fan of long edges crossing the page each hundreds of
+     * thousands. Refused beyond CB_BOARD_CELL_MAX cells a node and an edge
+     * on average, plus the page's own cells, which a crossing-free board of
+     * long straight edges needs at most. */
+    double covered = 0;
+    for (size_t e = 0; e < b->n_edges; e++) {
+        const cb_node *u = &b->nodes[b->edges[e].a], *w = &b->nodes[b->edges[e].b];
+        covered += (fabs(floor(u->x / side) - floor(w->x / side)) + 1) *
+                   (fabs(floor(u->y / side) - floor(w->y / side)) + 1);
+    }
+    double allowed = (double)CB_BOARD_CELL_MAX * (double)(n + b->n_edges) +
+                     (b->page_w / side + 1) * (b->page_h / side + 1);
+    if (covered > allowed)
+        return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: the edges' boxes cover %.0f squares "
+                       "of %.1f mm, more than the %.0f allowed for %zu nodes and %zu edges on "
+                       "this page: too many long edges across the board", name ? name :
+                       "board file", k + 1, covered, side, allowed, n, b->n_edges);
     if (n <= CB_BOARD_CELL_MAX)
         return CB_OK;
     uint64_t *keys = malloc(2 * n * sizeof *keys);
