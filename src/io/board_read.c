@@ -552,6 +552,9 @@ cb_status cb_game_parse(const char *text, size_t len, const char *name, const cb
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
         return cb_fail(err, CB_ERR_DATA, "%s:1: a UTF-8 byte order mark before the JSON: save "
                        "the board file without it", name ? name : "board file");
+    if (len >= 2 && (memcmp(text, "\xFF\xFE", 2) == 0 || memcmp(text, "\xFE\xFF", 2) == 0))
+        return cb_fail(err, CB_ERR_DATA, "%s:1: UTF-16 text (a byte order mark): save the "
+                       "board file as UTF-8", name ? name : "board file");
     size_t i = 0;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;
