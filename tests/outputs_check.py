@@ -145,6 +145,34 @@ def blocked_writes(w):
            rc == -signal.SIGINT and files(w) == ["f"], f"exit {rc}, files {files(w)}")
 
 
+def deck_blocked(w):
+    """deck has its own SIGINT/SIGTERM handler (it keeps the games made):
+    a write blocked on a FIFO must still stop at the first signal."""
+    for f in os.listdir(w):
+        os.remove(os.path.join(w, f))
+    fifo = os.path.join(w, "d.pdf")
+    os.mkfifo(fifo)
+    for stalled in (False, True):
+        reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK) if stalled else None
+        p = subprocess.Popen([CB, "deck", "--count", "40", "--seed", "s", "-o", "d.pdf",
+                              "--manifest", "m.jsonl"], cwd=w, stderr=subprocess.PIPE)
+        time.sleep(2.0)  # no reader: blocked opening; a stalled one: the pipe is full
+        p.send_signal(signal.SIGTERM)
+        try:
+            rc = p.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            rc = "still running"
+        err = p.stderr.read().decode(errors="replace")
+        if reader is not None:
+            os.close(reader)
+        report(f"deck -o FIFO ({'a reader that never reads' if stalled else 'no reader'}) "
+               "stopped by one SIGTERM, nothing committed",
+               rc == 128 + signal.SIGTERM and "stopped by SIGTERM" in err and
+               files(w) == ["d.pdf"], f"exit {rc}, {err!r}, files {files(w)}")
+
+
 def escaped(w):
     run(["--seed", "x", "--players", "2", "-o", "g.pdf", "--json", "b.json"], w)
     d = json.load(open(os.path.join(w, "b.json")))
@@ -170,6 +198,8 @@ def main():
         long_names(w)
     with tempfile.TemporaryDirectory() as w:
         blocked_writes(w)
+    with tempfile.TemporaryDirectory() as w:
+        deck_blocked(w)
     with tempfile.TemporaryDirectory() as w:
         escaped(w)
     print(f"{passed} passed, {failed} failed")

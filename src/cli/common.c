@@ -326,9 +326,7 @@ static int write_stdout(const void *data, size_t len)
 {
     const char *p = data;
     while (len > 0) {
-        ssize_t k = write(STDOUT_FILENO, p, len);
-        if (k < 0 && errno == EINTR)
-            continue;
+        ssize_t k = write(STDOUT_FILENO, p, len); /* EINTR: deck's SIGINT stops it */
         if (k <= 0)
             return k < 0 ? errno : EIO;
         p += k;

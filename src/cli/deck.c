@@ -450,12 +450,14 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     cb_pdf_writer_free(w);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    if (st != CB_OK)
+    /* A signal first: a write it interrupted failed because of it. */
+    if (st != CB_OK && !stop_signal)
         return cli_fail(st, "%s", err.message[0] ? err.message : "out of memory");
+    sig = stop_signal;
     if (sig) {
         cli_note("stopped by %s after %zu of %zu games; no PDF written%s",
                  sig == SIGINT ? "SIGINT" : "SIGTERM", done, total,
-                 da->manifest ? ", manifest lists the games made" : "");
+                 da->manifest && st == CB_OK ? ", manifest lists the games made" : "");
         return 128 + sig;
     }
     return 0;

@@ -54,9 +54,7 @@ void cb_file_discard(cb_staged_file *f)
 static int write_all(int fd, const char *p, size_t left)
 {
     while (left > 0) {
-        ssize_t n = write(fd, p, left);
-        if (n < 0 && errno == EINTR)
-            continue;
+        ssize_t n = write(fd, p, left); /* EINTR stops it, as in pdfout.c */
         if (n <= 0)
             return errno ? errno : EIO;
         p += n;
