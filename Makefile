@@ -206,8 +206,8 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 # install relinks the binary, so the install check runs last, alone.
 SUITE_JOBS ?= $(JOBS)
 SUITE_LOGS = $(BUILD)/test-logs
-SUITE_CHECKS := layers svg serve serve-page man badinput-table docs completion papers greyscale \
-  options
+SUITE_CHECKS := layers svg serve serve-slow serve-page man badinput-table outputs docs completion \
+  papers greyscale options
 # The slowest first, so that the cores finish together.
 SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) papers docs serve-page serve \
   $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) \
@@ -243,6 +243,8 @@ suite/svg:
 	@$(call SUITE,svg,$(DATA_ENV) python3 tests/svg_check.py $(BIN))
 suite/serve:
 	@$(call SUITE,serve,$(DATA_ENV) python3 tests/serve_api.py $(BIN))
+suite/serve-slow:
+	@$(call SUITE,serve-slow,$(DATA_ENV) python3 tests/serve_slow.py $(BIN))
 suite/serve-page:
 	@$(call SUITE,serve-page,$(DATA_ENV) python3 tests/serve_browser.py $(BIN))
 suite/man:
@@ -257,6 +259,8 @@ suite/options:
 	@$(call SUITE,options,$(DATA_ENV) python3 tests/options_check.py $(BIN))
 suite/greyscale:
 	@$(call SUITE,greyscale,$(DATA_ENV) python3 tests/greyscale_check.py $(BIN))
+suite/outputs:
+	@$(call SUITE,outputs,$(DATA_ENV) python3 tests/outputs_check.py $(BIN))
 suite/docs:
 	@$(call SUITE,docs,$(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)")
 

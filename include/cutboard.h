@@ -332,6 +332,10 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
 
 /* Minimum gap between node disks, in mm, that the contract asks for. */
 #define CB_NODE_GAP_MM 1.5
+/* The most nodes a board read from a file may have in one square as wide
+ * as two node disks and their gap (a drawable board has at most 4): denser
+ * boards are refused as they are read, so checking one stays linear. */
+#define CB_BOARD_CELL_MAX 64
 
 /* Paper by name (a4, a5, a3, letter, tabloid, case-insensitive) or as
  * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for option
@@ -500,6 +504,11 @@ cb_status cb_file_stage_end(cb_staged_file *f, int failed, cb_error *err);
  * them replaces its target. cb_file_commit does it when not done. */
 cb_status cb_file_ready(cb_staged_file *f, cb_error *err);
 cb_status cb_file_commit(cb_staged_file *f, cb_error *err);
+/* Commits FILES[0..n-1] (NULL entries skipped) all or none: each takes its
+ * target's place while the old target is kept under a hidden name; if any
+ * cannot, those already in place are put back, so every target is as it
+ * was. Frees every file, committed or not. */
+cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *err);
 void cb_file_discard(cb_staged_file *f);
 
 /* cb_file_stage for output made piece by piece: PRODUCE is called once with

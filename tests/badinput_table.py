@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The README's bad-input table, checked: every row whose example is a
+"""The README's bad-input and hostile-file tables, checked: every row whose example is a
 command is run (bash with pipefail, in a scratch folder, the binary under
 test first on PATH) and must exit with the row's code and print the row's
 line on standard error ("..." or "…" in the line matches any text). Rows
@@ -13,12 +13,17 @@ import tempfile
 
 CB = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "cutboard")
 README = sys.argv[2] if len(sys.argv) > 2 else "README.md"
-MARK = "<!-- bad-input table:"
+MARKS = ("<!-- bad-input table:", "<!-- hostile-file table:")
 
 
 def rows(text):
     lines = text.split("\n")
-    start = next(i for i, l in enumerate(lines) if l.startswith(MARK))
+    starts = [i for i, l in enumerate(lines) if l.startswith(MARKS)]
+    for start in starts:
+        yield from table(lines, start)
+
+
+def table(lines, start):
     for line in lines[start + 3:]:
         if not line.startswith("|"):
             break

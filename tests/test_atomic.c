@@ -207,6 +207,87 @@ static void test_failed_write_keeps_old_file(void **state)
     assert_int_equal(entries(), 1);
 }
 
+/* The one hidden entry (".cutboard-...") in the scratch folder holding
+ * DATA (LEN bytes), into OUT; 1 when found. */
+static int hidden_holding(const char *data, size_t len, char *out, size_t out_len)
+{
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int found = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (strncmp(e->d_name, ".cutboard-", 10) != 0)
+            continue;
+        char p[512], buf[64];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        FILE *f = fopen(p, "rb");
+        size_t n = f ? fread(buf, 1, sizeof buf, f) : 0;
+        if (f)
+            fclose(f);
+        if (n == len && memcmp(buf, data, len) == 0) {
+            snprintf(out, out_len, "%s", p);
+            found = 1;
+        }
+    }
+    closedir(d);
+    return found;
+}
+
+/* Several files commit all or none: when the second cannot take its place
+ * (its staged file is gone), the first, already swapped in, is put back,
+ * and no hidden file is left; with nothing in the way all are replaced. */
+static void test_commit_all_rolls_back(void **state)
+{
+    (void)state;
+    remove_all();
+    char a[128], b[128], c[128], gone[512];
+    path_of(a, sizeof a, "game.pdf");
+    path_of(b, sizeof b, "game.json");
+    path_of(c, sizeof c, "new.obj"); /* no old file: removed on rollback */
+    write_ok(a, "old pdf", 7);
+    write_ok(b, "old json", 8);
+    cb_staged_file *f[3];
+    cb_error err = {CB_OK, ""};
+    assert_int_equal(cb_file_stage(c, "new obj", 7, &f[0], &err), CB_OK);
+    assert_int_equal(cb_file_stage(a, "new pdf", 7, &f[1], &err), CB_OK);
+    assert_int_equal(cb_file_stage(b, "new json", 8, &f[2], &err), CB_OK);
+    for (int k = 0; k < 3; k++)
+        assert_int_equal(cb_file_ready(f[k], &err), CB_OK);
+    assert_true(hidden_holding("new json", 8, gone, sizeof gone));
+    assert_int_equal(unlink(gone), 0); /* the third swap cannot happen */
+    assert_int_equal(cb_file_commit_all(f, 3, &err), CB_ERR_IO);
+    assert_non_null(strstr(err.message, "game.json"));
+    assert_file_is(a, "old pdf", 7);
+    assert_file_is(b, "old json", 8);
+    assert_int_equal(access(c, F_OK), -1);
+    assert_int_equal(entries(), 2); /* nothing hidden left */
+
+    /* and with nothing in the way, all three */
+    assert_int_equal(cb_file_stage(c, "new obj", 7, &f[0], &err), CB_OK);
+    assert_int_equal(cb_file_stage(a, "new pdf", 7, &f[1], &err), CB_OK);
+    assert_int_equal(cb_file_stage(b, "new json", 8, &f[2], &err), CB_OK);
+    assert_int_equal(cb_file_commit_all(f, 3, &err), CB_OK);
+    assert_file_is(a, "new pdf", 7);
+    assert_file_is(b, "new json", 8);
+    assert_file_is(c, "new obj", 7);
+    assert_int_equal(entries(), 3);
+}
+
+/* A name of 255 bytes (NAME_MAX) is an output like any other: the stage's
+ * hidden name does not lengthen it. */
+static void test_longest_name(void **state)
+{
+    (void)state;
+    remove_all();
+    char name[256], path[512];
+    memset(name, 'n', 255);
+    name[255] = '\0';
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    write_ok(path, "first", 5);
+    write_ok(path, "second", 6);
+    assert_file_is(path, "second", 6);
+    assert_int_equal(entries(), 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -216,6 +297,8 @@ int main(void)
         cmocka_unit_test(test_missing_folder),
         cmocka_unit_test(test_dev_full),
         cmocka_unit_test(test_failed_write_keeps_old_file),
+        cmocka_unit_test(test_commit_all_rolls_back),
+        cmocka_unit_test(test_longest_name),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/error.h"
 #include "base/utf8.h"
 #include "io/font.h"
 #include "io/icons.h"
@@ -532,7 +533,7 @@ static void test_theme_fields(void **state)
         {TYPE_OK ", \"max_run\": 0}", "\"max_run\""},
         {TYPE_OK ", \"min\": 1e300}", "\"min\" must be a number from 0"},
         {TYPE_OK ", \"weight\": 3}", "unknown key \"weight\""},
-        {TYPE_OK ", \"bad\\nkey\": 3}", "unknown key \"bad?key\""}, /* stays one line */
+        {TYPE_OK ", \"bad\\nkey\": 3}", "unknown key \"bad\\x0akey\""}, /* stays one line */
         {"{\"name\": \"a\", \"icon\": \"../a.png\", \"color\": \"#ff8000\", \"probability\": 1}",
          "inside the theme folder"},
         {"{\"name\": \"a\", \"icon\": \"/etc/passwd\", \"color\": \"#ff8000\", \"probability\": 1}",
@@ -829,10 +830,48 @@ static void test_seed_must_be_utf8(void **state)
     assert_non_null(strstr(err.message, "--seed"));
 }
 
+/* Text shown to a person: well-formed UTF-8 printable characters pass as
+ * they are; control characters (C0, DEL, C1) and bytes that are not UTF-8
+ * become \xHH, byte by byte; the result is cut at a whole character. The
+ * expected strings are written out by hand, not computed. */
+static void test_text_shown(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *in, *out;
+    } cases[] = {
+        {"plain seed", "plain seed"},
+        {"caf\xc3\xa9 \xe2\x98\x83", "caf\xc3\xa9 \xe2\x98\x83"},
+        {"\x1b]0;pwned\x07\x1b[2J", "\\x1b]0;pwned\\x07\\x1b[2J"},
+        {"a\nb\tc\rd", "a\\x0ab\\x09c\\x0dd"},
+        {"del\x7f", "del\\x7f"},
+        {"csi\xc2\x9b" "2J", "csi\\xc2\\x9b2J"},      /* C1 control U+009B */
+        {"nbsp\xc2\xa0", "nbsp\xc2\xa0"},             /* U+00A0 is printable */
+        {"bad\xff\xfe", "bad\\xff\\xfe"},
+        {"cut\xe2\x98", "cut\\xe2\\x98"},            /* a character cut short */
+        {"\xc0\xaf", "\\xc0\\xaf"},                    /* overlong */
+        {"\xed\xa0\x80", "\\xed\\xa0\\x80"},           /* surrogate */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        char out[128];
+        assert_string_equal(cb_text_shown(cases[i].in, out, sizeof out), cases[i].out);
+    }
+    /* cut short at a whole character or escape, never inside one */
+    char small[8];
+    assert_string_equal(cb_text_shown("ab\x1b", small, sizeof small), "ab\\x1b");
+    assert_string_equal(cb_text_shown("abcd\x1b", small, sizeof small), "abcd");
+    assert_string_equal(cb_text_shown("abcde\xe2\x98\x83", small, sizeof small), "abcde");
+    /* an error message built from such text is one escaped line */
+    cb_error err;
+    cb_fail(&err, CB_ERR_DATA, "key %s", "x\ny\xff");
+    assert_string_equal(err.message, "key x\\x0ay\\xff");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_seed_must_be_utf8),
+        cmocka_unit_test(test_text_shown),
         cmocka_unit_test(test_png_gray8),
         cmocka_unit_test(test_png_gray1),
         cmocka_unit_test(test_png_palette),

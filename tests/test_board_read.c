@@ -206,7 +206,7 @@ static void test_not_json(void **state)
     expect_error(binary, sizeof binary - 1, NULL, CB_ERR_DATA, "b.json:2: not a text file");
     /* The size limit is checked before a byte is read. */
     expect_error(small, CB_BOARD_FILE_MAX + 1, NULL, CB_ERR_DATA, "b.json: too large");
-    expect_error("[1, 2]", 6, NULL, CB_ERR_DATA, "top level is not an object");
+    expect_error("[1, 2]", 6, NULL, CB_ERR_DATA, "the top level is an array, not an object");
     expect_error("{\"format\": \"cutboard/1\",\n\"seed\": \"x\",\n\"players\": 2,\n\"sheets\": [}",
                  60, NULL, CB_ERR_DATA, "b.json:4: not valid JSON");
     expect_error("{\n\"format\": \"cutboard/1\"", 24, NULL, CB_ERR_DATA,

@@ -308,13 +308,41 @@ static void test_reader_other_forms(void **state)
         "12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,\"center\":"
         "0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"},{\"id\":1,"
         "\"x_mm\":20,\"y_mm\":20,\"kind\":\"node\"}],\"edges\":[[1,0]]}]}",
-        /* a duplicated key (cJSON takes the first) and trailing bytes it ignores */
-        "{\"format\":\"cutboard/1\",\"seed\":\"s\",\"seed\":\"t\",\"players\":2,\"sheets\":[{"
-        "\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{"
-        "\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,"
-        "\"center\":0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"}],"
-        "\"edges\":[]}]} trailing",
     };
+    /* A duplicated key (cJSON would take the first) or bytes after the
+     * document: refused by both readers, naming the key or the bytes. */
+    static const struct {
+        const char *text, *message;
+    } refused[] = {
+        {"{\"format\":\"cutboard/1\",\"seed\":\"s\",\n\"seed\":\"t\",\"players\":2,\"sheets\":[{"
+         "\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{"
+         "\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,"
+         "\"center\":0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"}],"
+         "\"edges\":[]}]}",
+         "f.json:2: key \"seed\" given twice in one object (first on line 1)"},
+        {"{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,\"sheets\":[{"
+         "\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{"
+         "\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,"
+         "\"center\":0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"},"
+         "{\"id\":1,\"x_mm\":20,\"y_mm\":20,\"kind\":\"node\",\"x_mm\":30}],"
+         "\"edges\":[[1,0]]}]}",
+         "f.json:1: key \"x_mm\" given twice in one object (first on line 1)"},
+        {"{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,\"sheets\":[{"
+         "\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{"
+         "\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,"
+         "\"center\":0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"}],"
+         "\"edges\":[]}]} trailing",
+         "f.json:1: text after the end of the board file (at \"trailing\")"},
+    };
+    for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
+        cb_game *g = NULL;
+        cb_error err;
+        assert_int_equal(cb_game_parse_json(refused[k].text, strlen(refused[k].text), "f.json",
+                                            default_theme, &g, &err), CB_ERR_DATA);
+        assert_null(g);
+        if (!strstr(err.message, refused[k].message))
+            fail_msg("wanted \"%s\", got \"%s\"", refused[k].message, err.message);
+    }
     int fast_reads = 0;
     for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
         fast_reads += differential(forms[k], strlen(forms[k]), default_theme);

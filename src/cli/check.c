@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "base/utf8.h"
 
 static const char usage[] =
     "usage: cutboard check FILE|- [FILE...] [options]   (- reads standard input)\n"
@@ -67,11 +68,15 @@ static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_boa
                       : least >= 0 && least < 3 ? "a start is cut off by fewer than 3 edges"
                       : most - least > 1 ? "the starts' shortest cuts differ by more than 1"
                       : NULL;
+    char shown_path[1024], shown_seed[1024], shown_why[1024];
+    cb_text_shown(path, shown_path, sizeof shown_path);
     if (n_sheets > 1)
-        printf("%s sheet %zu (seed \"%s\"): ", path, k + 1, b->seed ? b->seed : "");
+        printf("%s sheet %zu (seed \"%s\"): ", shown_path, k + 1,
+               cb_text_shown(b->seed ? b->seed : "", shown_seed, sizeof shown_seed));
     else
-        printf("%s: ", path);
-    printf("%s%s\n", why ? "FAILS the contract: " : "meets the contract", why ? why : "");
+        printf("%s: ", shown_path);
+    printf("%s%s\n", why ? "FAILS the contract: " : "meets the contract",
+           why ? cb_text_shown(why, shown_why, sizeof shown_why) : "");
     printf("  %zu nodes, %zu edges; %zu faces (%zu pieces of paper + the outside), "
            "largest piece %.1f mm^2%s\n", b->n_nodes, b->n_edges, v.faces,
            v.faces ? v.faces - 1 : 0, v.largest_piece, v.planar ? "" : " (not planar)");

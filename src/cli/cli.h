@@ -19,6 +19,11 @@ int cli_serve(int argc, char **argv);
 
 /* Prints "cutboard: " and the formatted message as one line on stderr and
  * returns CODE, a cb_status that doubles as the exit code (sysexits). */
+/* A line on standard error ("cutboard: " and the formatted text), with
+ * control characters and bytes that are not UTF-8 escaped (\xHH), as
+ * cli_fail's: every text from an input or argv reaches the terminal
+ * through one of the two. */
+void cli_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cli_fail(cb_status code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
@@ -119,11 +124,15 @@ typedef struct {
 } cli_board_json;
 cb_status cli_board_json_write(void *arg, cb_write_fn write, void *ctx, cb_error *err);
 
-/* Writes every output all-or-nothing: each is staged and flushed to disk,
- * then all are renamed into place with SIGINT/SIGTERM/SIGHUP held. On
- * failure no output is touched and err says why; a signal with its default
- * action that arrives meanwhile discards them all (the process then dies of
- * it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between the two. */
+/* Writes every output all-or-nothing: two outputs naming one file, or an
+ * output naming a file the run reads (cli_reads), are refused first
+ * (CB_ERR_USAGE); then each is staged and flushed to disk (a stop signal
+ * may end the process meanwhile: nothing is committed), then all are
+ * committed together by cb_file_commit_all with SIGINT/SIGTERM/SIGHUP held.
+ * On failure every output is as it was and err says why; a signal with its
+ * default action that arrives while held discards them all (the process
+ * then dies of it). Test hook: $CUTBOARD_TEST_STAGE_DELAY_MS waits between
+ * the two. */
 cb_status cli_write_all(const cli_output *outs, size_t n, cb_error *err);
 /* The same with streamed outputs too, all-or-nothing over both lists. */
 cb_status cli_write_all_streams(const cli_output *outs, size_t n, const cli_stream *streams,
@@ -137,6 +146,12 @@ cb_status cli_write_staged(const cli_output *outs, size_t n, cb_staged_file *con
  * paths are skipped), before any work: 0, or the exit code after the
  * error line. */
 int cli_distinct_outputs(const char *const *opts, const char *const *paths, size_t n);
+/* 1 when paths A and B name one file: the same text, the same resolved
+ * folder and name, or (both existing) the same device and inode. */
+int cli_same_file(const char *a, const char *b);
+/* Notes PATH as a file this run reads: no output of the run may replace it
+ * (cli_write_all and friends refuse with CB_ERR_USAGE). */
+void cli_reads(const char *path);
 
 /* Reads $SOURCE_DATE_EPOCH into O (no dates when unset); 0, or the exit
  * code after printing the error. */

@@ -1,6 +1,7 @@
 /* The command line's shared parts; see cli.h. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "cli.h"
+#include "base/utf8.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -20,13 +21,23 @@
 
 int cli_fail(cb_status code, const char *fmt, ...)
 {
+    char raw[2048], shown[sizeof raw];
     va_list ap;
     va_start(ap, fmt);
-    fputs("cutboard: ", stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    vsnprintf(raw, sizeof raw, fmt, ap);
     va_end(ap);
+    fprintf(stderr, "cutboard: %s\n", cb_text_shown(raw, shown, sizeof shown));
     return (int)code;
+}
+
+void cli_note(const char *fmt, ...)
+{
+    char raw[2048], shown[sizeof raw];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "cutboard: %s\n", cb_text_shown(raw, shown, sizeof shown));
 }
 
 void cli_args_init(cli_args *a, int argc, char **argv)
@@ -238,12 +249,10 @@ void cli_test_hold(const char *name)
     }
 }
 
-/* Everything is in memory before the first file is touched. SIGINT, SIGTERM
- * and SIGHUP are held while the files are staged; if one that would end the
- * process arrived meanwhile, the staged files are discarded instead of
- * renamed, so an interrupted run leaves every existing output as it was and
- * no temporary file, and then dies of the signal as usual. Otherwise the
- * renames finish first. */
+/* The files this run reads, so that no output replaces one of them. */
+static const char **read_paths; /* still reachable at exit: the run's length */
+static size_t n_read_paths;
+
 /* PATH with its folder resolved (the file itself need not exist), in OUT;
  * PATH itself when the folder cannot be resolved. */
 static void resolved(const char *path, char *out, size_t len)
@@ -261,19 +270,26 @@ static void resolved(const char *path, char *out, size_t len)
         snprintf(out, len, "%s", path);
 }
 
+int cli_same_file(const char *a, const char *b)
+{
+    char ra[PATH_MAX + 256], rb[PATH_MAX + 256];
+    struct stat sa, sb;
+    if (strcmp(a, b) == 0)
+        return 1;
+    resolved(a, ra, sizeof ra);
+    resolved(b, rb, sizeof rb);
+    return strcmp(ra, rb) == 0 ||
+           (stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+            sa.st_ino == sb.st_ino && S_ISREG(sa.st_mode));
+}
+
 int cli_distinct_outputs(const char *const *opts, const char *const *paths, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; paths[i] && j < i; j++) {
             if (!paths[j])
                 continue;
-            char a[PATH_MAX + 256], b[PATH_MAX + 256];
-            struct stat sa, sb;
-            resolved(paths[i], a, sizeof a);
-            resolved(paths[j], b, sizeof b);
-            int same = strcmp(paths[i], paths[j]) == 0 || strcmp(a, b) == 0 ||
-                       (stat(paths[i], &sa) == 0 && stat(paths[j], &sb) == 0 &&
-                        sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && S_ISREG(sa.st_mode));
+            int same = cli_same_file(paths[i], paths[j]);
             if (same && strcmp(paths[i], "-") == 0)
                 return cli_fail(CB_ERR_USAGE, "%s and %s: only one output can go to standard "
                                 "output (-)", opts[j], opts[i]);
@@ -290,9 +306,7 @@ static int write_stdout(const void *data, size_t len)
 {
     const char *p = data;
     while (len > 0) {
-        ssize_t k = write(STDOUT_FILENO, p, len);
-        if (k < 0 && errno == EINTR)
-            continue;
+        ssize_t k = write(STDOUT_FILENO, p, len); /* EINTR: deck's SIGINT stops it */
         if (k <= 0)
             return k < 0 ? errno : EIO;
         p += k;
@@ -388,12 +402,34 @@ static cb_status write_outputs(const cli_output *given, size_t n_given, cb_stage
         }
         out_std = &outs[k];
     }
-    sigset_t stop, old, pending;
-    sigemptyset(&stop);
-    sigaddset(&stop, SIGINT);
-    sigaddset(&stop, SIGTERM);
-    sigaddset(&stop, SIGHUP);
-    sigprocmask(SIG_BLOCK, &stop, &old);
+    /* Names made per sheet can meet another output's or an input's. */
+    const char *clash = NULL, *input = NULL;
+    for (size_t k = 0; k < n && !clash; k++) {
+        for (size_t j = 0; j < k && !clash && &outs[k] != out_std; j++)
+            if (cli_same_file(outs[k].path, outs[j].path))
+                clash = outs[k].path;
+        for (size_t j = 0; j < n_read_paths && !clash && &outs[k] != out_std; j++)
+            if (cli_same_file(outs[k].path, read_paths[j]))
+                clash = outs[k].path, input = read_paths[j];
+    }
+    if (clash) {
+        for (size_t j = 0; j < n; j++)
+            cb_file_discard(staged[j]);
+        err->status = CB_ERR_USAGE;
+        if (input)
+            snprintf(err->message, sizeof err->message, "%s: an output would replace the "
+                     "input %s; give the output another name", clash, input);
+        else
+            snprintf(err->message, sizeof err->message, "%s: two outputs would be written to "
+                     "this file; give each output its own name", clash);
+        return CB_ERR_USAGE;
+    }
+    /* Staged files vanish if the process dies, so SIGINT, SIGTERM and SIGHUP
+     * may end it while they are written, even while a write blocks on a
+     * FIFO or a stalled pipe. They are held from the first name given to a
+     * staged file to the last rename: if one arrived, the staged files are
+     * discarded instead of renamed, so an interrupted run leaves every
+     * existing output as it was, and then dies of the signal as usual. */
     size_t k;
     for (k = 0; k < n && st == CB_OK; k++)
         if (&outs[k] != out_std && !staged[k])
@@ -401,6 +437,24 @@ static cb_status write_outputs(const cli_output *given, size_t n_given, cb_stage
                                                         outs[k].arg, &staged[k], err)
                                  : cb_file_stage(outs[k].path, outs[k].data, outs[k].len,
                                                  &staged[k], err);
+    int e = 0;
+    if (st == CB_OK && out_std && out_std->produce) {
+        cb_status ps = out_std->produce(out_std->arg, stdout_sink, &e, err);
+        if (ps != CB_OK && !e)
+            st = ps;
+    } else if (st == CB_OK && out_std) {
+        e = write_stdout(out_std->data, out_std->len);
+    }
+    if (e) {
+        err->status = st = CB_ERR_IO;
+        snprintf(err->message, sizeof err->message, "standard output: %s", strerror(e));
+    }
+    sigset_t stop, old, pending;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigprocmask(SIG_BLOCK, &stop, &old);
     if (st == CB_OK)
         cli_test_hold("CUTBOARD_TEST_STAGE_DELAY_MS");
     /* Only a signal that will end the process (default action) throws the
@@ -417,30 +471,11 @@ static cb_status write_outputs(const cli_output *given, size_t n_given, cb_stage
         snprintf(err->message, sizeof err->message, "%s: interrupted, nothing written",
                  outs[0].path);
     }
-    /* Everything that can fail before a rename, for every file, first. */
-    for (k = 0; k < n && st == CB_OK; k++)
-        if (staged[k])
-            st = cb_file_ready(staged[k], err);
-    int e = 0;
-    if (st == CB_OK && out_std && out_std->produce) {
-        cb_status ps = out_std->produce(out_std->arg, stdout_sink, &e, err);
-        if (ps != CB_OK && !e)
-            st = ps;
-    } else if (st == CB_OK && out_std) {
-        e = write_stdout(out_std->data, out_std->len);
-    }
-    if (e) {
-        err->status = st = CB_ERR_IO;
-        snprintf(err->message, sizeof err->message, "standard output: %s", strerror(e));
-    }
-    for (k = 0; k < n; k++) {
-        if (!staged[k])
-            continue;
-        if (st == CB_OK)
-            st = cb_file_commit(staged[k], err);
-        else
+    if (st == CB_OK)
+        st = cb_file_commit_all(staged, n, err);
+    else
+        for (k = 0; k < n; k++)
             cb_file_discard(staged[k]);
-    }
     sigprocmask(SIG_SETMASK, &old, NULL); /* a pending signal ends us here */
     return st;
 }
@@ -450,6 +485,15 @@ cb_status cli_game_read(const char *path, const cb_theme *theme, cb_game **game,
     if (strcmp(path, "-") == 0)
         return cb_game_read(stdin, "standard input", theme, game, err);
     return cb_game_load(path, theme, game, err);
+}
+
+void cli_reads(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return;
+    const char **more = realloc(read_paths, (n_read_paths + 1) * sizeof *more);
+    if (more) /* out of memory: the check misses this one, nothing worse */
+        (read_paths = more)[n_read_paths++] = path;
 }
 
 int cli_inputs_add(cli_inputs *in, int argc, const char *path)
@@ -462,6 +506,7 @@ int cli_inputs_add(cli_inputs *in, int argc, const char *path)
                 return cli_fail(CB_ERR_USAGE, "-: standard input is given twice; it can be "
                                               "read once");
     in->paths[in->n++] = path;
+    cli_reads(path);
     return 0;
 }
 

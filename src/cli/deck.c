@@ -6,6 +6,7 @@
  * exits 128 + the signal (130, 143). */
 #include <errno.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +239,40 @@ static cb_status read_back(FILE *f, unsigned char **pdf, size_t *len, cb_error *
     return CB_OK;
 }
 
+/* --out-dir: the games' staged files, kept until the run ends. While
+ * there are descriptors to spare they stay unnamed (nothing to clean up
+ * if the run is killed); past BUDGET each is given its hidden name and
+ * closed as it comes. */
+typedef struct {
+    cb_staged_file **files;
+    size_t n, cap, budget;
+} kept_games;
+
+static size_t open_budget(void)
+{
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+        return 1024;
+    return rl.rlim_cur > 256 ? (size_t)rl.rlim_cur - 256 : 0;
+}
+
+/* Keeps F (ours now, discarded on failure). */
+static cb_status keep_game(kept_games *g, cb_staged_file *f, cb_error *err)
+{
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 64;
+        cb_staged_file **more = realloc(g->files, cap * sizeof *more);
+        if (!more) {
+            cb_file_discard(f);
+            return cli_fail_status(err, CB_ERR_INTERNAL, "out of memory");
+        }
+        g->files = more;
+        g->cap = cap;
+    }
+    g->files[g->n++] = f;
+    return g->n > g->budget ? cb_file_ready(f, err) : CB_OK;
+}
+
 static int run(cli_board_options *o, const cli_deck_args *da)
 {
     cb_deck_options dopt;
@@ -268,6 +303,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     int show = !da->quiet && isatty(STDERR_FILENO);
     double t0 = now(), shown = 0;
     char path[4096];
+    kept_games games = {NULL, 0, 0, open_budget()};
 
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
@@ -313,10 +349,8 @@ static int run(cli_board_options *o, const cli_deck_args *da)
             for (size_t s = 0; s < e.game->n_sheets; s++)
                 pages[s] = s + 1;
             game_file *f = e.prepared;
-            cli_output out = {path, NULL, 0};
-            cb_staged_file *pre[1] = {f->staged};
-            f->staged = NULL; /* cli_write_staged's now */
-            st = cli_write_staged(&out, 1, pre, &err);
+            st = keep_game(&games, f->staged, &err);
+            f->staged = NULL; /* kept: committed with the manifest, or discarded */
         } else {
             st = cb_pdf_add_prepared(w, e.game, e.prepared, &err);
             for (size_t s = 0; st == CB_OK && s < e.game->n_sheets; s++)
@@ -362,7 +396,27 @@ static int run(cli_board_options *o, const cli_deck_args *da)
             st = CB_ERR_INTERNAL;
         free(line);
     }
-    if (st == CB_OK) {
+    if (st == CB_OK && da->out_dir) {
+        /* Every game's file and the manifest replace what was there
+         * together, or none of them does. */
+        if (da->manifest && manifest.file) {
+            st = cb_file_stage_end(manifest.file, manifest.failed, &err);
+            if (st == CB_OK)
+                st = keep_game(&games, manifest.file, &err);
+            else
+                cb_file_discard(manifest.file);
+            manifest.file = NULL;
+        }
+        if (st == CB_OK)
+            st = cb_file_commit_all(games.files, games.n, &err);
+        else
+            for (size_t k = 0; k < games.n; k++)
+                cb_file_discard(games.files[k]);
+        games.n = 0;
+        if (st == CB_OK && da->manifest && strcmp(da->manifest, "-") == 0)
+            st = cli_write_all(&(cli_output){da->manifest, manifest.text.data,
+                                             manifest.text.len}, 1, &err);
+    } else if (st == CB_OK) {
         cli_output outs[2];
         cb_staged_file *pre[2] = {NULL, NULL};
         size_t n = 0;
@@ -386,9 +440,12 @@ static int run(cli_board_options *o, const cli_deck_args *da)
                 cb_file_discard(pre[k]);
     }
     if (st == CB_OK && show && !sig)
-        fprintf(stderr, "cutboard: wrote %zu game%s (%zu pages) to %s in %.1f s\n", done,
-                done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
-                da->output ? da->output : da->out_dir, now() - t0);
+        cli_note("wrote %zu game%s (%zu pages) to %s in %.1f s", done,
+                 done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
+                 da->output ? da->output : da->out_dir, now() - t0);
+    for (size_t k = 0; k < games.n; k++)
+        cb_file_discard(games.files[k]); /* not committed: failed */
+    free(games.files);
     free(pdf);
     cb_file_discard(staged); /* not committed: stopped or failed */
     if (to_stdout)
@@ -399,12 +456,14 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     cb_pdf_writer_free(w);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
-    if (st != CB_OK)
+    /* A signal first: a write it interrupted failed because of it. */
+    if (st != CB_OK && !stop_signal)
         return cli_fail(st, "%s", err.message[0] ? err.message : "out of memory");
+    sig = stop_signal;
     if (sig) {
-        fprintf(stderr, "cutboard: stopped by %s after %zu of %zu games; no PDF written%s\n",
-                sig == SIGINT ? "SIGINT" : "SIGTERM", done, total,
-                da->manifest ? ", manifest lists the games made" : "");
+        cli_note("stopped by %s after %zu of %zu games; no PDF written%s",
+                 sig == SIGINT ? "SIGINT" : "SIGTERM", done, total,
+                 da->manifest && st == CB_OK ? ", manifest lists the games made" : "");
         return 128 + sig;
     }
     return 0;
@@ -560,6 +619,26 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
     return rc ? rc : -1;
 }
 
+/* --manifest naming one of --out-dir's game files: refused (64) before any
+ * work. */
+static int manifest_clash(const cli_deck_args *da)
+{
+    const char *slash = strrchr(da->manifest, '/');
+    const char *base = slash ? slash + 1 : da->manifest;
+    size_t k;
+    char again[64], path[4096];
+    if (sscanf(base, "game-%zu.pdf", &k) != 1)
+        return 0;
+    snprintf(again, sizeof again, "game-%05zu.pdf", k);
+    if (strcmp(again, base) != 0 || k < da->start || k - da->start >= da->count)
+        return 0;
+    game_path(da, k, path, sizeof path);
+    if (!cli_same_file(path, da->manifest))
+        return 0;
+    return cli_fail(CB_ERR_USAGE, "--manifest %s is game %zu's file in --out-dir %s: give the "
+                    "manifest another name", da->manifest, k, da->out_dir);
+}
+
 int cli_deck(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "merge") == 0)
@@ -572,12 +651,16 @@ int cli_deck(int argc, char **argv)
     rc = cli_board_options_finish(&o);
     /* Shards started together race to make the directory: one that finds
      * it made by another goes on. */
-    if (rc == 0 && da.out_dir && mkdir(da.out_dir, 0777) != 0 &&
-        !(errno == EEXIST && cli_is_dir(da.out_dir)))
+    int made_dir = rc == 0 && da.out_dir && mkdir(da.out_dir, 0777) == 0;
+    if (rc == 0 && da.out_dir && !made_dir && !(errno == EEXIST && cli_is_dir(da.out_dir)))
         rc = cli_fail(CB_ERR_CANTCREAT, "--out-dir: cannot create %s: %s", da.out_dir,
                       strerror(errno));
+    if (rc == 0 && da.out_dir && da.manifest)
+        rc = manifest_clash(&da);
     if (rc == 0)
         rc = run(&o, &da);
+    if (rc != 0 && made_dir)
+        rmdir(da.out_dir); /* only if empty: nothing of ours is in it */
     cli_board_options_free(&o);
     return rc;
 }

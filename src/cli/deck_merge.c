@@ -56,7 +56,7 @@ int cli_deck_merge_parse(int argc, char **argv, const char **inputs, size_t *n_i
     if (n == 0)
         return cli_fail(CB_ERR_USAGE, "deck merge: give the manifests to merge");
     for (size_t i = 0; i < n; i++)
-        if (strcmp(inputs[i], *output) == 0)
+        if (strcmp(*output, "-") != 0 && cli_same_file(inputs[i], *output))
             return cli_fail(CB_ERR_USAGE, "-o %s is also an input: write the merge to a file "
                             "of its own", *output);
     *n_inputs = n;

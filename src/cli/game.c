@@ -151,8 +151,8 @@ int cli_game(int argc, char **argv)
     }
     cb_file_discard(json_staged);
     if (st == CB_OK && isatty(STDERR_FILENO))
-        fprintf(stderr, "cutboard: wrote %s: %zu sheet%s, seed \"%s\"\n", output,
-                game->n_sheets, game->n_sheets == 1 ? "" : "s", o->spec.seed);
+        cli_note("wrote %s: %zu sheet%s, seed \"%s\"", output,
+                 game->n_sheets, game->n_sheets == 1 ? "" : "s", o->spec.seed);
     cli_obj_free(objs, n_obj);
     cli_obj_free(svgs, n_svg);
     free(pdf);

@@ -197,9 +197,9 @@ int cli_network(int argc, char **argv)
         st = cli_write_all(outs, k, &err);
     }
     if (st == CB_OK && isatty(STDERR_FILENO))
-        fprintf(stderr, "cutboard: %s network, %zu nodes, %zu links, seed \"%s\"%s\n",
-                model, net->n, net->n_edges, spec.seed,
-                lay ? (lay->crossings ? ", map has crossings" : ", map has no crossings") : "");
+        cli_note("%s network, %zu nodes, %zu links, seed \"%s\"%s",
+                 model, net->n, net->n_edges, spec.seed,
+                 lay ? (lay->crossings ? ", map has crossings" : ", map has no crossings") : "");
     free(pdf);
     free(json);
     free(csv);

@@ -139,9 +139,9 @@ static cb_status report_problems(const char *input, const cb_game *game,
         for (char *p = report, *nl; st == CB_OK && p && (nl = strchr(p, '\n')); p = nl + 1) {
             *nl = '\0';
             if (game->n_sheets > 1)
-                fprintf(stderr, "cutboard: %s: sheet %zu: %s\n", input, k + 1, p);
+                cli_note("%s: sheet %zu: %s", input, k + 1, p);
             else
-                fprintf(stderr, "cutboard: %s: %s\n", input, p);
+                cli_note("%s: %s", input, p);
         }
         *broken += lines;
         free(report);
@@ -192,9 +192,9 @@ static int draw_inputs(const cli_render_options *o, const cb_theme *theme,
                                          "above); nothing written (--force prints it anyway)",
                             input, broken, broken == 1 ? "" : "s");
         if (st == CB_OK && broken)
-            fprintf(stderr, "cutboard: warning: %s breaks the contract (%zu problem%s); "
-                            "printing it anyway (--force)\n", input, broken,
-                    broken == 1 ? "" : "s");
+            cli_note("warning: %s breaks the contract (%zu problem%s); "
+                     "printing it anyway (--force)", input, broken,
+                     broken == 1 ? "" : "s");
         if (st == CB_OK && run->pdf && ropt->rules == CB_RULES_PAGE_FIRST)
             st = cb_pdf_add_rules(run->pdf, run->last, &err);
         if (st == CB_OK && run->pdf)
@@ -284,11 +284,11 @@ static int render(const cli_render_options *o)
         rc = cli_fail(err.status, "%s", err.message);
     if (rc == 0 && isatty(STDERR_FILENO)) {
         if (o->inputs.n == 1)
-            fprintf(stderr, "cutboard: wrote %s: %zu sheet%s from %s\n", o->output, run.sheets,
-                    run.sheets == 1 ? "" : "s", o->inputs.paths[0]);
+            cli_note("wrote %s: %zu sheet%s from %s", o->output, run.sheets,
+                     run.sheets == 1 ? "" : "s", o->inputs.paths[0]);
         else
-            fprintf(stderr, "cutboard: wrote %s: %zu sheets from %zu files\n", o->output,
-                    run.sheets, o->inputs.n);
+            cli_note("wrote %s: %zu sheets from %zu files", o->output,
+                     run.sheets, o->inputs.n);
     }
     cb_pdf_writer_free(run.pdf);
     cb_game_free(run.last);

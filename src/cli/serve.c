@@ -4,11 +4,14 @@
  * many again wait in a queue; past that: 503 with Retry-After), so a slow
  * client holds a connection, never a worker. Each request has a time limit
  * (generation stops, 503); uploads that outlast it are cut off; idle
- * connections close after 10 s. SIGTERM or SIGINT: stop accepting, let the
- * requests in flight finish, exit 0. */
+ * connections close after 10 s, and a request's headers must be in within
+ * 10 s however slowly they come (a watchdog); one client address holds at
+ * most 16 connections. SIGTERM or SIGINT: stop accepting, let the requests
+ * in flight finish, exit 0. */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <microhttpd.h>
 #include <netdb.h>
 #include <pthread.h>
@@ -16,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
@@ -53,12 +57,120 @@ static const char usage[] =
 #define QUEUE_PER_WORKER 8
 #define IDLE_TIMEOUT_S 10u
 #define MAX_CONNECTIONS 256u
+#define PER_ADDRESS_CONNECTIONS 16u /* from one client address at once */
+#define HEADERS_DEADLINE_S 10       /* a request's line and headers, whole */
 
 /* A request waiting for a worker slot, in the server's line. */
 typedef struct waiter {
     struct waiter *next;
     int granted;
 } waiter;
+
+
+/* ---- the read deadline ----
+ * libmicrohttpd's timeout is an idle one: a client that sends a header line
+ * every few seconds keeps a connection (and its thread) for ever. So each
+ * connection is watched: its request line and headers must be in within
+ * HEADERS_DEADLINE_S of the connection's start (or of the previous answer
+ * on it), and its body within the request's time limit; past that a
+ * watchdog thread shuts the socket down, and libmicrohttpd closes the
+ * connection. The watchdog shuts down its own duplicate of the socket, so
+ * it can never touch a descriptor libmicrohttpd has closed and reused. */
+typedef struct watched {
+    struct watched *prev, *next;
+    int fd;                     /* our duplicate of the connection's socket */
+    int reading;                /* a request is being read */
+    struct timespec deadline;   /* for the reading */
+} watched;
+
+typedef struct {
+    pthread_mutex_t lock;
+    pthread_cond_t stop_now;
+    watched *first;
+    int stopping;
+    pthread_t thread;
+} watchdog;
+
+static struct timespec deadline_after(int seconds);
+static int past(const struct timespec *d);
+
+static void *watchdog_run(void *arg)
+{
+    watchdog *wd = arg;
+    pthread_mutex_lock(&wd->lock);
+    while (!wd->stopping) {
+        for (watched *w = wd->first; w; w = w->next)
+            if (w->reading && past(&w->deadline)) {
+                shutdown(w->fd, SHUT_RDWR); /* the connection's thread sees the end */
+                w->reading = 0;
+            }
+        struct timespec t;
+        clock_gettime(CLOCK_REALTIME, &t);
+        t.tv_nsec += 200000000L;
+        if (t.tv_nsec >= 1000000000L)
+            t.tv_sec++, t.tv_nsec -= 1000000000L;
+        pthread_cond_timedwait(&wd->stop_now, &wd->lock, &t);
+    }
+    pthread_mutex_unlock(&wd->lock);
+    return NULL;
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: a connection starts (its headers' clock
+ * starts) or ends. */
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    watchdog *wd = cls;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        watched *w = info ? calloc(1, sizeof *w) : NULL;
+        if (w && (w->fd = fcntl(info->connect_fd, F_DUPFD_CLOEXEC, 0)) < 0) {
+            free(w);
+            w = NULL;
+        }
+        *socket_context = w;
+        if (!w) /* out of descriptors or memory: unwatched, the idle timeout holds */
+            return;
+        w->reading = 1;
+        w->deadline = deadline_after(HEADERS_DEADLINE_S);
+        pthread_mutex_lock(&wd->lock);
+        w->next = wd->first;
+        if (wd->first)
+            wd->first->prev = w;
+        wd->first = w;
+        pthread_mutex_unlock(&wd->lock);
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED && *socket_context) {
+        watched *w = *socket_context;
+        pthread_mutex_lock(&wd->lock);
+        if (w->prev)
+            w->prev->next = w->next;
+        else
+            wd->first = w->next;
+        if (w->next)
+            w->next->prev = w->prev;
+        pthread_mutex_unlock(&wd->lock);
+        close(w->fd);
+        free(w);
+        *socket_context = NULL;
+    }
+}
+
+/* Connection C now reads until DEADLINE (READING 1) or is done reading. */
+static void watch_reading(watchdog *wd, struct MHD_Connection *c, int reading,
+                          const struct timespec *deadline)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    watched *w = info ? info->socket_context : NULL;
+    if (!w)
+        return;
+    pthread_mutex_lock(&wd->lock);
+    w->reading = reading;
+    if (deadline)
+        w->deadline = *deadline;
+    pthread_mutex_unlock(&wd->lock);
+}
 
 typedef struct {
     const cb_serve *serve;
@@ -69,6 +181,7 @@ typedef struct {
     int running, waiting;   /* worker slots taken, requests waiting for one */
     waiter *first, *last;   /* the waiting requests, in arrival order */
     long in_flight;         /* requests begun and not yet completed */
+    watchdog watch;
 } server;
 
 /* One request: its query, its body and when it began. */
@@ -191,8 +304,9 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
 {
     server *sv = cls;
     request *rq = *con_cls;
-    (void)c;
     (void)why;
+    struct timespec next = deadline_after(HEADERS_DEADLINE_S);
+    watch_reading(&sv->watch, c, 1, &next); /* a next request on the connection */
     if (rq) {
         free(rq->query);
         free(rq->body);
@@ -252,6 +366,16 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status, const ch
     return send_response(c, &r);
 }
 
+/* Counts the Content-Length headers (MHD_get_connection_values' iterator). */
+static enum MHD_Result count_length(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    const char *value)
+{
+    int *n = cls;
+    (void)kind, (void)value;
+    *n += key && strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0;
+    return MHD_YES;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version,
                                   const char *upload, size_t *upload_size, void **con_cls)
@@ -263,8 +387,16 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_NO; /* out of memory in on_uri */
     if (!rq->begun) {
         rq->begun = 1;
+        watch_reading(&sv->watch, c, 1, &rq->deadline); /* the headers are in: the body */
         const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
                                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
+        int lengths = 0;
+        MHD_get_connection_values(c, MHD_HEADER_KIND, count_length, &lengths);
+        if (lengths > 1) {
+            rq->refused = 1;
+            watch_reading(&sv->watch, c, 0, NULL);
+            return send_error(c, 400, "Content-Length is given more than once", 0);
+        }
         if (cl && strtoull(cl, NULL, 10) > CB_SERVE_MAX_BODY) {
             rq->refused = 1;
             return send_error(c, 413, "the request body is larger than 1 MiB", 0);
@@ -300,6 +432,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         rq->body[rq->len] = 0;
         return MHD_YES;
     }
+    watch_reading(&sv->watch, c, 0, NULL); /* the whole request is in */
     if (rq->too_big)
         return send_error(c, 413, "the request body is larger than 1 MiB", 0);
     cb_serve_request req = {method, url, rq->query, rq->body ? rq->body : "", rq->len,
@@ -314,6 +447,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (heavy)
         slot_give(sv);
     return send_response(c, &r);
+}
+
+static void stop_watchdog(watchdog *wd, int running)
+{
+    if (running) {
+        pthread_mutex_lock(&wd->lock);
+        wd->stopping = 1;
+        pthread_cond_signal(&wd->stop_now);
+        pthread_mutex_unlock(&wd->lock);
+        pthread_join(wd->thread, NULL);
+    }
+    pthread_cond_destroy(&wd->stop_now);
+    pthread_mutex_destroy(&wd->lock);
 }
 
 /* --listen ADDR:PORT into *SA; 0, or the exit code after the error line. */
@@ -433,15 +579,24 @@ int cli_serve(int argc, char **argv)
     sigaddset(&stop, SIGHUP);
     pthread_sigmask(SIG_BLOCK, &stop, NULL);
 
+    pthread_mutex_init(&sv.watch.lock, NULL);
+    pthread_cond_init(&sv.watch.stop_now, NULL);
+    int watching = pthread_create(&sv.watch.thread, NULL, watchdog_run, &sv.watch) == 0;
+    /* No address reuse option: libmicrohttpd's sets SO_REUSEPORT, and two
+     * servers would then share the port. Its default, SO_REUSEADDR, lets a
+     * restarted server bind while old connections linger, never twice. */
     unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
                      MHD_USE_ITC | (v6 ? MHD_USE_IPv6 : 0);
-    struct MHD_Daemon *d = MHD_start_daemon(
+    struct MHD_Daemon *d = !watching ? NULL : MHD_start_daemon(
         flags, 0, NULL, NULL, on_request, &sv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
         MHD_OPTION_URI_LOG_CALLBACK, on_uri, &sv, MHD_OPTION_NOTIFY_COMPLETED, on_completed,
-        &sv, MHD_OPTION_CONNECTION_TIMEOUT, IDLE_TIMEOUT_S, MHD_OPTION_CONNECTION_LIMIT,
-        MAX_CONNECTIONS, MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u, MHD_OPTION_END);
+        &sv, MHD_OPTION_NOTIFY_CONNECTION, on_connection, &sv.watch,
+        MHD_OPTION_CONNECTION_TIMEOUT, IDLE_TIMEOUT_S, MHD_OPTION_CONNECTION_LIMIT,
+        MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT, PER_ADDRESS_CONNECTIONS,
+        MHD_OPTION_END);
     if (!d) {
-        int e = errno;
+        int e = watching ? errno : EAGAIN;
+        stop_watchdog(&sv.watch, watching);
         cb_serve_free(s);
         return cli_fail(CB_ERR_IO, "--listen: cannot listen on %s: %s", listen,
                         e ? strerror(e) : "failed");
@@ -451,12 +606,12 @@ int cli_serve(int argc, char **argv)
     char shown[80];
     snprintf(shown, sizeof shown, "%.*s:%u", (int)(strrchr(listen, ':') - listen), listen,
              port);
-    fprintf(stderr, "cutboard: serving http://%s/ (%zu theme%s, %d worker%s; Ctrl-C stops)\n",
-            shown, cb_serve_theme_count(s), cb_serve_theme_count(s) == 1 ? "" : "s", workers,
-            workers == 1 ? "" : "s");
+    cli_note("serving http://%s/ (%zu theme%s, %d worker%s; Ctrl-C stops)",
+             shown, cb_serve_theme_count(s), cb_serve_theme_count(s) == 1 ? "" : "s", workers,
+             workers == 1 ? "" : "s");
     if (!loopback)
-        fprintf(stderr, "cutboard: %s is not a loopback address: everyone who can reach it "
-                "can use the page and the API\n", shown);
+        cli_note("%s is not a loopback address: everyone who can reach it "
+                 "can use the page and the API", shown);
     fflush(stderr);
 
     int sig = 0;
@@ -480,14 +635,15 @@ int cli_serve(int argc, char **argv)
     long left = sv.in_flight;
     pthread_mutex_unlock(&sv.lock);
     MHD_stop_daemon(d);
+    stop_watchdog(&sv.watch, 1);
     pthread_cond_destroy(&sv.changed);
     pthread_mutex_destroy(&sv.lock);
     cb_serve_free(s);
     if (left > 0)
-        fprintf(stderr, "cutboard: stopped with %ld request%s unfinished\n", left,
-                left == 1 ? "" : "s");
+        cli_note("stopped with %ld request%s unfinished", left,
+                 left == 1 ? "" : "s");
     else
-        fprintf(stderr, "cutboard: stopped (%s)\n", sig == SIGTERM ? "SIGTERM" : sig == SIGINT
-                                                                         ? "SIGINT" : "SIGHUP");
+        cli_note("stopped (%s)", sig == SIGTERM ? "SIGTERM" : sig == SIGINT
+                 ? "SIGINT" : "SIGHUP");
     return 0;
 }

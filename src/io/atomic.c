@@ -1,27 +1,36 @@
-/* Output files appear whole or not at all. Staging writes the bytes to an
- * unnamed file in the target's folder (Linux's O_TMPFILE) and flushes them
- * to disk; committing gives it a name and renames it over the target. So a
- * run killed at any moment (even by SIGKILL, which no handler sees) leaves
- * the target as it was and no temporary file behind, but for the instant
- * between the link and the rename. Where the folder's file system has no
- * O_TMPFILE, a named temporary file next to the target is used instead.
- * Staging and committing are separate so that several files can all be
- * written before any of them replaces what was there. New files get mode
- * 0666 less the umask, as every Unix tool's do. */
+/* Output files appear whole or not at all, and several files of one run
+ * all together or not at all. Staging writes the bytes to an unnamed file
+ * in the target's folder (Linux's O_TMPFILE) and flushes them to disk, so a
+ * run killed at any moment while staging (even by SIGKILL) leaves nothing.
+ * Readying gives each staged file a short hidden name in its folder
+ * (".cutboard-" and 12 random hex digits: it adds nothing to the target's
+ * name, so any name the file system accepts can be an output). Committing a
+ * set of files swaps each into place with renameat2(RENAME_EXCHANGE), which
+ * leaves the old file under the hidden name as a backup; if any swap fails,
+ * the ones done are swapped back, so the targets are all old or all new;
+ * the backups go only once every swap is done. Where the folder's file
+ * system has no O_TMPFILE, the stage is a hidden named file from the start;
+ * where it cannot exchange, the backup is a hard link made before the
+ * rename. New files get mode 0666 less the umask, as every Unix tool's do. */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 #include "base/error.h"
 
 struct cb_staged_file {
     char *path;
     int fd;         /* an unnamed staged file, still open; -1 when none */
-    char *tmp;      /* a named staged file (no O_TMPFILE), or NULL */
+    char *tmp;      /* the staged file's hidden name once it has one, or NULL */
+    char *old;      /* after a swap: the hidden name the old target now has */
+    int fresh;      /* after a swap: there was no old target */
     int wfd;        /* where the bytes go until cb_file_stage_end; -1 after */
     int device;     /* the target is a device: written to in place */
 };
@@ -37,6 +46,7 @@ void cb_file_discard(cb_staged_file *f)
     if (f->tmp)
         unlink(f->tmp);
     free(f->tmp);
+    free(f->old);
     free(f->path);
     free(f);
 }
@@ -44,9 +54,7 @@ void cb_file_discard(cb_staged_file *f)
 static int write_all(int fd, const char *p, size_t left)
 {
     while (left > 0) {
-        ssize_t n = write(fd, p, left);
-        if (n < 0 && errno == EINTR)
-            continue;
+        ssize_t n = write(fd, p, left); /* EINTR stops it, as in pdfout.c */
         if (n <= 0)
             return errno ? errno : EIO;
         p += n;
@@ -85,24 +93,58 @@ static const char *folder_of(const char *path, char *buf, size_t len)
     return buf;
 }
 
-/* PATH with ".XXXXXX" made unique, created empty with mode 0600: the named
- * stage, and the name an unnamed stage is linked under before its rename. */
+/* A fresh hidden name in PATH's folder, "DIR/.cutboard-" and 12 random
+ * hex digits (malloc'd; NULL when out of memory). Short whatever PATH's
+ * length, and random so that two runs in one folder do not meet. */
+static char *hidden_name(const char *path)
+{
+    static const char hex[] = "0123456789abcdef";
+    const char *slash = strrchr(path, '/');
+    size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+    unsigned char r[6];
+    if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
+        /* no entropy yet: the address and the clock of this process differ
+         * enough between runs; EEXIST makes the caller try again anyway */
+        unsigned long v = (unsigned long)(uintptr_t)&r ^ (unsigned long)getpid() << 16 ^
+                          (unsigned long)clock();
+        for (size_t i = 0; i < sizeof r; i++)
+            r[i] = (unsigned char)(v >> (8 * i));
+    }
+    char *name = malloc(dir + sizeof ".cutboard-" + 2 * sizeof r);
+    if (!name)
+        return NULL;
+    memcpy(name, path, dir);
+    char *p = name + dir;
+    memcpy(p, ".cutboard-", sizeof ".cutboard-" - 1);
+    p += sizeof ".cutboard-" - 1;
+    for (size_t i = 0; i < sizeof r; i++) {
+        *p++ = hex[r[i] >> 4];
+        *p++ = hex[r[i] & 15];
+    }
+    *p = '\0';
+    return name;
+}
+
+/* A hidden file beside PATH, created empty with mode 0600: the stage where
+ * the folder has no O_TMPFILE. Its name in *TMP. */
 static int named_temp(const char *path, char **tmp)
 {
-    size_t len = strlen(path) + 8;
-    if (!(*tmp = malloc(len))) {
-        errno = ENOMEM;
-        return -1;
-    }
-    snprintf(*tmp, len, "%s.XXXXXX", path);
-    int fd = mkstemp(*tmp);
-    if (fd < 0) {
+    for (int tries = 0; tries < 16; tries++) {
+        if (!(*tmp = hidden_name(path))) {
+            errno = ENOMEM;
+            return -1;
+        }
+        int fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
         int e = errno;
+        if (fd >= 0)
+            return fd;
         free(*tmp);
         *tmp = NULL;
         errno = e;
+        if (e != EEXIST)
+            return -1;
     }
-    return fd;
+    return -1;
 }
 
 cb_status cb_file_stage_open(const char *path, cb_staged_file **out, cb_error *err)
@@ -221,18 +263,16 @@ cb_status cb_file_stage_stream(const char *path, cb_produce_fn produce, void *ar
     return CB_OK;
 }
 
-/* Gives the unnamed file F->fd the name F->tmp (made unique), ready for
- * the rename; 0 or an errno value. */
+/* Gives the unnamed file F->fd a fresh hidden name, F->tmp, ready for the
+ * swap; 0 or an errno value. Nothing is created but the link itself, so a
+ * failure leaves nothing behind. */
 static int link_unnamed(cb_staged_file *f)
 {
     char proc[64];
     snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
     for (int tries = 0; tries < 16; tries++) {
-        int fd = named_temp(f->path, &f->tmp); /* reserves a unique name */
-        if (fd < 0)
-            return errno;
-        close(fd);
-        unlink(f->tmp);
+        if (!(f->tmp = hidden_name(f->path)))
+            return ENOMEM;
         if (linkat(AT_FDCWD, proc, AT_FDCWD, f->tmp, AT_SYMLINK_FOLLOW) == 0)
             return 0;
         int e = errno;
@@ -259,17 +299,134 @@ cb_status cb_file_ready(cb_staged_file *f, cb_error *err)
     return e ? cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(e)) : CB_OK;
 }
 
+/* Puts F's staged file in place of its target, keeping the old target (if
+ * any) under a hidden name in F->old; 0 or an errno value, with nothing
+ * changed on failure. */
+static int swap_in(cb_staged_file *f)
+{
+    if (!f->tmp)
+        return 0; /* a device, written in place */
+    if (renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->path, RENAME_EXCHANGE) == 0) {
+        f->old = f->tmp; /* the exchange left the old target there */
+        f->tmp = NULL;
+        return 0;
+    }
+    int e = errno;
+    if (e == ENOENT) { /* no target yet: nothing to keep */
+        if (renameat2(AT_FDCWD, f->tmp, AT_FDCWD, f->path, RENAME_NOREPLACE) != 0)
+            return errno;
+        free(f->tmp);
+        f->tmp = NULL;
+        f->fresh = 1;
+        return 0;
+    }
+    if (e != EINVAL && e != ENOSYS && e != EOPNOTSUPP)
+        return e;
+    /* No exchange here: a hard link keeps the old target, then a rename. */
+    for (int tries = 0; tries < 16 && !f->old; tries++) {
+        if (!(f->old = hidden_name(f->path)))
+            return ENOMEM;
+        if (link(f->path, f->old) != 0) {
+            e = errno;
+            free(f->old);
+            f->old = NULL;
+            if (e == ENOENT)
+                f->fresh = 1;
+            else if (e != EEXIST)
+                return e;
+            if (f->fresh)
+                break;
+        }
+    }
+    if (rename(f->tmp, f->path) != 0) {
+        e = errno;
+        if (f->old && unlink(f->old) == 0) {
+            free(f->old);
+            f->old = NULL;
+        }
+        f->fresh = 0;
+        return e;
+    }
+    free(f->tmp);
+    f->tmp = NULL;
+    return 0;
+}
+
+/* Undoes swap_in: the old target back in place, or the new file gone when
+ * there was none. 0 or an errno value. */
+static int swap_back(cb_staged_file *f)
+{
+    if (f->old) {
+        if (rename(f->old, f->path) != 0)
+            return errno;
+        free(f->old);
+        f->old = NULL;
+    } else if (f->fresh) {
+        if (unlink(f->path) != 0)
+            return errno;
+        f->fresh = 0;
+    }
+    return 0;
+}
+
+/* Drops the backup swap_in kept; tried twice, as nothing else can be done
+ * about it once the new files are in place. */
+static int drop_backup(cb_staged_file *f)
+{
+    if (!f->old)
+        return 0;
+    if (unlink(f->old) != 0 && unlink(f->old) != 0)
+        return errno;
+    free(f->old);
+    f->old = NULL;
+    return 0;
+}
+
+cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *err)
+{
+    cb_status st = CB_OK;
+    size_t k, swapped = 0;
+    for (k = 0; k < n && st == CB_OK; k++)
+        if (files[k])
+            st = cb_file_ready(files[k], err);
+    for (k = 0; k < n && st == CB_OK; k++) {
+        int e = files[k] ? swap_in(files[k]) : 0;
+        if (e)
+            st = cb_fail(err, e == ENOMEM ? CB_ERR_INTERNAL : CB_ERR_IO,
+                         "%s: cannot replace: %s", files[k]->path, strerror(e));
+        else
+            swapped = k + 1;
+    }
+    if (st != CB_OK) {
+        /* All old again: the new files that went in come out, last first. */
+        for (k = swapped; k-- > 0;) {
+            int e = files[k] ? swap_back(files[k]) : 0;
+            if (e) /* a second fault: say which target is not as it was */
+                cb_fail(err, CB_ERR_IO, "%s: cannot replace, and cannot put the old file "
+                        "back: %s (it is in %s)", files[k]->path, strerror(e),
+                        files[k]->old ? files[k]->old : "no file");
+        }
+    } else {
+        for (k = 0; k < n; k++) {
+            int e = files[k] ? drop_backup(files[k]) : 0;
+            if (e && st == CB_OK)
+                st = cb_fail(err, CB_ERR_IO, "%s: written, but its old copy %s cannot be "
+                             "removed: %s", files[k]->path, files[k]->old, strerror(e));
+        }
+    }
+    for (k = 0; k < n; k++) {
+        if (files[k] && files[k]->old && st != CB_OK) {
+            free(files[k]->old); /* kept on a double fault: named in the message */
+            files[k]->old = NULL;
+        }
+        cb_file_discard(files[k]);
+    }
+    return st;
+}
+
 cb_status cb_file_commit(cb_staged_file *f, cb_error *err)
 {
-    cb_status st = cb_file_ready(f, err);
-    if (st == CB_OK && f->tmp && rename(f->tmp, f->path) != 0)
-        st = cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(errno));
-    else if (st == CB_OK && f->tmp) {
-        free(f->tmp);
-        f->tmp = NULL; /* renamed: nothing left to unlink */
-    }
-    cb_file_discard(f);
-    return st;
+    return cb_file_commit_all(&f, 1, err);
 }
 
 cb_status cb_file_write_atomic(const char *path, const void *data, size_t len, cb_error *err)

@@ -3,6 +3,7 @@
  * else a Wavefront OBJ drawing, see obj_read.c) and parsed into a cb_game.
  * Every value is checked; a message names the file, the line where there is
  * one and the field at fault. */
+#include <ctype.h>
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <math.h>
@@ -384,6 +385,11 @@ static cb_status read_sheet(reader *r, const cJSON *s, cb_board *b)
             return st;
         b->attempts = (int)d;
     }
+    size_t sheet = 0;
+    if (sscanf(r->path, "sheets[%zu]", &sheet) != 1)
+        sheet = 0;
+    if ((st = cb_board_limits_check(b, r->name, sheet, r->err)) != CB_OK)
+        return st;
     /* counts only: the dots go where the generator would put them */
     return b->dot_xy ? CB_OK : cb_board_place_dots(b, r->err);
 }
@@ -406,12 +412,35 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
         for (; k < 20 && at + k < len && text[at + k] != '\n' && text[at + k] != '\r'; k++)
             near[k] = text[at + k];
         near[k] = '\0';
+        /* A whole document before AT: what follows is a second one, or
+         * garbage. */
+        int oom2 = 0;
+        const char *end2 = NULL;
+        cJSON *prefix = at < len ? cb_json_parse(text, at, &end2, &oom2) : NULL;
+        cJSON_Delete(prefix);
+        if (prefix)
+            return cb_fail(err, CB_ERR_DATA, "%s:%zu: text after the end of the board file "
+                           "(at \"%s\"): one JSON document a file", name,
+                           cb_text_line(text, len, at), near);
         /* cJSON points at the last byte when the text stops mid-value. */
         if (at + 1 >= len)
             return cb_fail(err, CB_ERR_DATA, "%s:%zu: not valid JSON (it ends too soon)", name,
                            cb_text_line(text, len, at));
         return cb_fail(err, CB_ERR_DATA, "%s:%zu: not valid JSON (at \"%s\")", name,
                        cb_text_line(text, len, at), near);
+    }
+    size_t first = 0, dup = cb_json_duplicate_key(text, len, &first, &oom);
+    if (oom || dup != SIZE_MAX) {
+        cJSON_Delete(root);
+        if (oom)
+            return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", name);
+        size_t klen = 1;
+        while (dup + klen < len && text[dup + klen] != '"')
+            klen += text[dup + klen] == '\\' ? 2 : 1;
+        return cb_fail(err, CB_ERR_DATA, "%s:%zu: key %.*s given twice in one object (first "
+                       "on line %zu)", name, cb_text_line(text, len, dup),
+                       (int)(klen + 1 < 64 ? klen + 1 : 64), text + dup,
+                       cb_text_line(text, len, first));
     }
     reader r = {name, theme, err, ""};
     cb_game *g = calloc(1, sizeof *g);
@@ -422,8 +451,8 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
         goto done;
     }
     if (!cJSON_IsObject(root)) {
-        st = cb_fail(err, CB_ERR_DATA, "%s: not a board file (the top level is not an object)",
-                     name);
+        st = cb_fail(err, CB_ERR_DATA, "%s: not a board file (the top level is %s, not an "
+                     "object)", name, type_name(root));
         goto done;
     }
     if ((st = want(&r, root, "format", is_string, "wants a string", &format)) != CB_OK)
@@ -492,17 +521,57 @@ cb_status cb_game_parse_json(const char *text, size_t len, const char *name,
     return cb_game_parse_json_tree(text, len, name, theme, out, err);
 }
 
+/* ---- limits --------------------------------------------------------------- */
+
+static cb_status density_check(const cb_game *g, const char *name, cb_error *err)
+{
+    cb_status st = CB_OK;
+    for (size_t k = 0; st == CB_OK && k < g->n_sheets; k++)
+        st = cb_board_limits_check(g->sheets[k], name, k, err);
+    return st;
+}
+
+/* The limits on GAME (*OUT), which is freed and cleared when over one. */
+static cb_status within_limits(cb_status st, cb_game **out, const char *name, cb_error *err)
+{
+    if (st != CB_OK || !*out)
+        return st;
+    st = density_check(*out, name ? name : "board file", err);
+    if (st != CB_OK) {
+        cb_game_free(*out);
+        *out = NULL;
+    }
+    return st;
+}
+
 /* ---- files --------------------------------------------------------------- */
 
 cb_status cb_game_parse(const char *text, size_t len, const char *name, const cb_theme *theme,
                         cb_game **out, cb_error *err)
 {
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0)
+        return cb_fail(err, CB_ERR_DATA, "%s:1: a UTF-8 byte order mark before the JSON: save "
+                       "the board file without it", name ? name : "board file");
+    if (len >= 2 && (memcmp(text, "\xFF\xFE", 2) == 0 || memcmp(text, "\xFE\xFF", 2) == 0))
+        return cb_fail(err, CB_ERR_DATA, "%s:1: UTF-16 text (a byte order mark): save the "
+                       "board file as UTF-8", name ? name : "board file");
     size_t i = 0;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
         i++;
-    if (i < len && text[i] == '{')
-        return cb_game_parse_json(text, len, name, theme, out, err);
-    return cb_game_parse_obj(text, len, name, theme, out, err);
+    /* JSON by what it starts with: any JSON value (a board file's top level
+     * must be an object, and the JSON reader says so); an OBJ drawing
+     * starts with a statement or a comment, never with these. */
+    static const char *const words[] = {"null", "true", "false"};
+    int json = i < len && strchr("{[\"-0123456789", text[i]);
+    for (size_t w = 0; w < 3 && !json; w++) {
+        size_t n = strlen(words[w]);
+        json = len - i >= n && memcmp(text + i, words[w], n) == 0 &&
+               (len - i == n || !isalnum((unsigned char)text[i + n]));
+    }
+    if (json)
+        return within_limits(cb_game_parse_json(text, len, name, theme, out, err), out, name,
+                             err);
+    return within_limits(cb_game_parse_obj(text, len, name, theme, out, err), out, name, err);
 }
 
 /* The whole stream in memory, parsed by cb_game_parse. */
@@ -554,7 +623,7 @@ cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game
         return read_whole(f, name, theme, out, err);
     cb_status st = cb_board_stream_read(f, NULL, 0, name, theme, out, err);
     if (st != CB_OK || *out)
-        return st;
+        return within_limits(st, out, name, err);
     clearerr(f);
     if (fseeko(f, start, SEEK_SET) != 0)
         return cb_fail(err, CB_ERR_NOINPUT, "%s: read error", name);

@@ -27,6 +27,14 @@
 cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name,
                                   const cb_theme *theme, cb_game **out, cb_error *err);
 
+/* Refuses board B (sheet K, counted from 0, of file NAME) when it has more
+ * edges than a crossing-free drawing can (3n - 6), or when more than
+ * CB_BOARD_CELL_MAX of its nodes lie in one square as wide as two node
+ * disks and their gap; every reader calls it before any work that looks at
+ * a node's neighbours (placing dots), the check after. O(n log n). */
+cb_status cb_board_limits_check(const cb_board *b, const char *name, size_t k,
+                                 cb_error *err);
+
 cb_status cb_board_stream_read(FILE *f, const char *text, size_t len, const char *name,
                                const cb_theme *theme, cb_game **out, cb_error *err);
 

@@ -36,6 +36,7 @@ typedef struct {
     int io_error;
     size_t total;           /* bytes read so far */
     int declined;           /* for the precise reader */
+    int too_many_sheets;    /* refused at once, without reading the rest */
     int oom;
     const cb_theme *theme;
 } scan;
@@ -729,8 +730,10 @@ static int sheets_array(scan *s, cb_game *g)
         return 0;
     }
     for (;;) {
-        if (g->n_sheets == 9)
-            return decline(s);
+        if (g->n_sheets == 9) { /* refused here: the rest is never read */
+            s->too_many_sheets = 1;
+            return 0;
+        }
         cb_board *b = calloc(1, sizeof *b);
         if (!b) {
             s->oom = 1;
@@ -792,10 +795,12 @@ static int read_game(scan *s, game_reader *gr)
         return decline(s);
     gr->g->players = (int)gr->players;
     gr->g->shared = gr->shared;
-    /* cJSON reads no further; the text must still be text (no NUL byte). */
+    /* One document: only white space may follow (the precise reader
+     * names what does). */
     for (;;) {
-        if (memchr(s->p, '\0', (size_t)(s->end - s->p)))
-            return decline(s);
+        for (const char *c = s->p; c < s->end; c++)
+            if (*c != ' ' && *c != '\t' && *c != '\r' && *c != '\n')
+                return decline(s);
         if (s->eof)
             break;
         s->p = s->end;
@@ -826,11 +831,14 @@ cb_status cb_board_stream_read(FILE *f, const char *text, size_t len, const char
      * given, as the precise reader places them. */
     cb_status st = CB_OK;
     for (size_t i = 0; ok && st == CB_OK && i < g->n_sheets; i++)
-        if (!g->sheets[i]->dot_xy)
+        if ((st = cb_board_limits_check(g->sheets[i], name, i, err)) == CB_OK &&
+            !g->sheets[i]->dot_xy)
             st = cb_board_place_dots(g->sheets[i], err);
     free(s.buf);
     if (s.io_error)
         st = cb_fail(err, CB_ERR_NOINPUT, "%s: read error", name);
+    else if (s.too_many_sheets)
+        st = cb_fail(err, CB_ERR_DATA, "%s: sheets: has more than 9 sheets", name);
     else if (s.oom)
         st = cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
     if (ok && st == CB_OK) {

@@ -16,4 +16,9 @@
 cb_status cb_input_open(const char *what, const char *path, FILE **out, off_t *size,
                         cb_error *err);
 
+/* The status for a file that cannot be opened or read with errno E: a
+ * transient lack of resources (descriptors, memory) is CB_ERR_INTERNAL
+ * (exit 70: try again), anything else CB_ERR_NOINPUT (exit 66). */
+cb_status cb_input_errno_status(int e);
+
 #endif

@@ -562,7 +562,8 @@ static cb_status build(obj *o, cb_board *b)
         if (v->dots < 0)
             v->dots = cb_node_dots_wanted(b, (uint32_t)i, o->players);
     }
-    return cb_board_place_dots(b, o->err);
+    cb_status st = cb_board_limits_check(b, o->name, 0, o->err);
+    return st == CB_OK ? cb_board_place_dots(b, o->err) : st;
 }
 
 cb_status cb_game_parse_obj(const char *text, size_t len, const char *name,

@@ -13,6 +13,7 @@
 #include "cutboard.h"
 #include "base/error.h"
 #include "io/font.h"
+#include "io/input.h"
 #include "io/icons.h"
 #include "print/content.h"
 #include "print/hpdf_internals.h"
@@ -592,6 +593,14 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
     if (!p->font && cb_hpdf_out_of_memory(p))
         return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory loading it", font_path);
+    /* The file passed the check: a failure to open or read it now is the
+     * system's (out of descriptors, the file gone), not the font's. */
+    if (!p->font && (p->herr.error_no == HPDF_FILE_OPEN_ERROR ||
+                     p->herr.error_no == HPDF_FILE_IO_ERROR) && p->herr.detail_no) {
+        int e = (int)p->herr.detail_no;
+        return cb_fail(err, cb_input_errno_status(e), "font %s: cannot %s: %s", font_path,
+                       p->herr.error_no == HPDF_FILE_OPEN_ERROR ? "open" : "read", strerror(e));
+    }
     if (!p->font)
         return cb_fail(err, CB_ERR_DATA,
                        "font %s: not a usable TrueType font (libharu error 0x%04lX)",

@@ -28,9 +28,10 @@ static void flush(cb_pdfout *o)
     const unsigned char *p = o->buf;
     size_t left = o->used;
     while (!o->err && left > 0) {
+        /* EINTR ends the write too: only a signal handler installed
+         * without SA_RESTART causes it, by a caller that wants a write
+         * blocked on a pipe to stop (deck's SIGINT). */
         ssize_t n = write(o->fd, p, left);
-        if (n < 0 && errno == EINTR)
-            continue;
         if (n <= 0) {
             o->err = n < 0 && errno ? errno : EIO;
             break;

@@ -24,7 +24,7 @@ workload() {
     CB_COUNT_ALLOC="$w/count" LD_PRELOAD="$shim" "$bin" "$@" >/dev/null 2>&1 ||
         { echo "FAIL $name: does not run without injection"; bad=$((bad + 1)); return; }
     n=$(cat "$w/count") k=1 tried=0 oom=0 done=0
-    rm -f $outs
+    rm -rf $outs
     while [ "$k" -le "$n" ]; do
         CB_FAIL_ALLOC=$k LD_PRELOAD="$shim" "$bin" "$@" >/dev/null 2>"$w/err"
         rc=$?
@@ -33,14 +33,14 @@ workload() {
             done=$((done + 1))
         elif [ $rc -eq 70 ] && [ "$(wc -l <"$w/err")" -eq 1 ] && grep -q 'memory' "$w/err"; then
             oom=$((oom + 1))
-            for f in $outs; do
+            for f in $outs $(find . -name '.cutboard-*'); do
                 [ -e "$f" ] && { echo "FAIL $name: K=$k left $f behind"; bad=$((bad + 1)); }
             done
         else
             echo "FAIL $name: K=$k of $n: exit $rc: $(head -c 200 "$w/err")"
             bad=$((bad + 1))
         fi
-        rm -f $outs
+        rm -rf $outs
         # The first 32 one by one: start-up (options, theme, font) has a
         # branch of its own for nearly every allocation.
         if [ "$k" -lt 32 ]; then k=$((k + 1)); else k=$((k + step)); fi
@@ -57,8 +57,11 @@ workload "check of 2 files" "" -- check board.json board.json
 workload "deck of 3, 2 jobs" "out.pdf m.jsonl" -- deck --count 3 --jobs 2 --seed fd -o out.pdf --manifest m.jsonl
 # (its labels are written as the sheets' are: libharu 2.3.0's own
 # HPDF_Page_TextOut used a buffer it failed to allocate)
+# --out-dir: every game's file is kept staged until the manifest is done,
+# so a run that fails leaves no game and not the folder it made
+workload "deck --out-dir of 3, 2 jobs" "od m.jsonl" -- deck --count 3 --jobs 2 --seed fd --out-dir od --manifest m.jsonl
 workload "deck merge of 2 shards" "merged.jsonl" -- deck merge m1.jsonl m0.jsonl -o merged.jsonl
 workload "network with analysis" "out.pdf out.json" -- network --model small-world --nodes 40 --analyze --seed fn -o out.pdf --json out.json
 cd "$top"
-echo "$((6 - (bad > 0))) passed, $((bad > 0)) failed ($total runs, $bad bad)"
+echo "$((9 - (bad > 0))) passed, $((bad > 0)) failed ($total runs, $bad bad)"
 [ $bad -eq 0 ]

@@ -1,7 +1,8 @@
 /* An LD_PRELOAD library that makes the K-th output-file system call of a
  * process fail, for the I/O fault tests (tests/faults/io.sh): open or
  * openat for writing, write (not to standard output or error), fsync,
- * close (of files past standard error), linkat and rename.
+ * close (of files past standard error), linkat, link, rename, renameat2
+ * and unlink.
  *   CB_FAIL_IO=K        the K-th such call fails with EIO (ENOSPC for write)
  *   CB_COUNT_IO=FILE    at exit, the number of such calls is written to FILE
  * Test code only: it is never linked into cutboard. */
@@ -20,6 +21,8 @@ typedef ssize_t (*write_fn)(int, const void *, size_t);
 typedef int (*fd_fn)(int);
 typedef int (*linkat_fn)(int, const char *, int, const char *, int);
 typedef int (*rename_fn)(const char *, const char *);
+typedef int (*renameat2_fn)(int, const char *, int, const char *, unsigned);
+typedef int (*unlink_fn)(const char *);
 
 static atomic_long calls;
 static long fail_at = -1;
@@ -130,4 +133,28 @@ int rename(const char *from, const char *to)
     if (fail_now(EIO))
         return -1;
     return real_rename(from, to);
+}
+
+int renameat2(int olddirfd, const char *from, int newdirfd, const char *to, unsigned flags)
+{
+    REAL(renameat2, renameat2_fn);
+    if (fail_now(EIO))
+        return -1;
+    return real_renameat2(olddirfd, from, newdirfd, to, flags);
+}
+
+int link(const char *from, const char *to)
+{
+    REAL(link, rename_fn);
+    if (fail_now(EIO))
+        return -1;
+    return real_link(from, to);
+}
+
+int unlink(const char *path)
+{
+    REAL(unlink, unlink_fn);
+    if (fail_now(EIO))
+        return -1;
+    return real_unlink(path);
 }
