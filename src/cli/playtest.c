@@ -123,7 +123,7 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
              r->games ? 100.0 * r->by_limit / r->games : 0);
     snprintf(target, sizeof target, "all by round %d", r->round_limit);
     fprintf(f, "%-16s %-42s %-16s %s\n", "games ended", val, target, mark(1));
-    snprintf(val, sizeof val, "none %.1f %%, tied %.1f %%, mission done %.1f %%",
+    snprintf(val, sizeof val, "none %.1f %%, tied %.1f %%, mission done %.0f %%",
              r->games ? 100.0 * r->no_winner / r->games : 0,
              r->games ? 100.0 * r->shared_wins / r->games : 0,
              r->games ? 100.0 * r->winner_done / r->games : 0);
