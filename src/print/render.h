@@ -1,5 +1,5 @@
 /* src/print/: paper and pages, drawing sheets, the PDF document, decks.
- * May include: base/, planar/, board/, io/. */
+ * May include: base/, planar/, board/, io/, game/. */
 /* Drawing boards as PDF pages: what the document side (pdf.c) and the page
  * side (render.c) of the PDF output share. Internal to the library. */
 #ifndef CB_RENDER_H
