@@ -199,9 +199,14 @@ static void print_json(FILE *f, const cb_playtest_report *r, const cb_theme *t,
                        const char *agents, const char *seed)
 {
     fprintf(f, "{\"format\": \"cutboard-playtest/1\", \"seed\": \"");
-    for (const char *c = seed; *c; c++)
-        fprintf(f, (*c == '"' || *c == '\\') ? "\\%c" : ((unsigned char)*c < 0x20 ? "\\u%04x" : "%c"),
-                *c);
+    for (const unsigned char *c = (const unsigned char *)seed; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            fprintf(f, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(f, "\\u%04x", *c);
+        else
+            fputc(*c, f);
+    }
     fprintf(f, "\", \"agents\": \"%s\", \"games\": %d, \"players\": %d, \"shared\": %s,\n",
             agents, r->games, r->players, r->shared ? "true" : "false");
     fprintf(f, " \"seat_wins\": [");
