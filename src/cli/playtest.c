@@ -182,15 +182,15 @@ static void print_report(FILE *f, const cb_playtest_report *r, const cb_theme *t
     fprintf(f, "\n%-16s %8s %8s %8s   target: legal effect >= %.0f %% of landings\n", "action",
             "landings", "legal", "taken", LEGAL_MIN);
     for (size_t ty = 0; ty < t->n_types; ty++) {
-        int k = t->types[ty].effect.kind;
+        cb_effect_kind k = t->types[ty].effect.kind;
         int dup = 0;
         for (size_t j = 0; j < ty; j++)
-            dup |= (int)t->types[j].effect.kind == k;
+            dup |= t->types[j].effect.kind == k;
         if (dup || !r->landings[k])
             continue;
         double legal = 100.0 * (double)r->legal[k] / (double)r->landings[k];
         double used = 100.0 * (double)r->used[k] / (double)r->landings[k];
-        fprintf(f, "%-16s %8ld %7.1f%% %7.1f%%   %s\n", cb_effect_name((cb_effect_kind)k),
+        fprintf(f, "%-16s %8ld %7.1f%% %7.1f%%   %s\n", cb_effect_name(k),
                 r->landings[k], legal, used, mark(legal >= LEGAL_MIN));
     }
 }
