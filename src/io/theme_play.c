@@ -295,8 +295,11 @@ int cb_theme_name_centre(char **text, const char *name)
     if (!count)
         return 0;
     char *out = malloc(strlen(*text) + count * nl + 1), *o = out;
-    if (!out)
+    if (!out) {
+        free(*text);
+        *text = NULL;
         return -1;
+    }
     const char *c = *text;
     for (const char *hit = strstr(c, word); hit; hit = strstr(c, word)) {
         memcpy(o, c, (size_t)(hit - c));
@@ -440,15 +443,15 @@ int cb_theme_write_rules(cb_theme *t)
                       "passed. ");
         cat(x, n, "Missions count your marks on the paper: marks on fallen paper no longer "
                   "count.");
+        int oom = 0;
         for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++)
-            if (s[k] && cb_theme_name_centre(&s[k], t->center.name) != 0)
-                s[k] = NULL; /* freed by it */
+            oom |= !s[k] || cb_theme_name_centre(&s[k], t->center.name) != 0;
+        if (oom) { /* nothing handed over yet */
+            for (int j = CB_RULES_SETUP; j < CB_RULES_SECTIONS; j++)
+                free(s[j]);
+            return -1;
+        }
         for (int k = CB_RULES_SETUP; k < CB_RULES_SECTIONS; k++) {
-            if (!s[k]) {
-                for (int j = CB_RULES_SETUP; j < CB_RULES_SECTIONS; j++)
-                    free(s[j]);
-                return -1;
-            }
             char **slot = mode == 0 ? &r->sections[k].shared : &r->sections[k].own;
             free(*slot);
             *slot = s[k];
