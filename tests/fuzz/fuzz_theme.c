@@ -36,16 +36,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (!(weight > 0))
         abort();
-    /* cutboard-theme/2: every text there, within its limits; /1: none */
-    if ((t->version == 2) != (t->rules != NULL) || t->first_game >= (int)t->n_missions ||
+    /* cutboard-theme/2 and /3: every text there, within its limits; /1: none */
+    if ((t->version >= 2) != (t->rules != NULL) || t->first_game >= (int)t->n_missions ||
         (t->version == 1 && t->first_game != -1))
         abort();
     for (size_t i = 0; i < t->n_types; i++) {
         const cb_node_type *ty = &t->types[i];
-        if ((t->version == 2) != (ty->action && ty->short_label) ||
+        if ((t->version >= 2) != (ty->action && ty->short_label) ||
             (ty->action && (!ty->action[0] || strlen(ty->action) > 4 * 90)))
             abort();
+        /* cutboard-theme/3: every type does something the engine plays */
+        if ((t->version == 3) != (ty->effect.kind > CB_EFFECT_NONE) ||
+            ty->effect.kind >= CB_EFFECT_KINDS || ty->effect.n < 0)
+            abort();
     }
+    for (size_t i = 0; i < t->n_missions; i++) {
+        const cb_goal *g = &t->missions[i].goal;
+        if ((t->version == 3) != (g->kind > CB_GOAL_NONE) || g->kind >= CB_GOAL_KINDS ||
+            (t->version == 3 && !t->missions[i].text) || g->n_types > CB_GOAL_SET_MAX)
+            abort();
+        for (int k = 0; k < g->n_types; k++)
+            if (g->types[k] < 0 || (size_t)g->types[k] >= t->n_types)
+                abort();
+    }
+    if (t->version == 3 && (t->play.round_limit < 5 || t->play.dots_own < 1))
+        abort();
     for (size_t i = 0; t->rules && i < CB_RULES_SECTIONS; i++)
         if (!t->rules->sections[i].heading || !t->rules->sections[i].shared ||
             !t->rules->sections[i].own)
