@@ -62,6 +62,7 @@ workload "deck of 3, 2 jobs" "out.pdf m.jsonl" -- deck --count 3 --jobs 2 --seed
 workload "deck --out-dir of 3, 2 jobs" "od m.jsonl" -- deck --count 3 --jobs 2 --seed fd --out-dir od --manifest m.jsonl
 workload "deck merge of 2 shards" "merged.jsonl" -- deck merge m1.jsonl m0.jsonl -o merged.jsonl
 workload "network with analysis" "out.pdf out.json" -- network --model small-world --nodes 40 --analyze --seed fn -o out.pdf --json out.json
+workload "playtest, 2 jobs" "r.json" -- playtest --seed fp -p 2 -n 4 --skill 1 --rollouts 1 -j 2 --json r.json
 cd "$top"
 echo "$((9 - (bad > 0))) passed, $((bad > 0)) failed ($total runs, $bad bad)"
 [ $bad -eq 0 ]
