@@ -74,6 +74,11 @@ static void test_errors(void **state)
     expect_failure("playtest -n 0", 64, "--games", NULL);
     expect_failure("playtest a.json b.json", 64, "one board file", NULL);
     expect_failure("playtest nothere.json -n 5", 66, "nothere.json", NULL);
+    /* the report never replaces the board file it plays */
+    assert_int_equal(cutboard("--seed own --players 2 -o own.pdf --json own.json"), 0);
+    assert_int_equal(sh("cp own.json kept.json"), 0);
+    expect_failure("playtest own.json -n 2 --json ./own.json", 64, "own.json", NULL);
+    assert_true(same_files("own.json", "kept.json"));
     /* a theme whose rules are not data cannot be played */
     copy_default_theme("old");
     assert_int_equal(sh("python3 -c 'import json; p=\"old/theme.json\"; t=json.load(open(p)); "

@@ -300,6 +300,10 @@ int cli_playtest(int argc, char **argv)
     }
     if (a.bad)
         return CB_ERR_USAGE;
+    if (json && board_path && strcmp(json, "-") != 0 && strcmp(board_path, "-") != 0 &&
+        cli_same_file(json, board_path))
+        return cli_fail(CB_ERR_USAGE, "--json and the board file both name %s: give the report "
+                                      "its own file", json);
     int rc = cli_board_options_finish(&o);
     if (rc) {
         cli_board_options_free(&o);
@@ -308,6 +312,7 @@ int cli_playtest(int argc, char **argv)
     cb_game *boards = NULL;
     cb_error err = {CB_OK, ""};
     if (board_path) {
+        cli_reads(board_path);
         cb_status st = cli_game_read(board_path, o.theme, &boards, &err);
         if (st != CB_OK) {
             cli_board_options_free(&o);
