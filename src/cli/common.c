@@ -19,25 +19,29 @@
 #define CB_DATADIR "/usr/local/share/cutboard"
 #endif
 
-int cli_fail(cb_status code, const char *fmt, ...)
+/* "cutboard: " and the message, made safe for a terminal, as one line. */
+static void vnote(const char *fmt, va_list ap)
 {
     char raw[2048], shown[sizeof raw];
+    vsnprintf(raw, sizeof raw, fmt, ap);
+    fprintf(stderr, "cutboard: %s\n", cb_text_shown(raw, shown, sizeof shown));
+}
+
+int cli_fail(cb_status code, const char *fmt, ...)
+{
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(raw, sizeof raw, fmt, ap);
+    vnote(fmt, ap);
     va_end(ap);
-    fprintf(stderr, "cutboard: %s\n", cb_text_shown(raw, shown, sizeof shown));
     return (int)code;
 }
 
 void cli_note(const char *fmt, ...)
 {
-    char raw[2048], shown[sizeof raw];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(raw, sizeof raw, fmt, ap);
+    vnote(fmt, ap);
     va_end(ap);
-    fprintf(stderr, "cutboard: %s\n", cb_text_shown(raw, shown, sizeof shown));
 }
 
 void cli_args_init(cli_args *a, int argc, char **argv)

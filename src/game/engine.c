@@ -485,16 +485,6 @@ int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
     return n;
 }
 
-int gm_mission_wants(const gm_game *g, const gm_state *s, int p, uint32_t v)
-{
-    if (gm_mission_left(g, s, p) == 0)
-        return 0;
-    int count, family;
-    uint64_t types;
-    marks_summary(g, s, p, &count, &types, &family);
-    return wants(g, s, p, v, types);
-}
-
 int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
 {
     int left = gm_mission_left(g, s, p);

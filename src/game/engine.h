@@ -198,8 +198,6 @@ static inline uint32_t gm_other(const gm_sheet *sh, uint32_t e, uint32_t v)
 /* Mission progress of seat P: how many more marks (or pieces) it needs, 0
  * when done. */
 int gm_mission_left(const gm_game *g, const gm_state *s, int p);
-/* Whether P's mark on node V would count towards its mission. */
-int gm_mission_wants(const gm_game *g, const gm_state *s, int p, uint32_t v);
 /* Marks in WANT (n entries) the nodes whose mark would count towards P's
  * mission; returns how many. */
 int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want);
