@@ -69,6 +69,10 @@ typedef enum {
 
 #define CB_GOAL_SET_MAX 6
 
+/* Players per game, so also sheets per game. */
+#define CB_PLAYERS_MIN 2
+#define CB_PLAYERS_MAX 9
+
 typedef struct {
     cb_goal_kind kind;
     int n;
@@ -76,6 +80,10 @@ typedef struct {
                                that guard or shield */
     int types[CB_GOAL_SET_MAX]; /* CB_GOAL_SET: theme type indices */
     int n_types;
+    int n_players[CB_PLAYERS_MAX + 1]; /* N by the game's player count
+                               (index 2..9), when the theme gives a list */
+    int plus_hops;          /* VISIT, ACTIONS: N more than the hops from the
+                               game's starts to the centre (printed per game) */
 } cb_goal;
 
 /* How a game ends: at the first player to mark the summit, or at the end of
@@ -216,10 +224,6 @@ typedef struct {
 } cb_board;
 
 void cb_board_free(cb_board *board);
-
-/* Players per game, so also sheets per game. */
-#define CB_PLAYERS_MIN 2
-#define CB_PLAYERS_MAX 9
 
 /* What a game is made of. Fill with cb_spec_defaults, then change fields. */
 typedef struct {

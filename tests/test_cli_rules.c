@@ -79,6 +79,51 @@ static int board_has_type(const cJSON *board, const char *type)
     return 0;
 }
 
+/* The game's route length, counted here: the most edges from a numbered
+ * start (every start when none is numbered) to its sheet's centre. */
+static int route_hops(const cJSON *board)
+{
+    int most = 0, numbered = 0;
+    const cJSON *sheets = cJSON_GetObjectItem(board, "sheets"), *s, *n, *e;
+    cJSON_ArrayForEach(s, sheets)
+    {
+        cJSON_ArrayForEach(n, cJSON_GetObjectItem(s, "nodes"))
+        numbered |= cJSON_GetObjectItem(n, "number") != NULL;
+    }
+    cJSON_ArrayForEach(s, sheets)
+    {
+        int count = cJSON_GetArraySize(cJSON_GetObjectItem(s, "nodes"));
+        int *dist = malloc((size_t)count * sizeof *dist), *queue = malloc((size_t)count * sizeof *queue);
+        assert_non_null(dist);
+        assert_non_null(queue);
+        for (int v = 0; v < count; v++)
+            dist[v] = -1;
+        int head = 0, tail = 0, center = cJSON_GetObjectItem(s, "center")->valueint;
+        dist[center] = 0, queue[tail++] = center;
+        while (head < tail) {
+            int v = queue[head++];
+            cJSON_ArrayForEach(e, cJSON_GetObjectItem(s, "edges"))
+            {
+                int a = cJSON_GetArrayItem(e, 0)->valueint, b = cJSON_GetArrayItem(e, 1)->valueint;
+                int w = a == v ? b : b == v ? a : -1;
+                if (w >= 0 && dist[w] < 0)
+                    dist[w] = dist[v] + 1, queue[tail++] = w;
+            }
+        }
+        cJSON_ArrayForEach(n, cJSON_GetObjectItem(s, "nodes"))
+        {
+            const cJSON *kind = cJSON_GetObjectItem(n, "kind");
+            int id = cJSON_GetObjectItem(n, "id")->valueint;
+            if (cJSON_IsString(kind) && strcmp(kind->valuestring, "start") == 0 &&
+                (cJSON_GetObjectItem(n, "number") || !numbered) && dist[id] > most)
+                most = dist[id];
+        }
+        free(dist);
+        free(queue);
+    }
+    return most;
+}
+
 /* The default theme with an extra type "ghost" that no board can hold
  * (probability 0, min 0): a type that is never present. */
 static void ghost_theme(void)
@@ -138,10 +183,47 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
         }
     }
     assert_true(shown >= 5);
+    int hops = route_hops(board), counted = 0;
+    int players = cJSON_GetObjectItem(board, "players")->valueint;
+    assert_true(hops >= 3);
     for (size_t i = 0; i < theme->n_missions; i++) {
+        const cb_goal *goal = &theme->missions[i].goal;
+        int by_players = 0;
+        for (int q = CB_PLAYERS_MIN; q <= CB_PLAYERS_MAX; q++)
+            by_players |= goal->n_players[q] != goal->n_players[CB_PLAYERS_MIN];
         contains(text, theme->missions[i].name);
-        contains(text, theme->missions[i].text);
+        if (!goal->plus_hops && !by_players) {
+            contains(text, theme->missions[i].text);
+            continue;
+        }
+        /* this game's number, not the rule */
+        int n = (by_players ? goal->n_players[players] : goal->n) + (goal->plus_hops ? hops : 0);
+        char want[120];
+        const char *name = theme->missions[i].name;
+        switch (goal->kind) {
+        case CB_GOAL_VISIT: snprintf(want, sizeof want, "%s: Mark %d nodes before", name, n); break;
+        case CB_GOAL_ACTIONS:
+            snprintf(want, sizeof want, "%s: Mark %d nodes whose action", name, n);
+            break;
+        case CB_GOAL_TYPES:
+            snprintf(want, sizeof want, "%s: Mark nodes of %d different types", name, n);
+            break;
+        case CB_GOAL_SET:
+            if (n == goal->n_types)
+                snprintf(want, sizeof want, "%s: Mark one %s", name,
+                         theme->types[goal->types[0]].name);
+            else
+                snprintf(want, sizeof want, "%s: Mark nodes of %d of these types: %s", name, n,
+                         theme->types[goal->types[0]].name);
+            break;
+        default: snprintf(want, sizeof want, "%s: Cut loose %d piece", name, n);
+        }
+        contains(text, want);
+        counted++;
     }
+    assert_null(strstr(text, "N is"));
+    assert_null(strstr(text, "gives N"));
+    assert_true(counted >= 1);
     contains(text, theme->center.text);
     const cb_rules *rules = theme->rules;
     contains(text, rules->title);
@@ -293,6 +375,8 @@ static void test_deck_pages(void **state)
     assert_int_equal(pdf_pages("once.pdf"), 7);
     char *text = page_text("once.pdf", 7);
     contains(text, "What you need");
+    /* one page for games of different lengths: the rule for the number */
+    contains(text, "more than the edges from your start to the summit.");
     free(text);
     assert_int_equal(cutboard("deck --seed dk --count 3 --players 2 --rules each "
                               "--manifest each.jsonl -o each.pdf"),

@@ -321,6 +321,87 @@ static void test_readme_example(void **state)
     cb_theme_free(t);
 }
 
+/* The README example with its mission's goal (and the mission's extra
+ * members) set to GOAL: cb_theme_parse's status, the theme in *OUT. */
+static cb_status parse_goal(const char *goal, cb_theme **out, cb_error *err)
+{
+    static char text[65536], edited[65536];
+    FILE *f = fopen("icons/README.md", "rb");
+    assert_non_null(f);
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = 0;
+    char *start = strstr(text, "```json\n") + 8, *end = strstr(start, "```");
+    *end = 0;
+    const char *old = "\"goal\": {\"do\": \"visit\", \"n\": 8}";
+    char *at = strstr(start, old);
+    assert_non_null(at);
+    snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - start), start, goal, at + strlen(old));
+    *out = NULL;
+    return cb_theme_parse(edited, strlen(edited), "icons/example", 0, out, err);
+}
+
+/* Numbers a game decides: "plus": "hops" on a visit or actions goal, "n"
+ * as a list by player count, a set's "n" of its types; the theme's sentence
+ * then gives the rule (each game's page the number). Anything else, or a
+ * theme-written text, is refused with the mission named. */
+static void test_goal_numbers(void **state)
+{
+    (void)state;
+    cb_theme *t;
+    cb_error err = {CB_OK, ""};
+    if (parse_goal("\"goal\": {\"do\": \"visit\", \"n\": 5, \"plus\": \"hops\"}", &t, &err) !=
+        CB_OK)
+        fail_msg("%s", err.message);
+    assert_true(t->missions[0].goal.plus_hops);
+    assert_int_equal(t->missions[0].goal.n, 5);
+    assert_string_equal(t->missions[0].text, "Mark N nodes before you enter the peak; N is 5 "
+                                             "more than the edges from your start to the peak.");
+    cb_theme_free(t);
+    if (parse_goal("\"goal\": {\"do\": \"actions\", \"of\": \"cut\", \"n\": 0, \"plus\": "
+                   "\"hops\"}", &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(t->missions[0].goal.n, 0);
+    cb_theme_free(t);
+    if (parse_goal("\"goal\": {\"do\": \"visit\", \"n\": [7, 6, 5, 5, 4, 4, 4, 3], \"plus\": "
+                   "\"hops\"}", &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(t->missions[0].goal.n_players[2], 7);
+    assert_int_equal(t->missions[0].goal.n_players[9], 3);
+    assert_string_equal(t->missions[0].text, "Mark N nodes before you enter the peak (the game's "
+                                             "rules page gives N).");
+    cb_theme_free(t);
+    if (parse_goal("\"goal\": {\"do\": \"set\", \"types\": [\"blade\", \"boots\"], \"n\": 1}",
+                   &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(t->missions[0].goal.n, 1);
+    assert_string_equal(t->missions[0].text, "Mark nodes of 1 of these types: blade and boots, "
+                                             "before you enter the peak.");
+    cb_theme_free(t);
+    static const char *const refused[][2] = {
+        {"\"goal\": {\"do\": \"types\", \"n\": 3, \"plus\": \"hops\"}", "\"plus\" may only be"},
+        {"\"goal\": {\"do\": \"visit\", \"n\": 3, \"plus\": \"players\"}", "\"plus\" may only be"},
+        {"\"goal\": {\"do\": \"cut_loose\", \"n\": 2, \"plus\": \"hops\"}", "\"plus\" may only be"},
+        {"\"goal\": {\"do\": \"visit\", \"n\": 0}", "\"n\" must be a whole number from 1"},
+        {"\"goal\": {\"do\": \"visit\", \"n\": 41, \"plus\": \"hops\"}", "from 0 to 40"},
+        {"\"text\": \"Mark 9.\", \"goal\": {\"do\": \"visit\", \"n\": 3, \"plus\": \"hops\"}",
+         "leave out \"text\""},
+        {"\"text\": \"Mark 9.\", \"goal\": {\"do\": \"visit\", \"n\": [9, 9, 9, 9, 9, 9, 9, 8]}",
+         "leave out \"text\""},
+        {"\"goal\": {\"do\": \"visit\", \"n\": [9, 9, 9]}", "needs 8 whole numbers"},
+        {"\"goal\": {\"do\": \"visit\", \"n\": [9, 0, 9, 9, 9, 9, 9, 9]}", "\"n\"[1] (3 players)"},
+        {"\"goal\": {\"do\": \"set\", \"types\": [\"blade\", \"boots\"], \"n\": 3}",
+         "from 1 to 2"},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        if (parse_goal(refused[i][0], &t, &err) != CB_ERR_DATA)
+            fail_msg("accepted: %s", refused[i][0]);
+        assert_null(t);
+        if (!strstr(err.message, refused[i][1]) || !strstr(err.message, "\"runner\""))
+            fail_msg("%s: %s", refused[i][0], err.message);
+    }
+}
+
 /* Each /2 error names the type, mission, section or field at fault. */
 static void test_version2_errors(void **state)
 {
@@ -528,6 +609,7 @@ int main(void)
         cmocka_unit_test(test_version2),
         cmocka_unit_test(test_version2_errors),
         cmocka_unit_test(test_readme_example),
+        cmocka_unit_test(test_goal_numbers),
         cmocka_unit_test(test_minimal_type_defaults),
         cmocka_unit_test(test_bad_node_types),
         cmocka_unit_test(test_duplicate_type_name),

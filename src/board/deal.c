@@ -174,3 +174,31 @@ done:
     free(n);
     return rc;
 }
+
+int cb_game_route_hops(const cb_game *game)
+{
+    int most = 0, numbered = 0;
+    for (size_t k = 0; k < game->n_sheets; k++)
+        for (size_t v = 0; v < game->sheets[k]->n_nodes; v++)
+            numbered |= game->sheets[k]->nodes[v].kind == CB_KIND_START &&
+                        game->sheets[k]->nodes[v].number > 0;
+    for (size_t k = 0; k < game->n_sheets; k++) {
+        const cb_board *b = game->sheets[k];
+        cb_graph g;
+        if (cb_graph_build(&g, b, NULL) != CB_OK)
+            return -1;
+        int *hops = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops);
+        if (!hops || cb_graph_hops(&g, b->center, hops) != 0) {
+            free(hops);
+            cb_graph_free(&g);
+            return -1;
+        }
+        for (size_t v = 0; v < b->n_nodes; v++)
+            if (b->nodes[v].kind == CB_KIND_START && (b->nodes[v].number > 0 || !numbered) &&
+                hops[v] > most)
+                most = hops[v];
+        free(hops);
+        cb_graph_free(&g);
+    }
+    return most;
+}

@@ -12,4 +12,10 @@
  * its sides. Deterministic from the game's seed. 0, or -1 out of memory. */
 int cb_game_deal(cb_game *game);
 
+/* The game's route length: the most edges from a dealt (numbered) start to
+ * the centre, over every sheet, before any cut (every start's, on a board
+ * file from before the deal); goals counted from the hops add it. 0 when
+ * there is no start, -1 out of memory. */
+int cb_game_route_hops(const cb_game *game);
+
 #endif

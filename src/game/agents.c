@@ -54,6 +54,9 @@ int gm_effort(const gm_game *g, const gm_state *s, int p)
     uint32_t queue[GM_MAX_NODES];
     gm_dist_to_summit(g, s, P->sheet, dist, queue);
     int d = dist[P->at] >= 0 ? dist[P->at] : 40;
+    /* any node counts for a "visit" goal: the way to the summit marks d - 1 */
+    if (g->goal[p].kind == CB_GOAL_VISIT)
+        return d + (left > d - 1 ? left - (d - 1) : 0);
     return d + 2 * left;
 }
 

@@ -21,7 +21,8 @@ void gm_mind_free(gm_mind *m);
 gm_agent gm_mind_agent(gm_mind *m);
 
 /* How far seat P is from winning, in turns, as the greedy agent sees it:
- * hops to the summit plus two a missing mark; stranded and out players far. */
+ * hops to the summit plus two a missing mark (a "visit" goal: one a mark
+ * the way there does not give); stranded and out players far. */
 int gm_effort(const gm_game *g, const gm_state *s, int p);
 
 #endif

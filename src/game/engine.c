@@ -4,6 +4,7 @@
 
 #include "base/error.h"
 #include "base/unionfind.h"
+#include "board/deal.h"
 #include "game/engine.h"
 #include "io/theme.h"
 #include "planar/halfedge.h"
@@ -133,6 +134,11 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
         sh->off_marks = off, off += 2 * (size_t)sh->n;
     }
     g->mem_len = off;
+    int hops = cb_game_route_hops(game);
+    if (hops < 0) {
+        gm_game_free(g);
+        return cb_fail(err, CB_ERR_INTERNAL, "out of memory setting up a game");
+    }
     /* Seats without a numbered start (a board file from before the deal):
      * the starts in node order. */
     for (int p = 0; p < g->players; p++) {
@@ -143,6 +149,12 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
         }
         int mission = sh->board->nodes[sh->seat_start[p]].mission;
         g->mission[p] = mission >= 0 && (size_t)mission < theme->n_missions ? mission : -1;
+        if (g->mission[p] >= 0) {
+            g->goal[p] = theme->missions[mission].goal;
+            g->goal[p].n = cb_goal_count(&g->goal[p], hops, g->players);
+            memset(g->goal[p].n_players, 0, sizeof g->goal[p].n_players);
+            g->goal[p].plus_hops = 0;
+        }
     }
     return CB_OK;
 }
@@ -374,8 +386,8 @@ void gm_dist_from(const gm_game *g, const gm_state *s, int sheet, uint32_t from,
 
 static const cb_goal *goal_of(const gm_game *g, int p)
 {
-    static const cb_goal none = {CB_GOAL_NONE, 0, 0, {0}, 0};
-    return g->mission[p] >= 0 ? &g->theme->missions[g->mission[p]].goal : &none;
+    static const cb_goal none = {CB_GOAL_NONE, 0, 0, {0}, 0, {0}, 0};
+    return g->mission[p] >= 0 ? &g->goal[p] : &none;
 }
 
 static int type_counts(const gm_game *g, int t, const cb_goal *goal)
@@ -428,9 +440,10 @@ int gm_mission_left(const gm_game *g, const gm_state *s, int p)
     switch (goal->kind) {
     case CB_GOAL_VISIT: left = goal->n - count; break;
     case CB_GOAL_TYPES: left = goal->n - __builtin_popcountll(types); break;
-    case CB_GOAL_SET:
+    case CB_GOAL_SET: /* N of the listed types */
+        left = goal->n;
         for (int i = 0; i < goal->n_types; i++)
-            left += !((types >> (goal->types[i] & 63)) & 1);
+            left -= (int)((types >> (goal->types[i] & 63)) & 1);
         break;
     case CB_GOAL_ACTIONS: left = goal->n - family; break;
     default: left = 0;
@@ -510,11 +523,12 @@ int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
     const cb_goal *goal = goal_of(g, p);
     switch (goal->kind) {
     case CB_GOAL_TYPES: return __builtin_popcountll(reach) < left;
-    case CB_GOAL_SET:
+    case CB_GOAL_SET: {
+        int can = 0; /* listed types marked or still in reach */
         for (int i = 0; i < goal->n_types; i++)
-            if (!((types >> (goal->types[i] & 63)) & 1) && !((reach >> (goal->types[i] & 63)) & 1))
-                return 1;
-        return 0;
+            can += (int)(((types | reach) >> (goal->types[i] & 63)) & 1);
+        return can < goal->n;
+    }
     case CB_GOAL_CUT_LOOSE: return could == 0;
     default: return could < left;
     }

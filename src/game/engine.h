@@ -127,6 +127,7 @@ struct gm_game {
     int n_sheets;
     gm_sheet sheets[GM_MAX_PLAYERS];
     int mission[GM_MAX_PLAYERS]; /* per seat */
+    cb_goal goal[GM_MAX_PLAYERS]; /* per seat, its count for this game's hops */
     size_t mem_len;
 };
 

@@ -541,8 +541,11 @@ static int load_play(loader *l, const cJSON *root, cb_theme *t)
             return bad(l, where, "\"goal\" is missing (cutboard-theme/3 needs it)");
         if ((l->st = cb_theme_read_goal(goal, t, l->path, where, &m->goal, l->err)) != CB_OK)
             return -1;
+        if (m->text && cb_goal_per_game(&m->goal))
+            return bad(l, where, "a goal whose number is the game's (\"plus\", or \"n\" by "
+                                 "players) is written per game by cutboard: leave out \"text\"");
         if (!m->text) {
-            cb_goal_sentence(t, &m->goal, text, sizeof text);
+            cb_goal_sentence(t, &m->goal, 0, 0, text, sizeof text);
             if (!(m->text = strdup(text)) || cb_theme_name_centre(&m->text, t->center.name) != 0)
                 goto oom;
         }

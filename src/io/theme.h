@@ -26,7 +26,17 @@ int cb_effect_is_guard(cb_effect_kind kind);
 /* The printed sentences: a node's action and legend label, a mission's goal. */
 void cb_effect_sentence(const cb_effect *e, char *out, size_t len);
 void cb_effect_short(const cb_effect *e, char *out, size_t len);
-void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len);
+/* HOPS: the game's start-to-centre hops for a goal counted from them, and
+ * PLAYERS its player count for a goal that gives a number for each; 0 when
+ * unknown (a deck's one rules page: the sentence says how to count, or
+ * that each game's page gives the number). */
+void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players, char *out,
+                      size_t len);
+/* How many a goal asks for in a game of PLAYERS whose starts are HOPS from
+ * the centre. */
+int cb_goal_count(const cb_goal *g, int hops, int players);
+/* Whether the goal's number is the game's (from its hops or player count). */
+int cb_goal_per_game(const cb_goal *g);
 /* Puts NAME (the centre's) for "summit" in the malloc'd *TEXT that the
  * sentences above wrote; 0, or -1 out of memory (*TEXT then freed). */
 int cb_theme_name_centre(char **text, const char *name);

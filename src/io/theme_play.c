@@ -112,7 +112,7 @@ cb_status cb_theme_read_effect(const cJSON *obj, const char *path, const char *w
 cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *path,
                              const char *where, cb_goal *g, cb_error *err)
 {
-    static const char *const keys[] = {"do", "n", "of", "types", NULL};
+    static const char *const keys[] = {"do", "n", "of", "types", "plus", NULL};
     memset(g, 0, sizeof *g);
     if (!cJSON_IsObject(obj))
         return bad(err, path, where, "\"goal\" must be an object: {\"do\": ..., \"n\": ...}");
@@ -143,8 +143,10 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
                                              "theme", i);
             g->types[g->n_types++] = k;
         }
-        g->n = g->n_types;
-        return CB_OK;
+        if (!cJSON_GetObjectItemCaseSensitive(obj, "n")) {
+            g->n = g->n_types;
+            return CB_OK;
+        }
     }
     if (g->kind == CB_GOAL_ACTIONS) {
         const cJSON *of = cJSON_GetObjectItemCaseSensitive(obj, "of");
@@ -153,7 +155,30 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
             return bad(err, path, where, "goal \"actions\" needs \"of\": \"cut\" or \"guard\"");
         g->cut_family = strcmp(of->valuestring, "cut") == 0;
     }
-    return whole(obj, "n", 1, 40, -1, &g->n, path, where, err);
+    const cJSON *plus = cJSON_GetObjectItemCaseSensitive(obj, "plus");
+    if (plus && (!cJSON_IsString(plus) || strcmp(plus->valuestring, "hops") != 0 ||
+                 (g->kind != CB_GOAL_VISIT && g->kind != CB_GOAL_ACTIONS)))
+        return bad(err, path, where, "goal \"plus\" may only be \"hops\", on a \"visit\" or "
+                                     "\"actions\" goal");
+    g->plus_hops = plus != NULL;
+    int lo = g->plus_hops ? 0 : 1, hi = g->kind == CB_GOAL_SET ? g->n_types : 40;
+    const cJSON *n = cJSON_GetObjectItemCaseSensitive(obj, "n");
+    if (!cJSON_IsArray(n))
+        return whole(obj, "n", lo, hi, -1, &g->n, path, where, err);
+    /* one for each player count, 2 to 9 */
+    if (cJSON_GetArraySize(n) != CB_PLAYERS_MAX - CB_PLAYERS_MIN + 1)
+        return bad(err, path, where, "goal \"n\" as a list needs %d whole numbers, for %d to %d "
+                   "players", CB_PLAYERS_MAX - CB_PLAYERS_MIN + 1, CB_PLAYERS_MIN, CB_PLAYERS_MAX);
+    for (int k = 0; k <= CB_PLAYERS_MAX - CB_PLAYERS_MIN; k++) {
+        const cJSON *v = cJSON_GetArrayItem(n, k);
+        if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+            v->valuedouble < lo || v->valuedouble > hi)
+            return bad(err, path, where, "goal \"n\"[%d] (%d players) must be a whole number "
+                       "from %d to %d", k, k + CB_PLAYERS_MIN, lo, hi);
+        g->n_players[k + CB_PLAYERS_MIN] = (int)v->valuedouble;
+    }
+    g->n = g->n_players[CB_PLAYERS_MIN];
+    return CB_OK;
 }
 
 cb_status cb_theme_read_play(const cJSON *obj, const char *path, cb_play_rules *p,
@@ -250,35 +275,73 @@ void cb_effect_short(const cb_effect *e, char *out, size_t len)
     snprintf(out, len, e->n > 1 ? w->short_many : w->short_one, e->n);
 }
 
-void cb_goal_sentence(const cb_theme *t, const cb_goal *g, char *out, size_t len)
+static int by_players(const cb_goal *g)
 {
-    const char *then = "before you enter the summit.";
+    for (int p = CB_PLAYERS_MIN + 1; p <= CB_PLAYERS_MAX; p++)
+        if (g->n_players[p] != g->n_players[CB_PLAYERS_MIN])
+            return 1;
+    return 0;
+}
+
+int cb_goal_per_game(const cb_goal *g)
+{
+    return g->plus_hops || by_players(g);
+}
+
+int cb_goal_count(const cb_goal *g, int hops, int players)
+{
+    int n = players >= CB_PLAYERS_MIN && players <= CB_PLAYERS_MAX && g->n_players[players]
+                ? g->n_players[players]
+                : g->n;
+    return n + (g->plus_hops && hops > 0 ? hops : 0);
+}
+
+void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players, char *out,
+                      size_t len)
+{
+    /* a number the game decides, with the game unknown: the rule for it */
+    int no_players = by_players(g) && (players < CB_PLAYERS_MIN || players > CB_PLAYERS_MAX);
+    int no_hops = g->plus_hops && hops <= 0;
+    char then[200] = "before you enter the summit.", n[16] = "N";
+    if (no_players)
+        snprintf(then, sizeof then, "before you enter the summit (the game's rules page gives "
+                 "N).");
+    else if (no_hops)
+        snprintf(then, sizeof then, "before you enter the summit; N is %d more than the edges "
+                 "from your start to the summit.", cb_goal_count(g, 0, players));
+    else
+        snprintf(n, sizeof n, "%d", cb_goal_count(g, hops, players));
     switch (g->kind) {
     case CB_GOAL_VISIT:
-        snprintf(out, len, "Mark %d nodes %s", g->n, then);
+        snprintf(out, len, "Mark %s nodes %s", n, then);
         break;
     case CB_GOAL_TYPES:
-        snprintf(out, len, "Mark nodes of %d different types %s", g->n, then);
+        snprintf(out, len, "Mark nodes of %s different types %s", n, then);
         break;
     case CB_GOAL_SET: {
-        size_t used = (size_t)snprintf(out, len, "Mark one");
+        int all = !no_players && cb_goal_count(g, hops, players) == g->n_types;
+        size_t used = all ? (size_t)snprintf(out, len, "Mark one")
+                          : (size_t)snprintf(out, len, "Mark nodes of %s of these types:", n);
         for (int i = 0; i < g->n_types && used < len; i++) {
             const char *sep = i == 0 ? " " : i + 1 == g->n_types ? " and " : ", ";
             used += (size_t)snprintf(out + used, len - used, "%s%s", sep,
                                      t->types[g->types[i]].name);
         }
         if (used < len)
-            snprintf(out + used, len - used, " node %s", then);
+            snprintf(out + used, len - used, "%s %s", all ? " node" : ",", then);
         break;
     }
     case CB_GOAL_ACTIONS:
-        snprintf(out, len, "Mark %d nodes whose action %s %s", g->n,
+        snprintf(out, len, "Mark %s nodes whose action %s %s", n,
                  g->cut_family ? "cuts" : "guards or shields", then);
         break;
     case CB_GOAL_CUT_LOOSE:
-        snprintf(out, len, "Cut loose %d piece%s of paper (keep %s) before you enter the "
-                 "summit.", g->n, g->n == 1 ? "" : "s", g->n == 1 ? "it" : "them");
+    {
+        int one = !no_players && cb_goal_count(g, hops, players) == 1;
+        snprintf(out, len, "Cut loose %s piece%s of paper (keep %s) %s", n, one ? "" : "s",
+                 one ? "it" : "them", then);
         break;
+    }
     default:
         snprintf(out, len, "Reach the summit.");
     }

@@ -12,6 +12,7 @@
  * at the end. */
 #include "cutboard.h"
 #include "base/error.h"
+#include "board/deal.h"
 #include "io/font.h"
 #include "io/input.h"
 #include "io/icons.h"
@@ -759,6 +760,11 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
         memcpy(present, w->seen, t->n_types);
     if (!game) /* a deck's rules: every mission */
         memset(present + t->n_types, 1, t->n_missions);
+    int hops = game ? cb_game_route_hops(game) : 0;
+    if (hops < 0) {
+        free(present);
+        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    }
     /* the pages before it go in first: the icons they embed are the ones
      * the rules page's example node may use */
     HPDF_STATUS fs = cb_render_finish(p);
@@ -795,7 +801,7 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
             p->layout = one;
         }
         HPDF_STATUS hs = cb_render_rules(p, pw, ph, game ? game->shared : w->last_shared,
-                                         game ? game->players : w->last_players, present);
+                                         game ? game->players : w->last_players, hops, present);
         if (hs == HPDF_OK)
             hs = cb_render_finish(p);
         if (hs == HPDF_OK)

@@ -169,9 +169,10 @@ void cb_render_center_at(cb_pdf *p, double x_pt, double y_pt, double r_pt);
 
 /* Draws the rules and legend page(s) for the game mode SHARED with PLAYERS
  * players on paper of W x H mm (the game's board paper): PRESENT[t] is
- * non-zero for each theme type shown in the legend. Returns the first
- * libharu status that is not HPDF_OK. (rules.c) */
-HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int players,
+ * non-zero for each theme type shown in the legend. HOPS: the game's route
+ * length (cb_game_route_hops), for goals counted from it; 0 for a deck.
+ * Returns the first libharu status that is not HPDF_OK. (rules.c) */
+HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int players, int hops,
                             const unsigned char *present);
 
 /* Ends the page being filled: its content deflated, it joins P's pages

@@ -9,6 +9,7 @@
  * fit flows onto further pages (small paper), so nothing is ever shrunk
  * below 9 pt or drawn outside the page. */
 #include "base/board_geometry.h"
+#include "io/theme.h"
 #include "print/colour.h"
 #include "print/content.h"
 #include "print/render.h"
@@ -258,7 +259,7 @@ static void entry(layout *L, char draw, int index, double dh, double icon_w, con
 }
 
 /* The game's words: everything the page says, as pieces at body SIZE. */
-static void build(layout *L, double size, double width, int shared, int players,
+static void build(layout *L, double size, double width, int shared, int players, int hops,
                   const unsigned char *present)
 {
     const cb_theme *t = L->p->theme;
@@ -316,7 +317,17 @@ static void build(layout *L, double size, double width, int shared, int players,
         if (!present[t->n_types + i])
             continue; /* a first game shows its one mission */
         snprintf(name, sizeof name, "%s%s", m->name, m->text ? ":" : "");
-        entry(L, 'm', (int)i, 2 * nr + 3, col, name, m->text, size, width);
+        char *text = NULL;
+        if (cb_goal_per_game(&m->goal)) { /* this game's number */
+            cb_goal_sentence(t, &m->goal, hops, players, what, sizeof what);
+            if (!(text = strdup(what)) || cb_theme_name_centre(&text, t->center.name) != 0) {
+                free(text);
+                L->oom = 1;
+                return;
+            }
+        }
+        entry(L, 'm', (int)i, 2 * nr + 3, col, name, text ? text : m->text, size, width);
+        free(text);
     }
     heading(L, "The centre", size * 1.15, width, size * 0.6);
     snprintf(name, sizeof name, "%s%s", t->center.name, t->center.text ? ":" : "");
@@ -474,7 +485,7 @@ static void draw_piece(layout *L, const piece *pc, double x0, double top)
     }
 }
 
-HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int players,
+HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int players, int hops,
                             const unsigned char *present)
 {
     layout L = {p, NULL, 0, 0, NULL, 0, 0, 0, 1.0};
@@ -492,7 +503,7 @@ HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int playe
         if (sizes[k] > most + 1e-9 && sizes[k] > 10.0)
             continue;
         L.n_lines = L.n_pieces = 0;
-        build(&L, sizes[k], col_w, shared, players, present);
+        build(&L, sizes[k], col_w, shared, players, hops, present);
         if (L.oom)
             break;
         pages = place(&L, ncols, col_h);
