@@ -58,6 +58,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (int k = 0; k < g->n_types; k++)
             if (g->types[k] < 0 || (size_t)g->types[k] >= t->n_types)
                 abort();
+        /* a set asks at most its types; numbers by players stay in range */
+        if ((g->kind == CB_GOAL_SET && (g->n < 1 || g->n > g->n_types)) || g->n < 0)
+            abort();
+        for (int p = 0; p <= CB_PLAYERS_MAX; p++)
+            if (g->n_players[p] < 0 || g->n_players[p] > 40 ||
+                (p < CB_PLAYERS_MIN && g->n_players[p] != 0))
+                abort();
     }
     if (t->version == 3 && (t->play.round_limit < 5 || t->play.dots_own < 1))
         abort();
