@@ -293,7 +293,7 @@ cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn 
     free(gm.n_cuts);
     free(w);
     if (!gm.ok || failed < 0)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the board file");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory writing the board file");
     if (failed)
         return cb_fail(err, CB_ERR_IO, "writing the board file: %s", strerror(failed));
     return CB_OK;
@@ -333,7 +333,7 @@ cb_status cb_json_render(const cb_game *game, const cb_theme *theme, char **json
     if (st != CB_OK || !t.text) {
         free(t.text);
         if (st == CB_ERR_IO || st == CB_OK) /* only append fails, with ENOMEM */
-            return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the board file");
+            return cb_fail(err, CB_ERR_NOMEM, "out of memory writing the board file");
         return st;
     }
     *json = t.text;

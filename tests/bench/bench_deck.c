@@ -151,7 +151,7 @@ static int deck_run(work *w, int run)
     deck_options(w, &o, w->games, w->jobs);
     cb_deck *d = NULL;
     cb_pdf_writer *pw = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     unsigned char *none = NULL;
     size_t len = 0;
     w->pages = 0;

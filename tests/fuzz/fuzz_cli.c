@@ -32,7 +32,7 @@ static void parse_game(int argc, char **argv)
     int rc = cli_game_parse(argc, argv, &g);
     if (rc == -1) {
         /* Going on to generate: the spec must be one the library accepts. */
-        cb_error e = {CB_OK, ""};
+        cb_error e = {CB_OK, "", 0, ""};
         if (!g.output || !g.board.spec.seed || cb_spec_check(&g.board.spec, &e) != CB_OK)
             abort();
     } else {
@@ -47,7 +47,7 @@ static void parse_deck(int argc, char **argv)
     cli_deck_args da;
     int rc = cli_deck_parse(argc, argv, &o, &da);
     if (rc == -1) {
-        cb_error e = {CB_OK, ""};
+        cb_error e = {CB_OK, "", 0, ""};
         if (!da.output == !da.out_dir || da.count < 1 || da.jobs < 1 ||
             cb_spec_check(&o.spec, &e) != CB_OK ||
             (da.shards && (da.shard >= da.shards || da.shards > da.count)))
@@ -116,7 +116,7 @@ static void parse_network(int argc, char **argv)
     cli_network_options o;
     int rc = cli_network_parse(argc, argv, &o);
     if (rc == -1) {
-        cb_error e = {CB_OK, ""};
+        cb_error e = {CB_OK, "", 0, ""};
         if ((!o.output && !o.json_path && !o.csv_path) || !o.spec.seed ||
             cb_net_spec_check(&o.spec, &e) != CB_OK)
             abort();
