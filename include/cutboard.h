@@ -466,12 +466,14 @@ void cb_pdf_writer_free(cb_pdf_writer *w);
  * cb_pdf_add_game does (PREPARED NULL: it draws the game itself), the
  * same bytes either way; the caller still frees PREPARED with
  * cb_pdf_prepared_free. */
-cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *game,
-                         void **prepared, cb_error *err);
-cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepared,
+typedef struct cb_pdf_prepared cb_pdf_prepared;
+typedef struct cb_pdf_scratch cb_pdf_scratch;
+cb_status cb_pdf_prepare(const cb_pdf_writer *w, cb_pdf_scratch **scratch, const cb_game *game,
+                         cb_pdf_prepared **prepared, cb_error *err);
+cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, cb_pdf_prepared *prepared,
                               cb_error *err);
-void cb_pdf_prepared_free(void *prepared);
-void cb_pdf_scratch_free(void *scratch);
+void cb_pdf_prepared_free(cb_pdf_prepared *prepared);
+void cb_pdf_scratch_free(cb_pdf_scratch *scratch);
 
 /* The PDF page (1-based) sheet SHEET of the game last added landed on
  * (several sheets share a page with N-up imposition); 0 if no such sheet. */
@@ -709,10 +711,6 @@ typedef struct {
     double type_tolerance;  /* allowed |share - target| per node type, 0..1
                                (>= 1: no type check) */
     int max_tries;          /* candidate games per index before failing */
-    /* Test hook, NULL in normal use: writes the seed of game k's r-th
-     * candidate into out (len bytes); 0, or -1 to use the default. */
-    int (*game_seed)(void *ctx, const char *master, size_t k, int r, char *out, size_t len);
-    void *ctx;
     /* Sharding, both 0 in a one-run deck: with shards = N (1..count) the
      * deck makes slice SHARD (0 .. N-1) of games start .. start+count-1
      * (cb_deck_shard_slice) and its summary line says which, for
@@ -816,7 +814,7 @@ void cb_deck_shard_slice(size_t start, size_t count, size_t k, size_t n, size_t 
  * recomputed from the game lines and the summaries' counts, as a one-run
  * deck of the whole range writes it. CB_ERR_DATA, the message naming
  * "file:line", for: a line that is not what a deck writes (game seeds as
- * cb_deck_game_seed makes them, so not a deck of a game_seed hook); an
+ * cb_deck_game_seed makes them); an
  * interrupted deck; different master seeds, type tolerances, missions, node
  * types, shard sets or sheets a game; games missing or given twice; and a
  * sheet hash in two games (both games, their lines and the hash). After an

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "print/deck_seeds.h"
+
 /* ---- helpers ---- */
 
 /* Page numbers for a game whose sheets start on page FIRST, one a page. */
@@ -307,10 +309,9 @@ static void test_forced_duplicate(void **state)
     o.count = 6;
     o.jobs = 2;
     o.type_tolerance = 1; /* so that game 1's first candidate is kept */
-    o.game_seed = force_duplicate;
     cb_deck *d = NULL;
     cb_error err;
-    assert_int_equal(cb_deck_new(&s, &o, &d, &err), CB_OK);
+    assert_int_equal(cb_deck_new_seeded(&s, &o, force_duplicate, NULL, &d, &err), CB_OK);
     uint64_t hashes[6];
     for (size_t k = 0; k < 6; k++) {
         cb_deck_entry e;
@@ -354,11 +355,23 @@ static void test_forced_duplicate(void **state)
 
 /* ---- pages drawn on the deck's threads ---- */
 
+/* cb_pdf_prepare behind the deck's untyped work hooks. */
+static cb_status prepare_pdf(const cb_pdf_writer *w, void **scratch, const cb_game *g,
+                             void **out, cb_error *err)
+{
+    cb_pdf_scratch *s = *scratch;
+    cb_pdf_prepared *pages = NULL;
+    cb_status st = cb_pdf_prepare(w, &s, g, &pages, err);
+    *scratch = s;
+    *out = pages;
+    return st;
+}
+
 static cb_status prepare_pages(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
                                cb_error *err)
 {
     (void)k;
-    return cb_pdf_prepare(ctx, scratch, g, out, err);
+    return prepare_pdf(ctx, scratch, g, out, err);
 }
 
 static void free_pages(void *ctx, void *prepared)
@@ -400,13 +413,12 @@ static void test_prepared_pages_same_bytes(void **state)
         o.count = 6;
         o.jobs = 3;
         o.type_tolerance = 1;
-        o.game_seed = force_duplicate;
         o.prepare = prepare_pages;
         o.free_prepared = free_pages;
         o.free_scratch = free_scratch;
         o.work_ctx = threads;
         cb_deck *d = NULL;
-        assert_int_equal(cb_deck_new(&s, &o, &d, &err), CB_OK);
+        assert_int_equal(cb_deck_new_seeded(&s, &o, force_duplicate, NULL, &d, &err), CB_OK);
         size_t dups = 0;
         for (;;) {
             cb_deck_entry e;

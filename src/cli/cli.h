@@ -180,7 +180,8 @@ void cli_reads(const char *path);
 int cli_source_date(cb_render_options *o);
 
 /* Test hook: waits up to $NAME ms (at most 10 s) or until a stop signal is
- * pending; nothing when $NAME is unset. Not for users. */
+ * pending; nothing when $NAME is unset. Only in the test build
+ * (-DCB_TEST_HOOKS); a no-op in the program as shipped. */
 void cli_test_hold(const char *name);
 
 /* --obj PATH: one OBJ file per sheet of G, PATH itself for one sheet, else

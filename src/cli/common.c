@@ -267,13 +267,20 @@ int cli_source_date(cb_render_options *o)
     return 0;
 }
 
-/* Test hooks, not for users: with $NAME=N the CLI waits at that point up to
+/* Test hooks, compiled only into the test build (-DCB_TEST_HOOKS, make's
+ * build/cutboard-hooks): with $NAME=N the CLI waits at that point up to
  * N ms (at most 10 s), so a test can deliver a signal there. The wait ends
  * as soon as SIGINT, SIGTERM or SIGHUP is pending (where they are held), so
  * the test need not sleep out the delay; where they are not held, the
  * signal ends the process during the wait. With $CUTBOARD_TEST_HOLD_MARK
  * set, the file it names is created when the wait begins: a test that runs
  * the CLI under valgrind cannot tell from outside when its start-up ends. */
+#ifndef CB_TEST_HOOKS
+void cli_test_hold(const char *name)
+{
+    (void)name; /* the program as shipped reads no test variables */
+}
+#else
 void cli_test_hold(const char *name)
 {
     const char *env = getenv(name);
@@ -294,6 +301,7 @@ void cli_test_hold(const char *name)
         nanosleep(&t, NULL);
     }
 }
+#endif
 
 /* The files this run reads, so that no output replaces one of them. */
 static const char **read_paths; /* still reachable at exit: the run's length */

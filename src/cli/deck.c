@@ -186,12 +186,24 @@ typedef struct {
     cb_staged_file *staged; /* NULL once committed */
 } game_file;
 
+/* cb_pdf_prepare behind the deck's untyped work hooks. */
+static cb_status prepare_pdf(const cb_pdf_writer *w, void **scratch, const cb_game *g,
+                             void **out, cb_error *err)
+{
+    cb_pdf_scratch *s = *scratch;
+    cb_pdf_prepared *pages = NULL;
+    cb_status st = cb_pdf_prepare(w, &s, g, &pages, err);
+    *scratch = s;
+    *out = pages;
+    return st;
+}
+
 static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
                          cb_error *err)
 {
     const deck_work *dw = ctx;
     if (dw->w)
-        return cb_pdf_prepare(dw->w, scratch, g, out, err);
+        return prepare_pdf(dw->w, scratch, g, out, err);
     int rules = dw->da->rules == CLI_DECK_RULES_EACH ||
                 (dw->da->rules == CLI_DECK_RULES_ONCE && k == dw->da->start);
     char path[4096];

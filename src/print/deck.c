@@ -24,6 +24,7 @@
 #include "base/error.h"
 #include "base/graph.h"
 #include "base/rng.h"
+#include "print/deck_seeds.h"
 #include "print/deck_summary.h"
 
 #define MAX_JOBS 64
@@ -53,6 +54,8 @@ typedef struct { uint64_t key; size_t index; } hash_cell;
 struct cb_deck {
     cb_spec spec;
     cb_deck_options opt;
+    cb_deck_seed_fn game_seed; /* NULL: cb_deck_game_seed (cb_deck_new_seeded) */
+    void *seed_ctx;
     const cb_theme *theme;
     double *type_target;   /* weight share per node type */
 
@@ -251,7 +254,7 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
         return;
     }
     for (; r < d->opt.max_tries; r++) {
-        if (!d->opt.game_seed || d->opt.game_seed(d->opt.ctx, d->spec.seed, k, r, seed, len) != 0)
+        if (!d->game_seed || d->game_seed(d->seed_ctx, d->spec.seed, k, r, seed, len) != 0)
             cb_deck_game_seed(d->spec.seed, k, r, seed, len);
         cb_spec spec = d->spec;
         spec.seed = seed;
@@ -400,6 +403,13 @@ void cb_deck_free(cb_deck *d)
 cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck **out,
                       cb_error *err)
 {
+    return cb_deck_new_seeded(spec, opt, NULL, NULL, out, err);
+}
+
+cb_status cb_deck_new_seeded(const cb_spec *spec, const cb_deck_options *opt,
+                             cb_deck_seed_fn game_seed, void *seed_ctx, cb_deck **out,
+                             cb_error *err)
+{
     *out = NULL;
     cb_status st = cb_spec_check(spec, err);
     if (st != CB_OK)
@@ -428,6 +438,8 @@ cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck *
     d->spec = *spec;
     d->spec.seed = strdup(spec->seed);
     d->opt = *opt;
+    d->game_seed = game_seed;
+    d->seed_ctx = seed_ctx;
     d->deck_start = opt->start;
     d->deck_count = opt->count;
     if (opt->shards)

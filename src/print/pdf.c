@@ -832,15 +832,20 @@ static cb_status cb_pdf_check(const cb_pdf *p, const cb_game *game, cb_error *er
 }
 
 /* A game's pages drawn away from the document (cb_pdf_prepare). */
-typedef struct {
+struct cb_pdf_prepared {
     cb_page_rec *pages;
     size_t n_pages;
     size_t *sheet_page; /* per sheet: its page among PAGES, 1-based */
-} cb_pdf_prepared;
+};
 
-void cb_pdf_prepared_free(void *prepared)
+/* A drawing thread's state: a document of its own that shares the
+ * writer's read-only parts. */
+struct cb_pdf_scratch {
+    cb_pdf pdf;
+};
+
+void cb_pdf_prepared_free(cb_pdf_prepared *pp)
 {
-    cb_pdf_prepared *pp = prepared;
     if (!pp)
         return;
     for (size_t i = 0; i < pp->n_pages; i++)
@@ -850,17 +855,16 @@ void cb_pdf_prepared_free(void *prepared)
     free(pp);
 }
 
-void cb_pdf_scratch_free(void *scratch)
+void cb_pdf_scratch_free(cb_pdf_scratch *scratch)
 {
-    cb_pdf *q = scratch;
-    if (!q)
+    if (!scratch)
         return;
-    cb_render_free(q);
-    free(q);
+    cb_render_free(&scratch->pdf);
+    free(scratch);
 }
 
-cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *game,
-                         void **out, cb_error *err)
+cb_status cb_pdf_prepare(const cb_pdf_writer *w, cb_pdf_scratch **scratch, const cb_game *game,
+                         cb_pdf_prepared **out, cb_error *err)
 {
     const cb_pdf *src = &w->p;
     *out = NULL;
@@ -874,9 +878,9 @@ cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *
     }
     if (st != CB_OK)
         return st;
-    cb_pdf *q = *scratch;
-    if (!q && !(q = *scratch = calloc(1, sizeof *q)))
+    if (!*scratch && !(*scratch = calloc(1, sizeof **scratch)))
         return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
+    cb_pdf *q = &(*scratch)->pdf;
     /* the document's read-only parts; the page being drawn is Q's own */
     q->font = src->font;
     q->theme = src->theme;
@@ -930,10 +934,9 @@ cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *
     return CB_OK;
 }
 
-cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepared,
+cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, cb_pdf_prepared *pp,
                               cb_error *err)
 {
-    cb_pdf_prepared *pp = prepared;
     cb_status st = pp ? CB_OK : cb_pdf_check(&w->p, game, err);
     if (st == CB_OK && game->n_sheets > w->sheet_cap) {
         size_t *grown = realloc(w->sheet_page, game->n_sheets * sizeof *grown);
