@@ -216,9 +216,11 @@ SUITE_JOBS ?= $(JOBS)
 SUITE_LOGS = $(BUILD)/test-logs
 SUITE_CHECKS := layers svg serve serve-slow serve-page man badinput-table outputs docs completion \
   papers greyscale options
-# The slowest first, so that the cores finish together.
-SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) papers docs serve-page serve \
-  $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) \
+# The slowest first, so that the cores finish together: the property test
+# and the network analysis (over half the serial time), then the CLI tests.
+SLOWEST := $(BUILD)/test_contract $(BUILD)/test_netanalysis
+SUITE_ITEMS := $(addprefix suite/,$(SLOWEST) $(filter $(BUILD)/test_cli%,$(TESTS)) papers docs \
+  serve-page serve $(filter-out $(BUILD)/test_cli% $(SLOWEST),$(TESTS)) $(FUZZERS:%=replay_%) \
   $(filter-out papers docs serve-page serve,$(SUITE_CHECKS)))
 SUITE_NAMES = $(notdir $(SUITE_ITEMS)) install
 test-suite: $(BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)

@@ -35,6 +35,7 @@ typedef struct {
     uint64_t hash[600];
     char *line[600];
     char *summary;
+    size_t pages;          /* pages so far, as if the games went into one PDF */
 } run_result;
 
 /* Runs a deck and records every entry (and its manifest line). */
@@ -54,7 +55,8 @@ static void run_deck(const cb_spec *spec, const cb_deck_options *opt, run_result
         snprintf(r->seed[r->n], sizeof r->seed[0], "%s", e.seed);
         r->hash[r->n] = e.hash;
         size_t pages[CB_PLAYERS_MAX];
-        consecutive_pages(pages, r->n + 1);
+        consecutive_pages(pages, r->pages + 1);
+        r->pages += e.game->n_sheets;
         assert_int_equal(cb_deck_manifest_line(d, &e, "deck.pdf", pages, &r->line[r->n], &err),
                          CB_OK);
         r->n++;
@@ -568,6 +570,7 @@ static void test_manifest_line_fields(void **state)
         assert_int_equal(cJSON_GetObjectItem(j, "index")->valueint, 2 + i);
         assert_string_equal(cJSON_GetObjectItem(j, "seed")->valuestring, r.seed[i]);
         assert_string_equal(cJSON_GetObjectItem(j, "file")->valuestring, "deck.pdf");
+        assert_int_equal(cJSON_GetObjectItem(j, "first_page")->valueint, page);
         assert_int_equal(cJSON_GetObjectItem(j, "pages")->valueint, 3);
         cJSON *sheets = cJSON_GetObjectItem(j, "sheets");
         assert_int_equal(cJSON_GetArraySize(sheets), 3);
@@ -577,13 +580,14 @@ static void test_manifest_line_fields(void **state)
             char want[128];
             snprintf(want, sizeof want, "%s/%d", r.seed[i], k + 1);
             assert_string_equal(cJSON_GetObjectItem(sh, "seed")->valuestring, want);
+            assert_int_equal(cJSON_GetObjectItem(sh, "page")->valueint, page + (size_t)k);
             nodes += cJSON_GetObjectItem(sh, "nodes")->valueint;
             assert_int_equal(strlen(cJSON_GetObjectItem(sh, "hash")->valuestring), 16);
         }
         assert_int_equal(cJSON_GetObjectItem(j, "nodes")->valueint, nodes);
         assert_in_range(cJSON_GetObjectItem(j, "hop_spread")->valueint, 0, 1);
         assert_true(cJSON_GetObjectItem(j, "attempts")->valueint >= 3);
-        (void)page;
+        page += 3; /* the next game's sheets follow this one's */
         cJSON_Delete(j);
     }
     cJSON *sum = cJSON_Parse(r.summary);
