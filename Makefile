@@ -215,7 +215,7 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 SUITE_JOBS ?= $(JOBS)
 SUITE_LOGS = $(BUILD)/test-logs
 SUITE_CHECKS := layers svg serve serve-slow serve-page man badinput-table outputs docs completion \
-  papers greyscale options
+  papers greyscale options refs
 # The slowest first, so that the cores finish together: the property test
 # and the network analysis (over half the serial time), then the CLI tests.
 SLOWEST := $(BUILD)/test_contract $(BUILD)/test_netanalysis
@@ -252,6 +252,8 @@ suite/replay_%:
 	@$(call SUITE,replay_$*,$(BUILD)/replay_$* tests/fuzz/$*)
 suite/layers:
 	@$(call SUITE,layers,python3 tests/layers.py $(BUILD))
+suite/refs:
+	@$(call SUITE,refs,python3 tests/refs_check.py)
 suite/svg:
 	@$(call SUITE,svg,$(DATA_ENV) python3 tests/svg_check.py $(BIN))
 suite/serve:

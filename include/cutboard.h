@@ -559,7 +559,7 @@ cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
 
 /* A board is a planar drawing: its printed edges plus the border of the trim
  * rectangle. Its faces are the pieces of paper the printed edges and the
- * border enclose, plus the outside (V - E + F = 1 + C; see src/halfedge.h).
+ * border enclose, plus the outside (V - E + F = 1 + C; see src/planar/halfedge.h).
  * A cut runs along printed edges and must start at the paper border or at an
  * earlier cut; a piece of paper no longer joined (across uncut edges) to the
  * piece that holds the centre falls off. cb_board_check reports the faces,

@@ -1,5 +1,5 @@
 /* The property test: the real generator over many seeds, every board checked
- * against the board contract (DESIGN.md) by an independent, deliberately
+ * against the board contract (doc/INTERNALS.md, "The contract") by an independent, deliberately
  * naive checker written here (O(n^2) / O(E^2); cb_board_check is not used).
  * Also prints figures: attempts, hop spread, board size, time per board. */
 #include "test.h"

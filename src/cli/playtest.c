@@ -34,7 +34,8 @@ static const char usage_end[] =
     "Exit codes: 0 ok, 64 bad option, 65 bad input data, 66 missing input,\n"
     "70 internal error, 73/74 cannot write.\n";
 
-/* The targets the report checks (DESIGN.md: the game's playtest targets). */
+/* The targets the report checks (doc/manual.md, "The default theme,
+ * measured"). */
 #define SEAT_POINTS 4.0
 #define MISSION_POINTS 5.0
 #define DONE_SPREAD 15.0

@@ -1,4 +1,4 @@
-/* The board file (format cutboard/1), as described in DESIGN.md, written as
+/* The board file (format cutboard/1, doc/cutboard-board.5.scd), written as
  * it is made (jsonwrite.h): the same bytes cJSON_Print gave when the file
  * was built as one cJSON tree, with no tree and no whole copy of the text,
  * so a poster's million nodes cost a 64 KiB buffer. */
