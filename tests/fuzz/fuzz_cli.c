@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* An exit code a parser may give: done (0) or refused. */
 static void expect_code(int rc)
 {
-    if (rc != 0 && rc != CB_ERR_USAGE && rc != CB_ERR_NOINPUT)
+    if (rc != 0 && rc != CLI_EXIT_USAGE && rc != CLI_EXIT_NOINPUT)
         abort();
 }
 
