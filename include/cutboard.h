@@ -3,8 +3,9 @@
  *
  * The library generates boards (nodes, edges, start nodes, centre, decorations)
  * that meet the board contract, and writes them as PDF and JSON. It never
- * prints and never exits: every call that can fail returns a cb_status and
- * fills a cb_error with a one-line message naming what is at fault.
+ * prints and never exits: every call that can fail returns a cb_status, the
+ * kind of error, and fills a cb_error with the option or input line at fault
+ * and a one-line message (see cb_error below).
  *
  * Coordinates are millimetres from the top-left corner of the page, y down.
  */
