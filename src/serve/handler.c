@@ -290,13 +290,27 @@ void cb_serve_error(cb_serve_response *resp, int status, const char *field,
     respond_json(resp, status, o);
 }
 
+/* The HTTP status for a library error of kind STATUS. */
+static int http_status(cb_status status)
+{
+    switch (status) {
+    case CB_ERR_USAGE:
+        return 400; /* a bad option */
+    case CB_ERR_DATA:
+        return 422; /* a board file or theme that cannot be read */
+    case CB_ERR_STOPPED:
+        return 503; /* the time limit */
+    default:
+        return 500; /* out of memory, no board found, a library's failure */
+    }
+}
+
 /* A library error: its kind says the status, its field the field at
  * fault (named as the CLI's option in "error"). */
 static void library_error(cb_serve_response *r, const cb_error *err)
 {
-    int status = err->status == CB_ERR_USAGE ? 400 : err->status == CB_ERR_DATA ? 422 : 500;
-    cb_serve_error(r, status, err->field, err->field[0] ? CB_SERVE_AS_OPTION : CB_SERVE_UNNAMED,
-                   err->message);
+    cb_serve_error(r, http_status(err->status), err->field,
+                   err->field[0] ? CB_SERVE_AS_OPTION : CB_SERVE_UNNAMED, err->message);
 }
 
 /* SEED with everything but letters, digits and "-_." percent-encoded (a
