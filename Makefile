@@ -127,6 +127,14 @@ $(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
 	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) $(MHD_CFLAGS) $(CLI_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) $(MHD_LIBS) \
 	  -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
 
+# The same program with its test hooks ($CUTBOARD_TEST_*: waits at chosen
+# points so a test can deliver a signal or fill a queue there), for the
+# suites that use them; the program as built above has none.
+HOOKS_BIN := $(BUILD)/cutboard-hooks
+$(HOOKS_BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
+	$(CC) $(ALL_CFLAGS) -DCB_TEST_HOOKS $(MHD_CFLAGS) $(CLI_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) \
+	  $(MHD_LIBS) -lpthread -o $@
+
 # Man pages from their scdoc sources in doc/ (Debian's scdoc: a small C
 # program that writes roff). make alone builds them when scdoc is there and
 # says how to get it when not; make install needs them.
@@ -197,7 +205,7 @@ test: deps-test
 	  { tail -n 30 $(BUILD)/test-build.log; $(DEPS_HINT); exit 1; }
 	@$(MAKE) --no-print-directory test-suite
 .PHONY: test-build
-test-build: $(BIN) $(TESTS) $(REPLAYS)
+test-build: $(BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 
 # A binary in a build folder (make check, make test-clang) has no data beside
 # it: the checks that run it as a user would are pointed at this tree's.
@@ -207,13 +215,15 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 SUITE_JOBS ?= $(JOBS)
 SUITE_LOGS = $(BUILD)/test-logs
 SUITE_CHECKS := layers svg serve serve-slow serve-page man badinput-table outputs docs completion \
-  papers greyscale options
-# The slowest first, so that the cores finish together.
-SUITE_ITEMS := $(addprefix suite/,$(filter $(BUILD)/test_cli%,$(TESTS)) papers docs serve-page serve \
-  $(filter-out $(BUILD)/test_cli%,$(TESTS)) $(FUZZERS:%=replay_%) \
+  papers greyscale options refs
+# The slowest first, so that the cores finish together: the property test
+# and the network analysis (over half the serial time), then the CLI tests.
+SLOWEST := $(BUILD)/test_contract $(BUILD)/test_netanalysis
+SUITE_ITEMS := $(addprefix suite/,$(SLOWEST) $(filter $(BUILD)/test_cli%,$(TESTS)) papers docs \
+  serve-page serve $(filter-out $(BUILD)/test_cli% $(SLOWEST),$(TESTS)) $(FUZZERS:%=replay_%) \
   $(filter-out papers docs serve-page serve,$(SUITE_CHECKS)))
 SUITE_NAMES = $(notdir $(SUITE_ITEMS)) install
-test-suite: $(BIN) $(TESTS) $(REPLAYS)
+test-suite: $(BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 	@rm -rf $(SUITE_LOGS); mkdir -p $(SUITE_LOGS); \
 	echo "running $(words $(SUITE_NAMES)) suites on $(SUITE_JOBS) cores (about 2 minutes on 2 idle cores); log: $(BUILD)/test.log"
 	@$(MAKE) --no-print-directory -k -j$(SUITE_JOBS) suite-parallel || true
@@ -235,14 +245,19 @@ SUITE = { echo "== $(1)"; $(2); } >$(SUITE_LOGS)/$(1).log 2>&1 \
 	$(if $(filter 1,$(V)),cat $(SUITE_LOGS)/$(1).log,:)
 suite/$(BUILD)/test_%:
 	@$(call SUITE,test_$*,CUTBOARD=$(abspath $(BIN)) $(BUILD)/test_$*)
+# (these two use the test hooks: the hooks build, pointed at this tree's data)
+suite/$(BUILD)/test_cli_badinput:
+	@$(call SUITE,test_cli_badinput,CUTBOARD=$(abspath $(HOOKS_BIN)) $(BUILD)/test_cli_badinput)
 suite/replay_%:
 	@$(call SUITE,replay_$*,$(BUILD)/replay_$* tests/fuzz/$*)
 suite/layers:
 	@$(call SUITE,layers,python3 tests/layers.py $(BUILD))
+suite/refs:
+	@$(call SUITE,refs,python3 tests/refs_check.py)
 suite/svg:
 	@$(call SUITE,svg,$(DATA_ENV) python3 tests/svg_check.py $(BIN))
 suite/serve:
-	@$(call SUITE,serve,$(DATA_ENV) python3 tests/serve_api.py $(BIN))
+	@$(call SUITE,serve,CUTBOARD_DATA=$(CURDIR) python3 tests/serve_api.py $(HOOKS_BIN))
 suite/serve-slow:
 	@$(call SUITE,serve-slow,$(DATA_ENV) python3 tests/serve_slow.py $(BIN))
 suite/serve-page:
@@ -298,9 +313,10 @@ faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so
 	sh tests/faults/kill.sh $(BIN)
 
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
-valgrind: all $(TESTS) $(REPLAYS)
+valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; \
-	  CUTBOARD="valgrind -q --error-exitcode=99 --leak-check=full ./$(BIN)" $(VG) $$t; done; \
+	  case $$t in */test_cli_badinput) bin=$(HOOKS_BIN);; *) bin=./$(BIN);; esac; \
+	  CUTBOARD="valgrind -q --error-exitcode=99 --leak-check=full $$bin" $(VG) $$t; done; \
 	for f in $(FUZZERS); do echo "== replay $$f"; $(VG) $(BUILD)/replay_$$f tests/fuzz/$$f; done
 
 # Benchmarks print a table of figures (see README, Performance); the last is

@@ -3,8 +3,9 @@
  *
  * The library generates boards (nodes, edges, start nodes, centre, decorations)
  * that meet the board contract, and writes them as PDF and JSON. It never
- * prints and never exits: every call that can fail returns a cb_status and
- * fills a cb_error with a one-line message naming what is at fault.
+ * prints and never exits: every call that can fail returns a cb_status, the
+ * kind of error, and fills a cb_error with the option or input line at fault
+ * and a one-line message (see cb_error below).
  *
  * Coordinates are millimetres from the top-left corner of the page, y down.
  */
@@ -16,22 +17,53 @@
 #include <stdint.h>
 
 #define CB_VERSION "0.1.0"
+#define CB_VERSION_MAJOR 0
+#define CB_VERSION_MINOR 1
+#define CB_VERSION_PATCH 0
+/* One number that grows with every release: 0.1.0 is 100 (10000 * major +
+ * 100 * minor + patch), for #if CB_VERSION_NUMBER >= ... */
+#define CB_VERSION_NUMBER \
+    (CB_VERSION_MAJOR * 10000 + CB_VERSION_MINOR * 100 + CB_VERSION_PATCH)
 
-/* Status codes are the sysexits values the CLI exits with. */
+/* The version of the library linked in ("0.1.0"), which can differ from
+ * the CB_VERSION a program was compiled with; *number (may be NULL) gets
+ * its CB_VERSION_NUMBER. */
+const char *cb_version(int *number);
+
+/* What went wrong: the kind of an error. A caller decides what each kind
+ * means to its user (the cutboard program maps them to exit codes, its
+ * HTTP server to statuses); the library never exits or prints. */
 typedef enum {
     CB_OK = 0,
-    CB_ERR_USAGE = 64,     /* a bad option or option value */
-    CB_ERR_DATA = 65,      /* bad input data: theme, icon, board file */
-    CB_ERR_NOINPUT = 66,   /* an input file is missing or unreadable */
-    CB_ERR_INTERNAL = 70,  /* out of memory, library failure, no board found */
-    CB_ERR_CANTCREAT = 73, /* the output file cannot be created */
-    CB_ERR_IO = 74         /* writing the output failed */
+    CB_ERR_USAGE,       /* a bad option value, or options that do not go
+                           together: err->field names the option */
+    CB_ERR_DATA,        /* bad input data: a theme, an icon, a board file,
+                           a manifest (the message names file and line) */
+    CB_ERR_NOINPUT,     /* an input file or folder is missing or unreadable */
+    CB_ERR_NOMEM,       /* out of memory */
+    CB_ERR_CANTCREAT,   /* an output file cannot be created */
+    CB_ERR_IO,          /* writing the output failed */
+    CB_ERR_INFEASIBLE,  /* a valid request that cannot be met: no board met
+                           the contract within the attempts allowed */
+    CB_ERR_STOPPED,     /* the caller's stop or progress callback said stop */
+    CB_ERR_INTERNAL     /* a library underneath failed (libharu), or a
+                           caller passed no output */
 } cb_status;
 
+/* An error as a value: its kind, where it is, and one line saying it. */
 typedef struct {
-    cb_status status;
-    char message[512];
+    cb_status status;   /* the kind; CB_OK when nothing failed */
+    char field[32];     /* the option at fault as its struct field, in
+                           snake_case ("players", "start_cap", "safe_area");
+                           "" when the fault is not an option's */
+    long line;          /* the input line at fault (1-based); 0 when none */
+    char message[512];  /* one line, escaped for a terminal; when FIELD is
+                           set it does not repeat the field's name, so show
+                           it as "FIELD: MESSAGE" in the caller's terms */
 } cb_error;
+
+/* The kind's name in a few words ("bad option", "out of memory"). */
+const char *cb_status_name(cb_status status);
 
 /* ---- theme ------------------------------------------------------------ */
 
@@ -237,14 +269,11 @@ typedef struct {
     int node_cap;           /* most edges any other node may have */
     int max_attempts;       /* candidates per sheet before giving up (5 times
                                as many at node_cap 3) */
-    int fair_cuts;          /* no effect, kept for older programs: every board's
-                               starts have shortest cuts of at least 3 edges,
-                               at most 1 apart */
     const cb_theme *theme;  /* may be NULL: no types or missions */
     int first_game;         /* every start gets the theme's first-game mission
                                (the same boards, one goal for all: a first game) */
     /* Asked before each attempt; when it returns non-zero generation stops
-     * with CB_ERR_INTERNAL ("stopped"). NULL (the default): never. A
+     * with CB_ERR_STOPPED. NULL (the default): never. A
      * server's per-request time limit; the boards made do not depend on it. */
     int (*stop)(void *ctx);
     void *stop_ctx;
@@ -252,7 +281,7 @@ typedef struct {
 
 void cb_spec_defaults(cb_spec *spec);
 
-/* Checks a spec's values; the message names the option at fault. */
+/* Checks a spec's values; err->field names the one at fault ("players"). */
 cb_status cb_spec_check(const cb_spec *spec, cb_error *err);
 
 /* About how many nodes a game of SPEC has over all its sheets (the count
@@ -262,7 +291,8 @@ cb_status cb_spec_check(const cb_spec *spec, cb_error *err);
 size_t cb_spec_nodes(const cb_spec *spec);
 
 /* Generates one board from SEED, trying derived seeds until one meets the
- * contract. On success *out is a new board the caller frees. */
+ * contract (CB_ERR_INFEASIBLE when none does in the attempts allowed). On
+ * success *out is a new board the caller frees. */
 cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
                             cb_board **out, cb_error *err);
 
@@ -342,8 +372,8 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
 #define CB_BOARD_CELL_MAX 64
 
 /* Paper by name (a4, a5, a3, letter, tabloid, case-insensitive) or as
- * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for option
- * --paper; sets width >= height (landscape). */
+ * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for the field
+ * "paper"; sets width >= height (landscape). */
 cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err);
 
 /* ---- reading boards ------------------------------------------------- */
@@ -441,12 +471,14 @@ void cb_pdf_writer_free(cb_pdf_writer *w);
  * cb_pdf_add_game does (PREPARED NULL: it draws the game itself), the
  * same bytes either way; the caller still frees PREPARED with
  * cb_pdf_prepared_free. */
-cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *game,
-                         void **prepared, cb_error *err);
-cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepared,
+typedef struct cb_pdf_prepared cb_pdf_prepared;
+typedef struct cb_pdf_scratch cb_pdf_scratch;
+cb_status cb_pdf_prepare(const cb_pdf_writer *w, cb_pdf_scratch **scratch, const cb_game *game,
+                         cb_pdf_prepared **prepared, cb_error *err);
+cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, cb_pdf_prepared *prepared,
                               cb_error *err);
-void cb_pdf_prepared_free(void *prepared);
-void cb_pdf_scratch_free(void *scratch);
+void cb_pdf_prepared_free(cb_pdf_prepared *prepared);
+void cb_pdf_scratch_free(cb_pdf_scratch *scratch);
 
 /* The PDF page (1-based) sheet SHEET of the game last added landed on
  * (several sheets share a page with N-up imposition); 0 if no such sheet. */
@@ -479,7 +511,7 @@ typedef int (*cb_write_fn)(void *ctx, const void *data, size_t len);
 /* The same bytes as cb_json_render, handed to WRITE in pieces of up to
  * 64 KiB as they are made, so no copy of the whole text is held (a poster's
  * board file is hundreds of MB). CB_ERR_IO when WRITE fails (the message
- * gives its errno), CB_ERR_INTERNAL when out of memory; WRITE may have had
+ * gives its errno), CB_ERR_NOMEM when out of memory; WRITE may have had
  * part of the file by then. */
 cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn write,
                         void *ctx, cb_error *err);
@@ -532,7 +564,7 @@ cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
 
 /* A board is a planar drawing: its printed edges plus the border of the trim
  * rectangle. Its faces are the pieces of paper the printed edges and the
- * border enclose, plus the outside (V - E + F = 1 + C; see src/halfedge.h).
+ * border enclose, plus the outside (V - E + F = 1 + C; see src/planar/halfedge.h).
  * A cut runs along printed edges and must start at the paper border or at an
  * earlier cut; a piece of paper no longer joined (across uncut edges) to the
  * piece that holds the centre falls off. cb_board_check reports the faces,
@@ -621,14 +653,15 @@ cb_status cb_board_diagnose(const cb_board *board, int start_cap, int node_cap,
 
 /* ---- print-shop pages ------------------------------------------------- */
 
-/* A length for option OPT: "3mm", "0.125in", "9pt" or a bare number of mm.
- * *mm gets millimetres; a bad or negative value is CB_ERR_USAGE naming OPT. */
-cb_status cb_length_parse(const char *opt, const char *text, double *mm, cb_error *err);
+/* A length for the option FIELD ("bleed"): "3mm", "0.125in", "9pt" or a
+ * bare number of mm. *mm gets millimetres; a bad or negative value is
+ * CB_ERR_USAGE with err->field FIELD. */
+cb_status cb_length_parse(const char *field, const char *text, double *mm, cb_error *err);
 
-/* A paper size for option OPT: a name as for cb_paper_parse (plus sra4,
+/* A paper size for the option FIELD ("sheet"): a name as for cb_paper_parse (plus sra4,
  * sra3, sra2) or "WxH" in mm, in or pt ("300x200mm", "8.5x11in"); each side
- * 10..5080 mm. Sets width >= height. Errors (CB_ERR_USAGE) name OPT. */
-cb_status cb_size_parse(const char *opt, const char *text, double *w_mm, double *h_mm,
+ * 10..5080 mm. Sets width >= height. Errors (CB_ERR_USAGE) have err->field FIELD. */
+cb_status cb_size_parse(const char *field, const char *text, double *w_mm, double *h_mm,
                         cb_error *err);
 
 /* Where boards go on a PDF page, in mm from the page's top-left corner. */
@@ -683,10 +716,6 @@ typedef struct {
     double type_tolerance;  /* allowed |share - target| per node type, 0..1
                                (>= 1: no type check) */
     int max_tries;          /* candidate games per index before failing */
-    /* Test hook, NULL in normal use: writes the seed of game k's r-th
-     * candidate into out (len bytes); 0, or -1 to use the default. */
-    int (*game_seed)(void *ctx, const char *master, size_t k, int r, char *out, size_t len);
-    void *ctx;
     /* Sharding, both 0 in a one-run deck: with shards = N (1..count) the
      * deck makes slice SHARD (0 .. N-1) of games start .. start+count-1
      * (cb_deck_shard_slice) and its summary line says which, for
@@ -750,9 +779,9 @@ typedef struct cb_deck cb_deck;
 cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck **out,
                       cb_error *err);
 
-/* The next game in index order into *entry: CB_OK, or an error (no
- * candidate passed in max_tries; out of memory). After the last game it
- * returns CB_OK with entry->game NULL. */
+/* The next game in index order into *entry: CB_OK, or an error
+ * (CB_ERR_INFEASIBLE: no candidate passed in max_tries; out of memory).
+ * After the last game it returns CB_OK with entry->game NULL. */
 cb_status cb_deck_next(cb_deck *d, cb_deck_entry *entry, cb_error *err);
 
 /* The manifest line (JSON, no newline) of ENTRY: index, seed, file, first
@@ -790,7 +819,7 @@ void cb_deck_shard_slice(size_t start, size_t count, size_t k, size_t n, size_t 
  * recomputed from the game lines and the summaries' counts, as a one-run
  * deck of the whole range writes it. CB_ERR_DATA, the message naming
  * "file:line", for: a line that is not what a deck writes (game seeds as
- * cb_deck_game_seed makes them, so not a deck of a game_seed hook); an
+ * cb_deck_game_seed makes them); an
  * interrupted deck; different master seeds, type tolerances, missions, node
  * types, shard sets or sheets a game; games missing or given twice; and a
  * sheet hash in two games (both games, their lines and the hash). After an
@@ -856,7 +885,8 @@ void cb_net_spec_defaults(cb_net_spec *spec);
 const char *cb_net_model_name(cb_net_model model);
 int cb_net_model_parse(const char *name);
 
-/* Checks SPEC; CB_ERR_USAGE names the option at fault (--nodes, --k, ...). */
+/* Checks SPEC; CB_ERR_USAGE with err->field the parameter at fault ("nodes",
+ * "k", "p", "m", "links", "model"). */
 cb_status cb_net_spec_check(const cb_net_spec *spec, cb_error *err);
 
 /* Builds the network SPEC describes, deterministically from spec->seed.
@@ -954,7 +984,7 @@ typedef struct {
                                (seed "<seed>/playtest/<k>"); else these sheets for
                                every game */
     /* Called now and then with the games done; non-zero stops the run
-     * (CB_ERR_INTERNAL, "stopped"). May be NULL. */
+     * (CB_ERR_STOPPED). May be NULL. */
     int (*progress)(void *ctx, long done, long total);
     void *progress_ctx;
 } cb_playtest_options;

@@ -153,7 +153,7 @@ static cb_status oracle_json_render(const cb_game *game, const cb_theme *theme, 
     char *text = ok ? cJSON_Print(root) : NULL;
     cJSON_Delete(root);
     if (!text)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the board file");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory writing the board file");
     /* cJSON's allocator is malloc, so the caller's free() matches. */
     *json = text;
     return CB_OK;

@@ -74,7 +74,7 @@ static void assert_file_is(const char *path, const void *data, size_t len)
 
 static void write_ok(const char *path, const void *data, size_t len)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_file_write_atomic(path, data, len, &err) != CB_OK)
         fail_msg("%s: %s", path, err.message);
 }
@@ -138,7 +138,7 @@ static void test_directory_path(void **state)
     char path[128];
     path_of(path, sizeof path, "folder");
     assert_int_equal(mkdir(path, 0755), 0);
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_file_write_atomic(path, "x", 1, &err), CB_ERR_CANTCREAT);
     assert_int_equal(err.status, CB_ERR_CANTCREAT);
     assert_non_null(strstr(err.message, path));
@@ -155,7 +155,7 @@ static void test_missing_folder(void **state)
     remove_all();
     char path[128];
     path_of(path, sizeof path, "nowhere/board.pdf");
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_file_write_atomic(path, "x", 1, &err), CB_ERR_CANTCREAT);
     assert_non_null(strstr(err.message, path));
     assert_int_equal(entries(), 0);
@@ -169,7 +169,7 @@ static void test_dev_full(void **state)
         print_message("/dev/full is missing: skipping\n");
         skip();
     }
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_file_write_atomic("/dev/full", "data", 4, &err), CB_ERR_IO);
     assert_int_equal(err.status, CB_ERR_IO);
     assert_non_null(strstr(err.message, "/dev/full"));
@@ -196,7 +196,7 @@ static void test_failed_write_keeps_old_file(void **state)
     small.rlim_cur = 64 * 1024;
     void (*prev)(int) = signal(SIGXFSZ, SIG_IGN);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_file_write_atomic(path, data, big, &err);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
     signal(SIGXFSZ, prev);
@@ -246,7 +246,7 @@ static void test_commit_all_rolls_back(void **state)
     write_ok(a, "old pdf", 7);
     write_ok(b, "old json", 8);
     cb_staged_file *f[3];
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_file_stage(c, "new obj", 7, &f[0], &err), CB_OK);
     assert_int_equal(cb_file_stage(a, "new pdf", 7, &f[1], &err), CB_OK);
     assert_int_equal(cb_file_stage(b, "new json", 8, &f[2], &err), CB_OK);

@@ -121,7 +121,7 @@ static void assert_pixel(const cb_icon *icon, uint32_t x, uint32_t y, int r, int
 
 static void load_ok(const char *path, cb_icon *icon, uint32_t w, uint32_t h)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_icon_load(path, icon, &err) != CB_OK)
         fail_msg("%s: %s", path, err.message);
     assert_int_equal(icon->w, w);
@@ -230,7 +230,7 @@ static void test_png_interlaced(void **state)
 static void assert_icon_fails(const char *path, cb_status want, const char *what)
 {
     cb_icon icon;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_icon_load(path, &icon, &err), want);
     assert_null(icon.rgba);
     assert_message(&err, path, what);
@@ -349,7 +349,7 @@ static unsigned char *cmap_format4(unsigned char *b, unsigned *segs)
 static void test_font_cmap_order(void **state)
 {
     (void)state;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     size_t len;
     unsigned char *b = font_bytes(&len), *c = malloc(len);
     assert_non_null(c);
@@ -387,7 +387,7 @@ static void test_font_cmap_order(void **state)
 
 static void assert_font_fails(const char *path, cb_status want, const char *what)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_font_check_file(path, &err), want);
     assert_message(&err, path, what);
 }
@@ -395,7 +395,7 @@ static void assert_font_fails(const char *path, cb_status want, const char *what
 static void test_fonts(void **state)
 {
     (void)state;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_font_check_file("fonts/DejaVuSans.ttf", &err), CB_OK);
     assert_int_equal(cb_font_check_file("fonts/DejaVuSans-Bold.ttf", &err), CB_OK);
     assert_font_fails(scratch_path("nofont.ttf"), CB_ERR_NOINPUT, "cannot open");
@@ -451,7 +451,7 @@ static void test_pdf_with_bad_font(void **state)
     spec.players = 2;
     spec.theme = default_theme;
     cb_game *game = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_game_generate(&spec, &game, &err), CB_OK);
     const char *p = scratch_path("bad.ttf");
     write_bytes(p, "not a font\n", 11);
@@ -491,7 +491,7 @@ static const char *theme_with(const char *type, const char *mission, const char 
 static void assert_theme_fails(const char *text, cb_status want, const char *what)
 {
     cb_theme *t = (cb_theme *)1;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_theme_parse(text, strlen(text), "dir", 0, &t, &err);
     if (st != want)
         fail_msg("theme gave %d (%s), expected %d for: %s", st, err.message, want, text);
@@ -503,7 +503,7 @@ static void test_theme_fields(void **state)
 {
     (void)state;
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     const char *ok = theme_with(TYPE_OK "}", MISSION_OK, "");
     assert_int_equal(cb_theme_parse(ok, strlen(ok), "dir", 0, &t, &err), CB_OK);
     assert_string_equal(t->types[0].icon, "dir/a.png");
@@ -567,7 +567,7 @@ static void test_theme_missing_icons(void **state)
     snprintf(path, sizeof path, "%s/theme.json", dir);
     write_bytes(path, text, strlen(text));
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_theme_load(dir, &t, &err), CB_ERR_NOINPUT);
     assert_null(t);
     assert_message(&err, "c.png", "is missing");
@@ -596,7 +596,7 @@ static void test_theme_oversized(void **state)
     snprintf(path, sizeof path, "%s/theme.json", dir);
     write_sparse(path, (off_t)CB_MAX_THEME_BYTES + 1);
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_theme_load(dir, &t, &err), CB_ERR_DATA);
     assert_message(&err, "theme.json", "larger than");
     char *big = calloc(CB_MAX_THEME_BYTES + 2, 1);
@@ -610,13 +610,66 @@ static void test_theme_oversized(void **state)
 
 /* ---- impossible options -------------------------------------------------- */
 
-static void assert_spec_fails(const cb_spec *spec, const char *option)
+/* ERR names the option FIELD in its field, not in its message. */
+static void assert_field(const cb_error *err, const char *field)
 {
-    cb_error err = {CB_OK, ""};
+    assert_int_equal(err->status, CB_ERR_USAGE);
+    assert_string_equal(err->field, field);
+    assert_null(strstr(err->message, "--"));
+}
+
+/* SPEC is refused: for the option FIELD ("players"), or with WHAT in the
+ * message (FIELD NULL). */
+static void assert_spec_fails(const cb_spec *spec, const char *field, const char *what)
+{
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_spec_check(spec, &err), CB_ERR_USAGE);
-    assert_message(&err, option, NULL);
+    if (field)
+        assert_field(&err, field);
+    assert_message(&err, what, NULL);
     cb_board *b = (cb_board *)1;
     assert_int_equal(cb_board_generate(spec, "x", 1, &b, &err), CB_ERR_USAGE);
+}
+
+/* Errors are values: the kind, the option or the line at fault, and a
+ * message that names neither a command-line flag nor the field again. */
+static int stop_now(void *ctx)
+{
+    (void)ctx;
+    return 1;
+}
+
+static void test_error_values(void **state)
+{
+    (void)state;
+    cb_error err = {CB_OK, "", 0, ""};
+    static const char obj[] = "g center\nv 0 0 0\nv 9 9 0\n";
+    cb_game *g = NULL;
+    assert_int_equal(cb_game_parse_obj(obj, sizeof obj - 1, "d.obj", NULL, &g, &err),
+                     CB_ERR_DATA);
+    assert_int_equal(err.line, 3);
+    assert_string_equal(err.field, "");
+    assert_string_equal(err.message, "d.obj:3: a second centre (the first is on line 2)");
+    cb_spec s;
+    cb_spec_defaults(&s);
+    s.players = 12;
+    assert_int_equal(cb_spec_check(&s, &err), CB_ERR_USAGE);
+    assert_string_equal(err.field, "players");
+    assert_int_equal(err.line, 0);
+    assert_string_equal(err.message, "12 is out of range (2..9)");
+    cb_spec_defaults(&s);
+    s.stop = stop_now;
+    assert_int_equal(cb_game_generate(&s, &g, &err), CB_ERR_STOPPED);
+    assert_null(g);
+    assert_string_equal(err.field, "");
+    assert_string_equal(cb_status_name(CB_ERR_NOMEM), "out of memory");
+    assert_string_equal(cb_status_name(CB_ERR_INFEASIBLE), "cannot be met");
+    int number = 0;
+    assert_string_equal(cb_version(&number), CB_VERSION);
+    assert_int_equal(number, CB_VERSION_NUMBER);
+    char v[32];
+    snprintf(v, sizeof v, "%d.%d.%d", CB_VERSION_MAJOR, CB_VERSION_MINOR, CB_VERSION_PATCH);
+    assert_string_equal(v, CB_VERSION);
 }
 
 static void test_impossible_options(void **state)
@@ -624,53 +677,53 @@ static void test_impossible_options(void **state)
     (void)state;
     cb_spec s;
     cb_spec_defaults(&s);
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_spec_check(&s, &err), CB_OK);
 
     s.players = 0;
-    assert_spec_fails(&s, "--players");
+    assert_spec_fails(&s, "players", NULL);
     s.players = -3;
-    assert_spec_fails(&s, "--players");
+    assert_spec_fails(&s, "players", NULL);
     cb_spec_defaults(&s);
     /* Four nodes across A4: no room for 3 starts a side, whatever the
      * margin. */
     s.resolution = 4;
-    assert_spec_fails(&s, "11 works");
+    assert_spec_fails(&s, NULL, "11 works");
     s.margin = 30;
-    assert_spec_fails(&s, "starts");
+    assert_spec_fails(&s, NULL, "starts");
     cb_spec_defaults(&s);
     /* Ten: each node's radius (7.2 mm) no longer fits the 12 mm margin. */
     s.resolution = 10;
-    assert_spec_fails(&s, "--margin");
+    assert_spec_fails(&s, "margin", NULL);
     cb_spec_defaults(&s);
     s.page_w = 110, s.page_h = 90; /* a tiny card: no room for 12 starts */
-    assert_spec_fails(&s, "too small for 3 starts a side");
+    assert_spec_fails(&s, NULL, "too small for 3 starts a side");
     cb_spec_defaults(&s);
     s.resolution = 1999; /* millions of nodes */
     s.page_w = 2000, s.page_h = 2000;
-    assert_spec_fails(&s, "--resolution");
+    assert_spec_fails(&s, "resolution", NULL);
     cb_spec_defaults(&s);
     s.resolution = NAN;
-    assert_spec_fails(&s, "--resolution");
+    assert_spec_fails(&s, "resolution", NULL);
     cb_spec_defaults(&s);
     s.margin = NAN;
-    assert_spec_fails(&s, "--margin");
+    assert_spec_fails(&s, "margin", NULL);
     cb_spec_defaults(&s);
     s.page_w = 1e9;
-    assert_spec_fails(&s, "--paper");
+    assert_spec_fails(&s, "paper", NULL);
     cb_spec_defaults(&s);
     s.page_w = INFINITY;
-    assert_spec_fails(&s, "--paper");
+    assert_spec_fails(&s, "paper", NULL);
     cb_spec_defaults(&s);
     s.start_cap = 1;
-    assert_spec_fails(&s, "--start-cap");
+    assert_spec_fails(&s, "start_cap", NULL);
 
     double w, h;
     static const char *const papers[] = {"0x0mm", "-5x100mm", "nanxnanmm", "infx1mm",
                                          "1e400x2mm", "x", "", "300x", "300x200", NULL};
     for (int i = 0; papers[i]; i++) {
         assert_int_equal(cb_paper_parse(papers[i], &w, &h, &err), CB_ERR_USAGE);
-        assert_message(&err, "--paper", NULL);
+        assert_field(&err, "paper");
     }
 }
 
@@ -680,7 +733,7 @@ static void test_network_limits(void **state)
 {
     (void)state;
     cb_net_spec s;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_net_spec_defaults(&s);
     s.model = CB_NET_RANDOM;
     s.n = CB_NET_MAX_NODES;
@@ -688,18 +741,18 @@ static void test_network_limits(void **state)
     assert_int_equal(cb_net_spec_check(&s, &err), CB_OK);
     s.n = CB_NET_MAX_NODES + 1;
     assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
-    assert_message(&err, "--nodes", NULL);
+    assert_field(&err, "nodes");
     s.n = CB_NET_MAX_NODES;
     s.links = CB_NET_MAX_LINKS + 1;
     assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
-    assert_message(&err, "--links", NULL);
+    assert_field(&err, "links");
     /* A dense ring lattice: n * k / 2 links over the limit. */
     cb_net_spec_defaults(&s);
     s.model = CB_NET_SMALL_WORLD;
     s.n = 100000;
     s.k = 400;
     assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
-    assert_message(&err, "--k", NULL);
+    assert_field(&err, "k");
     s.n = -5;
     assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
     cb_net_spec_defaults(&s);
@@ -714,7 +767,8 @@ static void test_network_limits(void **state)
     s.width = 1e300;
     s.height = 1e-300;
     assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
-    assert_message(&err, "geometric box", NULL);
+    assert_message(&err, "box", NULL);
+    assert_string_equal(err.field, "geometric");
     s.width = NAN;
     assert_int_equal(cb_net_spec_check(&s, &err), CB_ERR_USAGE);
 }
@@ -749,7 +803,7 @@ static void assert_board_fails(const char *from, const char *to, const char *wha
 {
     char *text = board_with(from, to);
     cb_game *g = (cb_game *)1;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_game_parse_json(text, strlen(text), "hostile.json", NULL, &g, &err);
     if (st != CB_ERR_DATA)
         fail_msg("%s -> %s: status %d (%s)", from, to, st, err.message);
@@ -762,7 +816,7 @@ static void test_hostile_board_files(void **state)
 {
     (void)state;
     cb_game *g = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_game_parse_json(board_ok, strlen(board_ok), "ok.json", NULL, &g, &err),
                      CB_OK);
     assert_int_equal(g->sheets[0]->n_nodes, 3);
@@ -823,11 +877,11 @@ static void test_seed_must_be_utf8(void **state)
     cb_spec spec;
     cb_spec_defaults(&spec);
     spec.seed = "caf\xc3\xa9";
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_spec_check(&spec, &err), CB_OK);
     spec.seed = "caf\xe9";
     assert_int_equal(cb_spec_check(&spec, &err), CB_ERR_USAGE);
-    assert_non_null(strstr(err.message, "--seed"));
+    assert_field(&err, "seed");
 }
 
 /* Text shown to a person: well-formed UTF-8 printable characters pass as
@@ -887,6 +941,7 @@ int main(void)
         cmocka_unit_test(test_theme_missing_icons),
         cmocka_unit_test(test_theme_oversized),
         cmocka_unit_test(test_impossible_options),
+        cmocka_unit_test(test_error_values),
         cmocka_unit_test(test_network_limits),
         cmocka_unit_test(test_hostile_board_files),
     };

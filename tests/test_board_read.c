@@ -55,7 +55,7 @@ static void expect_error(const char *text, size_t len, const cb_theme *theme, cb
                          const char *what)
 {
     cb_game *g = (cb_game *)1;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_game_parse_json(text, len, "b.json", theme, &g, &err);
     if (st != code || !strstr(err.message, what))
         fail_msg("wanted %d \"%s\", got %d \"%s\"", code, what, st, err.message);
@@ -76,7 +76,7 @@ static void test_small_board_reads(void **state)
 {
     (void)state;
     cb_game *g = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_game_parse_json(small, strlen(small), "b.json", default_theme, &g, &err) != CB_OK)
         fail_msg("%s", err.message);
     assert_string_equal(g->seed, "small");
@@ -125,7 +125,7 @@ static void round_trip(const char *seed, int players, int shared, const cb_theme
     spec.shared = shared;
     spec.theme = theme;
     cb_game *g = NULL, *back = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     char *text = NULL, *again = NULL;
     if (cb_game_generate(&spec, &g, &err) != CB_OK)
         fail_msg("%s", err.message);
@@ -178,7 +178,7 @@ static void test_metrics_not_read(void **state)
     char *text = edit("\"attempts\": 4", "\"attempts\": 4, \"metrics\": {\"start_shortest_cuts\": "
                       "[4, -1], \"cut_band\": \"old\", \"hop_spread\": 9}");
     cb_game *g = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_game_parse_json(text, strlen(text), "b.json", default_theme, &g, &err) != CB_OK)
         fail_msg("%s", err.message);
     assert_int_equal(g->sheets[0]->n_nodes, 3);
@@ -268,7 +268,7 @@ static void test_load_files(void **state)
 {
     (void)state;
     cb_game *g = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_game_load("/nonexistent/b.json", NULL, &g, &err), CB_ERR_NOINPUT);
     assert_non_null(strstr(err.message, "/nonexistent/b.json"));
     assert_null(g);

@@ -244,7 +244,7 @@ static void expect_same_game(const cb_game *a, const cb_game *b)
 static int differential(const char *text, size_t len, const cb_theme *theme)
 {
     cb_game *fast = NULL, *tree = NULL;
-    cb_error e1 = {CB_OK, ""}, e2 = {CB_OK, ""};
+    cb_error e1 = {CB_OK, "", 0, ""}, e2 = {CB_OK, "", 0, ""};
     cb_status fs = cb_board_stream_read(NULL, text, len, "t.json", theme, &fast, &e1);
     cb_status ts = cb_game_parse_json_tree(text, len, "t.json", theme, &tree, &e2);
     assert_int_equal(fs, CB_OK); /* no read error, memory enough */

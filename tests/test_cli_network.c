@@ -144,18 +144,18 @@ static void test_errors(void **state)
     (void)state;
     expect_failure("network --nodes 10 -o bad.pdf", 64, "--model", "bad.pdf");
     expect_failure("network --model tree --nodes 10 -o bad.pdf", 64, "tree", "bad.pdf");
-    expect_failure("network --model ring --nodes 10 --k 3 -o bad.pdf", 64, "--k 3", "bad.pdf");
-    expect_failure("network --model ring --nodes 10 --k 10 -o bad.pdf", 64, "--k 10", "bad.pdf");
+    expect_failure("network --model ring --nodes 10 --k 3 -o bad.pdf", 64, "--k: 3 is", "bad.pdf");
+    expect_failure("network --model ring --nodes 10 --k 10 -o bad.pdf", 64, "--k: 10", "bad.pdf");
     expect_failure("network --model regular --nodes 9 --k 3 -o bad.pdf", 64, "n * k", "bad.pdf");
     expect_failure("network --model small-world --nodes 10 --p 1.5 -o bad.pdf", 64, "--p",
                    "bad.pdf");
     expect_failure("network --model small-world --nodes 10 --p x -o bad.pdf", 64, "--p",
                    "bad.pdf");
-    expect_failure("network --model scale-free --nodes 10 --m 10 -o bad.pdf", 64, "--m 10",
+    expect_failure("network --model scale-free --nodes 10 --m 10 -o bad.pdf", 64, "--m: 10",
                    "bad.pdf");
-    expect_failure("network --model complete --nodes 2001 --json bad.json", 64, "--nodes 2001",
+    expect_failure("network --model complete --nodes 2001 --json bad.json", 64, "--nodes: 2001",
                    "bad.json");
-    expect_failure("network --model random --nodes 10 --links 46 -o bad.pdf", 64, "--links 46",
+    expect_failure("network --model random --nodes 10 --links 46 -o bad.pdf", 64, "--links: 46",
                    "bad.pdf");
     expect_failure("network --model random --nodes 10 --links 5 --p 0.1 -o bad.pdf", 64,
                    "not both", "bad.pdf");
@@ -165,7 +165,7 @@ static void test_errors(void **state)
     expect_failure("network --model ring --nodes 10", 64, "no output", NULL);
     expect_failure("network --model ring --nodes 10 --bogus -o bad.pdf", 64, "--bogus",
                    "bad.pdf");
-    expect_failure("network --model ring --nodes 1000 --geometric -o bad.pdf", 64, "--geometric",
+    expect_failure("network --model ring --nodes 1000 --geometric -o bad.pdf", 64, "geometric map",
                    "bad.pdf");
     /* too big to draw: neither the PDF nor the JSON asked with it */
     expect_failure("network --model ring --nodes 500 -o bad.pdf --json bad.json", 64,

@@ -144,7 +144,7 @@ static void test_safe_area(void **state)
     assert_int_equal(cutboard("--seed x --players 2 --safe-area 5mm -o safe.pdf"), 0);
     expect_failure("--seed x --players 2 --safe-area 9mm -o unsafe.pdf", 64, "--safe-area",
                    "unsafe.pdf");
-    assert_contains(err_text, "--margin");
+    assert_contains(err_text, "a margin of");
     /* A wider margin makes room. */
     assert_int_equal(cutboard("--seed x --players 2 --safe-area 9mm --margin 16 -o safe2.pdf"),
                      0);

@@ -169,7 +169,7 @@ static void test_limits_in_the_library(void **state)
     assert_int_equal(cb_spec_check(&spec, &err), CB_OK);
     spec.resolution = 400; /* 2.9 mm apart: the disks come within 1.5 mm */
     assert_int_equal(cb_spec_check(&spec, &err), CB_ERR_USAGE);
-    assert_non_null(strstr(err.message, "--resolution"));
+    assert_string_equal(err.field, "resolution");
     /* Refused before any work: generate fails at once with the same message. */
     cb_board *b = (cb_board *)&spec;
     assert_int_equal(cb_board_generate(&spec, "x", 1, &b, &err), CB_ERR_USAGE);

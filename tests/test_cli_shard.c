@@ -294,7 +294,7 @@ static void test_merge_refuses_bad_manifests(void **state)
                               "--manifest three.jsonl -o three.pdf"), 0);
     expect_failure("deck merge m-0.jsonl three.jsonl -o deck.jsonl", 65,
                    "three.jsonl:1: game 3 has 3 sheets, but game 0 (m-0.jsonl:1) has 2: not "
-                   "one deck (other --players or --shared?)", "deck.jsonl");
+                   "one deck (other players or shared?)", "deck.jsonl");
     /* Another count of shards of the same deck. */
     assert_int_equal(cutboard(DECK " --shard 1/2 --manifest half.jsonl -o half.pdf"), 0);
     expect_failure("deck merge m-0.jsonl half.jsonl -o deck.jsonl", 65,

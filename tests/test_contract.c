@@ -1,5 +1,5 @@
 /* The property test: the real generator over many seeds, every board checked
- * against the board contract (DESIGN.md) by an independent, deliberately
+ * against the board contract (doc/INTERNALS.md, "The contract") by an independent, deliberately
  * naive checker written here (O(n^2) / O(E^2); cb_board_check is not used).
  * Also prints figures: attempts, hop spread, board size, time per board. */
 #include "test.h"
@@ -673,7 +673,7 @@ static void run_seeds(const cb_spec *spec, const char *prefix, int count, figure
         char seed[64], why[256];
         snprintf(seed, sizeof seed, "%s-%d", prefix, i);
         cb_board *b = NULL;
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         double t0 = now();
         cb_status st = cb_board_generate(spec, seed, 1, &b, &err);
         f->seconds += now() - t0;
@@ -745,7 +745,7 @@ static void spec_for(cb_spec *spec)
 static int load_theme(void **state)
 {
     (void)state;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_theme_load("icons/default", &theme, &err) != CB_OK) {
         print_error("icons/default: %s\n", err.message);
         return -1;
@@ -891,7 +891,7 @@ static void check_game_bands(cb_spec *spec, const char *prefix, int games)
         snprintf(seed, sizeof seed, "%s-%d", prefix, i);
         spec->seed = seed;
         cb_game *g = NULL;
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         if (cb_game_generate(spec, &g, &err) != CB_OK)
             fail_msg("game \"%s\": %s", seed, err.message);
         rules r = {spec, 3};
@@ -948,7 +948,7 @@ static void test_game_starts_again(void **state)
     spec.node_cap = 3;
     spec.seed = "game-cap3-318";
     cb_game *g = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_game_generate(&spec, &g, &err) != CB_OK)
         fail_msg("game \"%s\": %s", spec.seed, err.message);
     assert_int_equal(g->n_sheets, 4);
@@ -993,7 +993,7 @@ static void test_game_same_whatever_came_before(void **state)
     spec_for(&spec);
     spec.seed = "pilot-kept";
     cb_game *first = NULL, *again = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_game_generate(&spec, &first, &err), CB_OK);
     for (int i = 0; i < 9; i++) {
         cb_spec other;

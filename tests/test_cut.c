@@ -54,7 +54,7 @@ static void test_ring_shortest_cuts(void **state)
     cb_board *b = make_ring(&h);
     int *cuts = NULL;
     size_t n = 0;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_board_shortest_cuts(b, &cuts, &n, &err), CB_OK);
     assert_int_equal(n, 4);
     for (size_t i = 0; i < n; i++)
@@ -87,7 +87,7 @@ static void test_shared_piece_cannot_be_cut(void **state)
     start(b, 0, CB_SIDE_LEFT);
     int *cuts = NULL;
     size_t n = 0;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_board_shortest_cuts(b, &cuts, &n, &err), CB_OK);
     assert_int_equal(n, 1);
     assert_int_equal(cuts[0], -1);
@@ -115,7 +115,7 @@ static void test_ring_around_centre_is_not_a_cut(void **state)
     hand h;
     cb_board *b = make_ring_board(&h);
     cb_verdict v;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_board_check(b, 4, 8, &v, &err), CB_OK);
     assert_true(v.planar);
     int *cuts = NULL;
@@ -141,7 +141,7 @@ static cb_cut_result *cut(const cb_board *b, const uint32_t *const *paths, const
         ps[i].n = lens[i];
     }
     cb_cut_result *r = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_board_cut(b, ps, n, &r, &err) != CB_OK)
         fail_msg("cb_board_cut: %s", err.message);
     return r;
@@ -257,7 +257,7 @@ static void test_bad_paths(void **state)
     hand h;
     cb_board *b = make_ring(&h);
     cb_cut_result *r = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     static const uint32_t inner[] = {1, 2}, notedge[] = {6, 2}, missing[] = {6, 99},
                           one[] = {6};
     cb_cut_path p = {inner, 2};
@@ -294,7 +294,7 @@ static void test_generated_boards(void **state)
         char seed[32];
         snprintf(seed, sizeof seed, "cut-%d", i);
         cb_board *b = NULL;
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         assert_int_equal(cb_board_generate(&spec, seed, 1, &b, &err), CB_OK);
         int *cuts = NULL, *again = NULL;
         size_t n = 0, m = 0;
@@ -350,7 +350,7 @@ static void test_edit_directions(void **state)
         char seed[32];
         snprintf(seed, sizeof seed, "direction-%d", i);
         cb_board *b = NULL;
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         assert_int_equal(cb_board_generate(&spec, seed, 1, &b, &err), CB_OK);
         int *base = NULL, *now = NULL;
         size_t n = 0, k = 0;
@@ -420,9 +420,8 @@ static void test_edit_directions(void **state)
     assert_true(lowered > 0);
 }
 
-/* Fair cuts are the default (spec.fair_cuts is kept and has no effect):
- * every start can be cut off, by at least 3 edges, and the shortest cuts
- * differ by at most one edge, in few attempts, with or without the field. */
+/* Fair cuts are every board's: every start can be cut off, by at least 3
+ * edges, and the shortest cuts differ by at most one edge, in few attempts. */
 static void test_fair_cuts_by_default(void **state)
 {
     (void)state;
@@ -431,11 +430,10 @@ static void test_fair_cuts_by_default(void **state)
     spec.theme = default_theme;
     int attempts = 0;
     for (int i = 0; i < 20; i++) {
-        spec.fair_cuts = i % 2;
         char seed[32];
         snprintf(seed, sizeof seed, "fair-cut-%d", i);
         cb_board *b = NULL;
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
             fail_msg("%s", err.message);
         int *cuts = NULL;

@@ -39,7 +39,7 @@ static void test_data_find_in_cutboard_data(void **state)
 {
     (void)state;
     char out[PATH_MAX], want[PATH_MAX + 128];
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_data_find("fonts/DejaVuSans.ttf", out, sizeof out, &err), CB_OK);
     snprintf(want, sizeof want, "%s/fonts/DejaVuSans.ttf", top);
     assert_string_equal(out, want);
@@ -59,7 +59,7 @@ static void test_theme_by_name_and_by_path(void **state)
 {
     (void)state;
     char out[PATH_MAX], want[PATH_MAX + 128];
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     snprintf(want, sizeof want, "%s/icons/default", top);
     assert_int_equal(cb_theme_find("default", out, sizeof out, &err), CB_OK);
     assert_string_equal(out, want);
@@ -86,7 +86,7 @@ static void test_theme_name_falls_back_to_a_folder_here(void **state)
 {
     (void)state;
     char out[PATH_MAX];
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(mkdir("mine", 0777), 0);
     assert_int_equal(cb_theme_find("mine", out, sizeof out, &err), CB_OK);
     assert_string_equal(out, "mine");
@@ -103,7 +103,7 @@ static void test_without_cutboard_data(void **state)
 {
     (void)state;
     char out[PATH_MAX];
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     unsetenv("CUTBOARD_DATA");
     /* This test binary lives in build/, with no data beside it or in
      * build/../share/cutboard: the answer is the installed prefix's, or a
@@ -119,7 +119,7 @@ static void test_without_cutboard_data(void **state)
     }
     /* An empty $CUTBOARD_DATA is as good as none. */
     setenv("CUTBOARD_DATA", "", 1);
-    cb_error err2 = {CB_OK, ""};
+    cb_error err2 = {CB_OK, "", 0, ""};
     assert_int_equal(cb_data_find("icons/default/theme.json", out, sizeof out, &err2), st);
 }
 

@@ -88,7 +88,7 @@ static void test_merge_recomputes_the_summary(void **state)
     snprintf(a, sizeof a, "%s%s", l0, l1);
     snprintf(b, sizeof b, "%s", l2);
     cb_deck_merge *m;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_deck_merge_new(&m, &err), CB_OK);
     /* Length 0: empty; the merge frees the text all the same. */
     assert_int_equal(cb_deck_merge_add(m, "b", manifest(b, 2, 1, 10, 4, 30, 9, ""), 0, &err),
@@ -143,7 +143,7 @@ static void test_merge_recomputes_the_summary(void **state)
 static void expect_refused(const char *const *names, char **texts, size_t n, const char *what)
 {
     cb_deck_merge *m;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_deck_merge_new(&m, &err), CB_OK);
     cb_status st = CB_OK;
     for (size_t i = 0; i < n; i++) {
@@ -206,7 +206,7 @@ static void test_merge_refuses(void **state)
         if (strcmp(junk[i], "nul\n") == 0) {
             /* A NUL byte inside a line. */
             cb_deck_merge *m;
-            cb_error err = {CB_OK, ""};
+            cb_error err = {CB_OK, "", 0, ""};
             assert_int_equal(cb_deck_merge_new(&m, &err), CB_OK);
             size_t len = strlen(t[0]);
             t[0][1] = '\0';
@@ -243,7 +243,7 @@ static char *deck_manifest(size_t shard, size_t shards, char seeds[][32])
     opt.shard = shard;
     opt.shards = shards;
     cb_deck *d = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_deck_new(&spec, &opt, &d, &err), CB_OK);
     size_t cap = 1 << 16, len = 0, n = 0;
     char *text = malloc(cap);
@@ -279,7 +279,7 @@ static void test_library_shards_merge_to_the_deck(void **state)
     char seeds[8][32], shard_seeds[3][8][32];
     char *whole = deck_manifest(0, 0, seeds);
     cb_deck_merge *m;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_deck_merge_new(&m, &err), CB_OK);
     for (size_t k = 0; k < 3; k++) {
         char *part = deck_manifest(k, 3, shard_seeds[k]);
@@ -308,7 +308,8 @@ static void test_library_shards_merge_to_the_deck(void **state)
     opt.shards = 4;
     cb_deck *d = NULL;
     assert_int_equal(cb_deck_new(&spec, &opt, &d, &err), CB_ERR_USAGE);
-    assert_string_equal(err.message, "--shard: 0/4 is not a shard of 3 games");
+    assert_string_equal(err.field, "shard");
+    assert_string_equal(err.message, "0/4 is not a shard of 3 games");
     opt.shards = 3;
     opt.shard = 3;
     assert_int_equal(cb_deck_new(&spec, &opt, &d, &err), CB_ERR_USAGE);

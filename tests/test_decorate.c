@@ -22,7 +22,7 @@ static cb_board *generate_for(const char *seed, int players, int shared)
     spec.shared = shared;
     spec.theme = default_theme;
     cb_board *b = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
         fail_msg("%s: %s", seed, err.message);
     return b;
@@ -298,7 +298,7 @@ static cb_board *a0_board(const char *seed)
     spec.margin = 15;
     spec.resolution = 37.8;
     cb_board *b = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
         fail_msg("%s: %s", seed, err.message);
     return b;

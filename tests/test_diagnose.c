@@ -13,7 +13,7 @@
 static char *diagnose(const cb_board *b, size_t *count)
 {
     char *text = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_board_diagnose(b, 2, 4, &text, count, &err) != CB_OK)
         fail_msg("%s", err.message);
     assert_non_null(text);
@@ -23,7 +23,7 @@ static char *diagnose(const cb_board *b, size_t *count)
 static cb_game *drawing(const char *obj)
 {
     cb_game *g = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_game_parse_obj(obj, strlen(obj), "d.obj", NULL, &g, &err) != CB_OK)
         fail_msg("%s", err.message);
     return g;

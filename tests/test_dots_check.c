@@ -94,7 +94,7 @@ static cb_board *generated(const char *seed, const char *paper, int players)
 {
     cb_spec spec;
     cb_spec_defaults(&spec);
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_paper_parse(paper, &spec.page_w, &spec.page_h, &err) != CB_OK)
         fail_msg("%s", err.message);
     spec.seed = seed;
@@ -111,7 +111,7 @@ static cb_board *generated(const char *seed, const char *paper, int players)
 static int agree(const cb_board *b, int *failed)
 {
     cb_verdict v;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_board_check(b, 64, 64, &v, &err), CB_OK);
     unsigned bad = brute_force(b);
     *failed = bad != 0;

@@ -112,7 +112,7 @@ static cb_board *make_wheel(wheel *w)
 static cb_verdict check(const cb_board *b, int start_cap, int node_cap)
 {
     cb_verdict v;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_board_check(b, start_cap, node_cap, &v, &err) != CB_OK)
         fail_msg("cb_board_check: %s", err.message);
     if (!v.ok)
@@ -370,7 +370,7 @@ static void test_bad_edges_are_data_errors(void **state)
     cb_board *b = make_wheel(&w);
     w.edges[3].b = N_NODES + 5;
     cb_verdict v;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_board_check(b, 2, 4, &v, &err), CB_ERR_DATA);
     assert_true(strlen(err.message) > 0);
 }
@@ -445,7 +445,7 @@ static void test_bridges_match_max_flow(void **state)
         char seed[32];
         snprintf(seed, sizeof seed, "bridges-%d", i);
         cb_board *b = NULL;
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
             fail_msg("seed %s: %s", seed, err.message);
         /* Take away every edge whose index is 3 + i % 5 modulo 6 + i % 5. */

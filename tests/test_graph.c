@@ -38,7 +38,7 @@ static void make(small *s, size_t n, const uint32_t (*e)[2], size_t m)
 
 static void build_ok(cb_graph *g, const small *s)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_graph_build(g, &s->b, &err) != CB_OK)
         fail_msg("cb_graph_build: %s", err.message);
 }
@@ -48,7 +48,7 @@ static void expect_rejected(const uint32_t (*e)[2], size_t m, size_t n, const ch
     small s;
     make(&s, n, e, m);
     cb_graph g;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_graph_build(&g, &s.b, &err), CB_ERR_DATA);
     assert_int_equal(err.status, CB_ERR_DATA);
     if (!strstr(err.message, what))

@@ -13,7 +13,7 @@
 
 static void build(cb_planar *p, const cb_board *b)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_planar_build(p, b, &err) != CB_OK)
         fail_msg("cb_planar_build: %s", err.message);
 }
@@ -247,7 +247,7 @@ static void test_refuses_bad_boards(void **state)
     cb_board *b = make_hand(&h, bent, 3, 0);
     h.nodes[2].x = 130;
     cb_planar p;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_planar_build(&p, b, &err), CB_ERR_DATA);
     assert_non_null(strstr(err.message, "node 2 at (130.00, 40.00) mm lies outside"));
     cb_planar_free(&p);
@@ -371,7 +371,7 @@ static void test_rotation_is_angle_order(void **state)
     for (int i = 0; i < 20; i++) {
         char seed[32];
         snprintf(seed, sizeof seed, "rotation-%d", i);
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
             fail_msg("seed %s: %s", seed, err.message);
         build(&p, b);
@@ -394,7 +394,7 @@ static void test_euler_1000_seeds(void **state)
         char seed[32];
         snprintf(seed, sizeof seed, "euler-%d", i);
         cb_board *b = NULL;
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         if (cb_board_generate(&spec, seed, 1, &b, &err) != CB_OK)
             fail_msg("seed %s: %s", seed, err.message);
         cb_planar p;

@@ -144,7 +144,7 @@ static void check_sheet(const cJSON *s, const cb_board *b, const cb_theme *t)
 static void render_and_check(const cb_spec *spec, const cb_theme *t)
 {
     cb_game *game = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_game_generate(spec, &game, &err) != CB_OK)
         fail_msg("cb_game_generate: %s", err.message);
     char *text = NULL;

@@ -161,7 +161,7 @@ static void test_csv(void **state)
     free(csv);
     net.n = CB_NET_MAX_CSV_NODES + 1;
     assert_int_equal(cb_net_csv_render(&net, &csv, &len, &err), CB_ERR_USAGE);
-    assert_non_null(strstr(err.message, "--csv"));
+    assert_string_equal(err.field, "csv");
 }
 
 /* Distances are skipped (not hung on) above the work bound. */

@@ -26,7 +26,7 @@ static cb_network *build(cb_net_model model, long n, const char *seed, long k, d
     s.width = 190;
     s.height = 180;
     cb_network *net = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_network_build(&s, &net, &err);
     if (st != CB_OK)
         fail_msg("%s n=%ld: %s", cb_net_model_name(model), n, err.message);
@@ -423,8 +423,9 @@ static void test_large(void **state)
     free(deg);
 }
 
+/* The spec is refused for the parameter FIELD, the message holding WHAT. */
 static void expect_bad(cb_net_model model, long n, long k, double p, long m, long links,
-                       int geo, const char *what)
+                       int geo, const char *field, const char *what)
 {
     cb_net_spec s;
     cb_net_spec_defaults(&s);
@@ -435,38 +436,39 @@ static void expect_bad(cb_net_model model, long n, long k, double p, long m, lon
     s.m = m;
     s.links = links;
     s.geometric = geo;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_network *net = (cb_network *)&s; /* must be reset to NULL */
     assert_int_equal(cb_network_build(&s, &net, &err), CB_ERR_USAGE);
     assert_null(net);
     assert_int_equal(err.status, CB_ERR_USAGE);
+    assert_string_equal(err.field, field);
     if (!strstr(err.message, what))
-        fail_msg("\"%s\" does not name %s", err.message, what);
+        fail_msg("\"%s\" does not say %s", err.message, what);
     assert_null(strchr(err.message, '\n'));
 }
 
 static void test_bad_parameters(void **state)
 {
     (void)state;
-    expect_bad(CB_NET_RING, 0, -1, -1, -1, -1, 0, "--nodes");
-    expect_bad(CB_NET_RING, 10, 3, -1, -1, -1, 0, "even");
-    expect_bad(CB_NET_RING, 10, 10, -1, -1, -1, 0, "--k 10");
-    expect_bad(CB_NET_RING, 2, -1, -1, -1, -1, 0, "--k 2");
-    expect_bad(CB_NET_SMALL_WORLD, 10, 4, 1.5, -1, -1, 0, "--p");
-    expect_bad(CB_NET_SMALL_WORLD, 10, 4, NAN, -1, -1, 0, "--p");
-    expect_bad(CB_NET_REGULAR, 11, 3, -1, -1, -1, 0, "n * k");
-    expect_bad(CB_NET_REGULAR, 11, 0, -1, -1, -1, 0, "--k");
-    expect_bad(CB_NET_SCALE_FREE, 5, -1, -1, 5, -1, 0, "--m 5");
-    expect_bad(CB_NET_SCALE_FREE, 5, -1, -1, 0, -1, 0, "--m 0");
-    expect_bad(CB_NET_COMPLETE, 2001, -1, -1, -1, -1, 0, "--nodes 2001");
-    expect_bad(CB_NET_RANDOM, 10, -1, -1, -1, 46, 0, "--links 46");
-    expect_bad(CB_NET_RANDOM, 10, -1, 0.5, -1, 5, 0, "not both");
-    expect_bad(CB_NET_ANCHORED, 10, -1, -1, -1, 8, 0, "--links 8");
-    expect_bad(CB_NET_LINEAR, 10, 2, -1, -1, -1, 0, "--k is not a parameter");
-    expect_bad(CB_NET_RING, 10, -1, -1, 2, -1, 0, "--m is not a parameter");
-    expect_bad(CB_NET_SCALE_FREE, 10, -1, 0.2, -1, -1, 0, "--p is not a parameter");
-    expect_bad(CB_NET_RANDOM, 1000, -1, -1, -1, -1, 1, "--geometric");
-    expect_bad(CB_NET_RANDOM, 100000, -1, 0.5, -1, -1, 0, "--p 0.5");
+    expect_bad(CB_NET_RING, 0, -1, -1, -1, -1, 0, "nodes", "");
+    expect_bad(CB_NET_RING, 10, 3, -1, -1, -1, 0, "k", "even");
+    expect_bad(CB_NET_RING, 10, 10, -1, -1, -1, 0, "k", "10 is");
+    expect_bad(CB_NET_RING, 2, -1, -1, -1, -1, 0, "k", "2 is");
+    expect_bad(CB_NET_SMALL_WORLD, 10, 4, 1.5, -1, -1, 0, "p", "");
+    expect_bad(CB_NET_SMALL_WORLD, 10, 4, NAN, -1, -1, 0, "p", "");
+    expect_bad(CB_NET_REGULAR, 11, 3, -1, -1, -1, 0, "k", "n * k");
+    expect_bad(CB_NET_REGULAR, 11, 0, -1, -1, -1, 0, "k", "");
+    expect_bad(CB_NET_SCALE_FREE, 5, -1, -1, 5, -1, 0, "m", "5 is");
+    expect_bad(CB_NET_SCALE_FREE, 5, -1, -1, 0, -1, 0, "m", "0 is");
+    expect_bad(CB_NET_COMPLETE, 2001, -1, -1, -1, -1, 0, "nodes", "2001");
+    expect_bad(CB_NET_RANDOM, 10, -1, -1, -1, 46, 0, "links", "46 is");
+    expect_bad(CB_NET_RANDOM, 10, -1, 0.5, -1, 5, 0, "p", "not both");
+    expect_bad(CB_NET_ANCHORED, 10, -1, -1, -1, 8, 0, "links", "8 is");
+    expect_bad(CB_NET_LINEAR, 10, 2, -1, -1, -1, 0, "k", "not a parameter");
+    expect_bad(CB_NET_RING, 10, -1, -1, 2, -1, 0, "m", "not a parameter");
+    expect_bad(CB_NET_SCALE_FREE, 10, -1, 0.2, -1, -1, 0, "p", "not a parameter");
+    expect_bad(CB_NET_RANDOM, 1000, -1, -1, -1, -1, 1, "nodes", "geometric");
+    expect_bad(CB_NET_RANDOM, 100000, -1, 0.5, -1, -1, 0, "p", "0.5 means");
     assert_int_equal(cb_net_model_parse("small-world"), CB_NET_SMALL_WORLD);
     assert_int_equal(cb_net_model_parse("smallworld"), -1);
 }

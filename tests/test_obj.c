@@ -16,7 +16,7 @@
 static cb_game *parse(const char *text, const cb_theme *theme)
 {
     cb_game *g = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_game_parse_obj(text, strlen(text), "b.obj", theme, &g, &err) != CB_OK)
         fail_msg("%s", err.message);
     return g;
@@ -25,7 +25,7 @@ static cb_game *parse(const char *text, const cb_theme *theme)
 static void expect_error(const char *text, size_t len, const char *what)
 {
     cb_game *g = (cb_game *)1;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_game_parse_obj(text, len, "b.obj", default_theme, &g, &err);
     if (st != CB_ERR_DATA || !strstr(err.message, what))
         fail_msg("wanted 65 \"%s\", got %d \"%s\"", what, st, err.message);
@@ -183,7 +183,7 @@ static void round_trip(const char *seed, int players, int shared, const cb_theme
     spec.shared = shared;
     spec.theme = theme;
     cb_game *g = NULL, *from_json = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     char *json = NULL;
     if (cb_game_generate(&spec, &g, &err) != CB_OK)
         fail_msg("%s", err.message);

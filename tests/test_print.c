@@ -33,7 +33,7 @@ static cb_game *make_game(double page_w, double page_h, int players, double reso
     spec.resolution = resolution;
     spec.theme = default_theme;
     cb_game *g = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_game_generate(&spec, &g, &err) != CB_OK)
         fail_msg("generating: %s", err.message);
     return g;
@@ -50,7 +50,7 @@ static cb_render_options options(void)
 static pdf_buf render_ok(const cb_game *g, const cb_render_options *o, const char *name)
 {
     pdf_buf out = {NULL, 0};
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_pdf_render(g, default_theme, o, &out.data, &out.len, &err) != CB_OK)
         fail_msg("render %s: %s", name, err.message);
     keep_pdf(name, out.data, out.len);
@@ -205,8 +205,8 @@ static void test_lengths(void **state)
         {"1in", 25.4}, {"72pt", 25.4}, {".5mm", 0.5}};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         double mm = -1;
-        cb_error err = {CB_OK, ""};
-        if (cb_length_parse("--bleed", good[i].text, &mm, &err) != CB_OK)
+        cb_error err = {CB_OK, "", 0, ""};
+        if (cb_length_parse("bleed", good[i].text, &mm, &err) != CB_OK)
             fail_msg("\"%s\": %s", good[i].text, err.message);
         if (fabs(mm - good[i].mm) > 1e-12)
             fail_msg("\"%s\" is %g mm, expected %g", good[i].text, mm, good[i].mm);
@@ -215,11 +215,11 @@ static void test_lengths(void **state)
                                       "inf", "nan", "0x10", "3mmm", "3in;", ".", "+3"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         double mm = 42;
-        cb_error err = {CB_OK, ""};
-        if (cb_length_parse("--gutter", bad[i], &mm, &err) != CB_ERR_USAGE)
+        cb_error err = {CB_OK, "", 0, ""};
+        if (cb_length_parse("gutter", bad[i], &mm, &err) != CB_ERR_USAGE)
             fail_msg("\"%s\" was accepted as %g mm", bad[i], mm);
         assert_true(mm == 42);
-        assert_non_null(strstr(err.message, "--gutter"));
+        assert_string_equal(err.field, "gutter");
         assert_null(strchr(err.message, '\n'));
     }
 }
@@ -233,8 +233,8 @@ static void test_sizes(void **state)
         {"a3", 420, 297},           {"10x10mm", 10, 10}};
     for (size_t i = 0; i < sizeof good / sizeof *good; i++) {
         double w = 0, h = 0;
-        cb_error err = {CB_OK, ""};
-        if (cb_size_parse("--sheet", good[i].text, &w, &h, &err) != CB_OK)
+        cb_error err = {CB_OK, "", 0, ""};
+        if (cb_size_parse("sheet", good[i].text, &w, &h, &err) != CB_OK)
             fail_msg("\"%s\": %s", good[i].text, err.message);
         if (fabs(w - good[i].w) > 1e-9 || fabs(h - good[i].h) > 1e-9)
             fail_msg("\"%s\" is %gx%g, expected %gx%g", good[i].text, w, h, good[i].w,
@@ -245,11 +245,11 @@ static void test_sizes(void **state)
                                       "8.5x11in ", "-8x11in", "1e2x1e2mm", "200x0.1in"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         double w = 7, h = 7;
-        cb_error err = {CB_OK, ""};
-        if (cb_size_parse("--sheet", bad[i], &w, &h, &err) != CB_ERR_USAGE)
+        cb_error err = {CB_OK, "", 0, ""};
+        if (cb_size_parse("sheet", bad[i], &w, &h, &err) != CB_ERR_USAGE)
             fail_msg("\"%s\" was accepted as %gx%g", bad[i], w, h);
         assert_true(w == 7 && h == 7);
-        assert_non_null(strstr(err.message, "--sheet"));
+        assert_string_equal(err.field, "sheet");
     }
     /* --paper goes through the same parser. */
     double w, h;
@@ -263,7 +263,7 @@ static void test_sizes(void **state)
 static cb_page_layout layout_ok(double bw, double bh, const cb_render_options *o)
 {
     cb_page_layout l;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_page_layout_make(bw, bh, o, &l, &err) != CB_OK)
         fail_msg("layout %gx%g: %s", bw, bh, err.message);
     return l;
@@ -311,7 +311,7 @@ static void test_nup_property(void **state)
         o.sheet_w = sw, o.sheet_h = sh, o.bleed = bleed, o.crop_marks = (int)(x & 1);
         o.gutter = (x & 2) ? -1 : 2 * bleed + (double)((x >> 8) % 10);
         cb_page_layout l;
-        cb_error err = {CB_OK, ""};
+        cb_error err = {CB_OK, "", 0, ""};
         double ext = o.crop_marks ? fmax(3, bleed) + 5 : bleed;
         double g = o.gutter < 0 ? fmax(6, 2 * bleed) : o.gutter;
         int best = 0;
@@ -328,7 +328,7 @@ static void test_nup_property(void **state)
         cb_status st = cb_page_layout_make(bw, bh, &o, &l, &err);
         if (best == 0) {
             assert_int_equal(st, CB_ERR_USAGE);
-            assert_non_null(strstr(err.message, "--sheet"));
+            assert_string_equal(err.field, "sheet");
             continue;
         }
         tried++;
@@ -360,14 +360,14 @@ static void expect_bad_layout(double bleed, double gutter, double sw, double sh,
     cb_render_options o = options();
     o.bleed = bleed, o.gutter = gutter, o.sheet_w = sw, o.sheet_h = sh, o.safe_area = safe;
     cb_page_layout l;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_page_layout_make(297, 210, &o, &l, &err) != CB_ERR_USAGE)
         fail_msg("bleed %g gutter %g sheet %gx%g safe %g accepted", bleed, gutter, sw, sh, safe);
-    if (!strstr(err.message, what))
-        fail_msg("\"%s\" does not name %s", err.message, what);
+    if (strcmp(err.field, what) != 0)
+        fail_msg("\"%s\" (field \"%s\") is not for %s", err.message, err.field, what);
     /* The streaming writer refuses them up front too. */
     cb_pdf_writer *w = (cb_pdf_writer *)&l;
-    if (strcmp(what, "--sheet") != 0 || sw < 10) {
+    if (strcmp(what, "sheet") != 0 || sw < 10) {
         assert_int_equal(cb_pdf_begin(default_theme, &o, &w, &err), CB_ERR_USAGE);
         assert_null(w);
     }
@@ -376,15 +376,15 @@ static void expect_bad_layout(double bleed, double gutter, double sw, double sh,
 static void test_bad_values(void **state)
 {
     (void)state;
-    expect_bad_layout(-1, -1, 0, 0, 0, "--bleed");
-    expect_bad_layout(26, -1, 0, 0, 0, "--bleed");
-    expect_bad_layout(NAN, -1, 0, 0, 0, "--bleed");
-    expect_bad_layout(3, 5.9, 420, 297, 0, "--gutter");   /* bleeds would overlap */
-    expect_bad_layout(0, 101, 420, 297, 0, "--gutter");
-    expect_bad_layout(0, -1, 210, 148, 0, "--sheet");     /* A4 board, A5 sheet */
-    expect_bad_layout(0, -1, 5, 5, 0, "--sheet");
-    expect_bad_layout(0, -1, 0, 0, 51, "--safe-area");
-    expect_bad_layout(0, -1, 0, 0, -2, "--safe-area");
+    expect_bad_layout(-1, -1, 0, 0, 0, "bleed");
+    expect_bad_layout(26, -1, 0, 0, 0, "bleed");
+    expect_bad_layout(NAN, -1, 0, 0, 0, "bleed");
+    expect_bad_layout(3, 5.9, 420, 297, 0, "gutter");   /* bleeds would overlap */
+    expect_bad_layout(0, 101, 420, 297, 0, "gutter");
+    expect_bad_layout(0, -1, 210, 148, 0, "sheet");     /* A4 board, A5 sheet */
+    expect_bad_layout(0, -1, 5, 5, 0, "sheet");
+    expect_bad_layout(0, -1, 0, 0, 51, "safe_area");
+    expect_bad_layout(0, -1, 0, 0, -2, "safe_area");
 
     /* A board that does not fit the sheet fails in cb_pdf_add_game, and
      * the document gets no page. */
@@ -392,10 +392,10 @@ static void test_bad_values(void **state)
     cb_render_options o = options();
     o.sheet_w = 210, o.sheet_h = 148;
     cb_pdf_writer *w = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_pdf_begin(default_theme, &o, &w, &err), CB_OK);
     assert_int_equal(cb_pdf_add_game(w, g, &err), CB_ERR_USAGE);
-    assert_non_null(strstr(err.message, "--sheet"));
+    assert_string_equal(err.field, "sheet");
     unsigned char *pdf = NULL;
     size_t len = 0;
     assert_int_equal(cb_pdf_end(w, &pdf, &len, &err), CB_ERR_DATA);
@@ -456,7 +456,7 @@ static void test_boxes_letter_eighth_inch(void **state)
     (void)state;
     cb_game *g = make_game(279.4, 215.9, 2, 0);
     cb_render_options o = options();
-    assert_int_equal(cb_length_parse("--bleed", "0.125in", &o.bleed, &(cb_error){0}), CB_OK);
+    assert_int_equal(cb_length_parse("bleed", "0.125in", &o.bleed, &(cb_error){0}), CB_OK);
     pdf_buf a = render_ok(g, &o, "letter-bleed");
     for (int k = 0; k < 2; k++) {
         expect_box(&a, "/MediaBox", k, 0, 0, 810, 630);
@@ -652,7 +652,7 @@ static void test_nup_streaming(void **state)
     cb_render_options o = options();
     o.sheet_w = 594, o.sheet_h = 420, o.gutter = 0;
     cb_pdf_writer *w = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_pdf_begin(default_theme, &o, &w, &err), CB_OK);
     for (int i = 0; i < 3; i++)
         assert_int_equal(cb_pdf_add_game(w, g, &err), CB_OK);
@@ -678,11 +678,11 @@ static void test_safe_area(void **state)
     free(a.data);
     o.safe_area = reach + 0.5;
     pdf_buf b = {NULL, 0};
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_pdf_render(g, default_theme, &o, &b.data, &b.len, &err), CB_ERR_USAGE);
     assert_null(b.data);
-    assert_non_null(strstr(err.message, "--safe-area"));
-    assert_non_null(strstr(err.message, "--margin"));
+    assert_string_equal(err.field, "safe_area");
+    assert_non_null(strstr(err.message, "a margin of"));
     cb_game_free(g);
 }
 
@@ -729,12 +729,12 @@ static void test_rules_page(void **state)
     pdf_buf first = render_ok(g, &o, "rules-first");
     assert_int_equal(pages(&first), 3);
     assert_true(first.len != last.len || memcmp(first.data, last.data, last.len) != 0);
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     unsigned char *pdf = NULL;
     size_t len = 0;
     o.rules = 7;
     assert_int_equal(cb_pdf_render(g, default_theme, &o, &pdf, &len, &err), CB_ERR_USAGE);
-    assert_non_null(strstr(err.message, "--rules"));
+    assert_string_equal(err.field, "rules");
     assert_null(pdf);
     /* the writer: no theme, no rules page; none before a game is added */
     cb_pdf_writer *w = NULL;

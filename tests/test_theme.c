@@ -70,7 +70,7 @@ static void write_theme(const char *types)
 static void expect_error(cb_status status, const char *what1, const char *what2)
 {
     cb_theme *t = (cb_theme *)&t; /* must be reset to NULL */
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_theme_load(dir, &t, &err);
     if (st == CB_OK) {
         cb_theme_free(t);
@@ -91,7 +91,7 @@ static void test_default_theme(void **state)
 {
     (void)state;
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_theme_load("icons/default", &t, &err) != CB_OK)
         fail_msg("icons/default: %s", err.message);
     assert_string_equal(t->name, "expedition");
@@ -142,7 +142,7 @@ static void test_default_theme_rules(void **state)
 {
     (void)state;
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_theme_load("icons/default", &t, &err) != CB_OK)
         fail_msg("icons/default: %s", err.message);
     assert_int_equal(t->version, 3);
@@ -206,7 +206,7 @@ static void test_version1_has_no_rules(void **state)
     (void)state;
     write_theme(GOOD_TYPE);
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_theme_load(dir, &t, &err) != CB_OK)
         fail_msg("%s", err.message);
     assert_int_equal(t->version, 1);
@@ -258,7 +258,7 @@ static void test_version2(void **state)
     write_theme2(ty, ", \"text\": \"Goal.\"", ", \"goal\": \"Mark it.\"",
                  "\"first_game\": \"m\", " V2_RULES ",");
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_theme_load(dir, &t, &err) != CB_OK)
         fail_msg("%s", err.message);
     assert_int_equal(t->version, 2);
@@ -301,7 +301,7 @@ static void test_readme_example(void **state)
     char *end = strstr(start, "```");
     assert_non_null(end);
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_theme_parse(start, (size_t)(end - start), "icons/example", 0, &t, &err) != CB_OK)
         fail_msg("icons/README.md example: %s", err.message);
     assert_int_equal(t->version, 3);
@@ -463,7 +463,7 @@ static void test_minimal_type_defaults(void **state)
     write_theme("{\"name\": \"x\", \"icon\": \"a.png\", \"color\": \"#FFFFFF\", "
                 "\"probability\": 0.5}");
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_theme_load(dir, &t, &err) != CB_OK)
         fail_msg("%s", err.message);
     assert_int_equal(t->n_types, 1);
@@ -585,7 +585,7 @@ static void test_missing_folder_or_file(void **state)
 {
     (void)state;
     cb_theme *t = (cb_theme *)&t;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     assert_int_equal(cb_theme_load("/nonexistent/theme", &t, &err), CB_ERR_NOINPUT);
     assert_null(t);
     assert_non_null(strstr(err.message, "/nonexistent/theme"));

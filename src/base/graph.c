@@ -43,7 +43,7 @@ cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err)
     if ((sorted < m && !keys) || !g->start || !g->adj || !g->eid) {
         free(keys);
         cb_graph_free(g);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     if (sorted < m) {
         for (size_t e = 0; e < m; e++)
@@ -67,7 +67,7 @@ cb_status cb_graph_build(cb_graph *g, const cb_board *b, cb_error *err)
     uint32_t *fill = malloc((n ? n : 1) * sizeof *fill);
     if (!fill) {
         cb_graph_free(g);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     memcpy(fill, g->start, n * sizeof *fill);
     for (size_t e = 0; e < m; e++) {

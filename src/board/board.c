@@ -170,34 +170,34 @@ static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
 cb_status cb_spec_check(const cb_spec *spec, cb_error *err)
 {
     if (!spec->seed)
-        return cb_fail(err, CB_ERR_USAGE, "--seed: missing");
+        return cb_fail_option(err, "seed", "missing");
     if (!cb_utf8_valid(spec->seed)) /* it goes into JSON files and onto the page */
-        return cb_fail(err, CB_ERR_USAGE, "--seed: not valid UTF-8 text");
+        return cb_fail_option(err, "seed", "not valid UTF-8 text");
     if (spec->players < CB_PLAYERS_MIN || spec->players > CB_PLAYERS_MAX)
-        return cb_fail(err, CB_ERR_USAGE, "--players: %d is out of range (2..9)", spec->players);
+        return cb_fail_option(err, "players", "%d is out of range (2..9)", spec->players);
     if (!(spec->margin >= 5) || spec->margin > 50)
-        return cb_fail(err, CB_ERR_USAGE, "--margin: %g mm is out of range (5..50 mm)", spec->margin);
+        return cb_fail_option(err, "margin", "%g mm is out of range (5..50 mm)", spec->margin);
     if (!(spec->page_w >= 80 && spec->page_h >= 80) || spec->page_w > MAX_PAPER_MM ||
         spec->page_h > MAX_PAPER_MM)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: %gx%g mm is out of range (80..%g mm a side)",
+        return cb_fail_option(err, "paper",
+                       "%gx%g mm is out of range (80..%g mm a side)",
                        spec->page_w, spec->page_h, MAX_PAPER_MM);
     if (spec->start_cap < 2 || spec->start_cap > 4)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--start-cap: %d is out of range (2..4; a start needs 2 edges)",
+        return cb_fail_option(err, "start_cap",
+                       "%d is out of range (2..4; a start needs 2 edges)",
                        spec->start_cap);
     if (spec->node_cap < 3 || spec->node_cap > 8)
-        return cb_fail(err, CB_ERR_USAGE, "--node-cap: %d is out of range (3..8)", spec->node_cap);
+        return cb_fail_option(err, "node_cap", "%d is out of range (3..8)", spec->node_cap);
     /* (without a theme there are no missions: nothing to choose) */
     if (spec->first_game && spec->theme && spec->theme->first_game < 0)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--first-game: theme \"%s\" names no first-game mission (\"first_game\" "
+        return cb_fail_option(err, "first_game",
+                       "theme \"%s\" names no first-game mission (\"first_game\" "
                        "in its theme.json)", spec->theme->name);
     if (spec->max_attempts < 1 || spec->max_attempts > 100000)
-        return cb_fail(err, CB_ERR_USAGE, "--attempts: %d is out of range (1..100000)",
+        return cb_fail_option(err, "attempts", "%d is out of range (1..100000)",
                        spec->max_attempts);
     if (spec->resolution < 0 || spec->resolution > 2000 || isnan(spec->resolution))
-        return cb_fail(err, CB_ERR_USAGE, "--resolution: %g is out of range (7..2000)",
+        return cb_fail_option(err, "resolution", "%g is out of range (7..2000)",
                        spec->resolution);
     return check_geometry(spec, err, 1);
 }
@@ -241,8 +241,8 @@ static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
 {
     double bw = spec->page_w - 2 * spec->margin, bh = spec->page_h - 2 * spec->margin;
     if (!(bw > 0 && bh > 0))
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--margin: %g mm leaves no board on a %gx%g mm paper (it must be "
+        return cb_fail_option(err, "margin",
+                       "%g mm leaves no board on a %gx%g mm paper (it must be "
                        "under half the shorter side)", spec->margin, spec->page_w, spec->page_h);
     double d = spacing(spec, bw, bh);
     /* Three well-spaced starts per side, each with two neighbours of its
@@ -253,11 +253,11 @@ static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
         double least = ceil(SHORT_SIDE_SPACINGS * fmax(bw, bh) / fmin(bw, bh) - 1e-9);
         double works = suggest ? resolution_that_works(spec, least, 2000) : -1;
         if (works > 0)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--resolution: %g leaves no room for 3 starts a side across this "
+            return cb_fail_option(err, "resolution",
+                           "%g leaves no room for 3 starts a side across this "
                            "board (%gx%g mm); %g works", spec->resolution, bw, bh, works);
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--resolution: %g leaves no room for 3 starts a side across this "
+        return cb_fail_option(err, "resolution",
+                       "%g leaves no room for 3 starts a side across this "
                        "board (%gx%g mm); at least %.0f", spec->resolution, bw, bh, least);
     }
     /* Between CUT_MIN_SPACING_MM and the spacing where dots end, no board
@@ -273,28 +273,28 @@ static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
                                                        2000)
                                : -1;
         if (below > 0 && above > 0)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--resolution: %g puts nodes %.1f mm apart, too close for "
+            return cb_fail_option(err, "resolution",
+                           "%g puts nodes %.1f mm apart, too close for "
                            "scissors and power dots; %g works, or %g (no dots)",
                            spec->resolution, d, below, above);
         if (above > 0)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--resolution: %g puts nodes %.1f mm apart, too close for "
+            return cb_fail_option(err, "resolution",
+                           "%g puts nodes %.1f mm apart, too close for "
                            "scissors and power dots; %g works (no dots)", spec->resolution, d,
                            above);
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--resolution: %g puts nodes %.1f mm apart, too close for scissors "
+        return cb_fail_option(err, "resolution",
+                       "%g puts nodes %.1f mm apart, too close for scissors "
                        "and power dots (%.0f mm at least, or under %.1f mm)", spec->resolution,
                        d, CUT_MIN_SPACING_MM, no_dots);
     }
     if (spec->resolution == 0 && d < CUT_MIN_SPACING_MM) {
         double most = suggest ? margin_that_works(spec, floor(spec->margin * 10) / 10, 5) : -1;
         if (most > 0)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--margin: %g mm leaves too small a board for 3 starts a side; "
+            return cb_fail_option(err, "margin",
+                           "%g mm leaves too small a board for 3 starts a side; "
                            "%g mm works (at most)", spec->margin, most);
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: %gx%g mm is too small for 3 starts a side at the default "
+        return cb_fail_option(err, "paper",
+                       "%gx%g mm is too small for 3 starts a side at the default "
                        "spacing: the board needs %.1f mm across and %.0f mm^2 (a5 or larger)",
                        spec->page_w, spec->page_h, SHORT_SIDE_SPACINGS * CUT_MIN_SPACING_MM,
                        DEFAULT_MIN_NODES * CUT_MIN_SPACING_MM * CUT_MIN_SPACING_MM);
@@ -303,15 +303,15 @@ static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
     if (spec->margin < 5 + radius_at(d) - 1e-9) {
         double least = ceil((5 + radius_at(d)) * 10 - 1e-6) / 10;
         double works = suggest ? margin_that_works(spec, least, 50) : -1;
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--margin: %g mm puts edge nodes closer than 5 mm to the paper edge "
+        return cb_fail_option(err, "margin",
+                       "%g mm puts edge nodes closer than 5 mm to the paper edge "
                        "(at least %g mm)", spec->margin, works > 0 ? works : least);
     }
     size_t n = node_count(bw, bh, d);
     if (n > MAX_NODES)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--resolution: the board would have %zu nodes; at most %d can be "
-                       "made fair (use a lower --resolution or a smaller paper)",
+        return cb_fail_option(err, "resolution",
+                       "the board would have %zu nodes; at most %d can be "
+                       "made fair (use a lower resolution or a smaller paper)",
                        n, MAX_NODES);
     if (!on_lattice(spec, bw, bh)) {
         if (fmax(bw, bh) > MAX_ASPECT * fmin(bw, bh)) {
@@ -319,8 +319,8 @@ static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
                                                    5)
                                : -1;
             if (m > 0)
-                return cb_fail(err, CB_ERR_USAGE,
-                               "--margin: %g mm makes a board %.2f times as long as wide (at "
+                return cb_fail_option(err, "margin",
+                               "%g mm makes a board %.2f times as long as wide (at "
                                "most %.2f); %g mm works", spec->margin,
                                fmax(bw, bh) / fmin(bw, bh), MAX_ASPECT, m);
             double w = spec->page_w, h = spec->page_h; /* the longer side cut down */
@@ -328,38 +328,38 @@ static cb_status check_geometry(const cb_spec *spec, cb_error *err, int suggest)
                 w = floor(MAX_ASPECT * bh + 2 * spec->margin);
             else
                 h = floor(MAX_ASPECT * bw + 2 * spec->margin);
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--paper: %gx%g mm makes a board %.2f times as long as wide; at "
+            return cb_fail_option(err, "paper",
+                           "%gx%g mm makes a board %.2f times as long as wide; at "
                            "most %.2f (%gx%gmm)", spec->page_w, spec->page_h,
                            fmax(bw, bh) / fmin(bw, bh), MAX_ASPECT, w, h);
         }
         if (spec->node_cap < 4 && n < CAP3_MIN_NODES)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--node-cap: 3 needs a board of at least %d nodes (this one: %zu); "
+            return cb_fail_option(err, "node_cap",
+                           "3 needs a board of at least %d nodes (this one: %zu); "
                            "4 works", CAP3_MIN_NODES, n);
         return CB_OK;
     }
     if (spec->node_cap < 4)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--node-cap: boards of more than %d nodes or under %g mm apart "
+        return cb_fail_option(err, "node_cap",
+                       "boards of more than %d nodes or under %g mm apart "
                        "need a cap of at least 4 (this one: %zu nodes, %.1f mm apart)",
                        CB_LATTICE_NODES, ORGANIC_MIN_SPACING_MM, n, d);
     cb_lattice_params lp = {spec->margin, spec->margin, bw, bh, n, radius_at(d)};
     if (!cb_lattice_has_room(&lp))
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--paper: the board (%gx%g mm) has no room for 3 starts a side "
-                       "%.1f mm apart; use a larger paper or a lower --resolution", bw, bh, d);
+        return cb_fail_option(err, "paper",
+                       "the board (%gx%g mm) has no room for 3 starts a side "
+                       "%.1f mm apart; use a larger paper or a lower resolution", bw, bh, d);
     if (cb_lattice_slack(&lp) <= CB_LATTICE_ROUNDING_MM) {
         double about = floor(fmax(bw, bh) / closest_lattice_spacing(spec->margin, bw, bh));
         double works = suggest && spec->resolution > 0
                            ? resolution_that_works(spec, fmin(about, spec->resolution - 1), 1)
                            : -1;
         if (works > 0)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--resolution: nodes %.2f mm apart cannot keep %.1f mm between "
+            return cb_fail_option(err, "resolution",
+                           "nodes %.2f mm apart cannot keep %.1f mm between "
                            "their disks; %g works on this paper", d, CB_NODE_GAP_MM, works);
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--resolution: nodes %.2f mm apart cannot keep %.1f mm between their "
+        return cb_fail_option(err, "resolution",
+                       "nodes %.2f mm apart cannot keep %.1f mm between their "
                        "disks; at most about %.0f across this paper", d, CB_NODE_GAP_MM, about);
     }
     return CB_OK;
@@ -734,13 +734,13 @@ static cb_status generate_sheet(const cb_spec *spec, const char *seed, int playe
     int limit = spec->max_attempts * (spec->node_cap <= 3 ? CAP3_ATTEMPTS : 1);
     for (int attempt = first; attempt <= limit; attempt++) {
         if (spec->stop && spec->stop(spec->stop_ctx))
-            return cb_fail(err, CB_ERR_INTERNAL, "seed \"%s\": stopped after %d attempts",
+            return cb_fail(err, CB_ERR_STOPPED, "seed \"%s\": stopped after %d attempts",
                            seed, attempt - 1);
         int oom = 0;
         cb_board *b = candidate(spec, seed, cb_mix64(base + (uint64_t)attempt), want, got, &why,
                                 &oom);
         if (oom)
-            return cb_fail(err, CB_ERR_INTERNAL, "out of memory generating a board");
+            return cb_fail(err, CB_ERR_NOMEM, "out of memory generating a board");
         if (b) {
             b->attempts = attempt;
             b->player = player;
@@ -749,7 +749,7 @@ static cb_status generate_sheet(const cb_spec *spec, const char *seed, int playe
         }
     }
     *exhausted = 1;
-    return cb_fail(err, CB_ERR_INTERNAL,
+    return cb_fail(err, CB_ERR_INFEASIBLE,
                    "seed \"%s\": no board met the contract in %d attempts (last: %s)",
                    seed, limit, why ? why : "unknown");
 }
@@ -773,7 +773,7 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
     if (!g || !(g->sheets = calloc(sheets, sizeof *g->sheets)) ||
         !(g->seed = strdup(spec->seed))) {
         cb_game_free(g);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     g->players = spec->players;
     g->shared = spec->shared;
@@ -788,7 +788,7 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
     bands aim = first_sheet_bands(spec, &oom);
     if (oom) {
         cb_game_free(g);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory generating a board");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory generating a board");
     }
     for (int restart = 0;; restart++) {
         bands want = aim;
@@ -800,7 +800,7 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
             char *seed = malloc(len);
             if (!seed) {
                 cb_game_free(g);
-                return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+                return cb_fail(err, CB_ERR_NOMEM, "out of memory");
             }
             if (spec->shared)
                 snprintf(seed, len, "%s", spec->seed);
@@ -839,7 +839,7 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
      * "start on the rectangle with your number"). */
     if (spec->theme && spec->theme->version >= 3 && cb_game_deal(g) != 0) {
         cb_game_free(g);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory dealing the starts");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory dealing the starts");
     }
     *out = g;
     return CB_OK;

@@ -13,8 +13,8 @@
  * but the start, to the first border node reached with odd parity: O(n) per
  * start, and the 12 starts' searches run as one over bit sets. (A walk that
  * loops around the centre also parts it from the start, so walks, not only
- * simple chains, may be counted; tests/test_cutfair.c checks the figures
- * against cut.c's dual max-flow and its own search on generated boards.)
+ * simple chains, may be counted; tests/test_contract.c checks the figures
+ * on generated boards with a search of its own.)
  *
  * The search from the border gives dist[v][p], the fewest edges from the
  * border to v arriving with parity p, so an edge a-b lies on a shortest

@@ -483,8 +483,8 @@ int cb_decorate(cb_board *b, const cb_theme *theme, int players, cb_rng *rng,
     cb_graph g;
     cb_error err;
     if (cb_graph_build(&g, b, &err) != CB_OK) {
-        *why = err.status == CB_ERR_INTERNAL ? "out of memory" : "bad graph";
-        return err.status == CB_ERR_INTERNAL ? -1 : 1;
+        *why = err.status == CB_ERR_NOMEM ? "out of memory" : "bad graph";
+        return err.status == CB_ERR_NOMEM ? -1 : 1;
     }
     int rc = cb_decorate_graph(b, &g, theme, players, rng, why);
     cb_graph_free(&g);

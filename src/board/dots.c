@@ -703,5 +703,5 @@ cb_status cb_board_place_dots(cb_board *b, cb_error *err)
         return st;
     int rc = cb_dots_place_all(b, &g, -1, 0);
     cb_graph_free(&g);
-    return rc < 0 ? cb_fail(err, CB_ERR_INTERNAL, "out of memory placing power dots") : CB_OK;
+    return rc < 0 ? cb_fail(err, CB_ERR_NOMEM, "out of memory placing power dots") : CB_OK;
 }

@@ -60,11 +60,11 @@ void cli_board_options_init(cli_board_options *o)
 
 /* A length option's value into *mm; 1 when parsed, -1 (error printed) when
  * not. */
-static int cli_length(const char *opt, const char *val, double *mm)
+static int cli_length(const char *field, const char *val, double *mm)
 {
-    cb_error err = {CB_OK, ""};
-    if (cb_length_parse(opt, val, mm, &err) != CB_OK) {
-        cli_fail(err.status, "%s", err.message);
+    cb_error err = {CB_OK, "", 0, ""};
+    if (cb_length_parse(field, val, mm, &err) != CB_OK) {
+        cli_error(err.status, &err);
         return -1;
     }
     return 1;
@@ -82,7 +82,7 @@ int cli_board_option(cli_args *a, cli_board_options *o)
     else if (cli_flag(a, "--first-game"))
         s->first_game = 1;
     else if (cli_flag(a, "--fair-cuts"))
-        s->fair_cuts = 1; /* the default since 0.x: see cb_spec */
+        ; /* accepted for older scripts: every board has fair cuts */
     else if (cli_value(a, "--theme"))
         o->theme_dir = a->val;
     else if (cli_value(a, "--paper|--board-size"))
@@ -102,20 +102,20 @@ int cli_board_option(cli_args *a, cli_board_options *o)
     else if (cli_value(a, "--font"))
         o->render.font_path = a->val;
     else if (cli_value(a, "--bleed"))
-        return cli_length("--bleed", a->val, &o->render.bleed);
+        return cli_length("bleed", a->val, &o->render.bleed);
     else if (cli_flag(a, "--crop-marks"))
         o->render.crop_marks = 1;
     else if (cli_flag(a, "--cmyk"))
         o->render.cmyk = 1;
     else if (cli_value(a, "--safe-area"))
-        return cli_length("--safe-area", a->val, &o->render.safe_area);
+        return cli_length("safe_area", a->val, &o->render.safe_area);
     else if (cli_value(a, "--gutter"))
-        return cli_length("--gutter", a->val, &o->render.gutter);
+        return cli_length("gutter", a->val, &o->render.gutter);
     else if (cli_value(a, "--sheet")) {
-        cb_error err = {CB_OK, ""};
-        if (cb_size_parse("--sheet", a->val, &o->render.sheet_w, &o->render.sheet_h, &err) !=
+        cb_error err = {CB_OK, "", 0, ""};
+        if (cb_size_parse("sheet", a->val, &o->render.sheet_w, &o->render.sheet_h, &err) !=
             CB_OK) {
-            cli_fail(err.status, "%s", err.message);
+            cli_error(err.status, &err);
             return -1;
         }
     } else
@@ -125,10 +125,10 @@ int cli_board_option(cli_args *a, cli_board_options *o)
 
 int cli_board_options_check(cli_board_options *o)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_spec *s = &o->spec;
     if (cb_paper_parse(o->paper, &s->page_w, &s->page_h, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     if (o->portrait) {
         double t = s->page_w;
         s->page_w = s->page_h;
@@ -139,7 +139,7 @@ int cli_board_options_check(cli_board_options *o)
         s->seed = o->seed_buf;
     }
     if (cb_spec_check(s, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     if (o->render.gutter >= 0 && o->render.sheet_w == 0)
         return cli_fail(CB_ERR_USAGE, "--gutter: only with --sheet (N-up imposition)");
     int rc = cli_source_date(&o->render);
@@ -148,14 +148,14 @@ int cli_board_options_check(cli_board_options *o)
     /* Bleed, marks and sheet against the board's paper, before any work. */
     cb_page_layout layout;
     if (cb_page_layout_make(s->page_w, s->page_h, &o->render, &layout, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     o->checked = 1;
     return 0;
 }
 
 int cli_board_options_finish(cli_board_options *o)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_spec *s = &o->spec;
     if (!o->checked) {
         int rc = cli_board_options_check(o);
@@ -174,7 +174,7 @@ int cli_board_options_finish(cli_board_options *o)
         o->render.font_path = o->font_buf;
     }
     if (cb_theme_load(o->theme_dir, &o->theme, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     s->theme = o->theme;
     return 0;
 }

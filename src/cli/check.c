@@ -37,7 +37,7 @@ static int check_sheet(const char *path, size_t k, size_t n_sheets, const cb_boa
                        int start_cap, int node_cap, int *rc)
 {
     cb_verdict v;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     int *cuts = NULL;
     size_t n_starts = 0;
     if (cb_board_check(b, start_cap, node_cap, &v, &err) != CB_OK) {
@@ -137,20 +137,20 @@ int cli_check_parse(int argc, char **argv, cli_check_options *o)
             o->theme_dir = a.val;
         } else if (cli_value(&a, "--start-cap")) {
             if (cli_int("--start-cap", a.val, 1, 64, &o->start_cap) != 0)
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--node-cap")) {
             if (cli_int("--node-cap", a.val, 1, 64, &o->node_cap) != 0)
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (a.arg[0] != '-' || strcmp(a.arg, "-") == 0) {
             int rc = cli_inputs_add(&o->inputs, argc, a.arg);
             if (rc)
                 return rc;
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("check", a.arg);
+            return a.bad ? CLI_EXIT_USAGE : cli_unknown("check", a.arg);
         }
     }
     if (a.bad)
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     if (o->inputs.n == 0)
         return cli_fail(CB_ERR_USAGE, "check: no board file given (see cutboard check --help)");
     return -1;
@@ -164,18 +164,18 @@ void cli_check_options_free(cli_check_options *o)
 /* Checks every sheet of file PATH: 0, or the exit code of its worst. */
 static int check_file(const char *path, const cb_theme *theme, const cli_check_options *o)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_game *game = NULL;
     if (cli_game_read(path, theme, &game, &err) != CB_OK) {
         fflush(stdout); /* the line lands after the files before it */
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     }
     int rc = 0, all = 1;
     for (size_t k = 0; k < game->n_sheets && rc == 0; k++)
         all &= check_sheet(path, k, game->n_sheets, game->sheets[k], o->start_cap, o->node_cap,
                            &rc);
     cb_game_free(game);
-    return rc ? rc : all ? 0 : CB_ERR_DATA;
+    return rc ? rc : all ? 0 : CLI_EXIT_DATA;
 }
 
 int cli_check(int argc, char **argv)
@@ -188,11 +188,11 @@ int cli_check(int argc, char **argv)
     }
     const char *theme_dir = o.theme_dir;
     char buf[4096];
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_theme *theme = NULL;
     rc = cli_theme_path(theme_dir, buf, sizeof buf);
     if (rc == 0 && cb_theme_load(buf, &theme, &err) != CB_OK)
-        rc = cli_fail(err.status, "%s", err.message);
+        rc = cli_error(err.status, &err);
     /* Every file is checked; the exit code is the worst (highest) of them. */
     int worst = rc;
     for (size_t k = 0; rc == 0 && k < o.inputs.n; k++) {

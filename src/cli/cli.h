@@ -17,8 +17,30 @@ int cli_network(int argc, char **argv);
 int cli_playtest(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 
+/* Exit codes (sysexits.h's values; README.md lists them). */
+enum {
+    CLI_EXIT_USAGE = 64,    /* a bad option or option value */
+    CLI_EXIT_DATA = 65,     /* bad input data; check: a board breaks the contract */
+    CLI_EXIT_NOINPUT = 66,  /* an input is missing or unreadable */
+    CLI_EXIT_SOFTWARE = 70, /* out of memory, no board found, stopped, a library failed */
+    CLI_EXIT_CANTCREAT = 73,/* an output cannot be created */
+    CLI_EXIT_IO = 74        /* writing an output failed */
+};
+
+/* The exit code for a library error of kind STATUS (0 for CB_OK). */
+int cli_exit_code(cb_status status);
+
+/* The command-line option of a library field ("start_cap" is
+ * "--start-cap", "output" is "-o") in OUT, CAP bytes. */
+const char *cli_option_of(const char *field, char *out, size_t cap);
+
+/* Prints ERR's line ("--players: 12 is out of range (2..9)" when an option
+ * is at fault, else its message; "out of memory" when it has none) and
+ * returns the exit code for STATUS (usually err->status). */
+int cli_error(cb_status status, const cb_error *err);
+
 /* Prints "cutboard: " and the formatted message as one line on stderr and
- * returns CODE, a cb_status that doubles as the exit code (sysexits). */
+ * returns the exit code for CODE. */
 /* A line on standard error ("cutboard: " and the formatted text), with
  * control characters and bytes that are not UTF-8 escaped (\xHH), as
  * cli_fail's: every text from an input or argv reaches the terminal
@@ -158,7 +180,8 @@ void cli_reads(const char *path);
 int cli_source_date(cb_render_options *o);
 
 /* Test hook: waits up to $NAME ms (at most 10 s) or until a stop signal is
- * pending; nothing when $NAME is unset. Not for users. */
+ * pending; nothing when $NAME is unset. Only in the test build
+ * (-DCB_TEST_HOOKS); a no-op in the program as shipped. */
 void cli_test_hold(const char *name);
 
 /* --obj PATH: one OBJ file per sheet of G, PATH itself for one sheet, else

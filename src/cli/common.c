@@ -27,13 +27,55 @@ static void vnote(const char *fmt, va_list ap)
     fprintf(stderr, "cutboard: %s\n", cb_text_shown(raw, shown, sizeof shown));
 }
 
+int cli_exit_code(cb_status status)
+{
+    switch (status) {
+    case CB_OK: return 0;
+    case CB_ERR_USAGE: return CLI_EXIT_USAGE;
+    case CB_ERR_DATA: return CLI_EXIT_DATA;
+    case CB_ERR_NOINPUT: return CLI_EXIT_NOINPUT;
+    case CB_ERR_CANTCREAT: return CLI_EXIT_CANTCREAT;
+    case CB_ERR_IO: return CLI_EXIT_IO;
+    case CB_ERR_NOMEM:
+    case CB_ERR_INFEASIBLE:
+    case CB_ERR_STOPPED:
+    case CB_ERR_INTERNAL: break;
+    }
+    return CLI_EXIT_SOFTWARE;
+}
+
+const char *cli_option_of(const char *field, char *out, size_t cap)
+{
+    if (strcmp(field, "output") == 0) {
+        snprintf(out, cap, "-o");
+        return out;
+    }
+    size_t k = 0;
+    for (const char *p = "--"; *p && k + 1 < cap; p++)
+        out[k++] = *p;
+    for (const char *p = field; *p && k + 1 < cap; p++)
+        out[k++] = *p == '_' ? '-' : *p;
+    out[k] = '\0';
+    return out;
+}
+
+int cli_error(cb_status status, const cb_error *err)
+{
+    const char *message = err->message[0] ? err->message : "out of memory";
+    char option[sizeof err->field + 4];
+    if (err->field[0])
+        return cli_fail(status, "%s: %s", cli_option_of(err->field, option, sizeof option),
+                        message);
+    return cli_fail(status, "%s", message);
+}
+
 int cli_fail(cb_status code, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vnote(fmt, ap);
     va_end(ap);
-    return (int)code;
+    return cli_exit_code(code);
 }
 
 void cli_note(const char *fmt, ...)
@@ -180,15 +222,15 @@ int cli_is_dir(const char *path)
 
 int cli_data_path(const char *rel, char *out, size_t len)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_data_find(rel, out, len, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     return 0;
 }
 
 int cli_theme_path(const char *theme, char *out, size_t len)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_theme_find(theme, out, len, &err) != CB_OK)
         return cli_fail(err.status, "--theme: %s", err.message);
     return 0;
@@ -215,23 +257,30 @@ void cli_random_seed(char *out, size_t len)
 int cli_source_date(cb_render_options *o)
 {
     const char *env = getenv("SOURCE_DATE_EPOCH");
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     o->dated = 0;
     if (!env)
         return 0;
     if (cb_source_date_parse(env, &o->source_date, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     o->dated = 1;
     return 0;
 }
 
-/* Test hooks, not for users: with $NAME=N the CLI waits at that point up to
+/* Test hooks, compiled only into the test build (-DCB_TEST_HOOKS, make's
+ * build/cutboard-hooks): with $NAME=N the CLI waits at that point up to
  * N ms (at most 10 s), so a test can deliver a signal there. The wait ends
  * as soon as SIGINT, SIGTERM or SIGHUP is pending (where they are held), so
  * the test need not sleep out the delay; where they are not held, the
  * signal ends the process during the wait. With $CUTBOARD_TEST_HOLD_MARK
  * set, the file it names is created when the wait begins: a test that runs
  * the CLI under valgrind cannot tell from outside when its start-up ends. */
+#ifndef CB_TEST_HOOKS
+void cli_test_hold(const char *name)
+{
+    (void)name; /* the program as shipped reads no test variables */
+}
+#else
 void cli_test_hold(const char *name)
 {
     const char *env = getenv(name);
@@ -252,6 +301,7 @@ void cli_test_hold(const char *name)
         nanosleep(&t, NULL);
     }
 }
+#endif
 
 /* The files this run reads, so that no output replaces one of them. */
 static const char **read_paths; /* still reachable at exit: the run's length */
@@ -503,7 +553,7 @@ void cli_reads(const char *path)
 int cli_inputs_add(cli_inputs *in, int argc, const char *path)
 {
     if (!in->paths && !(in->paths = calloc(argc > 0 ? (size_t)argc : 1, sizeof *in->paths)))
-        return cli_fail(CB_ERR_INTERNAL, "out of memory reading the arguments");
+        return cli_fail(CB_ERR_NOMEM, "out of memory reading the arguments");
     if (strcmp(path, "-") == 0)
         for (size_t k = 0; k < in->n; k++)
             if (strcmp(in->paths[k], "-") == 0)
@@ -524,16 +574,16 @@ void cli_inputs_free(cli_inputs *in)
 int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb_game **game)
 {
     char buf[4096];
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     int rc = cli_theme_path(theme_dir, buf, sizeof buf);
     if (rc)
         return rc;
     if (cb_theme_load(buf, theme, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     if (cli_game_read(path, *theme, game, &err) != CB_OK) {
         cb_theme_free(*theme);
         *theme = NULL;
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     }
     return 0;
 }

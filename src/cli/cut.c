@@ -35,7 +35,7 @@ static int parse_path(const char *s, uint32_t **out, size_t *n)
         cap += *p == ',';
     uint32_t *v = malloc(cap * sizeof *v);
     if (!v)
-        return cli_fail(CB_ERR_INTERNAL, "out of memory"), -1;
+        return cli_fail(CB_ERR_NOMEM, "out of memory"), -1;
     size_t k = 0;
     const char *p = s;
     for (;;) {
@@ -74,7 +74,7 @@ static int run(const char *path, const char *theme_dir, int sheet, const cb_cut_
     int rc = cli_load_board(path, theme_dir, &theme, &game);
     if (rc)
         return rc;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_cut_result *r = NULL;
     if ((size_t)sheet > game->n_sheets) {
         rc = cli_fail(CB_ERR_USAGE, "--sheet: %s has %zu sheet%s", path, game->n_sheets,
@@ -92,7 +92,7 @@ static int run(const char *path, const char *theme_dir, int sheet, const cb_cut_
         st = cli_write_all_streams(NULL, 0, &out, 1, &err);
     }
     if (st != CB_OK) {
-        rc = cli_fail(st, "%s", err.message);
+        rc = cli_error(st, &err);
         goto done;
     }
     for (size_t i = 0; i < n_paths; i++) {
@@ -136,7 +136,7 @@ int cli_cut_parse(int argc, char **argv, cli_cut_options *o)
             if (o->n_paths == CLI_MAX_CUTS)
                 return cli_fail(CB_ERR_USAGE, "--path: at most %d cuts", CLI_MAX_CUTS);
             if (parse_path(a.val, &o->owned[o->n_paths], &o->paths[o->n_paths].n) != 0)
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
             o->paths[o->n_paths].nodes = o->owned[o->n_paths];
             o->n_paths++;
         } else if (cli_value(&a, "--json")) {
@@ -145,15 +145,15 @@ int cli_cut_parse(int argc, char **argv, cli_cut_options *o)
             o->theme_dir = a.val;
         } else if (cli_value(&a, "--sheet")) {
             if (cli_int("--sheet", a.val, 1, 1000000, &o->sheet) != 0)
-                rc = CB_ERR_USAGE;
+                rc = CLI_EXIT_USAGE;
         } else if ((a.arg[0] != '-' || strcmp(a.arg, "-") == 0) && !o->path) {
             o->path = a.arg;
         } else {
-            rc = a.bad ? CB_ERR_USAGE : cli_unknown("cut", a.arg);
+            rc = a.bad ? CLI_EXIT_USAGE : cli_unknown("cut", a.arg);
         }
     }
     if (rc == 0 && a.bad)
-        rc = CB_ERR_USAGE;
+        rc = CLI_EXIT_USAGE;
     if (rc == 0 && !o->path)
         rc = cli_fail(CB_ERR_USAGE, "cut: no board file given (see cutboard cut --help)");
     if (rc == 0 && !o->n_paths)

@@ -186,19 +186,31 @@ typedef struct {
     cb_staged_file *staged; /* NULL once committed */
 } game_file;
 
+/* cb_pdf_prepare behind the deck's untyped work hooks. */
+static cb_status prepare_pdf(const cb_pdf_writer *w, void **scratch, const cb_game *g,
+                             void **out, cb_error *err)
+{
+    cb_pdf_scratch *s = *scratch;
+    cb_pdf_prepared *pages = NULL;
+    cb_status st = cb_pdf_prepare(w, &s, g, &pages, err);
+    *scratch = s;
+    *out = pages;
+    return st;
+}
+
 static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
                          cb_error *err)
 {
     const deck_work *dw = ctx;
     if (dw->w)
-        return cb_pdf_prepare(dw->w, scratch, g, out, err);
+        return prepare_pdf(dw->w, scratch, g, out, err);
     int rules = dw->da->rules == CLI_DECK_RULES_EACH ||
                 (dw->da->rules == CLI_DECK_RULES_ONCE && k == dw->da->start);
     char path[4096];
     game_path(dw->da, k, path, sizeof path);
     game_file *f = calloc(1, sizeof *f);
     cb_status st = f ? single_pdf(dw->o, g, rules, path, &f->staged, err)
-                     : cli_fail_status(err, CB_ERR_INTERNAL, "out of memory");
+                     : cli_fail_status(err, CB_ERR_NOMEM, "out of memory");
     if (st != CB_OK)
         free(f);
     *out = st == CB_OK ? f : NULL;
@@ -231,7 +243,7 @@ static cb_status read_back(FILE *f, unsigned char **pdf, size_t *len, cb_error *
         return cli_fail_status(err, CB_ERR_IO, "standard output: temporary file: %s",
                                strerror(errno ? errno : EIO));
     if (!(*pdf = malloc((size_t)size)))
-        return cli_fail_status(err, CB_ERR_INTERNAL, "out of memory");
+        return cli_fail_status(err, CB_ERR_NOMEM, "out of memory");
     if (fread(*pdf, 1, (size_t)size, f) != (size_t)size)
         return cli_fail_status(err, CB_ERR_IO, "standard output: temporary file: %s",
                                strerror(errno ? errno : EIO));
@@ -264,7 +276,7 @@ static cb_status keep_game(kept_games *g, cb_staged_file *f, cb_error *err)
         cb_staged_file **more = realloc(g->files, cap * sizeof *more);
         if (!more) {
             cb_file_discard(f);
-            return cli_fail_status(err, CB_ERR_INTERNAL, "out of memory");
+            return cli_fail_status(err, CB_ERR_NOMEM, "out of memory");
         }
         g->files = more;
         g->cap = cap;
@@ -294,7 +306,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     dopt.free_scratch = free_scratch;
     dopt.work_ctx = &work;
 
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_deck *deck = NULL;
     cb_pdf_writer *w = NULL;
     manifest_out manifest = {NULL, 0, {0}};
@@ -362,7 +374,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
             char *line = NULL;
             st = cb_deck_manifest_line(deck, &e, file, pages, &line, &err);
             if (st == CB_OK && manifest_line(&manifest, line) != 0)
-                st = CB_ERR_INTERNAL;
+                st = CB_ERR_NOMEM;
             free(line);
         }
         if (st != CB_OK)
@@ -393,7 +405,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
         char *line = NULL;
         st = cb_deck_summary_line(deck, sig != 0, &line, &err);
         if (st == CB_OK && manifest_line(&manifest, line) != 0)
-            st = CB_ERR_INTERNAL;
+            st = CB_ERR_NOMEM;
         free(line);
     }
     if (st == CB_OK && da->out_dir) {
@@ -458,7 +470,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     sigaction(SIGTERM, &old_term, NULL);
     /* A signal first: a write it interrupted failed because of it. */
     if (st != CB_OK && !stop_signal)
-        return cli_fail(st, "%s", err.message[0] ? err.message : "out of memory");
+        return cli_error(st, &err);
     sig = stop_signal;
     if (sig) {
         cli_note("stopped by %s after %zu of %zu games; no PDF written%s",
@@ -527,7 +539,7 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
     while (cli_args_next(&a)) {
         int got = cli_board_option(&a, o);
         if (got < 0)
-            return CB_ERR_USAGE;
+            return CLI_EXIT_USAGE;
         if (got)
             continue;
         if (cli_flag(&a, "-h|--help")) {
@@ -544,36 +556,36 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
             da.manifest = a.val;
         } else if (cli_value(&a, "-n|--count")) {
             if (parse_size("--count", a.val, &da.count))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
             if (da.count < 1)
                 return cli_fail(CB_ERR_USAGE, "--count: must be at least 1");
             have_count = 1;
         } else if (cli_value(&a, "--start")) {
             if (parse_size("--start", a.val, &da.start))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
             have_start = 1;
         } else if (cli_value(&a, "--only")) {
             if (parse_size("--only", a.val, &only_k))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
             only = 1;
         } else if (cli_value(&a, "--shard")) {
             if (parse_shard(a.val, &da.shard, &da.shards))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "-j|--jobs")) {
             if (cli_int("--jobs", a.val, 1, 64, &da.jobs))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--type-tolerance")) {
             if (cli_double("--type-tolerance", a.val, &da.tolerance))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
             if (da.tolerance < 0 || da.tolerance > 100)
                 return cli_fail(CB_ERR_USAGE, "--type-tolerance: %g is out of range (0..100)",
                                 da.tolerance);
         } else if (cli_value(&a, "--tries")) {
             if (cli_int("--tries", a.val, 1, 100000, &da.max_tries))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--playtest")) {
             if (cli_int("--playtest", a.val, 1, 100000, &da.playtest))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_flag(&a, "-q|--quiet")) {
             da.quiet = 1;
         } else if (cli_value(&a, "--rules")) {
@@ -587,11 +599,11 @@ int cli_deck_parse(int argc, char **argv, cli_board_options *board, cli_deck_arg
                 return cli_fail(CB_ERR_USAGE, "--rules: \"%.40s\" is not each, once or none",
                                 a.val);
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("deck", a.arg);
+            return a.bad ? CLI_EXIT_USAGE : cli_unknown("deck", a.arg);
         }
     }
     if (a.bad)
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     if (only && (have_start || have_count))
         return cli_fail(CB_ERR_USAGE, "--only: give either --only K or --start/--count");
     if (only && da.shards)

@@ -43,14 +43,14 @@ int cli_deck_merge_parse(int argc, char **argv, const char **inputs, size_t *n_i
         if (cli_value(&a, "-o|--output"))
             *output = a.val;
         else if (a.bad)
-            return CB_ERR_USAGE;
+            return CLI_EXIT_USAGE;
         else if (a.arg[0] == '-' && a.arg[1])
             return cli_unknown("deck merge", a.arg);
         else
             inputs[n++] = a.arg;
     }
     if (a.bad)
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     if (!*output)
         return cli_fail(CB_ERR_USAGE, "deck merge: give -o FILE (or -o - for standard output)");
     if (n == 0)
@@ -68,9 +68,9 @@ int cli_deck_merge(int argc, char **argv)
     const char *output, **inputs = malloc((size_t)argc * sizeof *inputs);
     size_t n;
     if (!inputs)
-        return cli_fail(CB_ERR_INTERNAL, "out of memory");
+        return cli_fail(CB_ERR_NOMEM, "out of memory");
     int rc = cli_deck_merge_parse(argc, argv, inputs, &n, &output);
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_deck_merge *m = NULL;
     char *text = NULL;
     size_t len = 0;
@@ -88,5 +88,5 @@ int cli_deck_merge(int argc, char **argv)
     free(text);
     if (rc >= 0)
         return rc;
-    return st == CB_OK ? 0 : cli_fail(st, "%s", err.message[0] ? err.message : "out of memory");
+    return st == CB_OK ? 0 : cli_error(st, &err);
 }

@@ -44,7 +44,7 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
     while (cli_args_next(&a)) {
         int got = cli_board_option(&a, o);
         if (got < 0)
-            return CB_ERR_USAGE;
+            return CLI_EXIT_USAGE;
         if (got)
             continue;
         if (cli_flag(&a, "-h|--help")) {
@@ -63,14 +63,14 @@ int cli_game_parse(int argc, char **argv, cli_game_options *g)
             g->obj_path = a.val;
         } else if (cli_value(&a, "--rules")) {
             if (cli_rules_value(a.val, &o->render.rules))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
             g->rules_given = o->render.rules != CB_RULES_PAGE_NONE;
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("", a.arg);
+            return a.bad ? CLI_EXIT_USAGE : cli_unknown("", a.arg);
         }
     }
     if (a.bad)
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     if (!g->output)
         return cli_fail(CB_ERR_USAGE, "no output file: give -o FILE.pdf (see cutboard --help)");
     int rc = cli_output_format(g->format, g->output, &g->svg);
@@ -102,7 +102,7 @@ int cli_game(int argc, char **argv)
         return rc;
     }
 
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_game *game = NULL;
     unsigned char *pdf = NULL;
     size_t pdf_len = 0;
@@ -159,6 +159,6 @@ int cli_game(int argc, char **argv)
     cb_game_free(game);
     cli_board_options_free(o);
     if (st != CB_OK)
-        return cli_fail(st, "%s", err.message);
+        return cli_error(st, &err);
     return 0;
 }

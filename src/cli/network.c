@@ -68,21 +68,21 @@ int cli_network_parse(int argc, char **argv, cli_network_options *o)
             model = a.val;
         } else if (cli_value(&a, "-n|--nodes")) {
             if (cli_long("--nodes", a.val, 1, CB_NET_MAX_NODES, &spec->n))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "-s|--seed")) {
             spec->seed = a.val;
         } else if (cli_value(&a, "--k")) {
             if (cli_long("--k", a.val, 0, CB_NET_MAX_NODES, &spec->k))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--m")) {
             if (cli_long("--m", a.val, 0, CB_NET_MAX_NODES, &spec->m))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--links")) {
             if (cli_long("--links", a.val, 0, CB_NET_MAX_LINKS, &spec->links))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--p")) {
             if (cli_double("--p", a.val, &spec->p))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
             if (!(spec->p >= 0 && spec->p <= 1))
                 return cli_fail(CB_ERR_USAGE, "--p %s: a probability is in [0, 1]", a.val);
         } else if (cli_flag(&a, "--geometric")) {
@@ -102,11 +102,11 @@ int cli_network_parse(int argc, char **argv, cli_network_options *o)
         } else if (cli_value(&a, "--font")) {
             o->font = a.val;
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("network", a.arg);
+            return a.bad ? CLI_EXIT_USAGE : cli_unknown("network", a.arg);
         }
     }
     if (a.bad)
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     if (!model)
         return cli_fail(CB_ERR_USAGE, "--model: give linear, ring, regular, complete, random, "
                         "anchored, small-world or scale-free");
@@ -123,9 +123,9 @@ int cli_network_parse(int argc, char **argv, cli_network_options *o)
     int same = cli_distinct_outputs(opts, paths, 3);
     if (same)
         return same;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_paper_parse(paper, &o->page_w, &o->page_h, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     if (portrait) {
         double t = o->page_w;
         o->page_w = o->page_h;
@@ -140,7 +140,7 @@ int cli_network_parse(int argc, char **argv, cli_network_options *o)
     spec->width = pw >= ph ? pw - 20 - 78 : pw - 20;
     spec->height = pw >= ph ? ph - 20 : ph - 20 - 78;
     cb_status st = cb_net_spec_check(spec, &err);
-    return st != CB_OK ? cli_fail(st, "%s", err.message) : -1;
+    return st != CB_OK ? cli_error(st, &err) : -1;
 }
 
 int cli_network(int argc, char **argv)
@@ -164,7 +164,7 @@ int cli_network(int argc, char **argv)
     rc = cli_source_date(&ropt);
     if (rc)
         return rc;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st;
 
     cb_network *net = NULL;
@@ -207,6 +207,6 @@ int cli_network(int argc, char **argv)
     cb_net_analysis_free(an);
     cb_network_free(net);
     if (st != CB_OK)
-        return cli_fail(st, "%s", err.message);
+        return cli_error(st, &err);
     return 0;
 }

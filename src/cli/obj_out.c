@@ -38,7 +38,7 @@ static cb_status sheet_outputs(const cb_game *g, const cb_theme *theme,
     *out = calloc(g->n_sheets ? g->n_sheets : 1, sizeof **out);
     if (!*out) {
         snprintf(err->message, sizeof err->message, "out of memory");
-        return err->status = CB_ERR_INTERNAL;
+        return err->status = CB_ERR_NOMEM;
     }
     const char *slash = strrchr(path, '/'), *dot = strrchr(path, '.');
     size_t stem = dot && (!slash || dot > slash) && dot != path ? (size_t)(dot - path)
@@ -51,7 +51,7 @@ static cb_status sheet_outputs(const cb_game *g, const cb_theme *theme,
         char *p = st == CB_OK ? malloc(len) : NULL;
         if (st == CB_OK && !p) {
             snprintf(err->message, sizeof err->message, "out of memory");
-            st = err->status = CB_ERR_INTERNAL;
+            st = err->status = CB_ERR_NOMEM;
         }
         if (st != CB_OK) {
             free(text);

@@ -34,7 +34,8 @@ static const char usage_end[] =
     "Exit codes: 0 ok, 64 bad option, 65 bad input data, 66 missing input,\n"
     "70 internal error, 73/74 cannot write.\n";
 
-/* The targets the report checks (DESIGN.md: the game's playtest targets). */
+/* The targets the report checks (doc/manual.md, "The default theme,
+ * measured"). */
 #define SEAT_POINTS 4.0
 #define MISSION_POINTS 5.0
 #define DONE_SPREAD 15.0
@@ -256,7 +257,7 @@ int cli_playtest(int argc, char **argv)
     while (cli_args_next(&a)) {
         int got = cli_board_option(&a, &o);
         if (got < 0)
-            return CB_ERR_USAGE;
+            return CLI_EXIT_USAGE;
         if (got)
             continue;
         if (cli_flag(&a, "-h|--help")) {
@@ -264,16 +265,16 @@ int cli_playtest(int argc, char **argv)
             return 0;
         } else if (cli_value(&a, "-n|--games")) {
             if (cli_int("--games", a.val, 1, 10000000, &opt.games))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--skill")) {
             if (cli_int("--skill", a.val, 0, 10000000, &opt.skill_games))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--rollouts")) {
             if (cli_int("--rollouts", a.val, 1, 1000, &opt.rollouts))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "-j|--jobs")) {
             if (cli_int("--jobs", a.val, 1, 64, &opt.jobs))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_flag(&a, "--no-influence")) {
             opt.cut_influence = 0;
         } else if (cli_value(&a, "--json")) {
@@ -295,11 +296,11 @@ int cli_playtest(int argc, char **argv)
                                               "\"%s\")", board_path, a.arg);
             board_path = a.arg;
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("playtest", a.arg);
+            return a.bad ? CLI_EXIT_USAGE : cli_unknown("playtest", a.arg);
         }
     }
     if (a.bad)
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     if (json && board_path && strcmp(json, "-") != 0 && strcmp(board_path, "-") != 0 &&
         cli_same_file(json, board_path))
         return cli_fail(CB_ERR_USAGE, "--json and the board file both name %s: give the report "
@@ -310,13 +311,13 @@ int cli_playtest(int argc, char **argv)
         return rc;
     }
     cb_game *boards = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (board_path) {
         cli_reads(board_path);
         cb_status st = cli_game_read(board_path, o.theme, &boards, &err);
         if (st != CB_OK) {
             cli_board_options_free(&o);
-            return cli_fail(st, "%s", err.message);
+            return cli_error(st, &err);
         }
         opt.boards = boards;
     }
@@ -331,7 +332,7 @@ int cli_playtest(int argc, char **argv)
         FILE *tf = open_memstream(&text, &text_len);
         FILE *jf = json ? open_memstream(&js, &js_len) : NULL;
         if (!tf || (json && !jf)) {
-            st = CB_ERR_INTERNAL, snprintf(err.message, sizeof err.message, "out of memory writing the report");
+            st = CB_ERR_NOMEM, snprintf(err.message, sizeof err.message, "out of memory writing the report");
         } else {
             print_report(tf, &r, o.theme, agents, seed);
             if (jf)
@@ -359,6 +360,6 @@ int cli_playtest(int argc, char **argv)
     cb_game_free(boards);
     cli_board_options_free(&o);
     if (st != CB_OK)
-        return cli_fail(st, "%s", err.message);
+        return cli_error(st, &err);
     return 0;
 }

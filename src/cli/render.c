@@ -69,7 +69,7 @@ int cli_render_parse(int argc, char **argv, cli_render_options *o)
             o->theme_dir = a.val;
         } else if (cli_value(&a, "--rules")) {
             if (cli_rules_value(a.val, &ropt->rules))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
             rules_given = ropt->rules != CB_RULES_PAGE_NONE;
         } else if (cli_value(&a, "--font")) {
             ropt->font_path = a.val;
@@ -79,19 +79,19 @@ int cli_render_parse(int argc, char **argv, cli_render_options *o)
             o->force = 1;
         } else if (cli_value(&a, "--start-cap")) {
             if (cli_int("--start-cap", a.val, 2, 4, &o->start_cap))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--node-cap")) {
             if (cli_int("--node-cap", a.val, 3, 8, &o->node_cap))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (!a.bad && (a.arg[0] != '-' || strcmp(a.arg, "-") == 0)) {
             if ((rc = cli_inputs_add(&o->inputs, argc, a.arg)))
                 return rc;
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("render", a.arg);
+            return a.bad ? CLI_EXIT_USAGE : cli_unknown("render", a.arg);
         }
     }
     if (a.bad)
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     size_t n = o->inputs.n;
     if (n == 0)
         return cli_fail(CB_ERR_USAGE, "render: no board file: give FILE.json or FILE.obj "
@@ -149,14 +149,13 @@ static cb_status report_problems(const char *input, const cb_game *game,
     return st;
 }
 
-/* A library error while drawing file INPUT of several: the message names
- * the file unless it does already. */
+/* A library error while drawing file INPUT of several (reading it names
+ * it already): the message names the file. */
 static void name_input(const char *input, size_t n_inputs, cb_error *err)
 {
     if (strcmp(input, "-") == 0)
         input = "standard input";
-    size_t len = strlen(input);
-    if (n_inputs < 2 || (strncmp(err->message, input, len) == 0 && err->message[len] == ':'))
+    if (n_inputs < 2)
         return;
     char msg[sizeof err->message];
     if (snprintf(msg, sizeof msg, "%s: %s", input, err->message) > 0) /* cut if long */
@@ -177,7 +176,7 @@ typedef struct {
 static int draw_inputs(const cli_render_options *o, const cb_theme *theme,
                        const cb_render_options *ropt, render_run *run)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = o->svg ? CB_OK : cb_pdf_begin(theme, ropt, &run->pdf, &err);
     for (size_t k = 0; st == CB_OK && k < o->inputs.n; k++) {
         const char *input = o->inputs.paths[k];
@@ -185,6 +184,7 @@ static int draw_inputs(const cli_render_options *o, const cb_theme *theme,
         cb_game_free(run->last);
         run->last = NULL;
         st = cli_game_read(input, theme, &run->last, &err);
+        int read = st == CB_OK;
         if (st == CB_OK)
             st = report_problems(input, run->last, o, &broken, &err);
         if (st == CB_OK && broken && !o->force)
@@ -201,14 +201,14 @@ static int draw_inputs(const cli_render_options *o, const cb_theme *theme,
             st = cb_pdf_add_game(run->pdf, run->last, &err);
         if (st == CB_OK)
             run->sheets += run->last->n_sheets;
-        else
+        else if (read)
             name_input(input, o->inputs.n, &err);
     }
     /* One file: its own legend (the same page cb_pdf_render makes); several:
      * the node types of them all, on the last file's paper. */
     if (st == CB_OK && run->pdf && ropt->rules == CB_RULES_PAGE_LAST)
         st = cb_pdf_add_rules(run->pdf, o->inputs.n == 1 ? run->last : NULL, &err);
-    return st == CB_OK ? 0 : cli_fail(st, "%s", err.message);
+    return st == CB_OK ? 0 : cli_error(st, &err);
 }
 
 /* The outputs of RUN: the PDF (or one SVG per sheet), --json and --obj,
@@ -237,7 +237,7 @@ static cb_status write_outputs(const cli_render_options *o, const cb_theme *them
     cli_output *outs = st == CB_OK ? calloc(n_svg + n_obj + 2, sizeof *outs) : NULL;
     if (st == CB_OK && !outs) {
         snprintf(err->message, sizeof err->message, "out of memory");
-        st = err->status = CB_ERR_INTERNAL;
+        st = err->status = CB_ERR_NOMEM;
     }
     if (st == CB_OK) {
         if (!o->svg)
@@ -274,14 +274,14 @@ static int render(const cli_render_options *o)
     }
     if ((rc = cli_source_date(&ropt)))
         return rc;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_theme *theme = NULL;
     if (cb_theme_load(theme_dir, &theme, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
     render_run run = {NULL, NULL, 0};
     rc = draw_inputs(o, theme, &ropt, &run);
     if (rc == 0 && write_outputs(o, theme, &ropt, &run, &err) != CB_OK)
-        rc = cli_fail(err.status, "%s", err.message);
+        rc = cli_error(err.status, &err);
     if (rc == 0 && isatty(STDERR_FILENO)) {
         if (o->inputs.n == 1)
             cli_note("wrote %s: %zu sheet%s from %s", o->output, run.sheets,

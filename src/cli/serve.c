@@ -361,7 +361,7 @@ static enum MHD_Result send_error(struct MHD_Connection *c, int status, const ch
 {
     cb_serve_response r;
     memset(&r, 0, sizeof r);
-    cb_serve_error(&r, status, "", message);
+    cb_serve_error(&r, status, "", CB_SERVE_UNNAMED, message);
     r.retry_after = retry_after;
     return send_response(c, &r);
 }
@@ -479,7 +479,7 @@ static int parse_listen(const char *text, struct sockaddr_storage *sa, int *v6, 
     }
     int port;
     if (cli_int("--listen (port)", colon + 1, 0, 65535, &port))
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     memset(sa, 0, sizeof *sa);
     struct sockaddr_in *a4 = (struct sockaddr_in *)sa;
     struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)sa;
@@ -520,19 +520,19 @@ int cli_serve(int argc, char **argv)
             dirs[n_dirs++] = a.val;
         } else if (cli_value(&a, "--max-nodes")) {
             if (cli_int("--max-nodes", a.val, 100, 3000000, &max_nodes))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--workers")) {
             if (cli_int("--workers", a.val, 1, 64, &workers))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--time-limit")) {
             if (cli_int("--time-limit", a.val, 1, 600, &time_limit))
-                return CB_ERR_USAGE;
+                return CLI_EXIT_USAGE;
         } else {
-            return a.bad ? CB_ERR_USAGE : cli_unknown("serve", a.arg);
+            return a.bad ? CLI_EXIT_USAGE : cli_unknown("serve", a.arg);
         }
     }
     if (a.bad)
-        return CB_ERR_USAGE;
+        return CLI_EXIT_USAGE;
     struct sockaddr_storage sa;
     int v6 = 0, loopback = 0;
     int rc = parse_listen(listen, &sa, &v6, &loopback);
@@ -557,9 +557,9 @@ int cli_serve(int argc, char **argv)
     cb_serve_config cfg = {dirs, n_dirs, NULL, font, (size_t)max_nodes, dates.dated,
                            dates.source_date};
     cb_serve *s = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_serve_new(&cfg, &s, &err) != CB_OK)
-        return cli_fail(err.status, "%s", err.message);
+        return cli_error(err.status, &err);
 
     server sv;
     memset(&sv, 0, sizeof sv);

@@ -49,7 +49,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     if (!sh->adj_off || !sh->adj_e || !sh->ends || !sh->eface || !sh->vf_off || !sh->vf ||
         !sh->farea || !sh->trim || !sh->trim_edge || !sh->type || !sh->dots) {
         cb_planar_free(&p);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory setting up a game");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory setting up a game");
     }
     for (uint32_t e = 0; e < m; e++) {
         sh->ends[e][0] = b->edges[e].a, sh->ends[e][1] = b->edges[e].b;
@@ -62,7 +62,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     uint32_t *fill = calloc(n + 1, sizeof *fill);
     if (!fill) {
         cb_planar_free(&p);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory setting up a game");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory setting up a game");
     }
     for (uint32_t e = 0; e < m; e++)
         for (int k = 0; k < 2; k++) {

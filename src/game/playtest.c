@@ -63,7 +63,7 @@ static cb_status play(const gm_game *g, const gm_agent_kind *seats, double noise
         agents[p] = gm_mind_agent(minds[p]);
     }
     if (!s || !minds[g->players - 1]) {
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory playing a game");
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory playing a game");
     } else {
         s->no_cuts = no_cuts;
         gm_play(g, s, agents);
@@ -226,11 +226,11 @@ cb_status cb_playtest_run(const cb_spec *spec, const cb_playtest_options *opt,
     atomic_int stop = 0;
     if (!results || !workers || !threads) {
         free(results), free(workers), free(threads);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory for %ld games", total);
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory for %ld games", total);
     }
     int started = 0;
     for (int j = 0; j < opt->jobs; j++) {
-        workers[j] = (worker){spec, opt, results, total, opt->jobs, j, &done, &stop, {CB_OK, ""}};
+        workers[j] = (worker){spec, opt, results, total, opt->jobs, j, &done, &stop, {CB_OK, "", 0, ""}};
         if (j > 0 && pthread_create(&threads[j], NULL, work, &workers[j]) != 0)
             break;
         started = j + 1;
@@ -268,7 +268,7 @@ cb_status cb_playtest_run(const cb_spec *spec, const cb_playtest_options *opt,
             st = err->status;
         }
     if (st == CB_OK && atomic_load(&done) < total)
-        st = cb_fail(err, CB_ERR_INTERNAL, "stopped after %ld of %ld games", atomic_load(&done),
+        st = cb_fail(err, CB_ERR_STOPPED, "stopped after %ld of %ld games", atomic_load(&done),
                      total);
     if (st == CB_OK) {
         out->players = spec->players;

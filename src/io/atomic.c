@@ -157,7 +157,7 @@ cb_status cb_file_stage_open(const char *path, cb_staged_file **out, cb_error *e
     cb_staged_file *f = calloc(1, sizeof *f);
     if (!f || !(f->path = strdup(path))) {
         free(f);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     f->fd = f->wfd = -1;
     int device = exists && !S_ISREG(sb.st_mode);
@@ -171,7 +171,7 @@ cb_status cb_file_stage_open(const char *path, cb_staged_file **out, cb_error *e
         f->fd = fd; /* the kernel applied the umask to 0666 */
     } else if ((fd = named_temp(path, &f->tmp)) < 0 && errno == ENOMEM) {
         cb_file_discard(f);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     if (fd < 0) {
         cb_status st = cb_fail(err, CB_ERR_CANTCREAT, "%s: cannot create: %s", path,
@@ -295,7 +295,7 @@ cb_status cb_file_ready(cb_staged_file *f, cb_error *err)
         e = errno;
     f->fd = -1;
     if (e == ENOMEM) /* the temporary name could not be made */
-        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory", f->path);
+        return cb_fail(err, CB_ERR_NOMEM, "%s: out of memory", f->path);
     return e ? cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(e)) : CB_OK;
 }
 
@@ -392,7 +392,7 @@ cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *e
     for (k = 0; k < n && st == CB_OK; k++) {
         int e = files[k] ? swap_in(files[k]) : 0;
         if (e)
-            st = cb_fail(err, e == ENOMEM ? CB_ERR_INTERNAL : CB_ERR_IO,
+            st = cb_fail(err, e == ENOMEM ? CB_ERR_NOMEM : CB_ERR_IO,
                          "%s: cannot replace: %s", files[k]->path, strerror(e));
         else
             swapped = k + 1;

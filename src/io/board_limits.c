@@ -61,7 +61,7 @@ cb_status cb_board_limits_check(const cb_board *b, const char *name, size_t k,
         return CB_OK;
     uint64_t *keys = malloc(2 * n * sizeof *keys);
     if (!keys)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s",
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s",
                        name ? name : "board file");
     for (size_t i = 0; i < n; i++)
         keys[i] = cell_key(b->nodes[i].x, b->nodes[i].y, side);

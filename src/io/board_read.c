@@ -256,7 +256,7 @@ static cb_status read_edges(reader *r, const cJSON *edges, cb_board *b)
     size_t m = (size_t)cJSON_GetArraySize(edges), e = 0;
     b->edges = malloc((m ? m : 1) * sizeof *b->edges);
     if (!b->edges)
-        return cb_fail(r->err, CB_ERR_INTERNAL, "out of memory reading %s", r->name);
+        return cb_fail(r->err, CB_ERR_NOMEM, "out of memory reading %s", r->name);
     size_t len = strlen(r->path);
     for (const cJSON *pair = edges->child; pair; pair = pair->next, e++) {
         snprintf(r->path + len, sizeof r->path - len, ".edges[%zu]", e);
@@ -288,7 +288,7 @@ static cb_status read_edges(reader *r, const cJSON *edges, cb_board *b)
     /* Duplicates, found on a sorted copy so the file's order is kept. */
     cb_edge *sorted = malloc((m ? m : 1) * sizeof *sorted);
     if (!sorted)
-        return cb_fail(r->err, CB_ERR_INTERNAL, "out of memory reading %s", r->name);
+        return cb_fail(r->err, CB_ERR_NOMEM, "out of memory reading %s", r->name);
     memcpy(sorted, b->edges, m * sizeof *sorted);
     if (m)
         qsort(sorted, m, sizeof *sorted, cmp_u32);
@@ -313,7 +313,7 @@ static cb_status read_sheet(reader *r, const cJSON *s, cb_board *b)
     if ((st = want(r, s, "seed", is_string, "wants a string", &seed)) != CB_OK)
         return st;
     if (!(b->seed = strdup(seed->valuestring)))
-        return cb_fail(r->err, CB_ERR_INTERNAL, "out of memory reading %s", r->name);
+        return cb_fail(r->err, CB_ERR_NOMEM, "out of memory reading %s", r->name);
     if ((st = integer(r, s, "player", 0, 9, &d)) != CB_OK)
         return st;
     b->player = (int)d;
@@ -351,7 +351,7 @@ static cb_status read_sheet(reader *r, const cJSON *s, cb_board *b)
         return st;
     b->center = (uint32_t)d;
     if (!(b->nodes = calloc(n, sizeof *b->nodes)))
-        return cb_fail(r->err, CB_ERR_INTERNAL, "out of memory reading %s", r->name);
+        return cb_fail(r->err, CB_ERR_NOMEM, "out of memory reading %s", r->name);
     b->n_nodes = n;
     /* Dots come as positions on every node or on none (then they are
      * placed as the generator would). */
@@ -363,7 +363,7 @@ static cb_status read_sheet(reader *r, const cJSON *s, cb_board *b)
         return bad(r, "nodes", "dots: %s", msg);
     }
     if (with && !(b->dot_xy = malloc((positions ? positions : 1) * sizeof *b->dot_xy)))
-        return cb_fail(r->err, CB_ERR_INTERNAL, "out of memory reading %s", r->name);
+        return cb_fail(r->err, CB_ERR_NOMEM, "out of memory reading %s", r->name);
     for (const cJSON *o = nodes->child; o; o = o->next, i++) {
         snprintf(r->path + len, sizeof r->path - len, ".nodes[%zu]", i);
         if ((st = read_node(r, o, b, i)) != CB_OK)
@@ -404,7 +404,7 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
     int oom;
     cJSON *root = cb_json_parse(text, len, &end, &oom);
     if (!root && oom)
-        return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", name);
+        return cb_fail(err, CB_ERR_NOMEM, "%s: out of memory reading it", name);
     if (!root) {
         size_t at = end && end >= text ? (size_t)(end - text) : len;
         char near[24];
@@ -419,25 +419,29 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
         cJSON *prefix = at < len ? cb_json_parse(text, at, &end2, &oom2) : NULL;
         cJSON_Delete(prefix);
         if (prefix)
-            return cb_fail(err, CB_ERR_DATA, "%s:%zu: text after the end of the board file "
-                           "(at \"%s\"): one JSON document a file", name,
+            return cb_fail_line(err, CB_ERR_DATA, (long)cb_text_line(text, len, at),
+                                "%s:%zu: text after the end of the board file "
+                                "(at \"%s\"): one JSON document a file", name,
                            cb_text_line(text, len, at), near);
         /* cJSON points at the last byte when the text stops mid-value. */
         if (at + 1 >= len)
-            return cb_fail(err, CB_ERR_DATA, "%s:%zu: not valid JSON (it ends too soon)", name,
+            return cb_fail_line(err, CB_ERR_DATA, (long)cb_text_line(text, len, at),
+                                "%s:%zu: not valid JSON (it ends too soon)", name,
                            cb_text_line(text, len, at));
-        return cb_fail(err, CB_ERR_DATA, "%s:%zu: not valid JSON (at \"%s\")", name,
+        return cb_fail_line(err, CB_ERR_DATA, (long)cb_text_line(text, len, at),
+                            "%s:%zu: not valid JSON (at \"%s\")", name,
                        cb_text_line(text, len, at), near);
     }
     size_t first = 0, dup = cb_json_duplicate_key(text, len, &first, &oom);
     if (oom || dup != SIZE_MAX) {
         cJSON_Delete(root);
         if (oom)
-            return cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", name);
+            return cb_fail(err, CB_ERR_NOMEM, "%s: out of memory reading it", name);
         size_t klen = 1;
         while (dup + klen < len && text[dup + klen] != '"')
             klen += text[dup + klen] == '\\' ? 2 : 1;
-        return cb_fail(err, CB_ERR_DATA, "%s:%zu: key %.*s given twice in one object (first "
+        return cb_fail_line(err, CB_ERR_DATA, (long)cb_text_line(text, len, dup),
+                            "%s:%zu: key %.*s given twice in one object (first "
                        "on line %zu)", name, cb_text_line(text, len, dup),
                        (int)(klen + 1 < 64 ? klen + 1 : 64), text + dup,
                        cb_text_line(text, len, first));
@@ -447,7 +451,7 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
     const cJSON *format, *seed, *sheets;
     double d;
     if (!g) {
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s", name);
         goto done;
     }
     if (!cJSON_IsObject(root)) {
@@ -472,7 +476,7 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
     }
     g->shared = cJSON_IsTrue(shared);
     if (!(g->seed = strdup(seed->valuestring))) {
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s", name);
         goto done;
     }
     if ((st = want(&r, root, "sheets", is_array, "wants an array", &sheets)) != CB_OK)
@@ -483,14 +487,14 @@ cb_status cb_game_parse_json_tree(const char *text, size_t len, const char *name
         goto done;
     }
     if (!(g->sheets = calloc(n, sizeof *g->sheets))) {
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s", name);
         goto done;
     }
     size_t i = 0;
     for (const cJSON *s = sheets->child; s; s = s->next, i++) {
         snprintf(r.path, sizeof r.path, "sheets[%zu]", i);
         if (!(g->sheets[i] = calloc(1, sizeof **g->sheets))) {
-            st = cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
+            st = cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s", name);
             goto done;
         }
         g->n_sheets++;
@@ -596,7 +600,7 @@ static cb_status read_whole(FILE *f, const char *name, const cb_theme *theme, cb
         }
     }
     if (!buf)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s", name);
     if (ferror(f)) {
         free(buf);
         return cb_fail(err, CB_ERR_NOINPUT, "%s: read error", name);

@@ -821,7 +821,7 @@ cb_status cb_board_stream_read(FILE *f, const char *text, size_t len, const char
     cb_game *g = calloc(1, sizeof *g);
     if (!g || !(s.buf = malloc(WINDOW + 1))) {
         free(g);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s", name);
     }
     s.p = s.end = s.buf;
     *s.end = '\0';
@@ -840,7 +840,7 @@ cb_status cb_board_stream_read(FILE *f, const char *text, size_t len, const char
     else if (s.too_many_sheets)
         st = cb_fail(err, CB_ERR_DATA, "%s: sheets: has more than 9 sheets", name);
     else if (s.oom)
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory reading %s", name);
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s", name);
     if (ok && st == CB_OK) {
         *out = g;
         return CB_OK;

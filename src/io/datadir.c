@@ -93,7 +93,7 @@ cb_status cb_theme_find(const char *theme, char *out, size_t len, cb_error *err)
         return CB_OK;
     }
     char themes[PATH_MAX];
-    cb_error none = {CB_OK, ""};
+    cb_error none = {CB_OK, "", 0, ""};
     out[0] = 0;
     if (cb_data_find("icons", themes, sizeof themes, &none) != CB_OK)
         return cb_fail(err, CB_ERR_NOINPUT, "%s: no installed theme of that name (%s)", theme,

@@ -236,7 +236,7 @@ cb_status cb_font_check_file(const char *path, cb_error *err)
     int failed = ferror(fp);
     fclose(fp);
     if (!data)
-        return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory", path);
+        return cb_fail(err, CB_ERR_NOMEM, "font %s: out of memory", path);
     cb_status st = failed     ? cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot read", path)
                    : len > cap ? cb_fail(err, CB_ERR_DATA, "font %s: changed while being read", path)
                                : cb_font_check(data, len, path, err);

@@ -91,7 +91,7 @@ cb_status cb_icon_decode(const void *data, size_t len, const char *file, cb_icon
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!info) {
         png_destroy_read_struct(&png, NULL, NULL);
-        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", name);
+        return cb_fail(err, CB_ERR_NOMEM, "icon %s: out of memory", name);
     }
     unsigned char *volatile rgba = NULL;
     png_bytep *volatile rows = NULL;
@@ -100,7 +100,7 @@ cb_status cb_icon_decode(const void *data, size_t len, const char *file, cb_icon
         free(rgba);
         free(rows);
         if (src.oom)
-            return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", name);
+            return cb_fail(err, CB_ERR_NOMEM, "icon %s: out of memory", name);
         return cb_fail(err, CB_ERR_DATA, "icon %s: not a valid PNG: %s", name, src.message);
     }
     png_set_read_fn(png, &src, png_read_memory);
@@ -149,7 +149,7 @@ cb_status cb_icon_decode(const void *data, size_t len, const char *file, cb_icon
         png_destroy_read_struct(&png, &info, NULL);
         free(rgba);
         free(rows);
-        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", name);
+        return cb_fail(err, CB_ERR_NOMEM, "icon %s: out of memory", name);
     }
     for (uint32_t y = 0; y < h; y++)
         rows[y] = rgba + (size_t)y * w * 4;
@@ -190,7 +190,7 @@ cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err)
     int bad = ferror(fp);
     fclose(fp);
     if (!data)
-        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", path);
+        return cb_fail(err, CB_ERR_NOMEM, "icon %s: out of memory", path);
     if (bad) {
         free(data);
         return cb_fail(err, CB_ERR_NOINPUT, "icon %s: cannot read", path);

@@ -32,9 +32,9 @@ static int open_regular(const char *path, FILE **out, off_t *size)
 
 cb_status cb_input_errno_status(int e)
 {
-    return e == EMFILE || e == ENFILE || e == ENOMEM || e == ENOSPC || e == EAGAIN
-               ? CB_ERR_INTERNAL
-               : CB_ERR_NOINPUT;
+    return e == ENOMEM                                            ? CB_ERR_NOMEM
+           : e == EMFILE || e == ENFILE || e == ENOSPC || e == EAGAIN ? CB_ERR_INTERNAL
+                                                                      : CB_ERR_NOINPUT;
 }
 
 cb_status cb_input_open(const char *what, const char *path, FILE **out, off_t *size,
@@ -43,7 +43,7 @@ cb_status cb_input_open(const char *what, const char *path, FILE **out, off_t *s
     int e = open_regular(path, out, size);
     const char *sep = *what ? " " : "";
     if (e == ENOMEM)
-        return cb_fail(err, CB_ERR_INTERNAL, "%s%s%s: out of memory opening it", what, sep, path);
+        return cb_fail(err, CB_ERR_NOMEM, "%s%s%s: out of memory opening it", what, sep, path);
     if (e != 0)
         return cb_fail(err, e > 0 ? cb_input_errno_status(e) : CB_ERR_NOINPUT,
                        "%s%s%s: cannot open: %s", what, sep, path,

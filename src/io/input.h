@@ -11,13 +11,14 @@
  * CB_OK with *OUT open and *SIZE its size in bytes. Otherwise *OUT is NULL
  * and ERR says "WHAT PATH: cannot open: REASON" (CB_ERR_NOINPUT; REASON
  * "not a regular file" for a folder, FIFO, device or socket) or "WHAT PATH:
- * out of memory opening it" (CB_ERR_INTERNAL); WHAT names the kind of file
+ * out of memory opening it" (CB_ERR_NOMEM); WHAT names the kind of file
  * ("font", "icon") or is "" for none. */
 cb_status cb_input_open(const char *what, const char *path, FILE **out, off_t *size,
                         cb_error *err);
 
 /* The status for a file that cannot be opened or read with errno E: a
- * transient lack of resources (descriptors, memory) is CB_ERR_INTERNAL
+ * lack of memory is CB_ERR_NOMEM, of other resources
+ * (descriptors, disk) CB_ERR_INTERNAL
  * (exit 70: try again), anything else CB_ERR_NOINPUT (exit 66). */
 cb_status cb_input_errno_status(int e);
 

@@ -1,4 +1,4 @@
-/* The board file (format cutboard/1), as described in DESIGN.md, written as
+/* The board file (format cutboard/1, doc/cutboard-board.5.scd), written as
  * it is made (jsonwrite.h): the same bytes cJSON_Print gave when the file
  * was built as one cJSON tree, with no tree and no whole copy of the text,
  * so a poster's million nodes cost a 64 KiB buffer. */
@@ -293,7 +293,7 @@ cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn 
     free(gm.n_cuts);
     free(w);
     if (!gm.ok || failed < 0)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the board file");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory writing the board file");
     if (failed)
         return cb_fail(err, CB_ERR_IO, "writing the board file: %s", strerror(failed));
     return CB_OK;
@@ -333,7 +333,7 @@ cb_status cb_json_render(const cb_game *game, const cb_theme *theme, char **json
     if (st != CB_OK || !t.text) {
         free(t.text);
         if (st == CB_ERR_IO || st == CB_OK) /* only append fails, with ENOMEM */
-            return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the board file");
+            return cb_fail(err, CB_ERR_NOMEM, "out of memory writing the board file");
         return st;
     }
     *json = t.text;

@@ -112,7 +112,7 @@ cb_status cb_obj_render(const cb_game *game, size_t sheet, const cb_theme *theme
     }
     if (b.oom || !b.data) {
         cb_buf_free(&b);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing an OBJ file");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory writing an OBJ file");
     }
     *out = b.data;
     return CB_OK;

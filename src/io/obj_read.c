@@ -63,12 +63,13 @@ static cb_status at_line(obj *o, const char *fmt, const char *a, const char *b)
 {
     char msg[320];
     snprintf(msg, sizeof msg, fmt, a, b);
-    return cb_fail(o->err, CB_ERR_DATA, "%s:%zu: %s", o->name, o->line, msg);
+    return cb_fail_line(o->err, CB_ERR_DATA, (long)o->line, "%s:%zu: %s", o->name, o->line,
+                        msg);
 }
 
 static cb_status oom(obj *o)
 {
-    return cb_fail(o->err, CB_ERR_INTERNAL, "out of memory reading %s", o->name);
+    return cb_fail(o->err, CB_ERR_NOMEM, "out of memory reading %s", o->name);
 }
 
 /* The next whitespace-separated word of [*p, end) into buf; 0 at the end. */

@@ -20,7 +20,8 @@ cb_status cb_text_check(const char *text, size_t len, const char *name, cb_error
                        (size_t)(CB_BOARD_FILE_MAX >> 20));
     const char *nul = memchr(text, '\0', len);
     if (nul)
-        return cb_fail(err, CB_ERR_DATA, "%s:%zu: not a text file (a NUL byte)", name,
+        return cb_fail_line(err, CB_ERR_DATA, (long)cb_text_line(text, len, (size_t)(nul - text)),
+                            "%s:%zu: not a text file (a NUL byte)", name,
                        cb_text_line(text, len, (size_t)(nul - text)));
     size_t i = 0;
     while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))

@@ -72,7 +72,7 @@ static char *read_file(const char *path, size_t limit, size_t *len, cb_error *er
     int bad = ferror(f);
     fclose(f);
     if (!buf) {
-        *st = cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", path);
+        *st = cb_fail(err, CB_ERR_NOMEM, "%s: out of memory reading it", path);
         return NULL;
     }
     if (bad) {
@@ -125,7 +125,7 @@ static int get_string(loader *l, const cJSON *obj, const char *key, const char *
     }
     *out = strdup(v->valuestring);
     if (!*out) {
-        l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+        l->st = cb_fail(l->err, CB_ERR_NOMEM, "out of memory");
         return -1;
     }
     return 0;
@@ -184,7 +184,7 @@ static int get_icon(loader *l, const cJSON *obj, const char *where, char **out)
     *out = malloc(len);
     if (!*out) {
         free(name);
-        l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+        l->st = cb_fail(l->err, CB_ERR_NOMEM, "out of memory");
         return -1;
     }
     snprintf(*out, len, "%s/%s", l->dir, name);
@@ -301,7 +301,7 @@ static int get_text(loader *l, const cJSON *obj, const char *key, const char *wh
     }
     *out = strdup(v->valuestring);
     if (!*out) {
-        l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+        l->st = cb_fail(l->err, CB_ERR_NOMEM, "out of memory");
         return -1;
     }
     return 0;
@@ -382,7 +382,7 @@ static int effect_texts(loader *l, const char *where, cb_node_type *t)
     }
     return 0;
 oom:
-    l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+    l->st = cb_fail(l->err, CB_ERR_NOMEM, "out of memory");
     return -1;
 }
 
@@ -447,7 +447,7 @@ static int load_rules(loader *l, const cJSON *obj, cb_rules *r)
         snprintf(w, sizeof w, "rules.%s", section_names[k]);
         if (!v && l->version >= 3 && k != CB_RULES_NEED) {
             if (!(sec->heading = strdup(section_headings[k]))) {
-                l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+                l->st = cb_fail(l->err, CB_ERR_NOMEM, "out of memory");
                 return -1;
             }
             continue;
@@ -485,7 +485,7 @@ static int load_rules(loader *l, const cJSON *obj, cb_rules *r)
             return bad(l, w, "must be a string or an object");
         }
         if (!sec->heading && !(sec->heading = strdup(section_headings[k]))) {
-            l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+            l->st = cb_fail(l->err, CB_ERR_NOMEM, "out of memory");
             return -1;
         }
     }
@@ -561,7 +561,7 @@ static int load_play(loader *l, const cJSON *root, cb_theme *t)
         goto oom;
     return 0;
 oom:
-    l->st = cb_fail(l->err, CB_ERR_INTERNAL, "out of memory");
+    l->st = cb_fail(l->err, CB_ERR_NOMEM, "out of memory");
     return -1;
 }
 
@@ -579,7 +579,7 @@ cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err)
     *out = NULL;
     char *path = theme_path(dir);
     if (!path)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     size_t len;
     cb_status st = CB_OK;
     char *text = read_file(path, CB_MAX_THEME_BYTES, &len, err, &st);
@@ -600,19 +600,20 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
                        dir, len, CB_MAX_THEME_BYTES);
     char *path = theme_path(dir);
     if (!path)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     loader l = {path, dir, check_icons, 1, "summit", err, CB_OK};
     cb_theme *t = NULL;
     const char *end = NULL;
     int oom;
     cJSON *root = cb_json_parse(text, len, &end, &oom);
     if (!root && oom) {
-        l.st = cb_fail(err, CB_ERR_INTERNAL, "%s: out of memory reading it", path);
+        l.st = cb_fail(err, CB_ERR_NOMEM, "%s: out of memory reading it", path);
         goto done;
     }
     if (!root) {
         size_t off = end ? (size_t)(end - text) : 0;
-        l.st = cb_fail(err, CB_ERR_DATA, "%s:%d: not valid JSON", path, line_of(text, len, off));
+        l.st = cb_fail_line(err, CB_ERR_DATA, line_of(text, len, off), "%s:%d: not valid JSON",
+                            path, line_of(text, len, off));
         goto done;
     }
     if (!cJSON_IsObject(root)) {
@@ -647,7 +648,7 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
     t = calloc(1, sizeof *t);
     if (!t || !(t->types = calloc((size_t)nt, sizeof *t->types)) ||
         !(t->missions = calloc((size_t)nm, sizeof *t->missions)) || !(t->dir = strdup(dir))) {
-        l.st = cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        l.st = cb_fail(err, CB_ERR_NOMEM, "out of memory");
         goto done;
     }
     t->version = l.version;
@@ -696,7 +697,7 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
             goto done;
         }
         if (!(t->rules = calloc(1, sizeof *t->rules))) {
-            l.st = cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+            l.st = cb_fail(err, CB_ERR_NOMEM, "out of memory");
             goto done;
         }
         if (load_rules(&l, cJSON_GetObjectItemCaseSensitive(root, "rules"), t->rules) != 0)

@@ -213,5 +213,5 @@ oom:
     free(tri);
     free(dist);
     cb_net_analysis_free(a);
-    return cb_fail(err, CB_ERR_INTERNAL, "analysis: out of memory for %zu nodes", n);
+    return cb_fail(err, CB_ERR_NOMEM, "analysis: out of memory for %zu nodes", n);
 }

@@ -347,18 +347,19 @@ cb_status cb_net_layout_make(const cb_network *net, const char *seed, double pag
     *out = NULL;
     size_t n = net->n;
     if (n > CB_NET_MAX_DRAWN_NODES || net->n_edges > CB_NET_MAX_DRAWN_LINKS)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "-o: a map of %zu nodes and %zu links is too big to draw on one page "
-                       "(at most %d nodes and %d links); write only --json or --csv",
+        return cb_fail_option(err, "output",
+                       "a map of %zu nodes and %zu links is too big to draw on one page "
+                       "(at most %d nodes and %d links); write only its network file or "
+                       "its matrix",
                        n, net->n_edges, CB_NET_MAX_DRAWN_NODES, CB_NET_MAX_DRAWN_LINKS);
     if (!(page_w >= 100 && page_h >= 100))
-        return cb_fail(err, CB_ERR_USAGE, "--paper: a map needs a page of at least 100x100 mm");
+        return cb_fail_option(err, "paper", "a map needs a page of at least 100x100 mm");
     cb_net_layout *l = calloc(1, sizeof *l);
     double *u = malloc(2 * n * sizeof *u), *best = malloc(2 * n * sizeof *best);
     cb_net_csr g = {0};
     if (!l || !u || !best || cb_net_csr_build(&g, net) != 0) {
         free(u), free(best), cb_net_layout_free(l);
-        return cb_fail(err, CB_ERR_INTERNAL, "layout: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "layout: out of memory");
     }
     l->page_w = page_w;
     l->page_h = page_h;
@@ -437,7 +438,7 @@ cb_status cb_net_layout_make(const cb_network *net, const char *seed, double pag
     cb_net_csr_free(&g);
     if (rc != 0) {
         cb_net_layout_free(l);
-        return cb_fail(err, CB_ERR_INTERNAL, "layout: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "layout: out of memory");
     }
     /* nodes no bigger than 0.4 of the closest distance between two nodes */
     double closest = INFINITY;

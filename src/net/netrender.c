@@ -293,7 +293,7 @@ cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
     p.center_icon = -1;
     p.doc = cb_hpdf_new(&p);
     if (!p.doc)
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory creating the document");
     cb_status st = cb_pdf_setup(&p, opt, err);
     if (st == CB_OK) {
         pen d = {&p, HPDF_AddPage(p.doc), layout->page_h};

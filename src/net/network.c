@@ -102,39 +102,38 @@ static void resolve(const cb_net_spec *s, params *q)
 cb_status cb_net_spec_check(const cb_net_spec *s, cb_error *err)
 {
     if (!s || (unsigned)s->model >= CB_NET_MODELS)
-        return cb_fail(err, CB_ERR_USAGE, "--model: unknown model");
+        return cb_fail_option(err, "model", "unknown model");
     const char *name = model_names[s->model];
     int allowed = model_params(s->model);
-    static const struct { int bit; const char *opt; } opts[] = {
-        {P_K, "--k"}, {P_P, "--p"}, {P_M, "--m"}, {P_LINKS, "--links"}};
+    static const struct { int bit; const char *field; } opts[] = {
+        {P_K, "k"}, {P_P, "p"}, {P_M, "m"}, {P_LINKS, "links"}};
     int given = (s->k >= 0 ? P_K : 0) | (s->p >= 0 || isnan(s->p) ? P_P : 0) |
                 (s->m >= 0 ? P_M : 0) | (s->links >= 0 ? P_LINKS : 0);
     for (size_t i = 0; i < sizeof opts / sizeof *opts; i++)
         if ((given & opts[i].bit) && !(allowed & opts[i].bit))
-            return cb_fail(err, CB_ERR_USAGE, "%s is not a parameter of the %s model", opts[i].opt,
-                           name);
+            return cb_fail_option(err, opts[i].field, "not a parameter of the %s model", name);
     long n = s->n;
     if (n < 1 || n > CB_NET_MAX_NODES)
-        return cb_fail(err, CB_ERR_USAGE, "--nodes %ld: give 1..%d nodes", n, CB_NET_MAX_NODES);
+        return cb_fail_option(err, "nodes", "%ld is out of range (1..%d)", n, CB_NET_MAX_NODES);
     if (s->geometric) {
         if (n < 3 || n > CB_NET_MAX_DRAWN_NODES)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--nodes %ld: a --geometric map has 3..%d nodes", n,
-                           CB_NET_MAX_DRAWN_NODES);
+            return cb_fail_option(err, "nodes", "%ld is out of range for a geometric map (3..%d)",
+                                  n, CB_NET_MAX_DRAWN_NODES);
         /* A positive, finite box, not so thin that the point grid's column
          * count overflows (the net fuzzer's 1e300 x 1e-300 box). */
         if (!(s->width > 0) || !(s->height > 0) || !isfinite(s->width) || !isfinite(s->height) ||
             !(s->width / s->height <= 1e6) || !(s->height / s->width <= 1e6))
-            return cb_fail(err, CB_ERR_USAGE,
-                           "geometric box %gx%g is not a positive size (sides within 1e6 "
-                           "of each other)", s->width, s->height);
+            return cb_fail_option(err, "geometric",
+                                  "box %gx%g is not a positive size (sides within 1e6 "
+                                  "of each other)", s->width, s->height);
     }
     if (given & P_P) {
         if (!(s->p >= 0 && s->p <= 1))
-            return cb_fail(err, CB_ERR_USAGE, "--p %g: a probability is in [0, 1]", s->p);
+            return cb_fail_option(err, "p", "%g is not a probability (0..1)", s->p);
     }
     if ((given & P_P) && (given & P_LINKS))
-        return cb_fail(err, CB_ERR_USAGE, "the %s model takes --links or --p, not both", name);
+        return cb_fail_option(err, "p", "the %s model takes a number of links or p, not both",
+                              name);
     params q;
     resolve(s, &q);
     double pairs = cb_net_pairs((double)n);
@@ -143,58 +142,50 @@ cb_status cb_net_spec_check(const cb_net_spec *s, cb_error *err)
         break;
     case CB_NET_COMPLETE:
         if (n > CB_NET_MAX_COMPLETE)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--nodes %ld: a complete network has at most %d nodes", n,
-                           CB_NET_MAX_COMPLETE);
+            return cb_fail_option(err, "nodes", "%ld is too many for a complete network (at "
+                                  "most %d)", n, CB_NET_MAX_COMPLETE);
         break;
     case CB_NET_RING:
     case CB_NET_SMALL_WORLD:
         if (q.k < 2 || q.k % 2)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--k %ld: the %s model needs an even k >= 2 (k/2 neighbours on "
-                           "each side)", q.k, name);
+            return cb_fail_option(err, "k", "%ld is not what the %s model needs: an even k >= 2 "
+                                  "(k/2 neighbours on each side)", q.k, name);
         if (q.k >= n && !(s->geometric && s->model == CB_NET_SMALL_WORLD))
-            return cb_fail(err, CB_ERR_USAGE, "--k %ld: k must be less than --nodes %ld", q.k,
-                           n);
+            return cb_fail_option(err, "k", "%ld is not less than the nodes (%ld)", q.k, n);
         if ((double)n * (double)q.k / 2 > CB_NET_MAX_LINKS)
-            return cb_fail(err, CB_ERR_USAGE, "--k %ld: more than %d links", q.k,
-                           CB_NET_MAX_LINKS);
+            return cb_fail_option(err, "k", "%ld makes more than %d links", q.k, CB_NET_MAX_LINKS);
         break;
     case CB_NET_REGULAR:
         if (q.k < 1)
-            return cb_fail(err, CB_ERR_USAGE, "--k %ld: a k-regular network needs k >= 1", q.k);
+            return cb_fail_option(err, "k", "%ld is less than 1, which a k-regular network needs", q.k);
         if (q.k >= n && !s->geometric) /* geometric: k is a cap */
-            return cb_fail(err, CB_ERR_USAGE, "--k %ld: k must be less than --nodes %ld", q.k,
-                           n);
+            return cb_fail_option(err, "k", "%ld is not less than the nodes (%ld)", q.k, n);
         if (!s->geometric && (n * q.k) % 2)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--k %ld: n * k must be even for a k-regular network (n = %ld)",
-                           q.k, n);
+            return cb_fail_option(err, "k", "%ld makes n * k odd (n = %ld); a k-regular network "
+                                  "needs it even", q.k, n);
         if ((double)n * (double)q.k / 2 > CB_NET_MAX_LINKS)
-            return cb_fail(err, CB_ERR_USAGE, "--k %ld: more than %d links", q.k,
-                           CB_NET_MAX_LINKS);
+            return cb_fail_option(err, "k", "%ld makes more than %d links", q.k, CB_NET_MAX_LINKS);
         break;
     case CB_NET_SCALE_FREE:
         if (q.m < 1 || q.m >= n)
-            return cb_fail(err, CB_ERR_USAGE, "--m %ld: the scale-free model needs 1 <= m < "
-                           "--nodes %ld", q.m, n);
+            return cb_fail_option(err, "m", "%ld is out of range: the scale-free model needs 1 "
+                                  "<= m < the nodes (%ld)", q.m, n);
         if ((double)n * (double)q.m > CB_NET_MAX_LINKS)
-            return cb_fail(err, CB_ERR_USAGE, "--m %ld: more than %d links", q.m,
-                           CB_NET_MAX_LINKS);
+            return cb_fail_option(err, "m", "%ld makes more than %d links", q.m, CB_NET_MAX_LINKS);
         break;
     case CB_NET_RANDOM:
     case CB_NET_ANCHORED:
         if (q.links >= 0) {
             double lo = s->model == CB_NET_ANCHORED ? (double)n - 1 : 0;
             if ((double)q.links < lo || (double)q.links > pairs)
-                return cb_fail(err, CB_ERR_USAGE, "--links %ld: the %s model on %ld nodes has "
-                               "%.0f..%.0f links", q.links, name, n, lo, pairs);
+                return cb_fail_option(err, "links", "%ld is out of range: the %s model on %ld nodes "
+                                      "has %.0f..%.0f links", q.links, name, n, lo, pairs);
             if (q.links > CB_NET_MAX_LINKS)
-                return cb_fail(err, CB_ERR_USAGE, "--links %ld: at most %d links", q.links,
-                               CB_NET_MAX_LINKS);
+                return cb_fail_option(err, "links", "%ld is more than %d links", q.links,
+                                      CB_NET_MAX_LINKS);
         } else if (q.p * pairs > CB_NET_MAX_LINKS) {
-            return cb_fail(err, CB_ERR_USAGE, "--p %g: about %.0f links expected, at most %d",
-                           q.p, q.p * pairs, CB_NET_MAX_LINKS);
+            return cb_fail_option(err, "p", "%g means about %.0f links, more than %d", q.p,
+                                  q.p * pairs, CB_NET_MAX_LINKS);
         }
         break;
     }
@@ -217,7 +208,7 @@ cb_status cb_network_build(const cb_net_spec *spec, cb_network **out, cb_error *
     cb_rng_seed(&rng, cb_hash_string(spec->seed ? spec->seed : "") ^ cb_hash_string(tag));
     cb_network *net = calloc(1, sizeof *net);
     if (!net)
-        return cb_fail(err, CB_ERR_INTERNAL, "network: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "network: out of memory");
     net->model = spec->model;
     net->n = (size_t)q.n;
     int allowed = model_params(spec->model);
@@ -257,10 +248,10 @@ cb_status cb_network_build(const cb_net_spec *spec, cb_network **out, cb_error *
         free(l.e);
         cb_network_free(net);
         if (rc > 0)
-            return cb_fail(err, CB_ERR_INTERNAL,
+            return cb_fail(err, CB_ERR_INFEASIBLE,
                            "regular: no simple %ld-regular network on %ld nodes found", q.k,
                            q.n);
-        return cb_fail(err, CB_ERR_INTERNAL, "network: out of memory for %ld nodes", q.n);
+        return cb_fail(err, CB_ERR_NOMEM, "network: out of memory for %ld nodes", q.n);
     }
     net->edges = l.e;
     net->n_edges = l.n;

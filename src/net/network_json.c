@@ -109,12 +109,12 @@ cb_status cb_net_json_render(const cb_network *net, const cb_net_spec *spec,
     char *text = ok ? cJSON_PrintUnformatted(root) : NULL;
     cJSON_Delete(root);
     if (!text)
-        return cb_fail(err, CB_ERR_INTERNAL, "JSON: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "JSON: out of memory");
     size_t len = strlen(text);
     char *withnl = realloc(text, len + 2);
     if (!withnl) {
         free(text);
-        return cb_fail(err, CB_ERR_INTERNAL, "JSON: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "JSON: out of memory");
     }
     withnl[len] = '\n';
     withnl[len + 1] = '\0';
@@ -128,13 +128,13 @@ cb_status cb_net_csv_render(const cb_network *net, char **csv, size_t *len, cb_e
     *len = 0;
     size_t n = net->n;
     if (n > CB_NET_MAX_CSV_NODES)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "--csv: the adjacency matrix of %zu nodes is too big (at most %d nodes)",
+        return cb_fail_option(err, "csv",
+                       "the adjacency matrix of %zu nodes is too big (at most %d nodes)",
                        n, CB_NET_MAX_CSV_NODES);
     size_t row = 2 * n; /* "0," ... "0\n" */
     char *buf = malloc(n * row + 1);
     if (!buf)
-        return cb_fail(err, CB_ERR_INTERNAL, "--csv: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "adjacency matrix: out of memory");
     for (size_t i = 0; i < n; i++)
         for (size_t j = 0; j < n; j++) {
             buf[i * row + 2 * j] = '0';

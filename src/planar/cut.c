@@ -424,7 +424,7 @@ cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts
     cb_planar_free(&p);
     if (!ok) {
         free(out);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory measuring cuts");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory measuring cuts");
     }
     *cuts = out;
     *n_starts = n;
@@ -467,15 +467,15 @@ static cb_status mark_cuts(const cb_board *b, const cb_planar *p, const cb_graph
     for (size_t k = 0; k < n_paths; k++) {
         const cb_cut_path *path = &paths[k];
         if (path->n < 2)
-            return cb_fail(err, CB_ERR_USAGE, "--path: cut %zu has %zu node%s; a cut needs at "
+            return cb_fail_option(err, "path", "cut %zu has %zu node%s; a cut needs at "
                            "least two", k + 1, path->n, path->n == 1 ? "" : "s");
         for (size_t i = 0; i < path->n; i++)
             if (path->nodes[i] >= b->n_nodes)
-                return cb_fail(err, CB_ERR_USAGE, "--path: node %u does not exist (the board "
+                return cb_fail_option(err, "path", "node %u does not exist (the board "
                                "has %zu nodes)", path->nodes[i], b->n_nodes);
         uint32_t first = path->nodes[0];
         if (!p->on_border[first] && !on_cut[first])
-            return cb_fail(err, CB_ERR_USAGE, "--path: the cut starts at node %u, which is "
+            return cb_fail_option(err, "path", "the cut starts at node %u, which is "
                            "neither on the paper border nor on an earlier cut", first);
         for (size_t i = 0; i + 1 < path->n; i++) {
             uint32_t u = path->nodes[i], w = path->nodes[i + 1];
@@ -484,7 +484,7 @@ static cb_status mark_cuts(const cb_board *b, const cb_planar *p, const cb_graph
                 if (g->adj[s] == w)
                     e = g->eid[s];
             if (e == UINT32_MAX)
-                return cb_fail(err, CB_ERR_USAGE, "--path: nodes %u and %u are not joined "
+                return cb_fail_option(err, "path", "nodes %u and %u are not joined "
                                "by an edge", u, w);
             cut[e] = 1;
             on_cut[u] = on_cut[w] = 1;
@@ -571,7 +571,7 @@ cb_status cb_board_cut(const cb_board *b, const cb_cut_path *paths, size_t n_pat
     cb_cut_result *r = calloc(1, sizeof *r);
     if (!cut || !on_cut || !lost || !cls || !cls_area || !vf || !count || !minnode || !r ||
         !(r->new_id = malloc((n ? n : 1) * sizeof *r->new_id))) {
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory simulating the cut");
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory simulating the cut");
         goto done;
     }
     st = mark_cuts(b, &p, &g, paths, n_paths, cut, on_cut, err);
@@ -631,7 +631,7 @@ cb_status cb_board_cut(const cb_board *b, const cb_cut_path *paths, size_t n_pat
     r->lost = malloc((r->n_lost ? r->n_lost : 1) * sizeof *r->lost);
     if (!order || !r->fallen || !r->lost) {
         free(order);
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory simulating the cut");
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory simulating the cut");
         goto done;
     }
     size_t np = 0;
@@ -648,7 +648,7 @@ cb_status cb_board_cut(const cb_board *b, const cb_cut_path *paths, size_t n_pat
         if (!r->fallen[i].nodes) {
             r->n_fallen = i;
             free(order);
-            st = cb_fail(err, CB_ERR_INTERNAL, "out of memory simulating the cut");
+            st = cb_fail(err, CB_ERR_NOMEM, "out of memory simulating the cut");
             goto done;
         }
         count[c] = (uint32_t)i; /* from here on: the piece's place in fallen */
@@ -673,7 +673,7 @@ cb_status cb_board_cut(const cb_board *b, const cb_cut_path *paths, size_t n_pat
     }
     r->remaining = remaining_board(b, &p, cls, main_cls, lost, r->new_id);
     if (!r->remaining)
-        st = cb_fail(err, CB_ERR_INTERNAL, "out of memory simulating the cut");
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory simulating the cut");
 done:
     free(cut); free(on_cut); free(lost); free(cls); free(cls_area); free(vf);
     free(count); free(minnode);

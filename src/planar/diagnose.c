@@ -305,14 +305,14 @@ cb_status cb_board_diagnose(const cb_board *b, int start_cap, int node_cap, char
     cb_graph_free(&g);
     if (r.text.oom || rc != 0) {
         cb_buf_free(&r.text);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
     }
     /* The verdict decides; a clause it fails that no line explains is named. */
     if (!v.ok && r.lines == 0)
         line(&r, "%s", v.failure);
     if (r.text.oom) {
         cb_buf_free(&r.text);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
     }
     *text = r.text.data;
     *count = r.lines;

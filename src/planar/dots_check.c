@@ -201,7 +201,7 @@ static cb_status dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *
                      fmax(near.nodes / 2, r), n) != 0) {
         free(p);
         free(touched);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the power dots");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the power dots");
     }
     for (size_t i = 0; i < n; i++)
         p[i] = (cb_point){b->nodes[i].x, b->nodes[i].y};
@@ -212,7 +212,7 @@ static cb_status dots_verdict(const cb_board *b, const cb_graph *g, cb_verdict *
                      measure ? &least : NULL) != 0) {
         cb_grid_free(&grid);
         free(touched);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the power dots");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the power dots");
     }
     for (uint32_t i = 0; i < n; i++) {
         const cb_node *node = &b->nodes[i];

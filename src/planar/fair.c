@@ -298,7 +298,7 @@ static cb_status places_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
         p[i] = node_point(b, (uint32_t)i);
     bad = bad || !p || count_grazes_overlaps(b, p, &v->grazes, &v->overlaps) != 0;
     free(p);
-    return bad ? cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board") : CB_OK;
+    return bad ? cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board") : CB_OK;
 }
 
 /* Bit K of BITS. */
@@ -472,7 +472,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     int *hops = malloc((n ? n : 1) * sizeof *hops);
     if (!hops || cb_graph_hops(g, b->center, hops) != 0) {
         free(hops);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
     }
     v->connected = 1;
     for (size_t i = 0; i < n; i++)
@@ -512,7 +512,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
                 free(tree);
                 free(up);
                 free(hops);
-                return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+                return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
             }
             tree_bridges(g, hops, tree, up);
             free(tree);
@@ -540,7 +540,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         if (paths < 0) { /* out of memory, not a path count */
             free(up);
             free(hops);
-            return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+            return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
         }
         if (v->starts < CB_STARTS) {
             v->hops[v->starts] = h;
@@ -555,7 +555,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     free(hops);
     int crowded = starts_crowded(b, g);
     if (crowded < 0)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory checking the board");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
     v->neighbours_ok = !crowded;
     for (int s = 0; s < 4; s++)
         if (per_side[s] != CB_STARTS_PER_SIDE)

@@ -161,7 +161,7 @@ static uint32_t locate(const cb_planar *p, cb_point q, uint32_t comp, const piec
 static cb_status oom(cb_planar *p, cb_error *err)
 {
     cb_planar_free(p);
-    return cb_fail(err, CB_ERR_INTERNAL, "out of memory building the board's faces");
+    return cb_fail(err, CB_ERR_NOMEM, "out of memory building the board's faces");
 }
 
 /* Components of the drawing: COMP gets each vertex's smallest vertex in

@@ -24,6 +24,7 @@
 #include "base/error.h"
 #include "base/graph.h"
 #include "base/rng.h"
+#include "print/deck_seeds.h"
 #include "print/deck_summary.h"
 
 #define MAX_JOBS 64
@@ -53,6 +54,8 @@ typedef struct { uint64_t key; size_t index; } hash_cell;
 struct cb_deck {
     cb_spec spec;
     cb_deck_options opt;
+    cb_deck_seed_fn game_seed; /* NULL: cb_deck_game_seed (cb_deck_new_seeded) */
+    void *seed_ctx;
     const cb_theme *theme;
     double *type_target;   /* weight share per node type */
 
@@ -247,11 +250,11 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
     if (!counts || !seed) {
         free(counts);
         free(seed);
-        s->st = cb_fail(&s->err, CB_ERR_INTERNAL, "out of memory");
+        s->st = cb_fail(&s->err, CB_ERR_NOMEM, "out of memory");
         return;
     }
     for (; r < d->opt.max_tries; r++) {
-        if (!d->opt.game_seed || d->opt.game_seed(d->opt.ctx, d->spec.seed, k, r, seed, len) != 0)
+        if (!d->game_seed || d->game_seed(d->seed_ctx, d->spec.seed, k, r, seed, len) != 0)
             cb_deck_game_seed(d->spec.seed, k, r, seed, len);
         cb_spec spec = d->spec;
         spec.seed = seed;
@@ -269,7 +272,7 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
             free(h);
             free(sp);
             cb_game_free(g);
-            s->st = cb_fail(&s->err, CB_ERR_INTERNAL, "out of memory");
+            s->st = cb_fail(&s->err, CB_ERR_NOMEM, "out of memory");
             break;
         }
         for (size_t i = 0; i < g->n_sheets; i++)
@@ -311,9 +314,9 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
         cb_game_free(g);
     }
     if (s->st == CB_OK)
-        s->st = cb_fail(&s->err, CB_ERR_INTERNAL,
+        s->st = cb_fail(&s->err, CB_ERR_INFEASIBLE,
                         "game %zu: no candidate passed curation in %d tries (last: %s; "
-                        "try a larger --type-tolerance)", k, d->opt.max_tries, curation_words[why]);
+                        "try a larger type tolerance)", k, d->opt.max_tries, curation_words[why]);
     free(seed);
     free(counts);
 }
@@ -400,34 +403,43 @@ void cb_deck_free(cb_deck *d)
 cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck **out,
                       cb_error *err)
 {
+    return cb_deck_new_seeded(spec, opt, NULL, NULL, out, err);
+}
+
+cb_status cb_deck_new_seeded(const cb_spec *spec, const cb_deck_options *opt,
+                             cb_deck_seed_fn game_seed, void *seed_ctx, cb_deck **out,
+                             cb_error *err)
+{
     *out = NULL;
     cb_status st = cb_spec_check(spec, err);
     if (st != CB_OK)
         return st;
     if (opt->jobs < 1 || opt->jobs > MAX_JOBS)
-        return cb_fail(err, CB_ERR_USAGE, "--jobs: %d is out of range (1..%d)", opt->jobs,
+        return cb_fail_option(err, "jobs", "%d is out of range (1..%d)", opt->jobs,
                        MAX_JOBS);
     if (opt->count < 1)
-        return cb_fail(err, CB_ERR_USAGE, "--count: must be at least 1");
+        return cb_fail_option(err, "count", "must be at least 1");
     if (opt->start > (size_t)1 << 48 || opt->count > (size_t)1 << 48)
-        return cb_fail(err, CB_ERR_USAGE, "--start/--count: too large");
+        return cb_fail_option(err, "count", "too large (start and count at most 2^48)");
     if (!(opt->type_tolerance >= 0))
-        return cb_fail(err, CB_ERR_USAGE, "--type-tolerance: must be 0 or more");
+        return cb_fail_option(err, "type_tolerance", "must be 0 or more");
     if (opt->max_tries < 1 || opt->max_tries > 100000)
-        return cb_fail(err, CB_ERR_USAGE, "--tries: %d is out of range (1..100000)",
+        return cb_fail_option(err, "tries", "%d is out of range (1..100000)",
                        opt->max_tries);
     if (opt->shards > opt->count || (opt->shards && opt->shard >= opt->shards))
-        return cb_fail(err, CB_ERR_USAGE, "--shard: %zu/%zu is not a shard of %zu games",
+        return cb_fail_option(err, "shard", "%zu/%zu is not a shard of %zu games",
                        opt->shard, opt->shards, opt->count);
     cb_deck *d = calloc(1, sizeof *d);
     if (!d)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     pthread_mutex_init(&d->lock, NULL);
     pthread_cond_init(&d->space, NULL);
     pthread_cond_init(&d->ready, NULL);
     d->spec = *spec;
     d->spec.seed = strdup(spec->seed);
     d->opt = *opt;
+    d->game_seed = game_seed;
+    d->seed_ctx = seed_ctx;
     d->deck_start = opt->start;
     d->deck_count = opt->count;
     if (opt->shards)
@@ -446,7 +458,7 @@ cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck *
     if (!d->spec.seed || !d->slots || !d->threads || !d->type_target || !d->mission_count ||
         !d->type_count || !d->seen) {
         cb_deck_free(d);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     double total = 0;
     for (size_t i = 0; i < nt; i++)
@@ -467,7 +479,7 @@ cb_status cb_deck_new(const cb_spec *spec, const cb_deck_options *opt, cb_deck *
     if (d->n_threads < opt->jobs) {
         cb_deck_free(d);
         /* EAGAIN: no memory (or thread slots) for another thread's stack */
-        return cb_fail(err, CB_ERR_INTERNAL, "cannot start %d threads: %s", opt->jobs,
+        return cb_fail(err, CB_ERR_NOMEM, "cannot start %d threads: %s", opt->jobs,
                        why == EAGAIN || why == ENOMEM ? "out of memory or thread slots"
                                                       : strerror(why));
     }
@@ -560,7 +572,7 @@ cb_status cb_deck_next(cb_deck *d, cb_deck_entry *e, cb_error *err)
     }
     for (size_t i = 0; i < s->game->n_sheets; i++)
         if (seen_add(d, s->hashes[i], s->index) != 0)
-            return cb_fail(err, CB_ERR_INTERNAL, "out of memory");
+            return cb_fail(err, CB_ERR_NOMEM, "out of memory");
 
     const cb_game *g = s->game;
     e->index = s->index;
@@ -639,7 +651,7 @@ static cb_status print_line(cJSON *o, int ok, char **line, cb_error *err)
 {
     *line = ok && o ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
-    return *line ? CB_OK : cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the manifest");
+    return *line ? CB_OK : cb_fail(err, CB_ERR_NOMEM, "out of memory writing the manifest");
 }
 
 cb_status cb_deck_manifest_line(const cb_deck *d, const cb_deck_entry *e, const char *file,
@@ -717,7 +729,7 @@ cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line, c
     size_t nm = d->theme ? d->theme->n_missions : 0, nt = d->theme ? d->theme->n_types : 0;
     cb_deck_share *shares = calloc(nm + nt + 1, sizeof *shares);
     if (!shares)
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the manifest");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory writing the manifest");
     for (size_t i = 0; i < nm; i++)
         shares[i] = (cb_deck_share){d->theme->missions[i].name, d->mission_count[i],
                                     1.0 / (double)nm};

@@ -91,7 +91,7 @@ static cb_status bad(cb_error *err, const char *name, size_t line, const char *f
 
 static cb_status no_memory(cb_error *err)
 {
-    return cb_fail(err, CB_ERR_INTERNAL, "out of memory merging manifests");
+    return cb_fail(err, CB_ERR_NOMEM, "out of memory merging manifests");
 }
 
 cb_status cb_deck_merge_new(cb_deck_merge **out, cb_error *err)
@@ -444,7 +444,7 @@ static cb_status read_game(cb_deck_merge *m, const part *p, size_t part_no, cons
         m->per_game_file = p->name;
     } else if (n_sheets != m->per_game) {
         return bad(err, w->name, w->line, "game %zu has %d sheets, but game %zu (%.200s:%zu) "
-                   "has %d: not one deck (other --players or --shared?)", index, n_sheets,
+                   "has %d: not one deck (other players or shared?)", index, n_sheets,
                    m->per_game_index, m->per_game_file, m->per_game_line, m->per_game);
     }
     for (const cJSON *s = sheets->child; s; s = s->next) {

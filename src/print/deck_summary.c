@@ -97,5 +97,5 @@ cb_status cb_deck_totals_line(const cb_deck_totals *t, char **line, cb_error *er
              add_count(shard, "count", t->deck_count);
     *line = ok ? cJSON_PrintUnformatted(o) : NULL;
     cJSON_Delete(o);
-    return *line ? CB_OK : cb_fail(err, CB_ERR_INTERNAL, "out of memory writing the manifest");
+    return *line ? CB_OK : cb_fail(err, CB_ERR_NOMEM, "out of memory writing the manifest");
 }

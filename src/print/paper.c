@@ -74,20 +74,20 @@ static const char *cb_number(const char *s, double *v)
     return c;
 }
 
-cb_status cb_length_parse(const char *opt, const char *text, double *mm, cb_error *err)
+cb_status cb_length_parse(const char *field, const char *text, double *mm, cb_error *err)
 {
     double v;
     const char *end = text ? cb_number(text, &v) : NULL;
     double unit = end ? cb_unit_mm(end, 1) : 0;
     if (!end || unit == 0)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "%s: \"%.40s\" is not a length (such as 3mm, 0.125in, 9pt or 3)", opt,
-                       text ? text : "");
+        return cb_fail_option(err, field,
+                              "\"%.40s\" is not a length (such as 3mm, 0.125in, 9pt or 3)",
+                              text ? text : "");
     *mm = v * unit;
     return CB_OK;
 }
 
-cb_status cb_size_parse(const char *opt, const char *text, double *w_mm, double *h_mm,
+cb_status cb_size_parse(const char *field, const char *text, double *w_mm, double *h_mm,
                         cb_error *err)
 {
     for (size_t i = 0; i < sizeof papers / sizeof papers[0]; i++)
@@ -103,15 +103,15 @@ cb_status cb_size_parse(const char *opt, const char *text, double *w_mm, double 
         unit = end ? cb_unit_mm(end, 0) : 0;
     }
     if (unit == 0)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "%s: unknown paper \"%.40s\" (a5, a4, a3, a2, a1, a0, letter, legal, "
+        return cb_fail_option(err, field,
+                       "unknown paper \"%.40s\" (a5, a4, a3, a2, a1, a0, letter, legal, "
                        "tabloid, sra4, sra3, sra2, or WxH in mm, in or pt such as 300x200mm "
-                       "or 8.5x11in)", opt, text);
+                       "or 8.5x11in)", text);
     w *= unit, h *= unit;
     double lo = fmin(w, h), hi = fmax(w, h);
     if (lo < CB_SIDE_MIN_MM || hi > CB_SIDE_MAX_MM)
-        return cb_fail(err, CB_ERR_USAGE,
-                       "%s: \"%.40s\" is %gx%g mm; each side must be %.0f..%.0f mm", opt, text,
+        return cb_fail_option(err, field,
+                       "\"%.40s\" is %gx%g mm; each side must be %.0f..%.0f mm", text,
                        w, h, CB_SIDE_MIN_MM, CB_SIDE_MAX_MM);
     *w_mm = hi;
     *h_mm = lo;
@@ -120,7 +120,7 @@ cb_status cb_size_parse(const char *opt, const char *text, double *w_mm, double 
 
 cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err)
 {
-    return cb_size_parse("--paper", name, w_mm, h_mm, err);
+    return cb_size_parse("paper", name, w_mm, h_mm, err);
 }
 
 /* Boards of CW x CH on a W x H area with gutter G between them. */
@@ -142,10 +142,10 @@ cb_status cb_page_layout_make(double board_w, double board_h, const cb_render_op
         return cb_fail(err, CB_ERR_DATA, "page: bad board paper %gx%g mm", board_w, board_h);
     double b = opt->bleed;
     if (!(b >= 0 && b <= CB_BLEED_MAX_MM))
-        return cb_fail(err, CB_ERR_USAGE, "--bleed: %g mm is out of range (0..%.0f mm)", b,
+        return cb_fail_option(err, "bleed", "%g mm is out of range (0..%.0f mm)", b,
                        CB_BLEED_MAX_MM);
     if (!(opt->safe_area >= 0 && opt->safe_area <= CB_SAFE_MAX_MM))
-        return cb_fail(err, CB_ERR_USAGE, "--safe-area: %g mm is out of range (0..%.0f mm)",
+        return cb_fail_option(err, "safe_area", "%g mm is out of range (0..%.0f mm)",
                        opt->safe_area, CB_SAFE_MAX_MM);
     if (opt->crop_marks) {
         out->mark_offset = fmax(CB_MARK_OFFSET_MM, b);
@@ -161,30 +161,30 @@ cb_status cb_page_layout_make(double board_w, double board_h, const cb_render_op
         out->page_w = board_w + 2 * ext;
         out->page_h = board_h + 2 * ext;
         if (out->page_w > CB_SIDE_MAX_MM || out->page_h > CB_SIDE_MAX_MM)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--bleed: a %gx%g mm page with bleed and marks is larger than "
+            return cb_fail_option(err, "bleed",
+                           "a %gx%g mm page with bleed and marks is larger than "
                            "%.0f mm", board_w, board_h, CB_SIDE_MAX_MM);
         out->trim[0] = out->trim[1] = ext;
     } else {
         double sw = opt->sheet_w, sh = opt->sheet_h;
         if (!(sw >= CB_SIDE_MIN_MM && sh >= CB_SIDE_MIN_MM && sw <= CB_SIDE_MAX_MM &&
               sh <= CB_SIDE_MAX_MM))
-            return cb_fail(err, CB_ERR_USAGE, "--sheet: %gx%g mm is out of range (%.0f..%.0f mm)",
+            return cb_fail_option(err, "sheet", "%gx%g mm is out of range (%.0f..%.0f mm)",
                            sw, sh, CB_SIDE_MIN_MM, CB_SIDE_MAX_MM);
         double g = opt->gutter < 0 ? fmax(CB_GUTTER_DEFAULT_MM, 2 * b) : opt->gutter;
         if (!(g <= CB_GUTTER_MAX_MM))
-            return cb_fail(err, CB_ERR_USAGE, "--gutter: %g mm is out of range (0..%.0f mm)",
+            return cb_fail_option(err, "gutter", "%g mm is out of range (0..%.0f mm)",
                            g, CB_GUTTER_MAX_MM);
         if (g + 1e-9 < 2 * b)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--gutter: %g mm is less than twice the bleed (%g mm): neighbouring "
+            return cb_fail_option(err, "gutter",
+                           "%g mm is less than twice the bleed (%g mm): neighbouring "
                            "boards' bleeds would overlap", g, 2 * b);
         int c0, r0, c1, r1;
         int n0 = cb_fit(board_w, board_h, sw - 2 * ext, sh - 2 * ext, g, &c0, &r0);
         int n1 = cb_fit(board_h, board_w, sw - 2 * ext, sh - 2 * ext, g, &c1, &r1);
         if (n0 == 0 && n1 == 0)
-            return cb_fail(err, CB_ERR_USAGE,
-                           "--sheet: a %gx%g mm board does not fit on a %gx%g mm sheet "
+            return cb_fail_option(err, "sheet",
+                           "a %gx%g mm board does not fit on a %gx%g mm sheet "
                            "(%g mm kept for bleed and marks on every side)", board_w, board_h,
                            sw, sh, ext);
         out->rotated = n1 > n0;

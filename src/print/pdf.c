@@ -107,7 +107,7 @@ cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const cha
     /* zlib's Z_MEM_ERROR (-4), from libharu's own deflating, too */
     int zlib_oom = no == HPDF_ZLIB_ERROR && (long)p->herr.detail_no == -4;
     if (no == HPDF_FAILD_TO_ALLOC_MEM || zlib_oom || cb_hpdf_out_of_memory(p))
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory %s", what);
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory %s", what);
     return cb_fail(err, CB_ERR_INTERNAL, "PDF: libharu error 0x%04lX (detail %lu) %s",
                    (unsigned long)no, (unsigned long)p->herr.detail_no, what);
 }
@@ -239,7 +239,7 @@ static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb,
     ic->path = path;
     cb_icon *icon = calloc(1, sizeof *icon);
     if (!icon)
-        return CB_ERR_INTERNAL;
+        return CB_ERR_NOMEM;
     ic->st = cb_icon_load(path, icon, &ic->err);
     if (ic->st == CB_OK) {
         ic->w = icon->w;
@@ -266,7 +266,7 @@ static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
     p->type_icon = malloc((t->n_types + 1) * sizeof *p->type_icon);
     p->mission_icon = malloc((t->n_missions + 1) * sizeof *p->mission_icon);
     if (!p->icons || !p->type_icon || !p->mission_icon)
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     cb_status st = cb_pdf_icon_for(p, t->center.icon, t->center.rgb, -1, &p->center_icon);
     for (size_t i = 0; st == CB_OK && i < t->n_types; i++)
         st = cb_pdf_icon_for(p, t->types[i].icon, t->types[i].rgb, (int)i, &p->type_icon[i]);
@@ -274,7 +274,7 @@ static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
         st = cb_pdf_icon_for(p, t->missions[i].icon, t->missions[i].rgb, -1,
                              &p->mission_icon[i]);
     if (st != CB_OK)
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory decoding the icons");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory decoding the icons");
     if (p->center_icon >= 0 && p->icons[p->center_icon].st != CB_OK) {
         *err = p->icons[p->center_icon].err;
         return p->icons[p->center_icon].st;
@@ -593,7 +593,7 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
     const char *name = HPDF_LoadTTFontFromFile(p->doc, font_path, HPDF_TRUE);
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
     if (!p->font && cb_hpdf_out_of_memory(p))
-        return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory loading it", font_path);
+        return cb_fail(err, CB_ERR_NOMEM, "font %s: out of memory loading it", font_path);
     /* The file passed the check: a failure to open or read it now is the
      * system's (out of descriptors, the file gone), not the font's. */
     if (!p->font && (p->herr.error_no == HPDF_FILE_OPEN_ERROR ||
@@ -619,7 +619,7 @@ cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err
     HPDF_UINT32 size = HPDF_GetStreamSize(p->doc), got = size;
     unsigned char *buf = malloc(size ? size : 1);
     if (!buf)
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory for %lu bytes",
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory for %lu bytes",
                        (unsigned long)size);
     /* Reading the last byte may report "end of stream": that is success. */
     hs = HPDF_ReadFromStream(p->doc, buf, &got);
@@ -629,7 +629,7 @@ cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err
     }
     if (hpdf_alloc_failed) { /* served from the reserve: libharu never knew */
         free(buf);
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory writing the document");
     }
     *pdf = buf;
     *len = size;
@@ -655,10 +655,10 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     if (!opt || !opt->font_path || !*opt->font_path)
         return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
     if (opt->rules < CB_RULES_PAGE_NONE || opt->rules > CB_RULES_PAGE_FIRST)
-        return cb_fail(err, CB_ERR_USAGE, "--rules: %d is not none, last or first", opt->rules);
+        return cb_fail_option(err, "rules", "%d is not none, last or first", opt->rules);
     cb_pdf_writer *w = calloc(1, sizeof *w);
     if (!w)
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory creating the document");
     w->p.theme = theme;
     w->p.ink = opt->ink_friendly != 0;
     w->p.cmyk = opt->cmyk != 0;
@@ -676,14 +676,14 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     w->p.doc = cb_hpdf_new(&w->p);
     if (!w->p.doc) {
         free(w);
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory creating the document");
     }
     cb_status st = cb_pdf_setup(&w->p, opt, err);
     if (st == CB_OK)
         st = cb_pdf_alloc_icons(&w->p, err);
     uint16_t *widths = st == CB_OK ? malloc(256 * sizeof *widths) : NULL;
     if (st == CB_OK && !widths)
-        st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        st = cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     for (unsigned c = 0; widths && c < 256; c++) /* the common ones, looked up once */
         widths[c] = (uint16_t)cb_hpdf_char_width(w->p.font, c);
     w->p.widths = widths;
@@ -753,7 +753,7 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     }
     unsigned char *present = calloc(t->n_types + t->n_missions + 1, 1);
     if (!present)
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     if (game)
         mark_types(t, game, present), mark_missions(t, game, present + t->n_types);
     else if (w->seen)
@@ -838,15 +838,20 @@ static cb_status cb_pdf_check(const cb_pdf *p, const cb_game *game, cb_error *er
 }
 
 /* A game's pages drawn away from the document (cb_pdf_prepare). */
-typedef struct {
+struct cb_pdf_prepared {
     cb_page_rec *pages;
     size_t n_pages;
     size_t *sheet_page; /* per sheet: its page among PAGES, 1-based */
-} cb_pdf_prepared;
+};
 
-void cb_pdf_prepared_free(void *prepared)
+/* A drawing thread's state: a document of its own that shares the
+ * writer's read-only parts. */
+struct cb_pdf_scratch {
+    cb_pdf pdf;
+};
+
+void cb_pdf_prepared_free(cb_pdf_prepared *pp)
 {
-    cb_pdf_prepared *pp = prepared;
     if (!pp)
         return;
     for (size_t i = 0; i < pp->n_pages; i++)
@@ -856,17 +861,16 @@ void cb_pdf_prepared_free(void *prepared)
     free(pp);
 }
 
-void cb_pdf_scratch_free(void *scratch)
+void cb_pdf_scratch_free(cb_pdf_scratch *scratch)
 {
-    cb_pdf *q = scratch;
-    if (!q)
+    if (!scratch)
         return;
-    cb_render_free(q);
-    free(q);
+    cb_render_free(&scratch->pdf);
+    free(scratch);
 }
 
-cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *game,
-                         void **out, cb_error *err)
+cb_status cb_pdf_prepare(const cb_pdf_writer *w, cb_pdf_scratch **scratch, const cb_game *game,
+                         cb_pdf_prepared **out, cb_error *err)
 {
     const cb_pdf *src = &w->p;
     *out = NULL;
@@ -880,9 +884,9 @@ cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *
     }
     if (st != CB_OK)
         return st;
-    cb_pdf *q = *scratch;
-    if (!q && !(q = *scratch = calloc(1, sizeof *q)))
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+    if (!*scratch && !(*scratch = calloc(1, sizeof **scratch)))
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
+    cb_pdf *q = &(*scratch)->pdf;
     /* the document's read-only parts; the page being drawn is Q's own */
     q->font = src->font;
     q->theme = src->theme;
@@ -909,7 +913,7 @@ cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *
     cb_pdf_prepared *pp = calloc(1, sizeof *pp);
     if (!pp || !(pp->sheet_page = malloc(game->n_sheets * sizeof *pp->sheet_page))) {
         free(pp);
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     }
     HPDF_STATUS hs = HPDF_OK;
     for (size_t s = 0; st == CB_OK && hs == HPDF_OK && s < game->n_sheets; s++) {
@@ -926,7 +930,7 @@ cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *
     q->n_done = q->done_cap = 0;
     q->game = NULL;
     if (st == CB_OK && hs != HPDF_OK)
-        st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory drawing a page");
+        st = cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory drawing a page");
     if (st != CB_OK) {
         cb_pdf_prepared_free(pp);
         cb_page_rec_free(&q->page);
@@ -936,21 +940,20 @@ cb_status cb_pdf_prepare(const cb_pdf_writer *w, void **scratch, const cb_game *
     return CB_OK;
 }
 
-cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepared,
+cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, cb_pdf_prepared *pp,
                               cb_error *err)
 {
-    cb_pdf_prepared *pp = prepared;
     cb_status st = pp ? CB_OK : cb_pdf_check(&w->p, game, err);
     if (st == CB_OK && game->n_sheets > w->sheet_cap) {
         size_t *grown = realloc(w->sheet_page, game->n_sheets * sizeof *grown);
         if (!grown)
-            return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+            return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
         w->sheet_page = grown;
         w->sheet_cap = game->n_sheets;
     }
     if (st == CB_OK && w->p.theme && !w->seen &&
         !(w->seen = calloc(w->p.theme->n_types + 1, 1)))
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     if (st == CB_OK && w->seen)
         mark_types(w->p.theme, game, w->seen);
     if (st == CB_OK) {
@@ -974,7 +977,7 @@ cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, void *prepa
         }
         int e = w->p.out ? cb_pdfout_error(w->p.out) : 0;
         if (e == ENOMEM)
-            return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+            return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory writing the document");
         if (e)
             return cb_fail(err, CB_ERR_IO, "%s: write failed: %s", w->name, strerror(e));
         for (size_t s = 0; s < game->n_sheets; s++)
@@ -1024,7 +1027,7 @@ cb_status cb_pdf_begin_file(const cb_theme *theme, const cb_render_options *opt,
     if (!w->p.out || !w->name || !(w->p.font_id = cb_pdfout_reserve(w->p.out))) {
         cb_pdf_writer_free(w);
         *out = NULL;
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory creating the document");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory creating the document");
     }
     return CB_OK;
 }
@@ -1041,7 +1044,7 @@ static cb_status cb_pdf_end_file(cb_pdf_writer *w, size_t *len, cb_error *err)
     size_t n = 0, cap = 1 + p->n_icons + (size_t)p->n_shapes;
     uint32_t *from = st == CB_OK ? malloc(2 * cap * sizeof *from) : NULL, *to = NULL;
     if (st == CB_OK && !from)
-        st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+        st = cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory writing the document");
     if (st == CB_OK) {
         to = from + cap;
         from[n] = cb_hpdf_obj_id(p->font), to[n++] = p->font_id;
@@ -1055,11 +1058,11 @@ static cb_status cb_pdf_end_file(cb_pdf_writer *w, size_t *len, cb_error *err)
         if (cb_pdfout_copy(p->out, res, res_len, from, to, n, &info) != 0)
             st = cb_pdfout_error(p->out) && cb_pdfout_error(p->out) != ENOMEM
                      ? CB_OK
-                     : cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+                     : cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory writing the document");
         if (st == CB_OK) {
             int e = cb_pdfout_finish(p->out, info);
             if (e == ENOMEM)
-                st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory writing the document");
+                st = cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory writing the document");
             else if (e)
                 st = cb_fail(err, CB_ERR_IO, "%s: write failed: %s", w->name, strerror(e));
         }

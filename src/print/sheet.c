@@ -557,9 +557,9 @@ cb_status cb_sheet_check_safe(const cb_game *game, double safe, cb_error *err)
                 double margin = fmin(fmin(b->board_x, b->board_y),
                                      fmin(b->page_w - b->board_x - b->board_w,
                                           b->page_h - b->board_y - b->board_h));
-                return cb_fail(err, CB_ERR_USAGE,
-                               "--safe-area: sheet %zu node %zu is %.1f mm from the paper "
-                               "edge, inside the %g mm safe area (a --margin of %.1f mm "
+                return cb_fail_option(err, "safe_area",
+                               "sheet %zu node %zu is %.1f mm from the paper "
+                               "edge, inside the %g mm safe area (a margin of %.1f mm "
                                "would do)", s + 1, i, d, safe, ceil((margin + safe - d) * 10) / 10);
             }
         }

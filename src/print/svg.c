@@ -139,7 +139,7 @@ static cb_status cb_svg_load_icons(cb_svg *s, cb_error *err)
     s->type_icon = calloc(t->n_types + 1, sizeof *s->type_icon);
     s->mission_icon = calloc(t->n_missions + 1, sizeof *s->mission_icon);
     if (!s->icons || !s->type_icon || !s->mission_icon)
-        return cb_fail(err, CB_ERR_INTERNAL, "SVG: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "SVG: out of memory");
     cb_status st = cb_svg_icon_for(s, t->center.icon, &s->center_icon, err);
     for (size_t i = 0; st == CB_OK && i < t->n_types; i++)
         st = cb_svg_icon_for(s, t->types[i].icon, &s->type_icon[i], err);
@@ -200,7 +200,7 @@ static cb_status cb_svg_symbol(cb_svg *s, size_t k, cb_error *err)
     size_t got = data ? fread(data, 1, (size_t)size, f) : 0;
     fclose(f);
     if (!data)
-        return cb_fail(err, CB_ERR_INTERNAL, "icon %s: out of memory", ic->path);
+        return cb_fail(err, CB_ERR_NOMEM, "icon %s: out of memory", ic->path);
     if (got != (size_t)size) {
         free(data);
         return cb_fail(err, CB_ERR_NOINPUT, "icon %s: read error", ic->path);
@@ -418,7 +418,7 @@ static cb_status cb_svg_label(cb_svg *s, const cb_board *b, cb_error *err)
     p.center_icon = -1;
     p.doc = cb_hpdf_new(&p);
     if (!p.doc)
-        return cb_fail(err, CB_ERR_INTERNAL, "SVG: out of memory loading the font");
+        return cb_fail(err, CB_ERR_NOMEM, "SVG: out of memory loading the font");
     cb_render_options opt = *s->opt;
     opt.dated = 0;
     cb_status st = cb_pdf_setup(&p, &opt, err);
@@ -604,11 +604,11 @@ cb_status cb_svg_render(const cb_game *game, size_t sheet, const cb_theme *theme
     if (!opt->font_path || !*opt->font_path)
         return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
     if (opt->cmyk)
-        return cb_fail(err, CB_ERR_USAGE, "--cmyk: SVG is RGB; CMYK is for PDF output only");
+        return cb_fail_option(err, "cmyk", "SVG is RGB; CMYK is for PDF output only");
     if (opt->crop_marks)
-        return cb_fail(err, CB_ERR_USAGE, "--crop-marks: PDF output only, not SVG");
+        return cb_fail_option(err, "crop_marks", "PDF output only, not SVG");
     if (opt->sheet_w > 0 || opt->sheet_h > 0)
-        return cb_fail(err, CB_ERR_USAGE, "--sheet: imposition is PDF output only; SVG "
+        return cb_fail_option(err, "sheet", "imposition is PDF output only; SVG "
                                           "draws one board per file");
     cb_status st = cb_sheet_check_game(game, theme, "SVG", err);
     if (st == CB_OK && sheet >= game->n_sheets)
@@ -625,7 +625,7 @@ cb_status cb_svg_render(const cb_game *game, size_t sheet, const cb_theme *theme
     if (st == CB_OK)
         st = cb_svg_sheet(&s, game->sheets[sheet], err);
     if (st == CB_OK && s.out.oom)
-        st = cb_fail(err, CB_ERR_INTERNAL, "SVG: out of memory");
+        st = cb_fail(err, CB_ERR_NOMEM, "SVG: out of memory");
     free(s.icons);
     free(s.type_icon);
     free(s.mission_icon);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/error.h"
 #include "serve/serve.h"
 
 typedef struct {
@@ -42,9 +43,8 @@ static cb_status add_theme(cb_serve *s, const char *name, const char *dir, cb_er
 {
     for (size_t k = 0; k < s->n_themes; k++)
         if (strcmp(s->themes[k].name, name) == 0) {
-            snprintf(err->message, sizeof err->message,
-                     "--theme-dir: two themes are named \"%s\" (the second in %s)", name, dir);
-            return err->status = CB_ERR_USAGE;
+            return cb_fail_option(err, "theme_dir", "two themes are named \"%s\" (the second "
+                                  "in %s)", name, dir);
         }
     serve_theme *bigger = realloc(s->themes, (s->n_themes + 1) * sizeof *bigger);
     if (!bigger)
@@ -62,8 +62,7 @@ static cb_status add_theme(cb_serve *s, const char *name, const char *dir, cb_er
     s->n_themes++;
     return CB_OK;
 oom:
-    snprintf(err->message, sizeof err->message, "out of memory loading themes");
-    return err->status = CB_ERR_INTERNAL;
+    return cb_fail_nomem(err, "loading themes");
 }
 
 static int cmp_names(const void *a, const void *b)
@@ -92,8 +91,7 @@ static cb_status add_folder(cb_serve *s, const char *dir, cb_error *err)
     }
     DIR *d = opendir(dir);
     if (!d) {
-        snprintf(err->message, sizeof err->message, "--theme-dir: %s is not a folder", dir);
-        return err->status = CB_ERR_NOINPUT;
+        return cb_fail_field(err, CB_ERR_NOINPUT, "theme_dir", "%s is not a folder", dir);
     }
     char **names = NULL;
     size_t n = 0;
@@ -104,8 +102,7 @@ static cb_status add_folder(cb_serve *s, const char *dir, cb_error *err)
         char **bigger = realloc(names, (n + 1) * sizeof *names);
         if (!bigger || !(bigger[n] = strdup(e->d_name))) {
             names = bigger ? bigger : names;
-            snprintf(err->message, sizeof err->message, "out of memory loading themes");
-            st = err->status = CB_ERR_INTERNAL;
+            st = cb_fail(err, CB_ERR_NOMEM, "out of memory loading themes");
             break;
         }
         names = bigger;
@@ -131,8 +128,7 @@ cb_status cb_serve_new(const cb_serve_config *cfg, cb_serve **out, cb_error *err
     cb_serve *s = calloc(1, sizeof *s);
     if (!s || !(s->font_path = strdup(cfg->font_path ? cfg->font_path : ""))) {
         free(s);
-        snprintf(err->message, sizeof err->message, "out of memory");
-        return err->status = CB_ERR_INTERNAL;
+        return cb_fail_nomem(err, NULL);
     }
     s->max_nodes = cfg->max_nodes ? cfg->max_nodes : CB_SERVE_MAX_NODES;
     s->dated = cfg->dated;
@@ -146,9 +142,8 @@ cb_status cb_serve_new(const cb_serve_config *cfg, cb_serve **out, cb_error *err
     }
     if (s->n_themes == 0) {
         cb_serve_free(s);
-        snprintf(err->message, sizeof err->message,
-                 "--theme-dir: no themes found (a theme is a folder with a theme.json)");
-        return err->status = CB_ERR_NOINPUT;
+        return cb_fail_field(err, CB_ERR_NOINPUT, "theme_dir",
+                             "no themes found (a theme is a folder with a theme.json)");
     }
     qsort(s->themes, s->n_themes, sizeof *s->themes, cmp_themes);
     const char *want = cfg->default_theme ? cfg->default_theme : "default";
@@ -248,37 +243,45 @@ static const struct {
     {"rules", "Rules page in the PDF"},
 };
 
-/* MESSAGE with its leading "--flag: " or "field: " (FIELD's) replaced by
- * the page's label, in OUT. */
-static void page_message(const char *field, const char *message, char *out, size_t cap)
+/* The option FIELD as the command line spells it ("first_game" is
+ * "--first-game"), for "error" to keep the CLI's wording. */
+static void option_of(const char *field, char *out, size_t cap)
 {
-    const char *label = NULL;
-    for (size_t k = 0; field && k < sizeof page_labels / sizeof *page_labels; k++)
-        if (!strcmp(field, page_labels[k].field))
-            label = page_labels[k].label;
-    const char *rest = message;
-    if (label) {
-        const char *p = message + (strncmp(message, "--", 2) == 0 ? 2 : 0);
-        size_t n = 0;
-        while (field[n] && (p[n] == field[n] || (field[n] == '_' && p[n] == '-')))
-            n++;
-        if (!field[n] && p[n] == ':' && p[n + 1] == ' ')
-            rest = p + n + 2;
-    }
-    if (label && rest != message)
-        snprintf(out, cap, "%s: %s", label, rest);
-    else if (label)
-        snprintf(out, cap, "%s: %s", label, message);
-    else
-        snprintf(out, cap, "%s", message);
+    size_t k = 0;
+    for (const char *p = "--"; *p && k + 1 < cap; p++)
+        out[k++] = *p;
+    for (const char *p = field; *p && k + 1 < cap; p++)
+        out[k++] = *p == '_' ? '-' : *p;
+    out[k] = 0;
 }
 
-void cb_serve_error(cb_serve_response *resp, int status, const char *field, const char *message)
+static const char *page_label(const char *field)
 {
-    char page[640];
-    page_message(field, message, page, sizeof page);
+    for (size_t k = 0; field && k < sizeof page_labels / sizeof *page_labels; k++)
+        if (!strcmp(field, page_labels[k].field))
+            return page_labels[k].label;
+    return NULL;
+}
+
+void cb_serve_error(cb_serve_response *resp, int status, const char *field,
+                    cb_serve_naming naming, const char *message)
+{
+    char name[48] = "", error[640], page[640];
+    if (field && *field && naming == CB_SERVE_AS_OPTION)
+        option_of(field, name, sizeof name);
+    else if (field && *field && naming == CB_SERVE_AS_FIELD)
+        snprintf(name, sizeof name, "%s", field);
+    if (name[0])
+        snprintf(error, sizeof error, "%s: %s", name, message);
+    else
+        snprintf(error, sizeof error, "%s", message);
+    const char *label = page_label(field);
+    if (label)
+        snprintf(page, sizeof page, "%s: %s", label, message);
+    else
+        snprintf(page, sizeof page, "%s", error);
     cJSON *o = cJSON_CreateObject();
-    if (o && (!cJSON_AddStringToObject(o, "error", message) ||
+    if (o && (!cJSON_AddStringToObject(o, "error", error) ||
               !cJSON_AddStringToObject(o, "page_error", page) ||
               !cJSON_AddStringToObject(o, "field", field ? field : ""))) {
         cJSON_Delete(o);
@@ -287,24 +290,27 @@ void cb_serve_error(cb_serve_response *resp, int status, const char *field, cons
     respond_json(resp, status, o);
 }
 
-/* The field of a library message "--first-game: ..." ("first_game"). */
-static void field_of(const char *message, char *field, size_t cap)
+/* The HTTP status for a library error of kind STATUS. */
+static int http_status(cb_status status)
 {
-    field[0] = 0;
-    if (strncmp(message, "--", 2) != 0)
-        return;
-    size_t k = 0;
-    for (const char *p = message + 2; *p && *p != ':' && *p != ' ' && k + 1 < cap; p++)
-        field[k++] = *p == '-' ? '_' : *p;
-    field[k] = 0;
+    switch (status) {
+    case CB_ERR_USAGE:
+        return 400; /* a bad option */
+    case CB_ERR_DATA:
+        return 422; /* a board file or theme that cannot be read */
+    case CB_ERR_STOPPED:
+        return 503; /* the time limit */
+    default:
+        return 500; /* out of memory, no board found, a library's failure */
+    }
 }
 
+/* A library error: its kind says the status, its field the field at
+ * fault (named as the CLI's option in "error"). */
 static void library_error(cb_serve_response *r, const cb_error *err)
 {
-    char field[32];
-    field_of(err->message, field, sizeof field);
-    int status = err->status == CB_ERR_USAGE ? 400 : err->status == CB_ERR_DATA ? 422 : 500;
-    cb_serve_error(r, status, field, err->message);
+    cb_serve_error(r, http_status(err->status), err->field,
+                   err->field[0] ? CB_SERVE_AS_OPTION : CB_SERVE_UNNAMED, err->message);
 }
 
 /* SEED with everything but letters, digits and "-_." percent-encoded (a
@@ -442,7 +448,7 @@ static int stop_asked(void *ctx)
 static void preview(const cb_game *g, const cb_theme *theme, const cb_render_options *opt,
                     cb_serve_response *r)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cJSON *o = cJSON_CreateObject(), *sheets = NULL;
     size_t nodes = 0, edges = 0;
     if (!o || !cJSON_AddStringToObject(o, "seed", g->seed) ||
@@ -483,16 +489,16 @@ static void preview(const cb_game *g, const cb_theme *theme, const cb_render_opt
 static void game(const cb_serve *s, const cb_serve_request *req, const cb_serve_options *o,
                  cb_serve_response *r)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     const serve_theme *st = find_theme(s, o->theme);
     char msg[512];
     if (!st) {
-        snprintf(msg, sizeof msg, "theme: no theme named \"%s\" (see /api/themes)", o->theme);
-        cb_serve_error(r, 400, "theme", msg);
+        snprintf(msg, sizeof msg, "no theme named \"%s\" (see /api/themes)", o->theme);
+        cb_serve_error(r, 400, "theme", CB_SERVE_AS_FIELD, msg);
         return;
     }
     if (!o->has_seed) {
-        cb_serve_error(r, 400, "seed", "seed: missing (any text; the same seed gives the "
+        cb_serve_error(r, 400, "seed", CB_SERVE_AS_FIELD, "missing (any text; the same seed gives the "
                                        "same boards)");
         return;
     }
@@ -521,13 +527,13 @@ static void game(const cb_serve *s, const cb_serve_request *req, const cb_serve_
         snprintf(msg, sizeof msg, "the game would have about %zu nodes; this server makes at "
                  "most %zu a request (smaller paper or fewer sheets; posters: the cutboard "
                  "command)", nodes, s->max_nodes);
-        cb_serve_error(r, 422, "paper", msg);
+        cb_serve_error(r, 422, "paper", CB_SERVE_UNNAMED, msg);
         return;
     }
     if (o->format == CB_SERVE_SVG && o->sheet > (o->shared ? 1 : o->players)) {
-        snprintf(msg, sizeof msg, "sheet: %d is past the last sheet (%d)", o->sheet,
+        snprintf(msg, sizeof msg, "%d is past the last sheet (%d)", o->sheet,
                  o->shared ? 1 : o->players);
-        cb_serve_error(r, 400, "sheet", msg);
+        cb_serve_error(r, 400, "sheet", CB_SERVE_AS_FIELD, msg);
         return;
     }
     stop_state stop = {req, 0};
@@ -535,8 +541,8 @@ static void game(const cb_serve *s, const cb_serve_request *req, const cb_serve_
     spec.stop_ctx = &stop;
     cb_game *g = NULL;
     if (cb_game_generate(&spec, &g, &err) != CB_OK) {
-        if (stop.stopped) {
-            cb_serve_error(r, 503, "", "the request took longer than this server's time "
+        if (err.status == CB_ERR_STOPPED) {
+            cb_serve_error(r, 503, "", CB_SERVE_UNNAMED, "the request took longer than this server's time "
                                        "limit");
             r->retry_after = 5;
         } else {
@@ -669,8 +675,7 @@ static cJSON *sheet_verdict(const cb_board *b, size_t k, cb_error *err, int *ok)
 fail:
     free(cuts);
     cJSON_Delete(o);
-    snprintf(err->message, sizeof err->message, "out of memory");
-    err->status = CB_ERR_INTERNAL;
+    cb_fail_nomem(err, NULL);
     return NULL;
 }
 
@@ -680,23 +685,24 @@ static void check(const cb_serve *s, const cb_serve_request *req, cb_serve_respo
     cb_serve_fault f;
     cb_serve_options_defaults(&o);
     if (req->query && cb_serve_parse_query(req->query, strlen(req->query), 0, &o, &f) != 0) {
-        cb_serve_error(r, f.status, f.field, f.message);
+        cb_serve_error(r, f.status, f.field, f.naming, f.message);
         return;
     }
     const serve_theme *st = find_theme(s, o.theme);
     if (!st) {
-        cb_serve_error(r, 400, "theme", "theme: no such theme (see /api/themes)");
+        cb_serve_error(r, 400, "theme", CB_SERVE_AS_FIELD, "no such theme (see /api/themes)");
         return;
     }
     if (req->body_len == 0) {
-        cb_serve_error(r, 400, "", "no board file: POST a cutboard/1 board file or an OBJ "
+        cb_serve_error(r, 400, "", CB_SERVE_UNNAMED, "no board file: POST a cutboard/1 board file or an OBJ "
                                    "drawing");
         return;
     }
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_game *g = NULL;
     if (cb_game_parse(req->body, req->body_len, "board", st->theme, &g, &err) != CB_OK) {
-        cb_serve_error(r, err.status == CB_ERR_INTERNAL ? 500 : 422, "", err.message);
+        cb_serve_error(r, err.status == CB_ERR_NOMEM || err.status == CB_ERR_INTERNAL ? 500 : 422,
+                       "", CB_SERVE_UNNAMED, err.message);
         return;
     }
     cJSON *o_json = cJSON_CreateObject(), *sheets = NULL;
@@ -745,14 +751,14 @@ void cb_serve_handle(const cb_serve *s, const cb_serve_request *req, cb_serve_re
     if (is(path, "/") || is(path, "/index.html")) {
         if (!get) {
             r->allow = "GET, HEAD";
-            cb_serve_error(r, 405, "", "method not allowed (GET /)");
+            cb_serve_error(r, 405, "", CB_SERVE_UNNAMED, "method not allowed (GET /)");
             return;
         }
         respond_static(r, 200, "text/html; charset=utf-8", cb_serve_page, cb_serve_page_len);
     } else if (is(path, "/api/health") || is(path, "/api/themes")) {
         if (!get) {
             r->allow = "GET, HEAD";
-            cb_serve_error(r, 405, "", "method not allowed (GET only)");
+            cb_serve_error(r, 405, "", CB_SERVE_UNNAMED, "method not allowed (GET only)");
         } else if (is(path, "/api/health")) {
             health(s, r);
         } else {
@@ -764,25 +770,25 @@ void cb_serve_handle(const cb_serve *s, const cb_serve_request *req, cb_serve_re
         cb_serve_options_defaults(&o);
         if (!get && !post) {
             r->allow = "GET, HEAD, POST";
-            cb_serve_error(r, 405, "", "method not allowed (GET or POST /api/game)");
+            cb_serve_error(r, 405, "", CB_SERVE_UNNAMED, "method not allowed (GET or POST /api/game)");
             return;
         }
         int bad = cb_serve_parse_query(query, strlen(query), post, &o, &f) != 0;
         if (!bad && post)
             bad = cb_serve_parse_json(req->body ? req->body : "", req->body_len, &o, &f) != 0;
         if (bad)
-            cb_serve_error(r, f.status, f.field, f.message);
+            cb_serve_error(r, f.status, f.field, f.naming, f.message);
         else
             game(s, req, &o, r);
     } else if (is(path, "/api/check")) {
         if (!post) {
             r->allow = "POST";
-            cb_serve_error(r, 405, "", "method not allowed (POST a board file to /api/check)");
+            cb_serve_error(r, 405, "", CB_SERVE_UNNAMED, "method not allowed (POST a board file to /api/check)");
             return;
         }
         check(s, req, r);
     } else {
-        cb_serve_error(r, 404, "", "not found (the page is /, the API under /api/: game, "
+        cb_serve_error(r, 404, "", CB_SERVE_UNNAMED, "not found (the page is /, the API under /api/: game, "
                                    "check, themes, health)");
     }
 }

@@ -22,19 +22,25 @@ void cb_serve_options_defaults(cb_serve_options *o)
     o->format = CB_SERVE_PDF;
 }
 
-static int fault(cb_serve_fault *f, const char *field, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+static int fault_as(cb_serve_fault *f, const char *field, cb_serve_naming naming,
+                    const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-static int fault(cb_serve_fault *f, const char *field, const char *fmt, ...)
+/* A 400 for FIELD; the message, in FMT, does not name the field: NAMING
+ * says how cb_serve_error names it. */
+static int fault_as(cb_serve_fault *f, const char *field, cb_serve_naming naming,
+                    const char *fmt, ...)
 {
     va_list ap;
     f->status = 400;
+    f->naming = naming;
     snprintf(f->field, sizeof f->field, "%.31s", field);
     va_start(ap, fmt);
     vsnprintf(f->message, sizeof f->message, fmt, ap);
     va_end(ap);
     return -1;
 }
+
+#define fault(f, field, ...) fault_as(f, field, CB_SERVE_UNNAMED, __VA_ARGS__)
 
 typedef enum { OPT_TEXT, OPT_INT, OPT_BOOL, OPT_RULES, OPT_FORMAT } opt_kind;
 
@@ -66,21 +72,21 @@ static int set_text(const opt_def *d, const char *v, cb_serve_options *o, cb_ser
 {
     size_t n = strlen(v);
     if (!cb_utf8_valid(v))
-        return fault(f, d->name, "%s: not valid UTF-8 text", d->name);
+        return fault_as(f, d->name, CB_SERVE_AS_FIELD, "not valid UTF-8 text");
     if (strcmp(d->name, "seed") == 0) {
         if (n == 0)
-            return fault(f, "seed", "seed: empty (give any text)");
+            return fault_as(f, "seed", CB_SERVE_AS_FIELD, "empty (give any text)");
         if (n > CB_SERVE_MAX_SEED)
-            return fault(f, "seed", "seed: longer than %d bytes", CB_SERVE_MAX_SEED);
+            return fault_as(f, "seed", CB_SERVE_AS_FIELD, "longer than %d bytes", CB_SERVE_MAX_SEED);
         memcpy(o->seed, v, n + 1);
         o->has_seed = 1;
     } else if (strcmp(d->name, "paper") == 0) {
         if (n == 0 || n >= sizeof o->paper)
-            return fault(f, "paper", "--paper: \"%.40s\" is not a paper size", v);
+            return fault_as(f, "paper", CB_SERVE_AS_OPTION, "\"%.40s\" is not a paper size", v);
         memcpy(o->paper, v, n + 1);
     } else { /* theme: a name, never a path */
         if (n == 0 || n >= sizeof o->theme || strchr(v, '/') || strchr(v, '\\') || v[0] == '.')
-            return fault(f, "theme", "theme: \"%.63s\" is not a theme name (see /api/themes)",
+            return fault_as(f, "theme", CB_SERVE_AS_FIELD, "\"%.63s\" is not a theme name (see /api/themes)",
                          v);
         memcpy(o->theme, v, n + 1);
     }
@@ -91,12 +97,12 @@ static int set_int(const opt_def *d, long v, cb_serve_options *o, cb_serve_fault
 {
     if (strcmp(d->name, "players") == 0) {
         if (v < CB_PLAYERS_MIN || v > CB_PLAYERS_MAX)
-            return fault(f, "players", "--players: \"%ld\" is not a whole number from %d to %d",
+            return fault_as(f, "players", CB_SERVE_AS_OPTION, "\"%ld\" is not a whole number from %d to %d",
                          v, CB_PLAYERS_MIN, CB_PLAYERS_MAX);
         o->players = (int)v;
     } else { /* sheet */
         if (v < 1 || v > CB_PLAYERS_MAX)
-            return fault(f, "sheet", "sheet: %ld is not a sheet number (1..%d)", v,
+            return fault_as(f, "sheet", CB_SERVE_AS_FIELD, "%ld is not a sheet number (1..%d)", v,
                          CB_PLAYERS_MAX);
         o->sheet = (int)v;
     }
@@ -126,7 +132,7 @@ static int set_word(const opt_def *d, const char *v, cb_serve_options *o, cb_ser
         else if (strcmp(v, "none") == 0)
             o->rules = CB_RULES_PAGE_NONE;
         else
-            return fault(f, "rules", "--rules: \"%.40s\" is not last, first or none", v);
+            return fault_as(f, "rules", CB_SERVE_AS_OPTION, "\"%.40s\" is not last, first or none", v);
         return 0;
     }
     static const char *const names[] = {"pdf", "svg", "json", "preview"};
@@ -135,7 +141,7 @@ static int set_word(const opt_def *d, const char *v, cb_serve_options *o, cb_ser
             o->format = (cb_serve_format)k;
             return 0;
         }
-    return fault(f, "format", "format: \"%.40s\" is not pdf, svg, json or preview", v);
+    return fault_as(f, "format", CB_SERVE_AS_FIELD, "\"%.40s\" is not pdf, svg, json or preview", v);
 }
 
 /* ---- query strings ---- */
@@ -212,17 +218,16 @@ int cb_serve_parse_query(const char *query, size_t len, int only_format, cb_serv
             return fault(f, cb_utf8_valid(name) ? name : "",
                          "query: unknown parameter \"%.39s\"", cb_utf8_valid(name) ? name : "?");
         if (only_format && !d->format_only)
-            return fault(f, d->name, "%s: give the game's options in the JSON body (the query "
-                         "takes format and sheet)", d->name);
+            return fault_as(f, d->name, CB_SERVE_AS_FIELD, "give the game's options in the JSON body (the query "
+                         "takes format and sheet)");
         unsigned bit = 1u << (d - opts);
         if (seen & bit)
-            return fault(f, d->name, "%s: given twice", d->name);
+            return fault_as(f, d->name, CB_SERVE_AS_FIELD, "given twice");
         seen |= bit;
         int has_value = eq < end;
         if (decode(has_value ? query + eq + 1 : "", has_value ? end - eq - 1 : 0, value,
                    sizeof value) != 0)
-            return fault(f, d->name, "%s: the value is too long or not validly encoded",
-                         d->name);
+            return fault_as(f, d->name, CB_SERVE_AS_FIELD, "the value is too long or not validly encoded");
         int rc = 0;
         long x;
         switch (d->kind) {
@@ -231,10 +236,10 @@ int cb_serve_parse_query(const char *query, size_t len, int only_format, cb_serv
             break;
         case OPT_INT:
             if (parse_long(value, &x) != 0 && strcmp(d->name, "players") == 0)
-                return fault(f, d->name, "--players: \"%.40s\" is not a whole number from "
+                return fault_as(f, d->name, CB_SERVE_AS_OPTION, "\"%.40s\" is not a whole number from "
                              "%d to %d", value, CB_PLAYERS_MIN, CB_PLAYERS_MAX);
             if (parse_long(value, &x) != 0)
-                return fault(f, d->name, "%s: \"%.40s\" is not a whole number", d->name,
+                return fault_as(f, d->name, CB_SERVE_AS_FIELD, "\"%.40s\" is not a whole number",
                              value);
             rc = set_int(d, x, o, f);
             break;
@@ -245,7 +250,8 @@ int cb_serve_parse_query(const char *query, size_t len, int only_format, cb_serv
             else if (strcmp(value, "0") == 0 || strcmp(value, "false") == 0)
                 rc = set_bool(d, 0, o);
             else
-                return fault(f, d->name, "%s: \"%.40s\" is not true or false", d->name, value);
+                return fault_as(f, d->name, CB_SERVE_AS_FIELD, "\"%.40s\" is not true or false",
+                                value);
             break;
         default:
             rc = set_word(d, value, o, f);
@@ -289,34 +295,34 @@ int cb_serve_parse_json(const char *body, size_t len, cb_serve_options *o, cb_se
         }
         unsigned bit = 1u << (d - opts);
         if (seen & bit) {
-            rc = fault(f, d->name, "%s: given twice", d->name);
+            rc = fault_as(f, d->name, CB_SERVE_AS_FIELD, "given twice");
             break;
         }
         seen |= bit;
         switch (d->kind) {
         case OPT_TEXT:
             if (!cJSON_IsString(it))
-                rc = fault(f, d->name, "%s: must be a string", d->name);
+                rc = fault_as(f, d->name, CB_SERVE_AS_FIELD, "must be a string");
             else
                 rc = set_text(d, it->valuestring, o, f);
             break;
         case OPT_INT: {
             double v = cJSON_IsNumber(it) ? it->valuedouble : NAN;
             if (!isfinite(v) || v != floor(v) || fabs(v) > 1e9)
-                rc = fault(f, d->name, "%s: must be a whole number", d->name);
+                rc = fault_as(f, d->name, CB_SERVE_AS_FIELD, "must be a whole number");
             else
                 rc = set_int(d, (long)v, o, f);
             break;
         }
         case OPT_BOOL:
             if (!cJSON_IsBool(it))
-                rc = fault(f, d->name, "%s: must be true or false", d->name);
+                rc = fault_as(f, d->name, CB_SERVE_AS_FIELD, "must be true or false");
             else
                 rc = set_bool(d, cJSON_IsTrue(it), o);
             break;
         default:
             if (!cJSON_IsString(it))
-                rc = fault(f, d->name, "%s: must be a string", d->name);
+                rc = fault_as(f, d->name, CB_SERVE_AS_FIELD, "must be a string");
             else
                 rc = set_word(d, it->valuestring, o, f);
         }

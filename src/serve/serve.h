@@ -43,10 +43,16 @@ typedef struct {
 
 /* What is wrong with a request: the HTTP status, the field at fault ("" when
  * none) and a one-line message. */
+/* How an answer's "error" names the field at fault: not at all (the
+ * message says what it needs to), as "field: " or, as the command line
+ * does, as its option "--field: ". */
+typedef enum { CB_SERVE_UNNAMED = 0, CB_SERVE_AS_FIELD, CB_SERVE_AS_OPTION } cb_serve_naming;
+
 typedef struct {
     int status;
     char field[32];
-    char message[256];
+    cb_serve_naming naming;
+    char message[256];  /* without the field's name (see NAMING) */
 } cb_serve_fault;
 
 void cb_serve_options_defaults(cb_serve_options *o);
@@ -115,9 +121,12 @@ typedef struct {
 void cb_serve_handle(const cb_serve *s, const cb_serve_request *req, cb_serve_response *resp);
 void cb_serve_response_free(cb_serve_response *resp);
 
-/* An error response {"error": MESSAGE, "field": FIELD} with STATUS. */
+/* An error response {"error": ..., "page_error": ..., "field": FIELD} with
+ * STATUS: "error" is MESSAGE after FIELD named as NAMING says, "page_error"
+ * MESSAGE after the label the page's form gives FIELD (or "error" when it
+ * has none). */
 void cb_serve_error(cb_serve_response *resp, int status, const char *field,
-                    const char *message);
+                    cb_serve_naming naming, const char *message);
 
 /* The page (src/serve/page.html, embedded at build time). */
 extern const unsigned char cb_serve_page[];

@@ -7,7 +7,7 @@
  * "per node" is that median divided by the workload's unit count (nodes,
  * pages, ...: the column header stays, the unit is printed with the figure),
  * "peak MB" is the peak resident memory (getrusage ru_maxrss) of a child
- * process that ran only this workload, "target" is the DESIGN.md target as
+ * process that ran only this workload, "target" is the target (doc/manual.md, Performance) as
  * text and "ok" is yes/NO/-.
  *
  * Usage:

@@ -81,13 +81,25 @@ typedef struct {
 
 /* Drawing and compressing on the deck's threads (as the CLI does), timed
  * on the thread. */
+/* cb_pdf_prepare behind the deck's untyped work hooks. */
+static cb_status prepare_pdf(const cb_pdf_writer *w, void **scratch, const cb_game *g,
+                             void **out, cb_error *err)
+{
+    cb_pdf_scratch *s = *scratch;
+    cb_pdf_prepared *pages = NULL;
+    cb_status st = cb_pdf_prepare(w, &s, g, &pages, err);
+    *scratch = s;
+    *out = pages;
+    return st;
+}
+
 static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
                          cb_error *err)
 {
     work *w = ctx;
     (void)k;
     double c0 = thread_cpu();
-    cb_status st = cb_pdf_prepare(w->pw, scratch, g, out, err);
+    cb_status st = prepare_pdf(w->pw, scratch, g, out, err);
     double c = thread_cpu() - c0;
     pthread_mutex_lock(&w->lock);
     w->draw_cpu += c;
@@ -151,7 +163,7 @@ static int deck_run(work *w, int run)
     deck_options(w, &o, w->games, w->jobs);
     cb_deck *d = NULL;
     cb_pdf_writer *pw = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     unsigned char *none = NULL;
     size_t len = 0;
     w->pages = 0;

@@ -6,7 +6,7 @@
  * as cutboard playtest runs them (generation included); "cut influence"
  * adds the replay of every game without cuts; "thinking" is 20 two-player
  * games of one thinking agent (16 look-aheads an option) against a greedy
- * one. The DESIGN.md target is the first row: >= 500 games a second. */
+ * one. The target (doc/manual.md) is the first row: >= 500 games a second. */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,7 +1,7 @@
 /* Print-shop PDF output speed: a 200-page document (50 games of 4 boards,
  * generated once) rendered through the streaming writer with each set of
  * page options; prints pages per second and bytes per page. Targets
- * (DESIGN.md): >= 500 pages/s on one core, <= 25 KB per page. */
+ * (doc/manual.md, Performance): >= 500 pages/s on one core, <= 25 KB per page. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>

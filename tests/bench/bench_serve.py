@@ -8,7 +8,11 @@ beside deliberate 503s, which are counted apart) and the server's peak
 resident memory (VmHWM) after a quarter, half and all of the requests: it
 must not grow with the number of requests (the last two within 10 %, after
 the first quarter's warm-up). Stops after LIMIT seconds (default 300)
-whatever is left. The server is stopped at the end.
+whatever is left. The server is stopped at the end. Then the slow-client
+timings (which tests/serve_api.py checks only for order, not for time):
+with one worker and a 3 s time limit, how soon a game is served while a
+client trickles its body a byte a second (at most 2.5 s), and how soon that
+upload is cut off (at most 6 s).
 Usage: bench_serve.py CUTBOARD [REQUESTS [CONCURRENCY]]."""
 import http.client
 import os
@@ -110,5 +114,57 @@ def main():
     return 0 if ok else 1
 
 
+def slow_client():
+    """Seconds to serve a game beside a trickling upload, and until the
+    upload is cut off; None where it did not happen within 12 s."""
+    import socket
+    server = subprocess.Popen([CB, "serve", "--listen", "127.0.0.1:0", "--workers", "1",
+                               "--time-limit", "3"], stderr=subprocess.PIPE, text=True)
+    served = closed = None
+    try:
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stderr.readline()).group(1))
+        s = socket.create_connection(("127.0.0.1", port), timeout=20)
+        s.sendall(b"POST /api/game HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 12 and closed is None:
+            try:
+                s.sendall(b" ")
+            except OSError:
+                closed = time.monotonic() - t0
+                break
+            if served is None:
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+                conn.request("GET", "/api/game?seed=fast&players=2")
+                r = conn.getresponse()
+                r.read()
+                conn.close()
+                served = time.monotonic() - t0 if r.status == 200 else float("nan")
+            s.settimeout(1.0)
+            try:
+                if s.recv(100) == b"":
+                    closed = time.monotonic() - t0
+            except socket.timeout:
+                pass
+            except OSError:
+                closed = time.monotonic() - t0
+        s.close()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        server.stderr.close()
+    ok = served is not None and served < 2.5 and closed is not None and closed < 6
+    print("\n| slow client (1 worker, time limit 3 s) | game served | upload cut off | ok |")
+    print("| --- | ---: | ---: | --- |")
+    fmt = lambda t: "never" if t is None else f"{t:.2f} s"
+    print(f"| a body trickled at 1 byte/s | {fmt(served)} | {fmt(closed)} | "
+          f"{'yes' if ok else 'NO'} |")
+    return 0 if ok else 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    rc = main()
+    sys.exit(slow_client() or rc)

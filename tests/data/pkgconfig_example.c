@@ -12,7 +12,7 @@ int main(int argc, char **argv)
     cb_game *game = NULL;
     unsigned char *pdf = NULL;
     size_t len = 0;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (argc != 3)
         return 64;
     snprintf(theme_dir, sizeof theme_dir, "%s/icons/default", argv[1]);

@@ -19,7 +19,7 @@ static int fuzz_board_file(board_parser parse, const char *name, const uint8_t *
 {
     static cb_theme *theme;
     static int tried;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (!tried) {
         tried = 1;
         if (cb_theme_load("icons/default", &theme, &err) != CB_OK)

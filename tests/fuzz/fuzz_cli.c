@@ -22,7 +22,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /* An exit code a parser may give: done (0) or refused. */
 static void expect_code(int rc)
 {
-    if (rc != 0 && rc != CB_ERR_USAGE && rc != CB_ERR_NOINPUT)
+    if (rc != 0 && rc != CLI_EXIT_USAGE && rc != CLI_EXIT_NOINPUT)
         abort();
 }
 
@@ -32,7 +32,7 @@ static void parse_game(int argc, char **argv)
     int rc = cli_game_parse(argc, argv, &g);
     if (rc == -1) {
         /* Going on to generate: the spec must be one the library accepts. */
-        cb_error e = {CB_OK, ""};
+        cb_error e = {CB_OK, "", 0, ""};
         if (!g.output || !g.board.spec.seed || cb_spec_check(&g.board.spec, &e) != CB_OK)
             abort();
     } else {
@@ -47,7 +47,7 @@ static void parse_deck(int argc, char **argv)
     cli_deck_args da;
     int rc = cli_deck_parse(argc, argv, &o, &da);
     if (rc == -1) {
-        cb_error e = {CB_OK, ""};
+        cb_error e = {CB_OK, "", 0, ""};
         if (!da.output == !da.out_dir || da.count < 1 || da.jobs < 1 ||
             cb_spec_check(&o.spec, &e) != CB_OK ||
             (da.shards && (da.shard >= da.shards || da.shards > da.count)))
@@ -116,7 +116,7 @@ static void parse_network(int argc, char **argv)
     cli_network_options o;
     int rc = cli_network_parse(argc, argv, &o);
     if (rc == -1) {
-        cb_error e = {CB_OK, ""};
+        cb_error e = {CB_OK, "", 0, ""};
         if ((!o.output && !o.json_path && !o.csv_path) || !o.spec.seed ||
             cb_net_spec_check(&o.spec, &e) != CB_OK)
             abort();

@@ -36,7 +36,7 @@ static void use_font(const char *path)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_font_check(data, size, "fuzz.ttf", &err) != CB_OK) {
         if (err.status != CB_ERR_DATA || !strstr(err.message, "fuzz.ttf"))
             abort();

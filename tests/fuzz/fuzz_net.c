@@ -62,7 +62,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     s.geometric = (int)(take(&b, 1) & 1);
     s.width = any_double(&b) * 1000;
     s.height = any_double(&b) * 1000;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (cb_net_spec_check(&s, &err) != CB_OK) {
         if (err.status == CB_OK || !err.message[0] || strchr(err.message, '\n'))
             abort();

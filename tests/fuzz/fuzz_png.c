@@ -12,7 +12,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     cb_icon icon;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_icon_decode(data, size, "fuzz.png", &icon, &err);
     if (st != CB_OK) {
         if (icon.rgba || err.status != st || !strstr(err.message, "fuzz.png") ||

@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     cb_theme *t = NULL;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     cb_status st = cb_theme_parse((const char *)data, size, "fuzz", 0, &t, &err);
     if (st != CB_OK) {
         if (t || err.status != st || !err.message[0] || strchr(err.message, '\n'))
