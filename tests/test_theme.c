@@ -349,7 +349,7 @@ static void test_goal_numbers(void **state)
 {
     (void)state;
     cb_theme *t;
-    cb_error err = {CB_OK, ""};
+    cb_error err = {CB_OK, "", 0, ""};
     if (parse_goal("\"goal\": {\"do\": \"visit\", \"n\": 5, \"plus\": \"hops\"}", &t, &err) !=
         CB_OK)
         fail_msg("%s", err.message);

@@ -137,7 +137,7 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
     int hops = cb_game_route_hops(game);
     if (hops < 0) {
         gm_game_free(g);
-        return cb_fail(err, CB_ERR_INTERNAL, "out of memory setting up a game");
+        return cb_fail(err, CB_ERR_NOMEM, "out of memory setting up a game");
     }
     /* Seats without a numbered start (a board file from before the deal):
      * the starts in node order. */

@@ -763,7 +763,7 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     int hops = game ? cb_game_route_hops(game) : 0;
     if (hops < 0) {
         free(present);
-        return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     }
     /* the pages before it go in first: the icons they embed are the ones
      * the rules page's example node may use */
