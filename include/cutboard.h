@@ -157,6 +157,10 @@ typedef struct {
     int version;            /* 1, 2 or 3: the theme file's format; only a /3
                                theme's rules are data the engine can play */
     cb_play_rules play;     /* /3 */
+    struct cb_icon_cache *icon_cache; /* internal: the icons made ready to
+                               print once for every document of the theme,
+                               on any thread; NULL: each document makes its
+                               own */
 } cb_theme;
 
 /* Loads DIR/theme.json and checks that every icon it names exists.

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include "base/error.h"
 #include "base/utf8.h"
+#include "io/icon_cache.h"
 #include "io/input.h"
 #include "io/jsonparse.h"
 #include "io/theme.h"
@@ -50,6 +51,7 @@ void cb_theme_free(cb_theme *t)
     free(t->missions);
     free(t->name);
     free(t->dir);
+    cb_icon_cache_free(t->icon_cache);
     free(t);
 }
 
@@ -701,6 +703,8 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
     }
     if (l.version >= 3 && load_play(&l, root, t) != 0)
         goto done;
+    if (!(t->icon_cache = cb_icon_cache_new()))
+        l.st = cb_fail(err, CB_ERR_INTERNAL, "out of memory");
 done:
     cJSON_Delete(root);
     free(path);

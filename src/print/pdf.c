@@ -11,9 +11,11 @@
  * pdfout.c, with the font, icons and shapes copied from libharu's document
  * at the end. */
 #include "cutboard.h"
+#include "base/board_geometry.h"
 #include "base/error.h"
 #include "io/font.h"
 #include "io/input.h"
+#include "io/icon_cache.h"
 #include "io/icons.h"
 #include "print/content.h"
 #include "print/hpdf_internals.h"
@@ -133,83 +135,90 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
     }
 }
 
-/* Icons are deflated once per document when first used. RGB icons and
- * masks by run lengths only (zlib's Z_RLE: transparent pixels are white,
- * so flat areas are runs of one byte): smaller than at libharu's level 6
- * (99 KB against 112 KB for the default theme) in a quarter of the time.
- * A flattened CMYK pixel repeats every 4 bytes, which runs can't see: those
- * take level 1 (145 KB against 108 KB, in half the time). */
+/* A flattened CMYK pixel repeats every 4 bytes, which runs can't see:
+ * those take level 1 (the theme's cache keeps RGB icons and masks deflated
+ * by runs, which pack them better than libharu's level 6 in a quarter of
+ * the time). */
 #define CB_ICON_LEVEL 1
 
-/* Embeds icon SLOT (decoded when the document began): RGB image plus its
- * alpha as a DeviceGray soft mask (left out for fully opaque icons, which
- * need none); in CMYK mode one DeviceCMYK image flattened onto its
- * backdrop. The pixels are freed once embedded. */
+/* Makes icon SLOT's image objects (decoded when the document began): RGB
+ * image plus its alpha as a DeviceGray soft mask (left out for fully opaque
+ * icons, which need none); in CMYK mode one DeviceCMYK image flattened onto
+ * its backdrop. Their pixels come at the end (cb_pdf_icons_finish), when
+ * the size the icon is printed at is known. */
 HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot)
 {
     cb_pdf_icon *ic = &p->icons[slot];
     if (ic->image)
         return HPDF_OK;
-    cb_icon *icon = ic->pixels;
-    if (!icon)
+    if (ic->st != CB_OK || ic->w < 1 || ic->h < 1)
         return HPDF_INVALID_IMAGE; /* not decoded: pages never name it */
-    size_t n = (size_t)icon->w * icon->h;
-    if (n == 0)
+    unsigned w = (unsigned)ic->w, h = (unsigned)ic->h;
+    HPDF_Image image =
+        cb_hpdf_image_new(p->doc, w, h, p->cmyk ? HPDF_CS_DEVICE_CMYK : HPDF_CS_DEVICE_RGB);
+    if (!image)
         return HPDF_INVALID_IMAGE;
-    HPDF_STATUS hs;
-    if (p->cmyk) {
-        unsigned char *cmyk = malloc(n * 4);
-        if (!cmyk)
-            return HPDF_FAILD_TO_ALLOC_MEM;
-        cb_pdf_flatten_cmyk(icon, ic->bg, cmyk);
-        HPDF_Image image =
-            cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_CMYK);
-        hs = image ? cb_pdf_put_deflated(p, image, cmyk, n * 4, CB_ICON_LEVEL, Z_DEFAULT_STRATEGY)
-                   : HPDF_INVALID_IMAGE;
-        free(cmyk);
-        if (hs != HPDF_OK)
-            return hs;
-        ic->image = image;
-    } else {
-        unsigned char *rgb = malloc(n * 3), *alpha = malloc(n);
-        if (!rgb || !alpha) {
-            free(rgb);
-            free(alpha);
-            return HPDF_FAILD_TO_ALLOC_MEM;
-        }
-        int opaque = 1;
-        for (size_t i = 0; i < n; i++) {
-            const unsigned char *px = icon->rgba + 4 * i;
-            alpha[i] = px[3];
-            if (px[3] != 255)
-                opaque = 0;
-            /* Invisible pixels all white: the colour is never seen, and
-             * equal bytes compress better. */
-            for (int c = 0; c < 3; c++)
-                rgb[3 * i + (size_t)c] = px[3] ? px[c] : 255;
-        }
-        HPDF_Image image =
-            cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_RGB);
-        hs = image ? cb_pdf_put_deflated(p, image, rgb, n * 3, CB_ICON_LEVEL, Z_RLE)
-                   : HPDF_INVALID_IMAGE;
-        if (hs == HPDF_OK && !opaque) {
-            HPDF_Image mask =
-                cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_GRAY);
-            hs = mask ? cb_pdf_put_deflated(p, mask, alpha, n, CB_ICON_LEVEL, Z_RLE)
-                      : HPDF_INVALID_IMAGE;
-            if (hs == HPDF_OK)
-                hs = HPDF_Image_AddSMask(image, mask);
-        }
-        free(rgb);
-        free(alpha);
-        if (hs != HPDF_OK)
-            return hs;
-        ic->image = image;
+    if (!p->cmyk && !ic->opaque) {
+        HPDF_Image mask = cb_hpdf_image_new(p->doc, w, h, HPDF_CS_DEVICE_GRAY);
+        if (!mask)
+            return HPDF_INVALID_IMAGE;
+        CB_HPDF(HPDF_Image_AddSMask(image, mask));
+        ic->mask = mask;
     }
-    cb_icon_free(icon);
-    free(icon);
-    ic->pixels = NULL;
+    ic->image = image;
     return HPDF_OK;
+}
+
+/* Notes that icon SLOT is printed SIDE_PT pt on its longer side. */
+static void cb_pdf_icon_printed(cb_pdf *p, int slot, double side_pt)
+{
+    if (slot >= 0 && side_pt > p->icons[slot].max_pt)
+        p->icons[slot].max_pt = side_pt;
+}
+
+/* IMAGE's size in pixels and its pixels (deflated already when DEFLATED). */
+static HPDF_STATUS cb_pdf_image_fill(cb_pdf *p, HPDF_Image image, uint32_t w, uint32_t h,
+                                     const void *data, size_t len, int deflated)
+{
+    CB_HPDF(HPDF_Dict_AddNumber(image, "Width", (HPDF_INT32)w));
+    CB_HPDF(HPDF_Dict_AddNumber(image, "Height", (HPDF_INT32)h));
+    if (deflated)
+        return cb_hpdf_stream_put(image, data, len, 1);
+    return cb_pdf_put_deflated(p, image, data, len, CB_ICON_LEVEL, Z_DEFAULT_STRATEGY);
+}
+
+/* Fills in the pixels of every icon a page named, each at CB_ICON_DPI
+ * where the document prints it largest: the theme's cache has them made
+ * already when another document asked for that size. */
+static cb_status cb_pdf_icons_finish(cb_pdf *p, cb_error *err)
+{
+    for (size_t i = 0; i < p->n_icons; i++) {
+        cb_pdf_icon *ic = &p->icons[i];
+        if (!ic->image)
+            continue;
+        uint32_t side = 0; /* the file's own size */
+        const cb_icon_ready *r;
+        cb_status st = cb_icon_cache_ready(p->icache, ic->path, side, &r, err);
+        if (st != CB_OK)
+            return st;
+        HPDF_STATUS hs;
+        if (p->cmyk) {
+            size_t n = (size_t)r->w * r->h;
+            unsigned char *cmyk = malloc(n * 4);
+            if (!cmyk)
+                return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory embedding an icon");
+            cb_pdf_flatten_cmyk(r->pixels, ic->bg, cmyk);
+            hs = cb_pdf_image_fill(p, ic->image, r->w, r->h, cmyk, n * 4, 0);
+            free(cmyk);
+        } else {
+            hs = cb_pdf_image_fill(p, ic->image, r->w, r->h, r->rgb, r->rgb_len, 1);
+            if (hs == HPDF_OK && ic->mask)
+                hs = cb_pdf_image_fill(p, ic->mask, r->w, r->h, r->alpha, r->alpha_len, 1);
+        }
+        if (hs != HPDF_OK)
+            return cb_hpdf_fail(p, hs, err, "embedding an icon");
+    }
+    return CB_OK;
 }
 
 /* The slot for PATH drawn on node type TYPE (-1: a mission or the centre)
@@ -236,17 +245,12 @@ static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb,
     memset(ic, 0, sizeof *ic);
     memcpy(ic->bg, bg, sizeof bg);
     ic->path = path;
-    cb_icon *icon = calloc(1, sizeof *icon);
-    if (!icon)
+    uint32_t w = 0, h = 0;
+    ic->st = cb_icon_cache_source(p->icache, path, &w, &h, &ic->opaque, &ic->err);
+    if (ic->st == CB_ERR_INTERNAL)
         return CB_ERR_INTERNAL;
-    ic->st = cb_icon_load(path, icon, &ic->err);
-    if (ic->st == CB_OK) {
-        ic->w = icon->w;
-        ic->h = icon->h;
-        ic->pixels = icon;
-    } else {
-        free(icon);
-    }
+    ic->w = w;
+    ic->h = h;
     *out = (int)p->n_icons++;
     return CB_OK;
 }
@@ -260,6 +264,12 @@ static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
     p->center_icon = -1;
     if (!t)
         return CB_OK;
+    p->icache = t->icon_cache;
+    if (!p->icache) {
+        if (!(p->icache = cb_icon_cache_new()))
+            return cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
+        p->own_icache = 1;
+    }
     size_t cap = t->n_types + t->n_missions + 1;
     p->icons = calloc(cap, sizeof *p->icons);
     p->type_icon = malloc((t->n_types + 1) * sizeof *p->type_icon);
@@ -312,13 +322,13 @@ static cb_status cb_pdf_check_icons(const cb_pdf *p, const cb_game *game, cb_err
     return st;
 }
 
-/* Frees the icons not embedded (their pixels) and the table. */
+/* Frees the icon table (and the icon cache when it is the document's). */
 static void cb_pdf_free_icons(cb_pdf *p)
 {
-    for (size_t i = 0; p->icons && i < p->n_icons; i++) {
-        cb_icon_free(p->icons[i].pixels);
-        free(p->icons[i].pixels);
-    }
+    if (p->own_icache)
+        cb_icon_cache_free(p->icache);
+    p->icache = NULL;
+    p->own_icache = 0;
     free(p->icons);
     free(p->type_icon);
     free(p->mission_icon);
@@ -357,6 +367,11 @@ static const cb_shape *cb_pdf_shape(cb_pdf *p, const cb_shape *key)
     int slot = key->paint == 'N' && key->type >= 0 ? p->type_icon[key->type] : -1;
     if ((slot >= 0 && cb_pdf_icon_embed(p, slot) != HPDF_OK) || !(sh.form = cb_shape_form(p, key)))
         return NULL;
+    if (slot >= 0) { /* the form draws it as cb_shape_form's icon box */
+        double wh[2];
+        cb_sheet_icon_fit(p->icons[slot].w, p->icons[slot].h, CB_ICON_SIDE * key->r, wh);
+        cb_pdf_icon_printed(p, slot, fmax(wh[0], wh[1]));
+    }
     if (p->out && !(sh.id = cb_pdfout_reserve(p->out)))
         return NULL;
     p->shapes[p->n_shapes] = sh;
@@ -483,6 +498,8 @@ static HPDF_STATUS cb_pdf_stream_page(cb_pdf *p, const cb_page_rec *rec)
 
 HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *rec)
 {
+    for (int k = 0; k < rec->n_icons; k++)
+        cb_pdf_icon_printed(p, rec->icons[k], rec->icon_pt[k]);
     if (p->out)
         return cb_pdf_stream_page(p, rec);
     HPDF_Page page = HPDF_AddPage(p->doc);
@@ -1077,6 +1094,9 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
         hs = cb_pdf_flush_pages(&w->p);
     if (hs != HPDF_OK)
         return cb_hpdf_fail(&w->p, hs, err, "compressing the last page");
+    cb_status st = cb_pdf_icons_finish(&w->p, err);
+    if (st != CB_OK)
+        return st;
     if (w->p.out)
         return cb_pdf_end_file(w, len, err);
     return cb_pdf_save(&w->p, pdf, len, err);
