@@ -120,6 +120,8 @@ cb_status cb_icon_scale(const cb_icon *src, uint32_t w, uint32_t h, cb_icon *out
             const float *wt = tx.w + (size_t)x * tx.stride;
             for (uint32_t k = 0; k < tx.count[x]; k++) {
                 const unsigned char *px = row + 4 * (size_t)(tx.first[x] + k);
+                if (!px[3]) /* most of an icon: adds nothing */
+                    continue;
                 float a = px[3] / 255.0f * wt[k];
                 acc[0] += lin[px[0]] * a;
                 acc[1] += lin[px[1]] * a;
@@ -139,8 +141,8 @@ cb_status cb_icon_scale(const cb_icon *src, uint32_t w, uint32_t h, cb_icon *out
                     acc[c] += px[c] * wt[k];
             }
             unsigned char *o = out->rgba + ((size_t)y * w + x) * 4;
-            long a = lround(acc[3] * 255.0f);
-            o[3] = (unsigned char)(a < 0 ? 0 : a > 255 ? 255 : a);
+            float a = acc[3] * 255.0f + 0.5f;
+            o[3] = (unsigned char)(a < 0 ? 0 : a >= 255 ? 255 : (int)a);
             for (int c = 0; c < 3; c++)
                 o[c] = acc[3] > 0 ? to_srgb(lin, acc[c] / acc[3]) : 0;
         }

@@ -4,6 +4,8 @@
 #include <hpdf.h>
 #include <hpdf_version.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "print/hpdf_internals.h"
 
 #if HPDF_VERSION_ID != 20300
@@ -211,4 +213,102 @@ unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code)
 unsigned cb_hpdf_obj_id(const void *obj)
 {
     return ((const HPDF_Obj_Header *)obj)->obj_id & 0x00FFFFFF;
+}
+
+/* Glyph names are of no use to a PDF viewer, which finds glyphs by their
+ * ids (CIDToGIDMap) and text by /ToUnicode: the embedded font gets a
+ * format 3 'post' table (its 32-byte header, no names; DejaVu Sans's names
+ * were 28 KB of a 57 KB font program). libharu copies each table from the
+ * font's stream when it writes the font, so the stream becomes a copy in
+ * memory with that header changed and the table cut to it. */
+static HPDF_STATUS slim_post(HPDF_FontDef def)
+{
+    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)def->attr;
+    HPDF_TTFTable *post = NULL;
+    for (HPDF_UINT i = 0; ta->embedding && ta->stream && i < ta->offset_tbl.num_tables; i++)
+        if (memcmp(ta->offset_tbl.table[i].tag, "post", 4) == 0)
+            post = &ta->offset_tbl.table[i];
+    if (!post || post->length <= 32)
+        return HPDF_OK;
+    HPDF_Stream copy = HPDF_MemStream_New(def->mmgr, 64 * 1024);
+    if (!copy)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    HPDF_STATUS st = HPDF_Stream_Seek(ta->stream, 0, HPDF_SEEK_SET);
+    HPDF_BYTE buf[8192];
+    HPDF_UINT32 at = 0;
+    while (st == HPDF_OK) {
+        HPDF_UINT n = sizeof buf;
+        st = HPDF_Stream_Read(ta->stream, buf, &n);
+        if (st != HPDF_OK && st != HPDF_STREAM_EOF)
+            break;
+        /* the table's version, where it falls in this piece */
+        for (HPDF_UINT k = 0; k < 4; k++)
+            if (post->offset + k >= at && post->offset + k < at + n)
+                buf[post->offset + k - at] = k == 1 ? 3 : 0;
+        at += n;
+        HPDF_STATUS ws = n ? HPDF_Stream_Write(copy, buf, n) : HPDF_OK;
+        if (st == HPDF_STREAM_EOF) {
+            st = ws;
+            break;
+        }
+        st = ws;
+    }
+    if (st != HPDF_OK) {
+        HPDF_Stream_Free(copy);
+        return st;
+    }
+    HPDF_Stream_Free(ta->stream);
+    ta->stream = copy;
+    post->length = 32;
+    return HPDF_OK;
+}
+
+HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
+    HPDF_FontDef def = fa->fontdef;
+    if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE || !fa->descendant_font)
+        return HPDF_OK;
+    HPDF_Dict desc = fa->descendant_font;
+    HPDF_Array w = HPDF_Array_New(desc->mmgr);
+    if (!w)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    TRY(HPDF_Dict_Add(desc, "W", w));
+    /* widths as libharu lists them ("code [w w ...]" for each run of codes
+     * off the default width), for the codes the document shows only */
+    HPDF_Array run = NULL;
+    HPDF_UINT last = 0;
+    HPDF_BYTE *map = fa->map_stream ? calloc(65535, 2) : NULL;
+    if (fa->map_stream && !map)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    HPDF_STATUS st = HPDF_OK;
+    for (HPDF_UINT c = 0; st == HPDF_OK && c < 65535; c++) {
+        if (!(used[c >> 6] >> (c & 63) & 1))
+            continue;
+        HPDF_UINT16 gid = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)c);
+        if (map)
+            map[2 * c] = (HPDF_BYTE)(gid >> 8), map[2 * c + 1] = (HPDF_BYTE)gid;
+        HPDF_INT width = HPDF_TTFontDef_GetGidWidth(def, gid);
+        if (width == def->missing_width) {
+            run = NULL;
+            continue;
+        }
+        if (!run || c != last + 1) {
+            run = HPDF_Array_New(desc->mmgr);
+            if (!run || HPDF_Array_AddNumber(w, (HPDF_INT32)c) != HPDF_OK ||
+                HPDF_Array_Add(w, run) != HPDF_OK) {
+                st = HPDF_FAILD_TO_ALLOC_MEM;
+                break;
+            }
+        }
+        st = HPDF_Array_AddNumber(run, width);
+        last = c;
+    }
+    /* the glyph of each code shown; every other code, never shown, glyph 0 */
+    if (st == HPDF_OK && map) {
+        HPDF_MemStream_FreeData(fa->map_stream->stream);
+        st = HPDF_Stream_Write(fa->map_stream->stream, map, 65535 * 2);
+    }
+    free(map);
+    return st == HPDF_OK ? slim_post(def) : st;
 }

@@ -13,6 +13,7 @@
 
 #include <hpdf.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* PAGE's /XObject resource dictionary, made on first use; NULL on failure. */
 HPDF_Dict cb_hpdf_page_xobjects(HPDF_Page page);
@@ -51,6 +52,15 @@ HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);
  * only, so drawing threads may measure while the document's thread marks
  * glyphs (with HPDF_Font_TextWidth). 0 for other fonts. */
 unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code);
+
+/* Trims what FONT (a TrueType font with the UTF-8 encoder) will write
+ * into the document to what the document shows: USED has a bit per
+ * Unicode code (BMP) shown in its text. libharu lists the widths of all
+ * 65,535 codes (24 KB) and their glyphs (CIDToGIDMap), and copies the
+ * font's glyph names; after this, the widths and glyphs of the codes
+ * shown only, and no glyph names. Call once, before the document is
+ * written. */
+HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used);
 
 /* The object number libharu gives OBJ (a font, image or form) in the file
  * it writes. */

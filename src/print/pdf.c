@@ -141,6 +141,11 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
  * the time). */
 #define CB_ICON_LEVEL 1
 
+/* Icons are embedded at this resolution where printed largest (print
+ * shops ask 300 dpi), or at the file's own when that is less: a 256-pixel
+ * icon printed 8 mm across carried 3.4 times the pixels a printer uses. */
+#define CB_ICON_DPI 300.0
+
 /* Makes icon SLOT's image objects (decoded when the document began): RGB
  * image plus its alpha as a DeviceGray soft mask (left out for fully opaque
  * icons, which need none); in CMYK mode one DeviceCMYK image flattened onto
@@ -196,7 +201,8 @@ static cb_status cb_pdf_icons_finish(cb_pdf *p, cb_error *err)
         cb_pdf_icon *ic = &p->icons[i];
         if (!ic->image)
             continue;
-        uint32_t side = 0; /* the file's own size */
+        double px = ceil(ic->max_pt / 72.0 * CB_ICON_DPI - 1e-6);
+        uint32_t side = px >= 1 && px < 65536 ? (uint32_t)px : 0; /* 0: the file's */
         const cb_icon_ready *r;
         cb_status st = cb_icon_cache_ready(p->icache, ic->path, side, &r, err);
         if (st != CB_OK)
@@ -402,6 +408,8 @@ static HPDF_STATUS cb_pdf_mark_glyphs(cb_pdf *p, const cb_page_rec *rec)
         return HPDF_FAILD_TO_ALLOC_MEM;
     for (size_t i = 0; i < rec->n_chars; i++) {
         unsigned c = rec->chars[i];
+        if (p->font_used)
+            p->font_used[c >> 6] |= (uint64_t)1 << (c & 63);
         if (c < 0x80) {
             *o++ = (unsigned char)c;
         } else if (c < 0x800) {
@@ -698,7 +706,8 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     if (st == CB_OK)
         st = cb_pdf_alloc_icons(&w->p, err);
     uint16_t *widths = st == CB_OK ? malloc(256 * sizeof *widths) : NULL;
-    if (st == CB_OK && !widths)
+    w->p.font_used = st == CB_OK ? calloc(65536 / 64, sizeof *w->p.font_used) : NULL;
+    if (st == CB_OK && (!widths || !w->p.font_used))
         st = cb_fail(err, CB_ERR_INTERNAL, "PDF: out of memory");
     for (unsigned c = 0; widths && c < 256; c++) /* the common ones, looked up once */
         widths[c] = (uint16_t)cb_hpdf_char_width(w->p.font, c);
@@ -1097,6 +1106,8 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
     cb_status st = cb_pdf_icons_finish(&w->p, err);
     if (st != CB_OK)
         return st;
+    if ((hs = cb_hpdf_font_slim(w->p.font, w->p.font_used)) != HPDF_OK)
+        return cb_hpdf_fail(&w->p, hs, err, "writing the font");
     if (w->p.out)
         return cb_pdf_end_file(w, len, err);
     return cb_pdf_save(&w->p, pdf, len, err);
@@ -1113,6 +1124,7 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
     cb_pdf_free_icons(&w->p);
     free(w->sheet_page);
     free(w->seen);
+    free(w->p.font_used);
     free(w);
 }
 

@@ -139,6 +139,7 @@ typedef struct {
     double rules_pt;       /* the body text size of the last rules page */
     struct cb_pdfout *out; /* pages go straight to a file (NULL: into DOC) */
     uint32_t font_id;      /* the font's object number there */
+    uint64_t *font_used;   /* bit per character the document's text shows */
     struct cb_icon_cache *icache; /* the theme's, or OWN_ICACHE's */
     int own_icache;
 } cb_pdf;
