@@ -277,7 +277,7 @@ HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
     /* widths as libharu lists them ("code [w w ...]" for each run of codes
      * off the default width), for the codes the document shows only */
     HPDF_Array run = NULL;
-    HPDF_UINT last = 0;
+    HPDF_UINT last = 0, prev = 0;
     HPDF_BYTE *map = fa->map_stream ? calloc(65535, 2) : NULL;
     if (fa->map_stream && !map)
         return HPDF_FAILD_TO_ALLOC_MEM;
@@ -289,11 +289,12 @@ HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
         if (map)
             map[2 * c] = (HPDF_BYTE)(gid >> 8), map[2 * c + 1] = (HPDF_BYTE)gid;
         HPDF_INT width = HPDF_TTFontDef_GetGidWidth(def, gid);
+        last = c;
         if (width == def->missing_width) {
             run = NULL;
             continue;
         }
-        if (!run || c != last + 1) {
+        if (!run || c != prev + 1) {
             run = HPDF_Array_New(desc->mmgr);
             if (!run || HPDF_Array_AddNumber(w, (HPDF_INT32)c) != HPDF_OK ||
                 HPDF_Array_Add(w, run) != HPDF_OK) {
@@ -302,12 +303,13 @@ HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
             }
         }
         st = HPDF_Array_AddNumber(run, width);
-        last = c;
+        prev = c;
     }
-    /* the glyph of each code shown; every other code, never shown, glyph 0 */
+    /* the glyph of each code shown, up to the last one shown (the codes
+     * after it, never shown, need none); the others glyph 0 */
     if (st == HPDF_OK && map) {
         HPDF_MemStream_FreeData(fa->map_stream->stream);
-        st = HPDF_Stream_Write(fa->map_stream->stream, map, 65535 * 2);
+        st = HPDF_Stream_Write(fa->map_stream->stream, map, 2 * (last + 1));
     }
     free(map);
     return st == HPDF_OK ? slim_post(def) : st;
