@@ -310,6 +310,10 @@ valgrind: all $(TESTS) $(REPLAYS)
 # pycairo, ReportLab and scipy's qhull (bench_peers). make bench installs
 # their Debian packages when missing (benchmark only) and goes on without a
 # peer that cannot be installed; its benchmark then says so in one line.
+# Issue 33's rows (one game as a CLI process, its PDF's size, serve's CPU a
+# request at 1, 4 and 16 clients; bench_one_game.py, bench_serve.py) are
+# paired with an earlier build in the same run when BENCH_BASE=/path/to/its
+# cutboard is given.
 PEERS := python3-igraph:/usr/lib/python3/dist-packages/igraph/__init__.py \
          python3-cairo:/usr/lib/python3/dist-packages/cairo/__init__.py \
          python3-reportlab:/usr/lib/python3/dist-packages/reportlab/__init__.py \
@@ -321,6 +325,7 @@ bench: all $(BENCHES)
 	  for pkg in $$missing; do DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$pkg \
 	    || echo "$$pkg not installed: no comparison with it"; done; fi
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
+	@$(DATA_ENV) python3 tests/bench/bench_one_game.py $(BIN)
 	@$(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
 
 # make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Issue 33's rows for one game as a user makes it: the CPU time (user +
+system, from the kernel's accounting of the child) of a `cutboard game
+--players 4` process writing one A4 game, and the size of that PDF, each
+beside its floor:
+
+  - CPU: the floor is a cutboard process that starts, loads the theme and
+    exits (`cutboard check` of a missing file: process start, dynamic
+    linking), and the same game's share of a deck made in one process (the
+    game without the per-document costs);
+  - size: the floor is the same PDF without its icon images (what the
+    boards, the rules and the font take).
+
+With BENCH_BASE=/path/to/an/earlier/cutboard, each row is measured for both
+builds, runs alternating (base, this, base, this ...), and their ratio is
+printed. Runs: BENCH_RUNS (default 21); the median is printed.
+Usage: bench_one_game.py CUTBOARD."""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+CB = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./cutboard")
+BASE = os.environ.get("BENCH_BASE")
+RUNS = max(5, int(os.environ.get("BENCH_RUNS", "21")))
+DECK = 50
+
+
+def cpu_ms(argv, cwd):
+    """CPU time of one child process running ARGV, in ms."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.chdir(cwd)
+            fd = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(fd, 1)
+            os.dup2(fd, 2)
+            os.execv(argv[0], argv)
+        finally:
+            os._exit(127)
+    _, status, ru = os.wait4(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    return (ru.ru_utime + ru.ru_stime) * 1000, code
+
+
+def median(xs):
+    xs = sorted(xs)
+    return xs[len(xs) // 2]
+
+
+def image_bytes(pdf):
+    """Bytes of the PDF's image objects (icons and their masks)."""
+    offs = [m.start() for m in re.finditer(rb"(?m)^\d+ 0 obj", pdf)] + [pdf.rfind(b"xref")]
+    return sum(b - a for a, b in zip(offs, offs[1:]) if b"/Subtype /Image" in pdf[a:b])
+
+
+def measure(cb, tmp, k):
+    """One run of each workload with binary CB: a dict of figures."""
+    out = os.path.join(tmp, "game.pdf")
+    game, rc1 = cpu_ms([cb, "game", "--players", "4", "--seed", f"one game {k}", "-o", out], tmp)
+    start, _ = cpu_ms([cb, "check", os.path.join(tmp, "missing.json")], tmp)
+    deck, rc2 = cpu_ms([cb, "deck", "--players", "4", "--count", str(DECK), "--seed",
+                        f"one game {k}", "-o", os.path.join(tmp, "deck.pdf")], tmp)
+    if rc1 != 0 or rc2 != 0:
+        raise SystemExit(f"bench_one_game: {cb} failed (exit {rc1}, {rc2})")
+    pdf = open(out, "rb").read()
+    return {"game": game, "start": start, "deck": deck / DECK, "size": len(pdf),
+            "no_icons": len(pdf) - image_bytes(pdf)}
+
+
+def main():
+    builds = [("this build", CB)] + ([("base", os.path.abspath(BASE))] if BASE else [])
+    runs = {name: [] for name, _ in builds}
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(RUNS):
+            for name, cb in reversed(builds):
+                runs[name].append(measure(cb, tmp, k))
+    fig = {name: {key: median([r[key] for r in rs]) for key in rs[0]} for name, rs in runs.items()}
+    me = fig["this build"]
+    rows = [
+        ("one 4-player A4 game, CLI process, CPU", f"{me['game']:.1f} ms", "game",
+         f"process start {me['start']:.1f} ms; the game in a deck {me['deck']:.1f} ms",
+         "<= 10 ms", me["game"] <= 10),
+        ("one-game PDF size", f"{me['size'] / 1000:.1f} KB", "size",
+         f"without its icons {me['no_icons'] / 1000:.1f} KB", "<= 120 KB", me["size"] <= 120e3),
+    ]
+    print(f"\nOne game as a user makes it (issue 33): `cutboard game --players 4 -o game.pdf`, "
+          f"A4, median of {RUNS} processes" + (f", paired with {BASE}" if BASE else ""))
+    print("\n| workload | this build | floor | base | base / this | target | ok |")
+    print("| --- | ---: | --- | ---: | ---: | --- | --- |")
+    for label, value, key, floor, target, ok in rows:
+        if BASE:
+            b = fig["base"][key]
+            base = f"{b:.1f} ms" if key == "game" else f"{b / 1000:.1f} KB"
+            ratio = f"{b / me[key]:.2f}x"
+        else:
+            base = ratio = "-"
+        print(f"| {label} | {value} | {floor} | {base} | {ratio} | {target} | "
+              f"{'yes' if ok else 'NO'} |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
