@@ -167,6 +167,16 @@ typedef struct {
  * On success *out is a new theme the caller frees with cb_theme_free. */
 cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err);
 
+/* Keeps the icons THEME's documents embed (decoded, scaled to print and
+ * compressed once per process) in folder DIR too, made if missing (NULL
+ * or "": memory only, the default), so that later processes read them
+ * instead of making them again: files named by a hash of each icon file's
+ * bytes, each checked whole when read (one that does not hold is made
+ * again and rewritten, never used). The output is the same either way; a
+ * folder that cannot be written only costs the speed. CB_ERR_INTERNAL
+ * when out of memory. */
+cb_status cb_theme_cache_dir(cb_theme *theme, const char *dir, cb_error *err);
+
 /* The installed data file or folder REL (e.g. "fonts/DejaVuSans.ttf") in
  * OUT, LEN bytes, found as the cutboard program finds it: in
  * $CUTBOARD_DATA when set; else next to the running program, in the

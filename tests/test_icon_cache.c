@@ -3,9 +3,12 @@
  * makes each icon at each size once, for every thread. */
 #include "test.h"
 
+#include <dirent.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include "io/icon_cache.h"
@@ -116,12 +119,12 @@ static void test_cache(void **state)
                      CB_OK);
     assert_true(w == 256 && h == 256 && !opaque);
     const cb_icon_ready *a, *b, *full, *again;
-    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 96, &a, &err), CB_OK);
-    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 96, &b, &err), CB_OK);
+    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 96, 1, &a, &err), CB_OK);
+    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 96, 0, &b, &err), CB_OK);
     assert_ptr_equal(a, b);
     assert_true(a->w == 96 && a->h == 96 && a->alpha);
-    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 0, &full, &err), CB_OK);
-    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 5000, &again, &err), CB_OK);
+    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 0, 0, &full, &err), CB_OK);
+    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 5000, 0, &again, &err), CB_OK);
     assert_ptr_equal(full, again);
     assert_true(full->w == 256 && full->h == 256);
     size_t n = (size_t)a->w * a->h;
@@ -139,7 +142,7 @@ static void test_cache(void **state)
     free(alpha);
     for (int k = 0; k < 2; k++) {
         memset(&err, 0, sizeof err);
-        assert_int_equal(cb_icon_cache_ready(c, "tests/data/icons/corrupt.png", 96, &a, &err),
+        assert_int_equal(cb_icon_cache_ready(c, "tests/data/icons/corrupt.png", 96, 0, &a, &err),
                          CB_ERR_DATA);
         assert_non_null(strstr(err.message, "corrupt.png"));
         assert_int_equal(cb_icon_cache_source(c, "nothere.png", &w, &h, &opaque, &err),
@@ -160,7 +163,7 @@ static void *ask(void *arg)
     static const char *const names[] = {"icons/default/key.png", "icons/default/bridge.png"};
     cb_error err;
     for (int k = 0; k < 8; k++)
-        if (cb_icon_cache_ready(r->c, names[k % 2], 60 + (uint32_t)(k / 2), &r->got[k], &err) !=
+        if (cb_icon_cache_ready(r->c, names[k % 2], 60 + (uint32_t)(k / 2), 0, &r->got[k], &err) !=
             CB_OK)
             r->got[k] = NULL;
     return NULL;
@@ -187,6 +190,88 @@ static void test_cache_threads(void **state)
     cb_icon_cache_free(c);
 }
 
+/* The planes of KEY.PNG at 96 pixels from a cache over folder DIR (NULL:
+ * memory only), in *RGB and *ALPHA (the caller frees them); whether its
+ * pixels came without asking for them. */
+static int planes(const char *dir, unsigned char **rgb, size_t *rgb_len, unsigned char **alpha,
+                  size_t *alpha_len)
+{
+    cb_error err;
+    cb_icon_cache *c = cb_icon_cache_new();
+    assert_non_null(c);
+    assert_int_equal(cb_icon_cache_set_dir(c, dir, &err), CB_OK);
+    uint32_t w, h;
+    int opaque;
+    assert_int_equal(cb_icon_cache_source(c, "icons/default/key.png", &w, &h, &opaque, &err),
+                     CB_OK);
+    assert_true(w == 256 && h == 256 && !opaque);
+    const cb_icon_ready *r;
+    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 96, 0, &r, &err), CB_OK);
+    int had_pixels = r->pixels != NULL;
+    *rgb = malloc(r->rgb_len), *alpha = malloc(r->alpha_len);
+    assert_true(*rgb && *alpha);
+    memcpy(*rgb, r->rgb, *rgb_len = r->rgb_len);
+    memcpy(*alpha, r->alpha, *alpha_len = r->alpha_len);
+    /* asked for, the pixels come too */
+    assert_int_equal(cb_icon_cache_ready(c, "icons/default/key.png", 96, 1, &r, &err), CB_OK);
+    assert_non_null(r->pixels);
+    assert_true(r->pixels->w == 96 && r->pixels->h == 96);
+    cb_icon_cache_free(c);
+    return had_pixels;
+}
+
+static void assert_planes(const char *dir, const unsigned char *rgb, size_t rgb_len,
+                          const unsigned char *alpha, size_t alpha_len, int from_disk)
+{
+    unsigned char *r, *a;
+    size_t rl, al;
+    assert_int_equal(planes(dir, &r, &rl, &a, &al), !from_disk);
+    assert_true(rl == rgb_len && al == alpha_len);
+    assert_memory_equal(r, rgb, rl);
+    assert_memory_equal(a, alpha, al);
+    free(r);
+    free(a);
+}
+
+/* Files on disk give the same planes as making them; damaged ones are
+ * made again and rewritten, never used. */
+static void test_cache_on_disk(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cutboard-icon-cache-XXXXXX", sub[64], cmd[200];
+    assert_non_null(mkdtemp(dir));
+    snprintf(sub, sizeof sub, "%s/made/here", dir); /* made when missing */
+    unsigned char *rgb, *alpha;
+    size_t rgb_len, alpha_len;
+    assert_int_equal(planes(NULL, &rgb, &rgb_len, &alpha, &alpha_len), 1);
+    assert_planes(sub, rgb, rgb_len, alpha, alpha_len, 0); /* made and written */
+    assert_planes(sub, rgb, rgb_len, alpha, alpha_len, 1); /* read */
+    /* every file damaged: one byte changed, or cut short */
+    snprintf(cmd, sizeof cmd, "for f in %s/*; do printf x | dd of=$f bs=1 seek=9 conv=notrunc "
+             "2>/dev/null; done", sub);
+    assert_int_equal(system(cmd), 0);
+    assert_planes(sub, rgb, rgb_len, alpha, alpha_len, 0);
+    assert_planes(sub, rgb, rgb_len, alpha, alpha_len, 1); /* rewritten whole */
+    snprintf(cmd, sizeof cmd, "for f in %s/*; do truncate -s 30 $f; done", sub);
+    assert_int_equal(system(cmd), 0);
+    assert_planes(sub, rgb, rgb_len, alpha, alpha_len, 0);
+    /* no temporary file left behind */
+    DIR *d = opendir(sub);
+    assert_non_null(d);
+    int files = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (e->d_name[0] != '.')
+            files++;
+        else
+            assert_true(strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0);
+    closedir(d);
+    assert_int_equal(files, 2);
+    free(rgb);
+    free(alpha);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -195,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_scale_flat),
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_cache_threads),
+        cmocka_unit_test(test_cache_on_disk),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,7 +16,8 @@ typedef struct cb_icon_cache cb_icon_cache;
  * white: their colour never shows, and equal bytes pack better), ALPHA the
  * alpha rows (NULL when every pixel is opaque), each a zlib stream
  * deflated by runs (Z_RLE, level 1). PIXELS are the straight RGBA at that
- * size (for CMYK flattening). Valid until the cache is freed. */
+ * size (for CMYK flattening; NULL unless asked for). Valid until the cache
+ * is freed. */
 typedef struct {
     uint32_t w, h;
     const cb_icon *pixels;
@@ -38,8 +39,18 @@ cb_status cb_icon_cache_source(cb_icon_cache *c, const char *path, uint32_t *w, 
 
 /* The icon at PATH with its longer side at most SIDE pixels (0: as the
  * file has it; never larger than the file), made the first time it is
- * asked for. CB_ERR_INTERNAL when out of memory. */
-cb_status cb_icon_cache_ready(cb_icon_cache *c, const char *path, uint32_t side,
+ * asked for; its PIXELS too when asked (else they may be NULL: planes read
+ * from the disk). CB_ERR_INTERNAL when out of memory; a file the disk
+ * knew but that no longer decodes gives its error. */
+cb_status cb_icon_cache_ready(cb_icon_cache *c, const char *path, uint32_t side, int pixels,
                               const cb_icon_ready **out, cb_error *err);
+
+/* Keeps what C makes in folder DIR too (made if missing; NULL or "": no
+ * longer), and reads it from there before making it: later processes skip
+ * decoding, scaling and deflating. Files are named by a hash of the icon
+ * file's bytes and checked when read; one that does not hold is made
+ * again. A folder that cannot be read or written costs the speed only.
+ * CB_ERR_INTERNAL when out of memory. */
+cb_status cb_icon_cache_set_dir(cb_icon_cache *c, const char *dir, cb_error *err);
 
 #endif

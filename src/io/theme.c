@@ -716,6 +716,13 @@ done:
     return CB_OK;
 }
 
+cb_status cb_theme_cache_dir(cb_theme *theme, const char *dir, cb_error *err)
+{
+    if (!theme->icon_cache)
+        return CB_OK;
+    return cb_icon_cache_set_dir(theme->icon_cache, dir, err);
+}
+
 int cb_theme_type_index(const cb_theme *t, const char *name)
 {
     for (size_t i = 0; t && i < t->n_types; i++)

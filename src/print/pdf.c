@@ -204,7 +204,7 @@ static cb_status cb_pdf_icons_finish(cb_pdf *p, cb_error *err)
         double px = ceil(ic->max_pt / 72.0 * CB_ICON_DPI - 1e-6);
         uint32_t side = px >= 1 && px < 65536 ? (uint32_t)px : 0; /* 0: the file's */
         const cb_icon_ready *r;
-        cb_status st = cb_icon_cache_ready(p->icache, ic->path, side, &r, err);
+        cb_status st = cb_icon_cache_ready(p->icache, ic->path, side, p->cmyk, &r, err);
         if (st != CB_OK)
             return st;
         HPDF_STATUS hs;
