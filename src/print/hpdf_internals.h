@@ -1,8 +1,10 @@
 /* The few things cutboard does inside libharu's objects, behind small
  * functions: listing a form on a page, making a form or image XObject,
  * putting bytes we compressed ourselves into a stream, reaching a page's
- * content stream, mending the font's /ToUnicode map, and a faster glyph
- * lookup that replaces libharu's own (HPDF_TTFontDef_GetGlyphid).
+ * content stream, mending the font's /ToUnicode map, trimming the font to
+ * what a document shows, and faster glyph lookup and memory copies that
+ * replace libharu's own (HPDF_TTFontDef_GetGlyphid, HPDF_MemCpy,
+ * HPDF_MemSet).
  * libharu has no public call for these, so they read and write its
  * structs; hpdf_internals.c is the only file that does, and it refuses to
  * build against a libharu it was not tested with (tests/test_content.c
@@ -58,7 +60,8 @@ unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code);
  * Unicode code (BMP) shown in its text. libharu lists the widths of all
  * 65,535 codes (24 KB) and their glyphs (CIDToGIDMap), and copies the
  * font's glyph names; after this, the widths and glyphs of the codes
- * shown only, and no glyph names. Call once, before the document is
+ * shown only, and no glyph names; the font program is made and deflated
+ * now. Call once, after the last page and before the document is
  * written. */
 HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used);
 
