@@ -218,8 +218,10 @@ cb_status cb_font_check(const unsigned char *data, size_t len, const char *name,
     return check_cmap(&f, &cmap, glyphs);
 }
 
-cb_status cb_font_check_file(const char *path, cb_error *err)
+cb_status cb_font_read(const char *path, unsigned char **out, size_t *out_len, cb_error *err)
 {
+    *out = NULL;
+    *out_len = 0;
     FILE *fp;
     off_t size;
     cb_status opened = cb_input_open("font", path, &fp, &size, err);
@@ -240,6 +242,20 @@ cb_status cb_font_check_file(const char *path, cb_error *err)
     cb_status st = failed     ? cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot read", path)
                    : len > cap ? cb_fail(err, CB_ERR_DATA, "font %s: changed while being read", path)
                                : cb_font_check(data, len, path, err);
+    if (st != CB_OK) {
+        free(data);
+        return st;
+    }
+    *out = data;
+    *out_len = len;
+    return CB_OK;
+}
+
+cb_status cb_font_check_file(const char *path, cb_error *err)
+{
+    unsigned char *data;
+    size_t len;
+    cb_status st = cb_font_read(path, &data, &len, err);
     free(data);
     return st;
 }

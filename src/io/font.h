@@ -20,4 +20,8 @@ cb_status cb_font_check(const unsigned char *data, size_t len, const char *name,
  * is larger than CB_MAX_FILE_BYTES, reads it and runs cb_font_check. */
 cb_status cb_font_check_file(const char *path, cb_error *err);
 
+/* cb_font_check_file, keeping what it read: on success *DATA holds the
+ * font's *LEN bytes, checked; the caller frees it. */
+cb_status cb_font_read(const char *path, unsigned char **data, size_t *len, cb_error *err);
+
 #endif

@@ -217,52 +217,67 @@ unsigned cb_hpdf_obj_id(const void *obj)
     return ((const HPDF_Obj_Header *)obj)->obj_id & 0x00FFFFFF;
 }
 
-/* Glyph names are of no use to a PDF viewer, which finds glyphs by their
- * ids (CIDToGIDMap) and text by /ToUnicode: the embedded font gets a
- * format 3 'post' table (its 32-byte header, no names; DejaVu Sans's names
- * were 28 KB of a 57 KB font program). libharu copies each table from the
- * font's stream when it writes the font, so the stream becomes a copy in
- * memory with that header changed and the table cut to it. */
-static HPDF_STATUS slim_post(HPDF_FontDef def)
+const char *cb_hpdf_load_ttf(HPDF_Doc doc, unsigned char *data, size_t len)
 {
-    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)def->attr;
-    HPDF_TTFTable *post = NULL;
-    for (HPDF_UINT i = 0; ta->embedding && ta->stream && i < ta->offset_tbl.num_tables; i++)
-        if (memcmp(ta->offset_tbl.table[i].tag, "post", 4) == 0)
-            post = &ta->offset_tbl.table[i];
-    if (!post || post->length <= 32)
-        return HPDF_OK;
-    HPDF_Stream copy = HPDF_MemStream_New(def->mmgr, 64 * 1024);
-    if (!copy)
-        return HPDF_FAILD_TO_ALLOC_MEM;
-    HPDF_STATUS st = HPDF_Stream_Seek(ta->stream, 0, HPDF_SEEK_SET);
-    HPDF_BYTE buf[8192];
-    HPDF_UINT32 at = 0;
-    while (st == HPDF_OK) {
-        HPDF_UINT n = sizeof buf;
-        st = HPDF_Stream_Read(ta->stream, buf, &n);
-        if (st != HPDF_OK && st != HPDF_STREAM_EOF)
-            break;
-        /* the table's version, where it falls in this piece */
-        for (HPDF_UINT k = 0; k < 4; k++)
-            if (post->offset + k >= at && post->offset + k < at + n)
-                buf[post->offset + k - at] = k == 1 ? 3 : 0;
-        at += n;
-        HPDF_STATUS ws = n ? HPDF_Stream_Write(copy, buf, n) : HPDF_OK;
-        if (st == HPDF_STREAM_EOF) {
-            st = ws;
-            break;
+    /* Glyph names are of no use to a PDF viewer, which finds glyphs by
+     * their ids (CIDToGIDMap) and text by /ToUnicode: the 'post' table
+     * becomes format 3, its 32-byte header without names (DejaVu Sans's
+     * names were 28 KB of a 57 KB font program). cb_font_check has made
+     * sure the table directory fits. */
+    unsigned tables = (unsigned)data[4] << 8 | data[5];
+    HPDF_UINT32 post = 0, post_len = 0;
+    for (unsigned i = 0; i < tables; i++) {
+        const unsigned char *rec = data + 12 + 16 * (size_t)i;
+        HPDF_UINT32 off = (HPDF_UINT32)rec[8] << 24 | (HPDF_UINT32)rec[9] << 16 |
+                          (HPDF_UINT32)rec[10] << 8 | rec[11];
+        HPDF_UINT32 n = (HPDF_UINT32)rec[12] << 24 | (HPDF_UINT32)rec[13] << 16 |
+                        (HPDF_UINT32)rec[14] << 8 | rec[15];
+        if (memcmp(rec, "post", 4) == 0 && n > 32)
+            post = off, post_len = n;
+    }
+    if (post_len)
+        memcpy(data + post, "\0\3\0\0", 4);
+    /* libharu's HPDF_LoadTTFontFromFile, from memory: it reads the tables
+     * a number at a time, through stdio from a file */
+    HPDF_Stream stream = HPDF_MemStream_New(doc->mmgr, (HPDF_UINT)len);
+    if (!stream)
+        return NULL;
+    if (HPDF_Stream_Write(stream, data, (HPDF_UINT)len) != HPDF_OK) {
+        HPDF_Stream_Free(stream);
+        return NULL;
+    }
+    HPDF_FontDef def = HPDF_TTFontDef_Load(doc->mmgr, stream, HPDF_TRUE);
+    if (!def) {
+        HPDF_CheckError(&doc->error);
+        return NULL;
+    }
+    HPDF_FontDef known = HPDF_Doc_FindFontDef(doc, def->base_font);
+    if (known) {
+        HPDF_FontDef_Free(def);
+        return known->base_font;
+    }
+    if (HPDF_List_Add(doc->fontdef_list, def) != HPDF_OK) {
+        HPDF_FontDef_Free(def);
+        HPDF_CheckError(&doc->error);
+        return NULL;
+    }
+    if (doc->ttfont_tag[0] == 0) {
+        memcpy(doc->ttfont_tag, "HPDFAA", 6);
+    } else {
+        for (int i = 5; i >= 0; i--) {
+            doc->ttfont_tag[i] += 1;
+            if (doc->ttfont_tag[i] > 'Z')
+                doc->ttfont_tag[i] = 'A';
+            else
+                break;
         }
-        st = ws;
     }
-    if (st != HPDF_OK) {
-        HPDF_Stream_Free(copy);
-        return st;
-    }
-    HPDF_Stream_Free(ta->stream);
-    ta->stream = copy;
-    post->length = 32;
-    return HPDF_OK;
+    HPDF_TTFontDef_SetTagName(def, (char *)doc->ttfont_tag);
+    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)def->attr;
+    for (HPDF_UINT i = 0; post_len && i < ta->offset_tbl.num_tables; i++)
+        if (memcmp(ta->offset_tbl.table[i].tag, "post", 4) == 0)
+            ta->offset_tbl.table[i].length = 32;
+    return def->base_font;
 }
 
 /* The font program (libharu's subset of the font file) deflated by
@@ -378,8 +393,6 @@ HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
         st = HPDF_Stream_Write(fa->map_stream->stream, map, 2 * (last + 1));
     }
     free(map);
-    if (st == HPDF_OK)
-        st = slim_post(def);
     return st == HPDF_OK ? embed_program(font) : st;
 }
 

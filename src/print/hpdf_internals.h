@@ -55,13 +55,18 @@ HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);
  * glyphs (with HPDF_Font_TextWidth). 0 for other fonts. */
 unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code);
 
+/* HPDF_LoadTTFontFromFile for the LEN bytes of a TrueType font at DATA,
+ * checked by cb_font_check: loaded for embedding into DOC from memory, its
+ * glyph names left out (DATA's 'post' table is changed to format 3). The
+ * font's name in DOC, or NULL as libharu's call gives it. */
+const char *cb_hpdf_load_ttf(HPDF_Doc doc, unsigned char *data, size_t len);
+
 /* Trims what FONT (a TrueType font with the UTF-8 encoder) will write
  * into the document to what the document shows: USED has a bit per
  * Unicode code (BMP) shown in its text. libharu lists the widths of all
- * 65,535 codes (24 KB) and their glyphs (CIDToGIDMap), and copies the
- * font's glyph names; after this, the widths and glyphs of the codes
- * shown only, and no glyph names; the font program is made and deflated
- * now. Call once, after the last page and before the document is
+ * 65,535 codes (24 KB) and their glyphs (CIDToGIDMap); after this, the
+ * widths and glyphs of the codes shown only, and the font program is made
+ * and deflated now. Call once, after the last page and before the document is
  * written. */
 HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used);
 

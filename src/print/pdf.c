@@ -610,22 +610,17 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
         return cb_hpdf_fail(p, hs, err, "turning on UTF-8");
 
     /* libharu only says "file open error", and trusts the file's offsets:
-     * check the file ourselves first. */
-    st = cb_font_check_file(font_path, err);
+     * the file is read and checked here, and libharu loads it from memory. */
+    unsigned char *font_data;
+    size_t font_len;
+    st = cb_font_read(font_path, &font_data, &font_len, err);
     if (st != CB_OK)
         return st;
-    const char *name = HPDF_LoadTTFontFromFile(p->doc, font_path, HPDF_TRUE);
+    const char *name = cb_hpdf_load_ttf(p->doc, font_data, font_len);
+    free(font_data);
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
     if (!p->font && cb_hpdf_out_of_memory(p))
         return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory loading it", font_path);
-    /* The file passed the check: a failure to open or read it now is the
-     * system's (out of descriptors, the file gone), not the font's. */
-    if (!p->font && (p->herr.error_no == HPDF_FILE_OPEN_ERROR ||
-                     p->herr.error_no == HPDF_FILE_IO_ERROR) && p->herr.detail_no) {
-        int e = (int)p->herr.detail_no;
-        return cb_fail(err, cb_input_errno_status(e), "font %s: cannot %s: %s", font_path,
-                       p->herr.error_no == HPDF_FILE_OPEN_ERROR ? "open" : "read", strerror(e));
-    }
     if (!p->font)
         return cb_fail(err, CB_ERR_DATA,
                        "font %s: not a usable TrueType font (libharu error 0x%04lX)",
