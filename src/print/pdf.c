@@ -14,7 +14,6 @@
 #include "base/board_geometry.h"
 #include "base/error.h"
 #include "io/font.h"
-#include "io/input.h"
 #include "io/icon_cache.h"
 #include "io/icons.h"
 #include "print/content.h"
