@@ -422,6 +422,10 @@ static sized *sized_make(cb_icon_cache *c, source *s, uint32_t side, int pixels,
         }
         if (c->dir)
             sized_write(c, s, z);
+        if (!pixels) { /* the planes are what documents want */
+            cb_icon_free(&z->px);
+            z->ready.pixels = NULL;
+        }
     }
     z->ready.rgb = z->rgb;
     z->ready.alpha = z->alpha;

@@ -1,6 +1,7 @@
 /* PDF output: every sheet of a game as one page (drawn by render.c), with
- * libharu. Icons are decoded once and embedded once per document, then
- * reused on every page; the file carries no clock unless the options give a
+ * libharu. Icons are decoded once per theme (its icon cache), embedded
+ * once per document at the resolution they print at, and reused on every
+ * page; the file carries no clock unless the options give a
  * source date (the CLI takes $SOURCE_DATE_EPOCH), so the same game gives the
  * same bytes.
  *
@@ -142,8 +143,11 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
 
 /* Icons are embedded at this resolution where printed largest (print
  * shops ask 300 dpi), or at the file's own when that is less: a 256-pixel
- * icon printed 8 mm across carried 3.4 times the pixels a printer uses. */
+ * icon printed 8 mm across carried 3.4 times the pixels a printer uses.
+ * Sizes go up to a multiple of CB_ICON_STEP pixels, so that a server
+ * asked for any paper keeps a few sizes of each icon, not hundreds. */
 #define CB_ICON_DPI 300.0
+#define CB_ICON_STEP 16
 
 /* Makes icon SLOT's image objects (decoded when the document began): RGB
  * image plus its alpha as a DeviceGray soft mask (left out for fully opaque
@@ -200,7 +204,7 @@ static cb_status cb_pdf_icons_finish(cb_pdf *p, cb_error *err)
         cb_pdf_icon *ic = &p->icons[i];
         if (!ic->image)
             continue;
-        double px = ceil(ic->max_pt / 72.0 * CB_ICON_DPI - 1e-6);
+        double px = ceil(ic->max_pt / 72.0 * CB_ICON_DPI / CB_ICON_STEP - 1e-6) * CB_ICON_STEP;
         uint32_t side = px >= 1 && px < 65536 ? (uint32_t)px : 0; /* 0: the file's */
         const cb_icon_ready *r;
         cb_status st = cb_icon_cache_ready(p->icache, ic->path, side, p->cmyk, &r, err);
