@@ -173,7 +173,15 @@ HPDF_UINT16 HPDF_TTFontDef_GetGlyphid(HPDF_FontDef fontdef, HPDF_UINT16 unicode)
         HPDF_SetError(fontdef->error, HPDF_TTF_INVALID_CMAP, 0);
         return 0;
     }
+    /* libharu asks for every code in turn when it makes a font (and a
+     * page's text is mostly of a few segments): the segment found last, or
+     * the one after it, is checked before searching. The hint only saves
+     * the search; the segment is the same. */
+    static _Thread_local HPDF_UINT hint;
     HPDF_UINT lo = 0, hi = segs;
+    for (HPDF_UINT k = hint; k < segs && k <= hint + 1; k++)
+        if (cmap->end_count[k] >= unicode && (k == 0 || cmap->end_count[k - 1] < unicode))
+            lo = hi = k;
     while (lo < hi) {
         HPDF_UINT mid = lo + (hi - lo) / 2;
         if (cmap->end_count[mid] < unicode)
@@ -181,6 +189,7 @@ HPDF_UINT16 HPDF_TTFontDef_GetGlyphid(HPDF_FontDef fontdef, HPDF_UINT16 unicode)
         else
             hi = mid;
     }
+    hint = lo;
     if (lo == segs || cmap->start_count[lo] > unicode)
         return 0;
     if (cmap->id_range_offset[lo] == 0)
@@ -217,13 +226,69 @@ unsigned cb_hpdf_obj_id(const void *obj)
     return ((const HPDF_Obj_Header *)obj)->obj_id & 0x00FFFFFF;
 }
 
-const char *cb_hpdf_load_ttf(HPDF_Doc doc, unsigned char *data, size_t len)
+/* A font file in memory as libharu reads one: its file reader's
+ * behaviour (a read past the end zero-fills, is cut short and says
+ * HPDF_STREAM_EOF) over bytes shared by every document, with the 'post'
+ * table's version read as 3.0 (see cb_hpdf_load_ttf). */
+typedef struct {
+    const unsigned char *data;
+    size_t len, at;
+    size_t post;        /* where the post table starts; 0: left as it is */
+} font_reader;
+
+static HPDF_STATUS font_read(HPDF_Stream stream, HPDF_BYTE *out, HPDF_UINT *size)
+{
+    font_reader *r = stream->attr;
+    size_t want = *size, got = r->at < r->len ? r->len - r->at : 0;
+    if (got > want)
+        got = want;
+    memcpy(out, r->data + r->at, got);
+    memset(out + got, 0, want - got);
+    for (size_t k = 0; r->post && k < 4; k++) /* the version, 00 03 00 00 */
+        if (r->post + k >= r->at && r->post + k < r->at + got)
+            out[r->post + k - r->at] = k == 1 ? 3 : 0;
+    r->at += got;
+    if (got < want) {
+        *size = (HPDF_UINT)got;
+        return HPDF_STREAM_EOF;
+    }
+    return HPDF_OK;
+}
+
+static HPDF_STATUS font_seek(HPDF_Stream stream, HPDF_INT pos, HPDF_WhenceMode mode)
+{
+    font_reader *r = stream->attr;
+    long long at = mode == HPDF_SEEK_CUR ? (long long)r->at + pos
+                   : mode == HPDF_SEEK_END ? (long long)r->len + pos
+                                           : pos;
+    if (at < 0)
+        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
+    r->at = (size_t)at;
+    return HPDF_OK;
+}
+
+static HPDF_INT32 font_tell(HPDF_Stream stream)
+{
+    return (HPDF_INT32)((font_reader *)stream->attr)->at;
+}
+
+static HPDF_UINT32 font_size(HPDF_Stream stream)
+{
+    return (HPDF_UINT32)((font_reader *)stream->attr)->len;
+}
+
+static void font_free(HPDF_Stream stream)
+{
+    free(stream->attr);
+}
+
+const char *cb_hpdf_load_ttf(HPDF_Doc doc, const unsigned char *data, size_t len)
 {
     /* Glyph names are of no use to a PDF viewer, which finds glyphs by
      * their ids (CIDToGIDMap) and text by /ToUnicode: the 'post' table
-     * becomes format 3, its 32-byte header without names (DejaVu Sans's
-     * names were 28 KB of a 57 KB font program). cb_font_check has made
-     * sure the table directory fits. */
+     * is read as format 3, its 32-byte header without names (DejaVu
+     * Sans's names were 28 KB of a 57 KB font program). cb_font_check has
+     * made sure the table directory fits. */
     unsigned tables = (unsigned)data[4] << 8 | data[5];
     HPDF_UINT32 post = 0, post_len = 0;
     for (unsigned i = 0; i < tables; i++) {
@@ -232,20 +297,23 @@ const char *cb_hpdf_load_ttf(HPDF_Doc doc, unsigned char *data, size_t len)
                           (HPDF_UINT32)rec[10] << 8 | rec[11];
         HPDF_UINT32 n = (HPDF_UINT32)rec[12] << 24 | (HPDF_UINT32)rec[13] << 16 |
                         (HPDF_UINT32)rec[14] << 8 | rec[15];
-        if (memcmp(rec, "post", 4) == 0 && n > 32)
+        if (memcmp(rec, "post", 4) == 0 && n > 32 && off > 0)
             post = off, post_len = n;
     }
-    if (post_len)
-        memcpy(data + post, "\0\3\0\0", 4);
     /* libharu's HPDF_LoadTTFontFromFile, from memory: it reads the tables
      * a number at a time, through stdio from a file */
-    HPDF_Stream stream = HPDF_MemStream_New(doc->mmgr, (HPDF_UINT)len);
-    if (!stream)
-        return NULL;
-    if (HPDF_Stream_Write(stream, data, (HPDF_UINT)len) != HPDF_OK) {
-        HPDF_Stream_Free(stream);
+    font_reader *r = malloc(sizeof *r);
+    HPDF_Stream stream = r ? HPDF_CallbackReader_New(doc->mmgr, font_read, font_seek, font_tell,
+                                                     font_size, r)
+                           : NULL;
+    if (!stream) {
+        free(r);
+        HPDF_SetError(&doc->error, HPDF_FAILD_TO_ALLOC_MEM, 0);
+        HPDF_CheckError(&doc->error);
         return NULL;
     }
+    *r = (font_reader){data, len, 0, post_len ? post : 0};
+    stream->free_fn = font_free;
     HPDF_FontDef def = HPDF_TTFontDef_Load(doc->mmgr, stream, HPDF_TRUE);
     if (!def) {
         HPDF_CheckError(&doc->error);

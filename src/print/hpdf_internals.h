@@ -56,10 +56,11 @@ HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);
 unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code);
 
 /* HPDF_LoadTTFontFromFile for the LEN bytes of a TrueType font at DATA,
- * checked by cb_font_check: loaded for embedding into DOC from memory, its
- * glyph names left out (DATA's 'post' table is changed to format 3). The
- * font's name in DOC, or NULL as libharu's call gives it. */
-const char *cb_hpdf_load_ttf(HPDF_Doc doc, unsigned char *data, size_t len);
+ * checked by cb_font_check: loaded for embedding into DOC from memory,
+ * which DOC reads until it is freed (DATA is not changed), its glyph names
+ * left out (the 'post' table read as format 3). The font's name in DOC,
+ * or NULL as libharu's call gives it. */
+const char *cb_hpdf_load_ttf(HPDF_Doc doc, const unsigned char *data, size_t len);
 
 /* Trims what FONT (a TrueType font with the UTF-8 encoder) will write
  * into the document to what the document shows: USED has a bit per

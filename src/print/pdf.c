@@ -613,14 +613,14 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
         return cb_hpdf_fail(p, hs, err, "turning on UTF-8");
 
     /* libharu only says "file open error", and trusts the file's offsets:
-     * the file is read and checked here, and libharu loads it from memory. */
-    unsigned char *font_data;
+     * the file is read and checked here (once per process), and libharu
+     * loads it from memory. */
+    const unsigned char *font_data;
     size_t font_len;
-    st = cb_font_read(font_path, &font_data, &font_len, err);
+    st = cb_font_shared(font_path, &font_data, &font_len, err);
     if (st != CB_OK)
         return st;
     const char *name = cb_hpdf_load_ttf(p->doc, font_data, font_len);
-    free(font_data);
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
     if (!p->font && cb_hpdf_out_of_memory(p))
         return cb_fail(err, CB_ERR_INTERNAL, "font %s: out of memory loading it", font_path);
