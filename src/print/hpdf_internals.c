@@ -286,9 +286,9 @@ const char *cb_hpdf_load_ttf(HPDF_Doc doc, const unsigned char *data, size_t len
 {
     /* Glyph names are of no use to a PDF viewer, which finds glyphs by
      * their ids (CIDToGIDMap) and text by /ToUnicode: the 'post' table
-     * is read as format 3, its 32-byte header without names (DejaVu
-     * Sans's names were 28 KB of a 57 KB font program). cb_font_check has
-     * made sure the table directory fits. */
+     * is read as format 3, its 32-byte header without names (they were
+     * half of DejaVu Sans's program). cb_font_check has made sure the
+     * table directory fits. */
     unsigned tables = (unsigned)data[4] << 8 | data[5];
     HPDF_UINT32 post = 0, post_len = 0;
     for (unsigned i = 0; i < tables; i++) {
@@ -467,8 +467,7 @@ HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
 /* libharu's HPDF_MemCpy and HPDF_MemSet, replaced in every program linked
  * with libcutboard as HPDF_TTFontDef_GetGlyphid is: libharu's copy a byte
  * at a time, and every stream, the font's tables and the glyph map of
- * every document go through them (14 % of a served game's CPU). The same
- * results: the end of what was written; a copy onto an overlapping
+ * every document go through them. The same results: the end of what was written; a copy onto an overlapping
  * destination further on repeats the bytes, as the byte loop does. */
 HPDF_BYTE *HPDF_MemCpy(HPDF_BYTE *out, const HPDF_BYTE *in, HPDF_UINT n)
 {
