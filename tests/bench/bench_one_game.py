@@ -10,7 +10,10 @@ beside its floor:
     per-document costs); measured with the user's icon cache folder (a run
     before fills it) and without one (CUTBOARD_CACHE=off);
   - size: the floor is the same PDF without its icon images (what the
-    boards, the rules and the font take).
+    boards, the rules and the font take);
+  - a 1M-node poster (4000 x 2830 mm) as a PDF with its board file
+    (--json) against without: the CPU ratio, median of 3 (left out with
+    BENCH_QUICK=1).
 
 With BENCH_BASE=/path/to/an/earlier/cutboard, each row is measured for both
 builds, runs alternating (base, this, base, this ...), and their ratio is
@@ -73,6 +76,20 @@ def measure(cb, tmp, k):
             "no_icons": len(pdf) - image_bytes(pdf)}
 
 
+POSTER = ["--shared", "--paper", "4000x2830mm", "--margin", "15", "--resolution", "1190.7"]
+
+
+def poster(cb, tmp, k):
+    """A 1M-node poster as a PDF, without and with its board file (--json):
+    the CPU ms of each."""
+    argv = [cb] + POSTER + ["--seed", f"poster {k}", "-o", os.path.join(tmp, "p.pdf")]
+    plain, rc1 = cpu_ms(argv, tmp)
+    json, rc2 = cpu_ms(argv + ["--json", os.path.join(tmp, "p.json")], tmp)
+    if rc1 != 0 or rc2 != 0:
+        raise SystemExit(f"bench_one_game: {cb} failed on the poster (exit {rc1}, {rc2})")
+    return plain, json
+
+
 def main():
     builds = [("this build", CB)] + ([("base", os.path.abspath(BASE))] if BASE else [])
     runs = {name: [] for name, _ in builds}
@@ -91,6 +108,20 @@ def main():
         ("one-game PDF size", f"{me['size'] / 1000:.1f} KB", "size",
          f"without its icons {me['no_icons'] / 1000:.1f} KB", "<= 120 KB", me["size"] <= 120e3),
     ]
+    quick = os.environ.get("BENCH_QUICK") == "1"
+    ratios = {name: [] for name, _ in builds}
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(0 if quick else 3):
+            for name, cb in reversed(builds):
+                plain, json = poster(cb, tmp, k)
+                ratios[name].append(json / plain)
+    if not quick:
+        r = median(ratios["this build"])
+        rows.append(("1M-node poster, --json against without (CPU)", f"{r:.2f}x", "ratio",
+                     "1.00x (no board file)", "<= 1.3x", r <= 1.3))
+        fig["this build"]["ratio"] = r
+        if BASE:
+            fig["base"]["ratio"] = median(ratios["base"])
     print(f"\nOne game as a user makes it (issue 33): `cutboard game --players 4 -o game.pdf`, "
           f"A4, median of {RUNS} processes" + (f", paired with {BASE}" if BASE else ""))
     print("\n| workload | this build | floor | base | base / this | target | ok |")
@@ -98,7 +129,8 @@ def main():
     for label, value, key, floor, target, ok in rows:
         if BASE:
             b = fig["base"][key]
-            base = f"{b / 1000:.1f} KB" if key == "size" else f"{b:.1f} ms"
+            base = (f"{b / 1000:.1f} KB" if key == "size" else f"{b:.2f}x" if key == "ratio"
+                    else f"{b:.1f} ms")
             ratio = f"{b / me[key]:.2f}x"
         else:
             base = ratio = "-"
