@@ -12,7 +12,7 @@
  * chains of printed edges from the border back to the border.
  *
  * We compute the minimum dual cut by max-flow (unit capacity per printed
- * edge, BFS augmenting paths from all of s's pieces to any of c's pieces);
+ * edge, augmenting paths from all of s's pieces to any of c's pieces);
  * its value is a lower bound for the game's cut. The cut it gives (the edges
  * leaving the pieces still reachable from s) is checked for reaching the
  * border; when it does, the bound is met and exact. When it does not (the
