@@ -326,6 +326,10 @@ valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 # pycairo, ReportLab and scipy's qhull (bench_peers). make bench installs
 # their Debian packages when missing (benchmark only) and goes on without a
 # peer that cannot be installed; its benchmark then says so in one line.
+# Issue 33's rows (one game as a CLI process, its PDF's size, serve's CPU a
+# request at 1, 4 and 16 clients; bench_one_game.py, bench_serve.py) are
+# paired with an earlier build in the same run: BASE=REV (a git revision,
+# built in $(BUILD)/base/) or BENCH_BASE=/path/to/its/cutboard.
 PEERS := python3-igraph:/usr/lib/python3/dist-packages/igraph/__init__.py \
          python3-cairo:/usr/lib/python3/dist-packages/cairo/__init__.py \
          python3-reportlab:/usr/lib/python3/dist-packages/reportlab/__init__.py \
@@ -337,7 +341,12 @@ bench: all $(BENCHES)
 	  for pkg in $$missing; do DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$pkg \
 	    || echo "$$pkg not installed: no comparison with it"; done; fi
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
-	@$(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
+	@base="$(BENCH_BASE)"; if [ -n "$(BASE)" ]; then echo "building $(BASE) in $(BUILD)/base/"; \
+	  rm -rf $(BUILD)/base && mkdir -p $(BUILD)/base && git archive "$(BASE)" | tar -x -C $(BUILD)/base && \
+	  $(MAKE) --no-print-directory -C $(BUILD)/base cutboard >$(BUILD)/base.log 2>&1 || \
+	  { echo "$(BASE) did not build (log: $(BUILD)/base.log)"; exit 1; }; base=$(abspath $(BUILD))/base/cutboard; fi; \
+	BENCH_BASE="$$base" $(DATA_ENV) python3 tests/bench/bench_one_game.py $(BIN) && \
+	BENCH_BASE="$$base" $(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
 
 # make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang
 # (targets: $(FUZZERS)). It starts from the seed corpus tests/fuzz/TARGET/

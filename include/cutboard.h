@@ -197,11 +197,25 @@ typedef struct {
     int version;            /* 1, 2 or 3: the theme file's format; only a /3
                                theme's rules are data the engine can play */
     cb_play_rules play;     /* /3 */
+    struct cb_icon_cache *icon_cache; /* internal: the icons made ready to
+                               print once for every document of the theme,
+                               on any thread; NULL: each document makes its
+                               own */
 } cb_theme;
 
 /* Loads DIR/theme.json and checks that every icon it names exists.
  * On success *out is a new theme the caller frees with cb_theme_free. */
 cb_status cb_theme_load(const char *dir, cb_theme **out, cb_error *err);
+
+/* Keeps the icons THEME's documents embed (decoded, scaled to print and
+ * compressed once per process) in folder DIR too, made if missing (NULL
+ * or "": memory only, the default), so that later processes read them
+ * instead of making them again: files named by a hash of each icon file's
+ * bytes, each checked whole when read (one that does not hold is made
+ * again and rewritten, never used). The output is the same either way; a
+ * folder that cannot be written only costs the speed. CB_ERR_NOMEM
+ * when out of memory. */
+cb_status cb_theme_cache_dir(cb_theme *theme, const char *dir, cb_error *err);
 
 /* The installed data file or folder REL (e.g. "fonts/DejaVuSans.ttf") in
  * OUT, LEN bytes, found as the cutboard program finds it: in

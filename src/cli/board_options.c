@@ -176,7 +176,7 @@ int cli_board_options_finish(cli_board_options *o)
     if (cb_theme_load(o->theme_dir, &o->theme, &err) != CB_OK)
         return cli_error(err.status, &err);
     s->theme = o->theme;
-    return 0;
+    return cli_theme_cache(o->theme);
 }
 
 void cli_board_options_free(cli_board_options *o)

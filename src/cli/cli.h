@@ -178,6 +178,10 @@ void cli_reads(const char *path);
 /* Reads $SOURCE_DATE_EPOCH into O (no dates when unset); 0, or the exit
  * code after printing the error. */
 int cli_source_date(cb_render_options *o);
+/* Keeps THEME's icons made ready to print in the user's cache folder:
+ * $CUTBOARD_CACHE ("" or "off": none), else $XDG_CACHE_HOME/cutboard, else
+ * $HOME/.cache/cutboard. 0, or the exit code after an error line. */
+int cli_theme_cache(cb_theme *theme);
 
 /* Test hook: waits up to $NAME ms (at most 10 s) or until a stop signal is
  * pending; nothing when $NAME is unset. Only in the test build

@@ -267,6 +267,26 @@ int cli_source_date(cb_render_options *o)
     return 0;
 }
 
+int cli_theme_cache(cb_theme *theme)
+{
+    char dir[4096];
+    const char *env = getenv("CUTBOARD_CACHE"), *xdg = getenv("XDG_CACHE_HOME"),
+               *home = getenv("HOME");
+    int n = -1;
+    if (env) /* "" or "off": none */
+        n = *env && strcmp(env, "off") != 0 ? snprintf(dir, sizeof dir, "%s", env) : -1;
+    else if (xdg && xdg[0] == '/') /* relative ones are to be ignored */
+        n = snprintf(dir, sizeof dir, "%s/cutboard", xdg);
+    else if (home && home[0] == '/')
+        n = snprintf(dir, sizeof dir, "%s/.cache/cutboard", home);
+    if (n < 0 || (size_t)n >= sizeof dir)
+        return 0;
+    cb_error err = {CB_OK, "", 0, ""};
+    if (cb_theme_cache_dir(theme, dir, &err) != CB_OK)
+        return cli_error(err.status, &err);
+    return 0;
+}
+
 /* Test hooks, compiled only into the test build (-DCB_TEST_HOOKS, make's
  * build/cutboard-hooks): with $NAME=N the CLI waits at that point up to
  * N ms (at most 10 s), so a test can deliver a signal there. The wait ends

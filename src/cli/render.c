@@ -279,7 +279,8 @@ static int render(const cli_render_options *o)
     if (cb_theme_load(theme_dir, &theme, &err) != CB_OK)
         return cli_error(err.status, &err);
     render_run run = {NULL, NULL, 0};
-    rc = draw_inputs(o, theme, &ropt, &run);
+    if ((rc = cli_theme_cache(theme)) == 0)
+        rc = draw_inputs(o, theme, &ropt, &run);
     if (rc == 0 && write_outputs(o, theme, &ropt, &run, &err) != CB_OK)
         rc = cli_error(err.status, &err);
     if (rc == 0 && isatty(STDERR_FILENO)) {

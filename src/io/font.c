@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,8 +219,10 @@ cb_status cb_font_check(const unsigned char *data, size_t len, const char *name,
     return check_cmap(&f, &cmap, glyphs);
 }
 
-cb_status cb_font_check_file(const char *path, cb_error *err)
+cb_status cb_font_read(const char *path, unsigned char **out, size_t *out_len, cb_error *err)
 {
+    *out = NULL;
+    *out_len = 0;
     FILE *fp;
     off_t size;
     cb_status opened = cb_input_open("font", path, &fp, &size, err);
@@ -240,6 +243,83 @@ cb_status cb_font_check_file(const char *path, cb_error *err)
     cb_status st = failed     ? cb_fail(err, CB_ERR_NOINPUT, "font %s: cannot read", path)
                    : len > cap ? cb_fail(err, CB_ERR_DATA, "font %s: changed while being read", path)
                                : cb_font_check(data, len, path, err);
+    if (st != CB_OK) {
+        free(data);
+        return st;
+    }
+    *out = data;
+    *out_len = len;
+    return CB_OK;
+}
+
+cb_status cb_font_check_file(const char *path, cb_error *err)
+{
+    unsigned char *data;
+    size_t len;
+    cb_status st = cb_font_read(path, &data, &len, err);
     free(data);
     return st;
+}
+
+/* Fonts read and checked once per process (as board.c keeps its pilots):
+ * a document of a deck or of the server finds its font here by a stat of
+ * the file, which must still be the one read (device, inode, size, times);
+ * a file changed since is read again, as a new entry. Entries are kept to
+ * the end of the process: documents read them without holding anything. */
+typedef struct shared_font {
+    struct shared_font *next;
+    char *path;
+    struct stat sb;
+    unsigned char *data;
+    size_t len;
+} shared_font;
+
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static shared_font *shared; /* still reachable at exit: the process's fonts */
+
+static int same_file(const struct stat *a, const struct stat *b)
+{
+    return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+           a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+           a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+cb_status cb_font_shared(const char *path, const unsigned char **data, size_t *len,
+                         cb_error *err)
+{
+    struct stat before, after;
+    int known = stat(path, &before) == 0;
+    pthread_mutex_lock(&shared_lock);
+    for (const shared_font *f = shared; known && f; f = f->next)
+        if (strcmp(f->path, path) == 0 && same_file(&f->sb, &before)) {
+            *data = f->data;
+            *len = f->len;
+            pthread_mutex_unlock(&shared_lock);
+            return CB_OK;
+        }
+    pthread_mutex_unlock(&shared_lock);
+    unsigned char *bytes;
+    size_t n;
+    cb_status st = cb_font_read(path, &bytes, &n, err);
+    if (st != CB_OK)
+        return st;
+    /* kept only when the file read is the one stat saw before and after */
+    shared_font *f = malloc(sizeof *f);
+    char *name = f ? strdup(path) : NULL;
+    if (!name || !known || stat(path, &after) != 0 || !same_file(&before, &after)) {
+        free(f);
+        free(name);
+        free(bytes);
+        if (!name)
+            return cb_fail(err, CB_ERR_NOMEM, "font %s: out of memory", path);
+        return cb_fail(err, CB_ERR_DATA, "font %s: changed while being read", path);
+    }
+    *f = (shared_font){NULL, name, before, bytes, n};
+    pthread_mutex_lock(&shared_lock);
+    f->next = shared;
+    shared = f;
+    pthread_mutex_unlock(&shared_lock);
+    *data = bytes;
+    *len = n;
+    return CB_OK;
 }

@@ -20,4 +20,16 @@ cb_status cb_font_check(const unsigned char *data, size_t len, const char *name,
  * is larger than CB_MAX_FILE_BYTES, reads it and runs cb_font_check. */
 cb_status cb_font_check_file(const char *path, cb_error *err);
 
+/* cb_font_check_file, keeping what it read: on success *DATA holds the
+ * font's *LEN bytes, checked; the caller frees it. */
+cb_status cb_font_read(const char *path, unsigned char **data, size_t *len, cb_error *err);
+
+/* The font at PATH read and checked (cb_font_read) once per process, for
+ * every document and thread: *DATA (LEN bytes) stays valid and unchanged
+ * to the end of the process; the caller does not free it. A file changed
+ * on disk since it was read is read again; one that changes while it is
+ * read is refused (CB_ERR_DATA). */
+cb_status cb_font_shared(const char *path, const unsigned char **data, size_t *len,
+                         cb_error *err);
+
 #endif

@@ -163,11 +163,10 @@ cb_status cb_icon_decode(const void *data, size_t len, const char *file, cb_icon
     return CB_OK;
 }
 
-cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err)
+cb_status cb_icon_read(const char *path, unsigned char **out, size_t *out_len, cb_error *err)
 {
-    if (!out)
-        return cb_fail(err, CB_ERR_INTERNAL, "icon: no output given");
-    memset(out, 0, sizeof *out);
+    *out = NULL;
+    *out_len = 0;
     if (!path || !*path)
         return cb_fail(err, CB_ERR_NOINPUT, "icon: no file name given");
 
@@ -199,7 +198,22 @@ cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err)
         free(data);
         return cb_fail(err, CB_ERR_DATA, "icon %s: changed while being read", path);
     }
-    cb_status s = cb_icon_decode(data, len, path, out, err);
+    *out = data;
+    *out_len = len;
+    return CB_OK;
+}
+
+cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err)
+{
+    if (!out)
+        return cb_fail(err, CB_ERR_INTERNAL, "icon: no output given");
+    memset(out, 0, sizeof *out);
+    unsigned char *data;
+    size_t len;
+    cb_status s = cb_icon_read(path, &data, &len, err);
+    if (s != CB_OK)
+        return s;
+    s = cb_icon_decode(data, len, path, out, err);
     free(data);
     return s;
 }

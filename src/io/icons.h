@@ -22,6 +22,11 @@ typedef struct {
  * The caller frees a loaded icon with cb_icon_free. */
 cb_status cb_icon_load(const char *path, cb_icon *out, cb_error *err);
 
+/* Reads the file at PATH as cb_icon_load does before decoding it: errors
+ * as there (CB_ERR_NOINPUT, CB_ERR_DATA for a file over CB_MAX_FILE_BYTES).
+ * On success *DATA holds its *LEN bytes; the caller frees it. */
+cb_status cb_icon_read(const char *path, unsigned char **data, size_t *len, cb_error *err);
+
 /* Decodes LEN bytes of PNG at DATA like cb_icon_load; NAME (may be NULL)
  * names the icon in errors. Inputs over CB_MAX_FILE_BYTES are refused. */
 cb_status cb_icon_decode(const void *data, size_t len, const char *name, cb_icon *out,

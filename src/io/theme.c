@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include "base/error.h"
 #include "base/utf8.h"
+#include "io/icon_cache.h"
 #include "io/input.h"
 #include "io/jsonparse.h"
 #include "io/theme.h"
@@ -50,6 +51,7 @@ void cb_theme_free(cb_theme *t)
     free(t->missions);
     free(t->name);
     free(t->dir);
+    cb_icon_cache_free(t->icon_cache);
     free(t);
 }
 
@@ -705,6 +707,8 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
     }
     if (l.version >= 3 && load_play(&l, root, t) != 0)
         goto done;
+    if (!(t->icon_cache = cb_icon_cache_new()))
+        l.st = cb_fail(err, CB_ERR_NOMEM, "out of memory");
 done:
     cJSON_Delete(root);
     free(path);
@@ -714,6 +718,13 @@ done:
     }
     *out = t;
     return CB_OK;
+}
+
+cb_status cb_theme_cache_dir(cb_theme *theme, const char *dir, cb_error *err)
+{
+    if (!theme->icon_cache)
+        return CB_OK;
+    return cb_icon_cache_set_dir(theme->icon_cache, dir, err);
 }
 
 int cb_theme_type_index(const cb_theme *t, const char *name)

@@ -12,7 +12,7 @@
  * chains of printed edges from the border back to the border.
  *
  * We compute the minimum dual cut by max-flow (unit capacity per printed
- * edge, BFS augmenting paths from all of s's pieces to any of c's pieces);
+ * edge, augmenting paths from all of s's pieces to any of c's pieces);
  * its value is a lower bound for the game's cut. The cut it gives (the edges
  * leaving the pieces still reachable from s) is checked for reaching the
  * border; when it does, the bound is met and exact. When it does not (the
@@ -50,6 +50,7 @@ typedef struct {
     uint32_t *seen;     /* per piece: BFS stamp */
     uint32_t stamp;
     uint32_t *prev;     /* per piece: slot it was reached by */
+    uint32_t *dist;     /* per piece: hops to the centre's pieces */
     uint32_t *queue;
     uint32_t *border_faces;
     size_t n_border_faces;
@@ -64,7 +65,7 @@ typedef struct {
 static void dual_free(dual *d)
 {
     free(d->start); free(d->slot); free(d->to); free(d->flow); free(d->side); free(d->seen);
-    free(d->prev); free(d->queue); free(d->border_faces);
+    free(d->prev); free(d->dist); free(d->queue); free(d->border_faces);
     free(d->ends); free(d->verts); free(d->parent); free(d->good);
     memset(d, 0, sizeof *d);
 }
@@ -90,8 +91,10 @@ static int dual_init(dual *d, const cb_planar *p)
     d->side = calloc(nf, 1);
     d->seen = calloc(nf, sizeof *d->seen);
     d->prev = malloc(nf * sizeof *d->prev);
+    d->dist = malloc(nf * sizeof *d->dist);
     d->queue = malloc(nf * sizeof *d->queue);
-    if (!d->start || !d->slot || !d->to || !d->flow || !d->side || !d->seen || !d->prev || !d->queue) {
+    if (!d->start || !d->slot || !d->to || !d->flow || !d->side || !d->seen || !d->prev ||
+        !d->dist || !d->queue) {
         dual_free(d);
         return -1;
     }
@@ -138,94 +141,126 @@ static int dual_init(dual *d, const cb_planar *p)
     return 0;
 }
 
-/* Max-flow from the source pieces to the sink pieces (d->side); leaves
- * d->seen == d->stamp on the pieces the last search reached from the
- * sources.
+/* Max-flow from the N_SRC source pieces SRC (d->side 1) to the sink
+ * pieces (d->side 2); leaves d->seen == d->stamp on the pieces the last
+ * search reached from the sources.
  *
- * Each augmenting path is searched from both ends at once, the side with
- * the smaller frontier going next: a start's pieces and the centre's are
- * far apart on a large board, and two searches that meet halfway reach
- * about half the pieces one search from the start would. The forward
- * search marks pieces d->stamp and keeps in prev the slot it came by; the
- * backward one marks them d->stamp - 1 and keeps the slot (of the piece
- * one step nearer the sinks) that leads on. Both share d->queue, the
- * forward queue from the front, the backward one from the back: a piece
- * is queued once at most. When no path is left, the pieces the sources
- * reach are the same whichever maximum flow was found (the least minimum
- * cut), so the cut read from them is too; when the backward search runs
- * dry first, the forward one is finished alone to find them. */
+ * Each augmenting path is searched best first: the piece nearest the
+ * centre (d->dist, hops in the dual without flow) goes next, so on a large
+ * board a path runs more or less straight to the centre through a few
+ * thousand pieces, where a breadth-first search reached a good share of
+ * the board's million. Any augmenting path will do: when none is left,
+ * the pieces the sources reach (a search that finds no sink has reached
+ * them all) are the same whichever maximum flow was found (the least
+ * minimum cut), so the cut read from them is too. */
 /* One unit of flow along half-edge H, from its piece to the one across. */
 static void push_flow(dual *d, uint32_t h)
 {
     d->flow[h >> 1] = (int8_t)(d->flow[h >> 1] + (h & 1u ? -1 : 1));
 }
 
-/* One step of a search of max_flow from piece X: its neighbours across the
- * printed edges with room for flow out of X (FORWARD) or into it, marked
- * MINE, their slot in prev, queued at *AT (forward counting up, backward
- * down). Returns the half-edge, on its tail's side, of the arc to a piece
- * the other search marked (OTHER), or UINT32_MAX. */
-static uint32_t search_step(dual *d, uint32_t x, int forward, uint32_t mine, uint32_t other,
-                            size_t *at)
+/* Whether piece A goes before piece B in the search: nearer the centre,
+ * then the lower number. */
+static int before(const dual *d, uint32_t a, uint32_t b)
 {
-    for (uint32_t k = d->start[x]; k < d->start[x + 1]; k++) {
-        uint32_t h = d->slot[k], y = d->to[k];
-        uint32_t arc = forward ? h : h ^ 1u; /* the way the flow would go */
-        if (d->seen[y] == mine || d->flow[h >> 1] * (arc & 1u ? -1 : 1) >= 1)
-            continue;
-        if (d->seen[y] == other)
-            return arc;
-        d->seen[y] = mine;
-        d->prev[y] = k;
-        d->queue[forward ? (*at)++ : --*at] = y;
-    }
-    return UINT32_MAX;
+    return d->dist[a] != d->dist[b] ? d->dist[a] < d->dist[b] : a < b;
 }
 
-static int max_flow(dual *d)
+/* The search's heap of pieces (d->queue, *N of them): add X. */
+static void heap_push(dual *d, size_t *n, uint32_t x)
+{
+    uint32_t *q = d->queue;
+    size_t i = (*n)++;
+    while (i > 0 && before(d, x, q[(i - 1) / 2])) {
+        q[i] = q[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    q[i] = x;
+}
+
+/* Takes the first piece off the heap. */
+static uint32_t heap_pop(dual *d, size_t *n)
+{
+    uint32_t *q = d->queue, top = q[0], x = q[--*n];
+    size_t i = 0;
+    for (;;) {
+        size_t c = 2 * i + 1;
+        if (c >= *n)
+            break;
+        if (c + 1 < *n && before(d, q[c + 1], q[c]))
+            c++;
+        if (!before(d, q[c], x))
+            break;
+        q[i] = q[c];
+        i = c;
+    }
+    if (*n > 0)
+        q[i] = x;
+    return top;
+}
+
+static int max_flow(dual *d, const uint32_t *src, size_t n_src)
 {
     memset(d->flow, 0, d->m);
-    const uint32_t *face = d->face;
-    uint32_t *q = d->queue;
-    size_t nf = d->nf;
     int value = 0;
     for (;;) {
-        uint32_t back = ++d->stamp, fore = ++d->stamp;
-        size_t fh = 0, ft = 0, bh = nf, bt = nf; /* backward: q[bt..bh) */
-        for (uint32_t f = 1; f < nf; f++)
-            if (d->side[f]) {
-                d->seen[f] = d->side[f] == 1 ? fore : back;
-                d->prev[f] = UINT32_MAX;
-                if (d->side[f] == 1)
-                    q[ft++] = f;
-                else
-                    q[--bt] = f;
+        uint32_t mark = ++d->stamp, sink = UINT32_MAX;
+        size_t n = 0;
+        for (size_t i = 0; i < n_src; i++)
+            if (d->seen[src[i]] != mark) {
+                d->seen[src[i]] = mark;
+                d->prev[src[i]] = UINT32_MAX;
+                heap_push(d, &n, src[i]);
             }
-        uint32_t meet = UINT32_MAX; /* the arc where the searches met */
-        while (meet == UINT32_MAX && fh < ft && bt < bh)
-            meet = ft - fh <= bh - bt ? search_step(d, q[fh++], 1, fore, back, &ft)
-                                      : search_step(d, q[--bh], 0, back, fore, &bt);
-        if (meet == UINT32_MAX) {
-            /* No path: the sources' side, finished alone if need be (it
-             * cannot reach a piece the backward search marked). */
-            while (fh < ft)
-                search_step(d, q[fh++], 1, fore, back, &ft);
-            return value;
+        while (n > 0 && sink == UINT32_MAX) {
+            uint32_t x = heap_pop(d, &n);
+            for (uint32_t k = d->start[x]; k < d->start[x + 1]; k++) {
+                uint32_t h = d->slot[k], y = d->to[k];
+                if (d->seen[y] == mark || d->flow[h >> 1] * (h & 1u ? -1 : 1) >= 1)
+                    continue; /* reached, or no room left out of X that way */
+                d->seen[y] = mark;
+                d->prev[y] = k;
+                if (d->side[y] == 2) {
+                    sink = y;
+                    break;
+                }
+                heap_push(d, &n, y);
+            }
         }
-        /* The meeting arc, then back to a source, then on to a sink; a
-         * slot's half-edge lies on the side of the piece it belongs to. */
-        push_flow(d, meet);
-        for (uint32_t g = face[meet]; d->prev[g] != UINT32_MAX;) {
+        if (sink == UINT32_MAX)
+            return value;
+        /* back from the sink to a source, a slot's half-edge on the side of
+         * the piece it belongs to */
+        for (uint32_t g = sink; d->prev[g] != UINT32_MAX;) {
             uint32_t h = d->slot[d->prev[g]];
             push_flow(d, h);
-            g = face[h];
-        }
-        for (uint32_t f = face[meet ^ 1u]; d->prev[f] != UINT32_MAX;) {
-            uint32_t h = d->slot[d->prev[f]];
-            push_flow(d, h ^ 1u);
-            f = face[h];
+            g = d->face[h];
         }
         value++;
+    }
+}
+
+/* d->dist: each piece's hops to the nearest of the N_C pieces C in the
+ * dual without flow (UINT32_MAX: none reach it), by a breadth-first search
+ * in d->queue. */
+static void centre_distances(dual *d, const uint32_t *c, size_t n_c)
+{
+    uint32_t *q = d->queue;
+    size_t head = 0, tail = 0;
+    for (size_t f = 0; f < d->nf; f++)
+        d->dist[f] = UINT32_MAX;
+    for (size_t i = 0; i < n_c; i++)
+        if (d->dist[c[i]] == UINT32_MAX) {
+            d->dist[c[i]] = 0;
+            q[tail++] = c[i];
+        }
+    while (head < tail) {
+        uint32_t x = q[head++];
+        for (uint32_t k = d->start[x]; k < d->start[x + 1]; k++)
+            if (d->dist[d->to[k]] == UINT32_MAX) {
+                d->dist[d->to[k]] = d->dist[x] + 1;
+                q[tail++] = d->to[k];
+            }
     }
 }
 
@@ -327,7 +362,7 @@ static int shortest_cut(dual *d, const cb_planar *p, const uint32_t *s_faces, si
     }
     if (!separable)
         return -1;
-    int best = max_flow(d);
+    int best = max_flow(d, s_faces, n_s);
     int reaches = cut_reaches_border(d, p);
     if (reaches != 0)
         return reaches < 0 ? -2 : best;
@@ -337,7 +372,7 @@ static int shortest_cut(dual *d, const cb_planar *p, const uint32_t *s_faces, si
         if (d->side[f])
             continue;
         d->side[f] = 2;
-        int v = max_flow(d);
+        int v = max_flow(d, s_faces, n_s);
         if (best < 0 || v < best) {
             reaches = cut_reaches_border(d, p);
             if (reaches < 0)
@@ -411,6 +446,8 @@ cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts
     if (ok)
         cb_planar_keep_faces(&p);
     ok = ok && dual_init(&d, &p) == 0;
+    if (ok && b->center < b->n_nodes)
+        centre_distances(&d, faces + around[n], around[n + 1] - around[n]);
     for (size_t k = 0; ok && k < n; k++) {
         out[k] = b->center < b->n_nodes
                  ? shortest_cut(&d, &p, faces + around[k], around[k + 1] - around[k],

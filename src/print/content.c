@@ -264,6 +264,7 @@ void cb_page_rec_free(cb_page_rec *page)
 {
     free(page->data);
     free(page->icons);
+    free(page->icon_pt);
     free(page->shapes);
     free(page->chars);
     memset(page, 0, sizeof *page);

@@ -2,8 +2,12 @@
  * structs. Moving to another libharu means checking each function here
  * against its sources, then adding its version below. */
 #include <hpdf.h>
+#include <hpdf_utils.h>
 #include <hpdf_version.h>
+#include <libdeflate.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "print/hpdf_internals.h"
 
 #if HPDF_VERSION_ID != 20300
@@ -169,7 +173,15 @@ HPDF_UINT16 HPDF_TTFontDef_GetGlyphid(HPDF_FontDef fontdef, HPDF_UINT16 unicode)
         HPDF_SetError(fontdef->error, HPDF_TTF_INVALID_CMAP, 0);
         return 0;
     }
+    /* libharu asks for every code in turn when it makes a font (and a
+     * page's text is mostly of a few segments): the segment found last, or
+     * the one after it, is checked before searching. The hint only saves
+     * the search; the segment is the same. */
+    static _Thread_local HPDF_UINT hint;
     HPDF_UINT lo = 0, hi = segs;
+    for (HPDF_UINT k = hint; k < segs && k <= hint + 1; k++)
+        if (cmap->end_count[k] >= unicode && (k == 0 || cmap->end_count[k - 1] < unicode))
+            lo = hi = k;
     while (lo < hi) {
         HPDF_UINT mid = lo + (hi - lo) / 2;
         if (cmap->end_count[mid] < unicode)
@@ -177,6 +189,7 @@ HPDF_UINT16 HPDF_TTFontDef_GetGlyphid(HPDF_FontDef fontdef, HPDF_UINT16 unicode)
         else
             hi = mid;
     }
+    hint = lo;
     if (lo == segs || cmap->start_count[lo] > unicode)
         return 0;
     if (cmap->id_range_offset[lo] == 0)
@@ -211,4 +224,265 @@ unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code)
 unsigned cb_hpdf_obj_id(const void *obj)
 {
     return ((const HPDF_Obj_Header *)obj)->obj_id & 0x00FFFFFF;
+}
+
+/* A font file in memory as libharu reads one: its file reader's
+ * behaviour (a read past the end zero-fills, is cut short and says
+ * HPDF_STREAM_EOF) over bytes shared by every document, with the 'post'
+ * table's version read as 3.0 (see cb_hpdf_load_ttf). */
+typedef struct {
+    const unsigned char *data;
+    size_t len, at;
+    size_t post;        /* where the post table starts; 0: left as it is */
+} font_reader;
+
+static HPDF_STATUS font_read(HPDF_Stream stream, HPDF_BYTE *out, HPDF_UINT *size)
+{
+    font_reader *r = stream->attr;
+    size_t want = *size, got = r->at < r->len ? r->len - r->at : 0;
+    if (got > want)
+        got = want;
+    memcpy(out, r->data + r->at, got);
+    memset(out + got, 0, want - got);
+    for (size_t k = 0; r->post && k < 4; k++) /* the version, 00 03 00 00 */
+        if (r->post + k >= r->at && r->post + k < r->at + got)
+            out[r->post + k - r->at] = k == 1 ? 3 : 0;
+    r->at += got;
+    if (got < want) {
+        *size = (HPDF_UINT)got;
+        return HPDF_STREAM_EOF;
+    }
+    return HPDF_OK;
+}
+
+static HPDF_STATUS font_seek(HPDF_Stream stream, HPDF_INT pos, HPDF_WhenceMode mode)
+{
+    font_reader *r = stream->attr;
+    long long at = mode == HPDF_SEEK_CUR ? (long long)r->at + pos
+                   : mode == HPDF_SEEK_END ? (long long)r->len + pos
+                                           : pos;
+    if (at < 0)
+        return HPDF_SetError(stream->error, HPDF_FILE_IO_ERROR, 0);
+    r->at = (size_t)at;
+    return HPDF_OK;
+}
+
+static HPDF_INT32 font_tell(HPDF_Stream stream)
+{
+    return (HPDF_INT32)((font_reader *)stream->attr)->at;
+}
+
+static HPDF_UINT32 font_size(HPDF_Stream stream)
+{
+    return (HPDF_UINT32)((font_reader *)stream->attr)->len;
+}
+
+static void font_free(HPDF_Stream stream)
+{
+    free(stream->attr);
+}
+
+const char *cb_hpdf_load_ttf(HPDF_Doc doc, const unsigned char *data, size_t len)
+{
+    /* Glyph names are of no use to a PDF viewer, which finds glyphs by
+     * their ids (CIDToGIDMap) and text by /ToUnicode: the 'post' table
+     * is read as format 3, its 32-byte header without names (they were
+     * half of DejaVu Sans's program). cb_font_check has made sure the
+     * table directory fits. */
+    unsigned tables = (unsigned)data[4] << 8 | data[5];
+    HPDF_UINT32 post = 0, post_len = 0;
+    for (unsigned i = 0; i < tables; i++) {
+        const unsigned char *rec = data + 12 + 16 * (size_t)i;
+        HPDF_UINT32 off = (HPDF_UINT32)rec[8] << 24 | (HPDF_UINT32)rec[9] << 16 |
+                          (HPDF_UINT32)rec[10] << 8 | rec[11];
+        HPDF_UINT32 n = (HPDF_UINT32)rec[12] << 24 | (HPDF_UINT32)rec[13] << 16 |
+                        (HPDF_UINT32)rec[14] << 8 | rec[15];
+        if (memcmp(rec, "post", 4) == 0 && n > 32 && off > 0)
+            post = off, post_len = n;
+    }
+    /* libharu's HPDF_LoadTTFontFromFile, from memory: it reads the tables
+     * a number at a time, through stdio from a file */
+    font_reader *r = malloc(sizeof *r);
+    HPDF_Stream stream = r ? HPDF_CallbackReader_New(doc->mmgr, font_read, font_seek, font_tell,
+                                                     font_size, r)
+                           : NULL;
+    if (!stream) {
+        free(r);
+        HPDF_SetError(&doc->error, HPDF_FAILD_TO_ALLOC_MEM, 0);
+        HPDF_CheckError(&doc->error);
+        return NULL;
+    }
+    *r = (font_reader){data, len, 0, post_len ? post : 0};
+    stream->free_fn = font_free;
+    HPDF_FontDef def = HPDF_TTFontDef_Load(doc->mmgr, stream, HPDF_TRUE);
+    if (!def) {
+        HPDF_CheckError(&doc->error);
+        return NULL;
+    }
+    HPDF_FontDef known = HPDF_Doc_FindFontDef(doc, def->base_font);
+    if (known) {
+        HPDF_FontDef_Free(def);
+        return known->base_font;
+    }
+    if (HPDF_List_Add(doc->fontdef_list, def) != HPDF_OK) {
+        HPDF_FontDef_Free(def);
+        HPDF_CheckError(&doc->error);
+        return NULL;
+    }
+    if (doc->ttfont_tag[0] == 0) {
+        memcpy(doc->ttfont_tag, "HPDFAA", 6);
+    } else {
+        for (int i = 5; i >= 0; i--) {
+            doc->ttfont_tag[i] += 1;
+            if (doc->ttfont_tag[i] > 'Z')
+                doc->ttfont_tag[i] = 'A';
+            else
+                break;
+        }
+    }
+    HPDF_TTFontDef_SetTagName(def, (char *)doc->ttfont_tag);
+    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)def->attr;
+    for (HPDF_UINT i = 0; post_len && i < ta->offset_tbl.num_tables; i++)
+        if (memcmp(ta->offset_tbl.table[i].tag, "post", 4) == 0)
+            ta->offset_tbl.table[i].length = 32;
+    return def->base_font;
+}
+
+/* The font program (libharu's subset of the font file) deflated by
+ * libdeflate at level 6, in a third of the time libharu's zlib takes when
+ * it writes the document: the same descriptor and stream libharu's
+ * CIDFontType2 makes when first written, made now, so that it finds one
+ * and keeps it. */
+static HPDF_STATUS embed_program(HPDF_Font font)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
+    HPDF_FontDef def = fa->fontdef;
+    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)def->attr;
+    if (def->descriptor || !ta->embedding)
+        return HPDF_OK;
+    HPDF_Dict font_data = HPDF_DictStream_New(font->mmgr, fa->xref);
+    HPDF_Stream raw = font_data ? HPDF_MemStream_New(font->mmgr, 64 * 1024) : NULL;
+    if (!raw)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    HPDF_STATUS st = HPDF_TTFontDef_SaveFontData(def, raw);
+    HPDF_UINT32 n = st == HPDF_OK ? HPDF_Stream_Size(raw) : 0;
+    unsigned char *bytes = st == HPDF_OK ? malloc(n ? n : 1) : NULL, *z = NULL;
+    struct libdeflate_compressor *c = bytes ? libdeflate_alloc_compressor(6) : NULL;
+    size_t zcap = c ? libdeflate_zlib_compress_bound(c, n) : 0, zlen = 0;
+    if (st == HPDF_OK && (!c || !(z = malloc(zcap))))
+        st = HPDF_FAILD_TO_ALLOC_MEM;
+    HPDF_UINT got = n;
+    if (st == HPDF_OK && (st = HPDF_Stream_Seek(raw, 0, HPDF_SEEK_SET)) == HPDF_OK) {
+        st = HPDF_Stream_Read(raw, bytes, &got);
+        if (st == HPDF_STREAM_EOF && got == n)
+            st = HPDF_OK;
+    }
+    if (st == HPDF_OK && !(zlen = libdeflate_zlib_compress(c, bytes, n, z, zcap)))
+        st = HPDF_FAILD_TO_ALLOC_MEM;
+    if (st == HPDF_OK)
+        st = cb_hpdf_stream_put(font_data, z, zlen, 1);
+    libdeflate_free_compressor(c);
+    free(bytes);
+    free(z);
+    HPDF_Stream_Free(raw);
+    if (st != HPDF_OK)
+        return st;
+    /* as CIDFontType2_BeforeWrite_Func (hpdf_font_cid.c) makes it */
+    HPDF_Dict descriptor = HPDF_Dict_New(font->mmgr);
+    if (!descriptor)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    st = HPDF_Dict_Add(descriptor, "FontFile2", font_data);
+    st += HPDF_Dict_AddNumber(font_data, "Length1", (HPDF_INT32)ta->length1);
+    st += HPDF_Dict_AddNumber(font_data, "Length2", 0);
+    st += HPDF_Dict_AddNumber(font_data, "Length3", 0);
+    st += HPDF_Xref_Add(fa->xref, descriptor);
+    st += HPDF_Dict_AddName(descriptor, "Type", "FontDescriptor");
+    st += HPDF_Dict_AddNumber(descriptor, "Ascent", def->ascent);
+    st += HPDF_Dict_AddNumber(descriptor, "Descent", def->descent);
+    st += HPDF_Dict_AddNumber(descriptor, "Flags", (HPDF_INT32)def->flags);
+    HPDF_Array box = HPDF_Box_Array_New(font->mmgr, def->font_bbox);
+    st += box ? HPDF_Dict_Add(descriptor, "FontBBox", box) : HPDF_FAILD_TO_ALLOC_MEM;
+    st += HPDF_Dict_AddName(descriptor, "FontName", ta->base_font);
+    st += HPDF_Dict_AddNumber(descriptor, "ItalicAngle", def->italic_angle);
+    st += HPDF_Dict_AddNumber(descriptor, "StemV", def->stemv);
+    st += HPDF_Dict_AddNumber(descriptor, "XHeight", def->x_height);
+    if (st != HPDF_OK)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    def->descriptor = descriptor;
+    return HPDF_OK;
+}
+
+HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
+    HPDF_FontDef def = fa->fontdef;
+    if (def->type != HPDF_FONTDEF_TYPE_TRUETYPE || !fa->descendant_font)
+        return HPDF_OK;
+    HPDF_Dict desc = fa->descendant_font;
+    HPDF_Array w = HPDF_Array_New(desc->mmgr);
+    if (!w)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    TRY(HPDF_Dict_Add(desc, "W", w));
+    /* widths as libharu lists them ("code [w w ...]" for each run of codes
+     * off the default width), for the codes the document shows only */
+    HPDF_Array run = NULL;
+    HPDF_UINT last = 0, prev = 0;
+    HPDF_BYTE *map = fa->map_stream ? calloc(65535, 2) : NULL;
+    if (fa->map_stream && !map)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    HPDF_STATUS st = HPDF_OK;
+    for (HPDF_UINT c = 0; st == HPDF_OK && c < 65535; c++) {
+        if (!(used[c >> 6] >> (c & 63) & 1))
+            continue;
+        HPDF_UINT16 gid = HPDF_TTFontDef_GetGlyphid(def, (HPDF_UINT16)c);
+        if (map)
+            map[2 * c] = (HPDF_BYTE)(gid >> 8), map[2 * c + 1] = (HPDF_BYTE)gid;
+        HPDF_INT width = HPDF_TTFontDef_GetGidWidth(def, gid);
+        last = c;
+        if (width == def->missing_width) {
+            run = NULL;
+            continue;
+        }
+        if (!run || c != prev + 1) {
+            run = HPDF_Array_New(desc->mmgr);
+            if (!run || HPDF_Array_AddNumber(w, (HPDF_INT32)c) != HPDF_OK ||
+                HPDF_Array_Add(w, run) != HPDF_OK) {
+                st = HPDF_FAILD_TO_ALLOC_MEM;
+                break;
+            }
+        }
+        st = HPDF_Array_AddNumber(run, width);
+        prev = c;
+    }
+    /* the glyph of each code shown, up to the last one shown (the codes
+     * after it, never shown, need none); the others glyph 0 */
+    if (st == HPDF_OK && map) {
+        HPDF_MemStream_FreeData(fa->map_stream->stream);
+        st = HPDF_Stream_Write(fa->map_stream->stream, map, 2 * (last + 1));
+    }
+    free(map);
+    return st == HPDF_OK ? embed_program(font) : st;
+}
+
+/* libharu's HPDF_MemCpy and HPDF_MemSet, replaced in every program linked
+ * with libcutboard as HPDF_TTFontDef_GetGlyphid is: libharu's copy a byte
+ * at a time, and every stream, the font's tables and the glyph map of
+ * every document go through them. The same results: the end of what was written; a copy onto an overlapping
+ * destination further on repeats the bytes, as the byte loop does. */
+HPDF_BYTE *HPDF_MemCpy(HPDF_BYTE *out, const HPDF_BYTE *in, HPDF_UINT n)
+{
+    if (out > in && out < in + n) {
+        for (HPDF_UINT i = 0; i < n; i++)
+            out[i] = in[i];
+    } else if (n) {
+        memmove(out, in, n);
+    }
+    return out + n;
+}
+
+void *HPDF_MemSet(void *s, HPDF_BYTE c, HPDF_UINT n)
+{
+    if (n)
+        memset(s, c, n);
+    return (HPDF_BYTE *)s + n;
 }

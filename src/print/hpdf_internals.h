@@ -1,8 +1,10 @@
 /* The few things cutboard does inside libharu's objects, behind small
  * functions: listing a form on a page, making a form or image XObject,
  * putting bytes we compressed ourselves into a stream, reaching a page's
- * content stream, mending the font's /ToUnicode map, and a faster glyph
- * lookup that replaces libharu's own (HPDF_TTFontDef_GetGlyphid).
+ * content stream, mending the font's /ToUnicode map, trimming the font to
+ * what a document shows, and faster glyph lookup and memory copies that
+ * replace libharu's own (HPDF_TTFontDef_GetGlyphid, HPDF_MemCpy,
+ * HPDF_MemSet).
  * libharu has no public call for these, so they read and write its
  * structs; hpdf_internals.c is the only file that does, and it refuses to
  * build against a libharu it was not tested with (tests/test_content.c
@@ -13,6 +15,7 @@
 
 #include <hpdf.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* PAGE's /XObject resource dictionary, made on first use; NULL on failure. */
 HPDF_Dict cb_hpdf_page_xobjects(HPDF_Page page);
@@ -51,6 +54,22 @@ HPDF_STATUS cb_hpdf_fix_tounicode(HPDF_Font font);
  * only, so drawing threads may measure while the document's thread marks
  * glyphs (with HPDF_Font_TextWidth). 0 for other fonts. */
 unsigned cb_hpdf_char_width(HPDF_Font font, unsigned code);
+
+/* HPDF_LoadTTFontFromFile for the LEN bytes of a TrueType font at DATA,
+ * checked by cb_font_check: loaded for embedding into DOC from memory,
+ * which DOC reads until it is freed (DATA is not changed), its glyph names
+ * left out (the 'post' table read as format 3). The font's name in DOC,
+ * or NULL as libharu's call gives it. */
+const char *cb_hpdf_load_ttf(HPDF_Doc doc, const unsigned char *data, size_t len);
+
+/* Trims what FONT (a TrueType font with the UTF-8 encoder) will write
+ * into the document to what the document shows: USED has a bit per
+ * Unicode code (BMP) shown in its text. libharu lists the widths of all
+ * 65,535 codes (24 KB) and their glyphs (CIDToGIDMap); after this, the
+ * widths and glyphs of the codes shown only, and the font program is made
+ * and deflated now. Call once, after the last page and before the document is
+ * written. */
+HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used);
 
 /* The object number libharu gives OBJ (a font, image or form) in the file
  * it writes. */

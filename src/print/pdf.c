@@ -1,6 +1,7 @@
 /* PDF output: every sheet of a game as one page (drawn by render.c), with
- * libharu. Icons are decoded once and embedded once per document, then
- * reused on every page; the file carries no clock unless the options give a
+ * libharu. Icons are decoded once per theme (its icon cache), embedded
+ * once per document at the resolution they print at, and reused on every
+ * page; the file carries no clock unless the options give a
  * source date (the CLI takes $SOURCE_DATE_EPOCH), so the same game gives the
  * same bytes.
  *
@@ -11,10 +12,11 @@
  * pdfout.c, with the font, icons and shapes copied from libharu's document
  * at the end. */
 #include "cutboard.h"
+#include "base/board_geometry.h"
 #include "base/error.h"
 #include "board/deal.h"
 #include "io/font.h"
-#include "io/input.h"
+#include "io/icon_cache.h"
 #include "io/icons.h"
 #include "print/content.h"
 #include "print/hpdf_internals.h"
@@ -134,83 +136,99 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
     }
 }
 
-/* Icons are deflated once per document when first used. RGB icons and
- * masks by run lengths only (zlib's Z_RLE: transparent pixels are white,
- * so flat areas are runs of one byte): smaller than at libharu's level 6
- * (99 KB against 112 KB for the default theme) in a quarter of the time.
- * A flattened CMYK pixel repeats every 4 bytes, which runs can't see: those
- * take level 1 (145 KB against 108 KB, in half the time). */
+/* A flattened CMYK pixel repeats every 4 bytes, which runs can't see:
+ * those take level 1 (the theme's cache keeps RGB icons and masks deflated
+ * by runs, which pack them better than libharu's level 6 in a quarter of
+ * the time). */
 #define CB_ICON_LEVEL 1
 
-/* Embeds icon SLOT (decoded when the document began): RGB image plus its
- * alpha as a DeviceGray soft mask (left out for fully opaque icons, which
- * need none); in CMYK mode one DeviceCMYK image flattened onto its
- * backdrop. The pixels are freed once embedded. */
+/* Icons are embedded at this resolution where printed largest (print
+ * shops ask 300 dpi), or at the file's own when that is less: a 256-pixel
+ * icon printed 8 mm across carried 3.4 times the pixels a printer uses.
+ * Sizes go up to a multiple of CB_ICON_STEP pixels, so that a server
+ * asked for any paper keeps a few sizes of each icon, not hundreds. */
+#define CB_ICON_DPI 300.0
+#define CB_ICON_STEP 16
+
+/* Makes icon SLOT's image objects (decoded when the document began): RGB
+ * image plus its alpha as a DeviceGray soft mask (left out for fully opaque
+ * icons, which need none); in CMYK mode one DeviceCMYK image flattened onto
+ * its backdrop. Their pixels come at the end (cb_pdf_icons_finish), when
+ * the size the icon is printed at is known. */
 HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot)
 {
     cb_pdf_icon *ic = &p->icons[slot];
     if (ic->image)
         return HPDF_OK;
-    cb_icon *icon = ic->pixels;
-    if (!icon)
+    if (ic->st != CB_OK || ic->w < 1 || ic->h < 1)
         return HPDF_INVALID_IMAGE; /* not decoded: pages never name it */
-    size_t n = (size_t)icon->w * icon->h;
-    if (n == 0)
+    unsigned w = (unsigned)ic->w, h = (unsigned)ic->h;
+    HPDF_Image image =
+        cb_hpdf_image_new(p->doc, w, h, p->cmyk ? HPDF_CS_DEVICE_CMYK : HPDF_CS_DEVICE_RGB);
+    if (!image)
         return HPDF_INVALID_IMAGE;
-    HPDF_STATUS hs;
-    if (p->cmyk) {
-        unsigned char *cmyk = malloc(n * 4);
-        if (!cmyk)
-            return HPDF_FAILD_TO_ALLOC_MEM;
-        cb_pdf_flatten_cmyk(icon, ic->bg, cmyk);
-        HPDF_Image image =
-            cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_CMYK);
-        hs = image ? cb_pdf_put_deflated(p, image, cmyk, n * 4, CB_ICON_LEVEL, Z_DEFAULT_STRATEGY)
-                   : HPDF_INVALID_IMAGE;
-        free(cmyk);
-        if (hs != HPDF_OK)
-            return hs;
-        ic->image = image;
-    } else {
-        unsigned char *rgb = malloc(n * 3), *alpha = malloc(n);
-        if (!rgb || !alpha) {
-            free(rgb);
-            free(alpha);
-            return HPDF_FAILD_TO_ALLOC_MEM;
-        }
-        int opaque = 1;
-        for (size_t i = 0; i < n; i++) {
-            const unsigned char *px = icon->rgba + 4 * i;
-            alpha[i] = px[3];
-            if (px[3] != 255)
-                opaque = 0;
-            /* Invisible pixels all white: the colour is never seen, and
-             * equal bytes compress better. */
-            for (int c = 0; c < 3; c++)
-                rgb[3 * i + (size_t)c] = px[3] ? px[c] : 255;
-        }
-        HPDF_Image image =
-            cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_RGB);
-        hs = image ? cb_pdf_put_deflated(p, image, rgb, n * 3, CB_ICON_LEVEL, Z_RLE)
-                   : HPDF_INVALID_IMAGE;
-        if (hs == HPDF_OK && !opaque) {
-            HPDF_Image mask =
-                cb_hpdf_image_new(p->doc, icon->w, icon->h, HPDF_CS_DEVICE_GRAY);
-            hs = mask ? cb_pdf_put_deflated(p, mask, alpha, n, CB_ICON_LEVEL, Z_RLE)
-                      : HPDF_INVALID_IMAGE;
-            if (hs == HPDF_OK)
-                hs = HPDF_Image_AddSMask(image, mask);
-        }
-        free(rgb);
-        free(alpha);
-        if (hs != HPDF_OK)
-            return hs;
-        ic->image = image;
+    if (!p->cmyk && !ic->opaque) {
+        HPDF_Image mask = cb_hpdf_image_new(p->doc, w, h, HPDF_CS_DEVICE_GRAY);
+        if (!mask)
+            return HPDF_INVALID_IMAGE;
+        CB_HPDF(HPDF_Image_AddSMask(image, mask));
+        ic->mask = mask;
     }
-    cb_icon_free(icon);
-    free(icon);
-    ic->pixels = NULL;
+    ic->image = image;
     return HPDF_OK;
+}
+
+/* Notes that icon SLOT is printed SIDE_PT pt on its longer side. */
+static void cb_pdf_icon_printed(cb_pdf *p, int slot, double side_pt)
+{
+    if (slot >= 0 && side_pt > p->icons[slot].max_pt)
+        p->icons[slot].max_pt = side_pt;
+}
+
+/* IMAGE's size in pixels and its pixels (deflated already when DEFLATED). */
+static HPDF_STATUS cb_pdf_image_fill(cb_pdf *p, HPDF_Image image, uint32_t w, uint32_t h,
+                                     const void *data, size_t len, int deflated)
+{
+    CB_HPDF(HPDF_Dict_AddNumber(image, "Width", (HPDF_INT32)w));
+    CB_HPDF(HPDF_Dict_AddNumber(image, "Height", (HPDF_INT32)h));
+    if (deflated)
+        return cb_hpdf_stream_put(image, data, len, 1);
+    return cb_pdf_put_deflated(p, image, data, len, CB_ICON_LEVEL, Z_DEFAULT_STRATEGY);
+}
+
+/* Fills in the pixels of every icon a page named, each at CB_ICON_DPI
+ * where the document prints it largest: the theme's cache has them made
+ * already when another document asked for that size. */
+static cb_status cb_pdf_icons_finish(cb_pdf *p, cb_error *err)
+{
+    for (size_t i = 0; i < p->n_icons; i++) {
+        cb_pdf_icon *ic = &p->icons[i];
+        if (!ic->image)
+            continue;
+        double px = ceil(ic->max_pt / 72.0 * CB_ICON_DPI / CB_ICON_STEP - 1e-6) * CB_ICON_STEP;
+        uint32_t side = px >= 1 && px < 65536 ? (uint32_t)px : 0; /* 0: the file's */
+        const cb_icon_ready *r;
+        cb_status st = cb_icon_cache_ready(p->icache, ic->path, side, p->cmyk, &r, err);
+        if (st != CB_OK)
+            return st;
+        HPDF_STATUS hs;
+        if (p->cmyk) {
+            size_t n = (size_t)r->w * r->h;
+            unsigned char *cmyk = malloc(n * 4);
+            if (!cmyk)
+                return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory embedding an icon");
+            cb_pdf_flatten_cmyk(r->pixels, ic->bg, cmyk);
+            hs = cb_pdf_image_fill(p, ic->image, r->w, r->h, cmyk, n * 4, 0);
+            free(cmyk);
+        } else {
+            hs = cb_pdf_image_fill(p, ic->image, r->w, r->h, r->rgb, r->rgb_len, 1);
+            if (hs == HPDF_OK && ic->mask)
+                hs = cb_pdf_image_fill(p, ic->mask, r->w, r->h, r->alpha, r->alpha_len, 1);
+        }
+        if (hs != HPDF_OK)
+            return cb_hpdf_fail(p, hs, err, "embedding an icon");
+    }
+    return CB_OK;
 }
 
 /* The slot for PATH drawn on node type TYPE (-1: a mission or the centre)
@@ -237,17 +255,12 @@ static cb_status cb_pdf_icon_for(cb_pdf *p, const char *path, const double *rgb,
     memset(ic, 0, sizeof *ic);
     memcpy(ic->bg, bg, sizeof bg);
     ic->path = path;
-    cb_icon *icon = calloc(1, sizeof *icon);
-    if (!icon)
+    uint32_t w = 0, h = 0;
+    ic->st = cb_icon_cache_source(p->icache, path, &w, &h, &ic->opaque, &ic->err);
+    if (ic->st == CB_ERR_NOMEM)
         return CB_ERR_NOMEM;
-    ic->st = cb_icon_load(path, icon, &ic->err);
-    if (ic->st == CB_OK) {
-        ic->w = icon->w;
-        ic->h = icon->h;
-        ic->pixels = icon;
-    } else {
-        free(icon);
-    }
+    ic->w = w;
+    ic->h = h;
     *out = (int)p->n_icons++;
     return CB_OK;
 }
@@ -261,6 +274,12 @@ static cb_status cb_pdf_alloc_icons(cb_pdf *p, cb_error *err)
     p->center_icon = -1;
     if (!t)
         return CB_OK;
+    p->icache = t->icon_cache;
+    if (!p->icache) {
+        if (!(p->icache = cb_icon_cache_new()))
+            return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
+        p->own_icache = 1;
+    }
     size_t cap = t->n_types + t->n_missions + 1;
     p->icons = calloc(cap, sizeof *p->icons);
     p->type_icon = malloc((t->n_types + 1) * sizeof *p->type_icon);
@@ -313,13 +332,13 @@ static cb_status cb_pdf_check_icons(const cb_pdf *p, const cb_game *game, cb_err
     return st;
 }
 
-/* Frees the icons not embedded (their pixels) and the table. */
+/* Frees the icon table (and the icon cache when it is the document's). */
 static void cb_pdf_free_icons(cb_pdf *p)
 {
-    for (size_t i = 0; p->icons && i < p->n_icons; i++) {
-        cb_icon_free(p->icons[i].pixels);
-        free(p->icons[i].pixels);
-    }
+    if (p->own_icache)
+        cb_icon_cache_free(p->icache);
+    p->icache = NULL;
+    p->own_icache = 0;
     free(p->icons);
     free(p->type_icon);
     free(p->mission_icon);
@@ -358,6 +377,11 @@ static const cb_shape *cb_pdf_shape(cb_pdf *p, const cb_shape *key)
     int slot = key->paint == 'N' && key->type >= 0 ? p->type_icon[key->type] : -1;
     if ((slot >= 0 && cb_pdf_icon_embed(p, slot) != HPDF_OK) || !(sh.form = cb_shape_form(p, key)))
         return NULL;
+    if (slot >= 0) { /* the form draws it as cb_shape_form's icon box */
+        double wh[2];
+        cb_sheet_icon_fit(p->icons[slot].w, p->icons[slot].h, CB_ICON_SIDE * key->r, wh);
+        cb_pdf_icon_printed(p, slot, fmax(wh[0], wh[1]));
+    }
     if (p->out && !(sh.id = cb_pdfout_reserve(p->out)))
         return NULL;
     p->shapes[p->n_shapes] = sh;
@@ -388,6 +412,8 @@ static HPDF_STATUS cb_pdf_mark_glyphs(cb_pdf *p, const cb_page_rec *rec)
         return HPDF_FAILD_TO_ALLOC_MEM;
     for (size_t i = 0; i < rec->n_chars; i++) {
         unsigned c = rec->chars[i];
+        if (p->font_used)
+            p->font_used[c >> 6] |= (uint64_t)1 << (c & 63);
         if (c < 0x80) {
             *o++ = (unsigned char)c;
         } else if (c < 0x800) {
@@ -484,6 +510,8 @@ static HPDF_STATUS cb_pdf_stream_page(cb_pdf *p, const cb_page_rec *rec)
 
 HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *rec)
 {
+    for (int k = 0; k < rec->n_icons; k++)
+        cb_pdf_icon_printed(p, rec->icons[k], rec->icon_pt[k]);
     if (p->out)
         return cb_pdf_stream_page(p, rec);
     HPDF_Page page = HPDF_AddPage(p->doc);
@@ -586,22 +614,17 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
         return cb_hpdf_fail(p, hs, err, "turning on UTF-8");
 
     /* libharu only says "file open error", and trusts the file's offsets:
-     * check the file ourselves first. */
-    st = cb_font_check_file(font_path, err);
+     * the file is read and checked here (once per process), and libharu
+     * loads it from memory. */
+    const unsigned char *font_data;
+    size_t font_len;
+    st = cb_font_shared(font_path, &font_data, &font_len, err);
     if (st != CB_OK)
         return st;
-    const char *name = HPDF_LoadTTFontFromFile(p->doc, font_path, HPDF_TRUE);
+    const char *name = cb_hpdf_load_ttf(p->doc, font_data, font_len);
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
     if (!p->font && cb_hpdf_out_of_memory(p))
         return cb_fail(err, CB_ERR_NOMEM, "font %s: out of memory loading it", font_path);
-    /* The file passed the check: a failure to open or read it now is the
-     * system's (out of descriptors, the file gone), not the font's. */
-    if (!p->font && (p->herr.error_no == HPDF_FILE_OPEN_ERROR ||
-                     p->herr.error_no == HPDF_FILE_IO_ERROR) && p->herr.detail_no) {
-        int e = (int)p->herr.detail_no;
-        return cb_fail(err, cb_input_errno_status(e), "font %s: cannot %s: %s", font_path,
-                       p->herr.error_no == HPDF_FILE_OPEN_ERROR ? "open" : "read", strerror(e));
-    }
     if (!p->font)
         return cb_fail(err, CB_ERR_DATA,
                        "font %s: not a usable TrueType font (libharu error 0x%04lX)",
@@ -682,7 +705,8 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     if (st == CB_OK)
         st = cb_pdf_alloc_icons(&w->p, err);
     uint16_t *widths = st == CB_OK ? malloc(256 * sizeof *widths) : NULL;
-    if (st == CB_OK && !widths)
+    w->p.font_used = st == CB_OK ? calloc(65536 / 64, sizeof *w->p.font_used) : NULL;
+    if (st == CB_OK && (!widths || !w->p.font_used))
         st = cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     for (unsigned c = 0; widths && c < 256; c++) /* the common ones, looked up once */
         widths[c] = (uint16_t)cb_hpdf_char_width(w->p.font, c);
@@ -1086,6 +1110,11 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
         hs = cb_pdf_flush_pages(&w->p);
     if (hs != HPDF_OK)
         return cb_hpdf_fail(&w->p, hs, err, "compressing the last page");
+    cb_status st = cb_pdf_icons_finish(&w->p, err);
+    if (st != CB_OK)
+        return st;
+    if ((hs = cb_hpdf_font_slim(w->p.font, w->p.font_used)) != HPDF_OK)
+        return cb_hpdf_fail(&w->p, hs, err, "writing the font");
     if (w->p.out)
         return cb_pdf_end_file(w, len, err);
     return cb_pdf_save(&w->p, pdf, len, err);
@@ -1102,6 +1131,7 @@ void cb_pdf_writer_free(cb_pdf_writer *w)
     cb_pdf_free_icons(&w->p);
     free(w->sheet_page);
     free(w->seen);
+    free(w->p.font_used);
     free(w);
 }
 

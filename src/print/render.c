@@ -81,10 +81,12 @@ static int cb_icon_on_page(cb_pdf *p, int slot)
     if (p->icon_on_page[slot])
         return p->icon_on_page[slot];
     cb_page_rec *pg = &p->page;
-    if (!pg->icons && !(pg->icons = malloc((p->n_icons + 1) * sizeof *pg->icons))) {
+    if (!pg->icons && (!(pg->icons = malloc((p->n_icons + 1) * sizeof *pg->icons)) ||
+                       !(pg->icon_pt = malloc((p->n_icons + 1) * sizeof *pg->icon_pt)))) {
         p->cs.st = HPDF_FAILD_TO_ALLOC_MEM;
         return 0;
     }
+    pg->icon_pt[pg->n_icons] = 0;
     pg->icons[pg->n_icons++] = slot;
     return p->icon_on_page[slot] = pg->n_icons;
 }
@@ -95,6 +97,9 @@ static void cb_image(cb_pdf *p, int slot, HPDF_REAL x, HPDF_REAL y, HPDF_REAL w,
     int k = cb_icon_on_page(p, slot);
     if (!k)
         return;
+    float side = (float)fmax(fabs(w), fabs(h));
+    if (side > p->page.icon_pt[k - 1])
+        p->page.icon_pt[k - 1] = side;
     cb_cs_str(p, "q\n");
     CB_OP(p, "cm", w, 0, 0, h, x, y);
     cb_cs_do(p, 'X', k);

@@ -34,13 +34,18 @@ typedef struct {
 } cb_hpdf_errors;
 
 /* An icon file the document may show (on one backdrop, in CMYK): decoded
- * when the document begins, embedded the first time a page names it. */
+ * when the document begins (once per theme: the theme's icon cache), its
+ * image objects made the first time a page names it, and their pixels
+ * filled in when the document ends, at the resolution its largest print
+ * needs (cb_pdf_icons_finish). */
 typedef struct {
     const char *path; /* borrowed from the theme */
     double bg[3];     /* CMYK: the colour it was flattened onto (RGB 0..1) */
-    HPDF_Image image; /* NULL until embedded */
-    double w, h;      /* pixels, for the aspect ratio */
-    void *pixels;     /* the decoded cb_icon until embedded */
+    HPDF_Image image; /* NULL until a page names it */
+    HPDF_Image mask;  /* its soft mask (NULL: none) */
+    double w, h;      /* the file's pixels, for the aspect ratio */
+    int opaque;       /* every pixel opaque: no soft mask */
+    double max_pt;    /* its longer side where printed largest, pt */
     cb_status st;     /* why it could not be decoded (CB_OK: it was) */
     cb_error err;
     uint32_t id;      /* its object number in a streamed file (pdfout) */
@@ -88,6 +93,7 @@ typedef struct {
     size_t len;
     int font;              /* names the font */
     int *icons;            /* icon slots, in first-use order */
+    float *icon_pt;        /* per icon: its longer side drawn largest, pt */
     int n_icons;
     cb_shape *shapes;      /* shape keys, in first-use order */
     int n_shapes;
@@ -133,6 +139,9 @@ typedef struct {
     double rules_pt;       /* the body text size of the last rules page */
     struct cb_pdfout *out; /* pages go straight to a file (NULL: into DOC) */
     uint32_t font_id;      /* the font's object number there */
+    uint64_t *font_used;   /* bit per character the document's text shows */
+    struct cb_icon_cache *icache; /* the theme's, or OWN_ICACHE's */
+    int own_icache;
 } cb_pdf;
 
 /* Draws board B (already checked by cb_pdf_add_game) in the next slot of
@@ -193,8 +202,10 @@ void cb_page_rec_free(cb_page_rec *page);
  * with P's colours, its icon (embedded already) named "/I". NULL on
  * failure. */
 HPDF_Dict cb_shape_form(cb_pdf *p, const cb_shape *sh);
-/* Embeds icon SLOT into P's document if it is not there yet (pdf.c). */
+/* Makes icon SLOT's image objects in P's document if they are not there
+ * yet; their pixels come with cb_pdf_icons_finish (pdf.c). */
 HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot);
+
 
 /* Puts LEN bytes of DATA into stream dictionary DICT (a page's content, an
  * image) already deflated at LEVEL with zlib STRATEGY (P keeps one deflate

@@ -13,6 +13,12 @@ timings (which tests/serve_api.py checks only for order, not for time):
 with one worker and a 3 s time limit, how soon a game is served while a
 client trickles its body a byte a second (at most 2.5 s), and how soon that
 upload is cut off (at most 6 s).
+
+Then the per-request rows: a 4-player PDF at 1, 4 and 16 clients, the server's
+CPU time a request beside its floor (the same game inside a deck made in
+one process), requests/s and p50; with BENCH_BASE=/path/to/an/earlier/
+cutboard each row is measured for both builds, one after the other.
+BENCH_SERVE_REQUESTS sets the requests a row (default 300).
 Usage: bench_serve.py CUTBOARD [REQUESTS [CONCURRENCY]]."""
 import http.client
 import os
@@ -20,6 +26,7 @@ import re
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -165,6 +172,108 @@ def slow_client():
     return 0 if ok else 1
 
 
+def server_cpu(pid):
+    """User + system CPU seconds the process PID has used so far."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def per_request(cb, clients, n):
+    """A 4-player A4 game PDF (with its rules page), N requests from CLIENTS
+    keep-alive clients against a fresh `cutboard serve` (default workers):
+    (CPU ms a request, requests/s, p50 s, failures)."""
+    server = subprocess.Popen([cb, "serve", "--listen", "127.0.0.1:0"], stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stderr.readline()).group(1))
+        warm = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        warm.request("GET", "/api/game?seed=warm&players=4")  # the theme's icons made once
+        warm.getresponse().read()
+        warm.close()
+        lock = threading.Lock()
+        state = {"next": 0, "bad": 0}
+        lat = []
+
+        def client():
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+            while True:
+                with lock:
+                    k = state["next"]
+                    if k >= n:
+                        break
+                    state["next"] += 1
+                start = time.monotonic()
+                conn.request("GET", f"/api/game?seed=cpu-{k}&players=4")
+                r = conn.getresponse()
+                ok = r.status == 200 and r.read().startswith(b"%PDF")
+                with lock:
+                    lat.append(time.monotonic() - start)
+                    state["bad"] += not ok
+            conn.close()
+
+        c0, t0 = server_cpu(server.pid), time.monotonic()
+        threads = [threading.Thread(target=client) for _ in range(clients)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        wall, cpu = time.monotonic() - t0, server_cpu(server.pid) - c0
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=60)
+        server.stderr.close()
+    lat.sort()
+    return cpu * 1000 / n, n / wall, lat[len(lat) // 2], state["bad"]
+
+
+def deck_floor(cb):
+    """CPU ms of a 4-player game inside a 50-game deck made in one process."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pid = os.fork()
+        if pid == 0:
+            fd = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(fd, 2)
+            os.execv(cb, [cb, "deck", "--players", "4", "--count", "50", "--seed", "floor",
+                          "-o", os.path.join(tmp, "d.pdf")])
+        _, _, ru = os.wait4(pid, 0)
+    return (ru.ru_utime + ru.ru_stime) * 1000 / 50
+
+
+def per_request_rows():
+    """Issue 33's serve rows, each beside its floor, paired with BENCH_BASE
+    (an earlier cutboard) when given: both servers measured in turn."""
+    base = os.environ.get("BENCH_BASE")
+    n = int(os.environ.get("BENCH_SERVE_REQUESTS", "300"))
+    builds = [("this build", CB)] + ([("base", os.path.abspath(base))] if base else [])
+    floor = deck_floor(CB)
+    print(f"\nServe, a request's cost: GET /api/game?seed=cpu-K&players=4 (a 4-sheet A4 PDF + rules "
+          f"page), {n} requests a row after one to warm up, default 2 workers; CPU is the "
+          f"server's (user + system) over the requests; floor: the same game's CPU inside a "
+          f"50-game deck made in one process, {floor:.1f} ms"
+          + (f"; paired with {base}" if base else ""))
+    print("\n| workload | build | CPU a request | requests/s | p50 | failed | target | ok |")
+    print("| --- | --- | ---: | ---: | ---: | ---: | --- | --- |")
+    ok_all = True
+    for clients in (1, 4, 16):
+        for name, cb in builds:
+            cpu, rate, p50, bad = per_request(cb, clients, n)
+            if clients == 1:
+                target, ok = "<= 6 ms CPU, p50 <= 15 ms", cpu <= 6 and p50 <= 0.015
+            elif clients == 4:
+                target, ok = ">= 40 requests/s", rate >= 40
+            else:
+                target, ok = "-", True
+            ok = ok and bad == 0
+            if name == "this build":
+                ok_all = ok_all and bad == 0
+            print(f"| 4-player PDF, {clients} client{'s' if clients > 1 else ''} | {name} | "
+                  f"{cpu:.1f} ms | {rate:.1f} | {p50 * 1000:.1f} ms | {bad} | {target} | "
+                  f"{'yes' if ok else 'NO'} |")
+    return 0 if ok_all else 1
+
+
 if __name__ == "__main__":
     rc = main()
-    sys.exit(slow_client() or rc)
+    rc = slow_client() or rc
+    sys.exit(rc or per_request_rows())
