@@ -375,7 +375,13 @@ static void test_deck_pages(void **state)
     assert_int_equal(pdf_pages("once.pdf"), 7);
     char *text = page_text("once.pdf", 7);
     contains(text, "What you need");
-    /* one page for games of different lengths: the rule for the number */
+    /* one page for games of one route length: their number */
+    assert_null(strstr(text, "N is"));
+    contains(text, "traveler: Mark");
+    free(text);
+    /* for games of different lengths: the rule for the number */
+    assert_int_equal(cutboard("deck --seed a --count 3 --players 2 -o mixed.pdf"), 0);
+    text = page_text("mixed.pdf", 7);
     contains(text, "more than the edges from your start to the summit.");
     free(text);
     assert_int_equal(cutboard("deck --seed dk --count 3 --players 2 --rules each "

@@ -145,10 +145,13 @@ static void cb_pdf_flatten_cmyk(const cb_icon *icon, const double bg[3], unsigne
 /* Icons are embedded at this resolution where printed largest (print
  * shops ask 300 dpi), or at the file's own when that is less: a 256-pixel
  * icon printed 8 mm across carried 3.4 times the pixels a printer uses.
- * Sizes go up to a multiple of CB_ICON_STEP pixels, so that a server
- * asked for any paper keeps a few sizes of each icon, not hundreds. */
+ * Sizes go up to the next of a few classes, half again apart: a server
+ * asked for any paper keeps a few sizes of each icon, not hundreds, and
+ * boards whose nodes differ by a few per cent (a deck's games, or one
+ * game alone) embed the same pixels. */
 #define CB_ICON_DPI 300.0
-#define CB_ICON_STEP 16
+static const uint32_t icon_sizes[] = {16, 24, 32, 48, 64, 96, 128, 192, 256, 384, 512, 768,
+                                      1024, 1536, 2048, 3072, 4096};
 
 /* Makes icon SLOT's image objects (decoded when the document began): RGB
  * image plus its alpha as a DeviceGray soft mask (left out for fully opaque
@@ -205,8 +208,11 @@ static cb_status cb_pdf_icons_finish(cb_pdf *p, cb_error *err)
         cb_pdf_icon *ic = &p->icons[i];
         if (!ic->image)
             continue;
-        double px = ceil(ic->max_pt / 72.0 * CB_ICON_DPI / CB_ICON_STEP - 1e-6) * CB_ICON_STEP;
-        uint32_t side = px >= 1 && px < 65536 ? (uint32_t)px : 0; /* 0: the file's */
+        double px = ic->max_pt / 72.0 * CB_ICON_DPI;
+        uint32_t side = 0; /* the file's */
+        for (size_t k = 0; k < sizeof icon_sizes / sizeof icon_sizes[0] && !side; k++)
+            if (px <= icon_sizes[k] + 1e-6)
+                side = icon_sizes[k];
         const cb_icon_ready *r;
         cb_status st = cb_icon_cache_ready(p->icache, ic->path, side, p->cmyk, &r, err);
         if (st != CB_OK)
@@ -666,6 +672,8 @@ struct cb_pdf_writer {
     size_t sheet_cap;
     size_t rules_pages;  /* rules pages added */
     unsigned char *seen; /* per theme type: on a board since the last rules page */
+    int route_hops;      /* the route length of every game since then (goals
+                            count from it); 0 none yet, -1 they differ */
     int last_shared, last_players;
     double last_w, last_h; /* the last game's board paper */
     char *name;          /* the file pages stream to (cb_pdf_begin_file) */
@@ -784,7 +792,8 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
         memcpy(present, w->seen, t->n_types);
     if (!game) /* a deck's rules: every mission */
         memset(present + t->n_types, 1, t->n_missions);
-    int hops = game ? cb_game_route_hops(game) : 0;
+    /* a deck's page gives its games' numbers when they are all the same */
+    int hops = game ? cb_game_route_hops(game) : w->route_hops > 0 ? w->route_hops : 0;
     if (hops < 0) {
         free(present);
         return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
@@ -838,6 +847,8 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     free(present);
     if (st == CB_OK && w->seen)
         memset(w->seen, 0, t->n_types);
+    if (st == CB_OK)
+        w->route_hops = 0;
     return st;
 }
 
@@ -980,7 +991,11 @@ cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, cb_pdf_prep
         return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     if (st == CB_OK && w->seen)
         mark_types(w->p.theme, game, w->seen);
+    int hops = st == CB_OK ? cb_game_route_hops(game) : 0;
+    if (hops < 0)
+        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     if (st == CB_OK) {
+        w->route_hops = w->route_hops == 0 || w->route_hops == hops ? hops : -1;
         w->last_shared = game->shared;
         w->last_players = game->players;
         w->last_w = game->sheets[0]->page_w;
