@@ -14,19 +14,29 @@ typedef struct {
     double x, y;
 } start_info;
 
+/* Each node's hops from B's centre (-1 unreached), malloc'd; NULL out of
+ * memory. */
+static int *hops_from_centre(const cb_board *b)
+{
+    cb_graph g;
+    if (cb_graph_build(&g, b, NULL) != CB_OK)
+        return NULL;
+    int *hops = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops);
+    if (hops && cb_graph_hops(&g, b->center, hops) != 0) {
+        free(hops);
+        hops = NULL;
+    }
+    cb_graph_free(&g);
+    return hops;
+}
+
 /* The starts of B with their hop counts from the centre, in a seeded order
  * (ties later go to the first in it); -1 out of memory, else how many. */
 static int starts_of(const cb_board *b, cb_rng *rng, start_info *out, int room)
 {
-    cb_graph g;
-    if (cb_graph_build(&g, b, NULL) != CB_OK)
+    int *hops = hops_from_centre(b);
+    if (!hops)
         return -1;
-    int *hops = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops);
-    if (!hops || cb_graph_hops(&g, b->center, hops) != 0) {
-        free(hops);
-        cb_graph_free(&g);
-        return -1;
-    }
     uint32_t order[64];
     int n = 0;
     for (size_t v = 0; v < b->n_nodes && n < room; v++)
@@ -39,7 +49,6 @@ static int starts_of(const cb_board *b, cb_rng *rng, start_info *out, int room)
                               (int)s->side, s->mission, s->x, s->y};
     }
     free(hops);
-    cb_graph_free(&g);
     return n;
 }
 
@@ -184,21 +193,14 @@ int cb_game_route_hops(const cb_game *game)
                         game->sheets[k]->nodes[v].number > 0;
     for (size_t k = 0; k < game->n_sheets; k++) {
         const cb_board *b = game->sheets[k];
-        cb_graph g;
-        if (cb_graph_build(&g, b, NULL) != CB_OK)
+        int *hops = hops_from_centre(b);
+        if (!hops)
             return -1;
-        int *hops = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops);
-        if (!hops || cb_graph_hops(&g, b->center, hops) != 0) {
-            free(hops);
-            cb_graph_free(&g);
-            return -1;
-        }
         for (size_t v = 0; v < b->n_nodes; v++)
             if (b->nodes[v].kind == CB_KIND_START && (b->nodes[v].number > 0 || !numbered) &&
                 hops[v] > most)
                 most = hops[v];
         free(hops);
-        cb_graph_free(&g);
     }
     return most;
 }
