@@ -112,8 +112,8 @@ typedef struct {
                                that guard or shield */
     int types[CB_GOAL_SET_MAX]; /* CB_GOAL_SET: theme type indices */
     int n_types;
-    int n_players[CB_PLAYERS_MAX + 1]; /* N by the game's player count
-                               (index 2..9), when the theme gives a list */
+    int n_listed;           /* the theme gives N as a list by player count: */
+    int n_players[CB_PLAYERS_MAX + 1]; /* ...N for 2..9 players (by index) */
     int plus_hops;          /* VISIT, ACTIONS: N more than the hops from the
                                game's starts to the centre (printed per game) */
 } cb_goal;

@@ -189,7 +189,7 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
     for (size_t i = 0; i < theme->n_missions; i++) {
         const cb_goal *goal = &theme->missions[i].goal;
         int by_players = 0;
-        for (int q = CB_PLAYERS_MIN; q <= CB_PLAYERS_MAX; q++)
+        for (int q = CB_PLAYERS_MIN; goal->n_listed && q <= CB_PLAYERS_MAX; q++)
             by_players |= goal->n_players[q] != goal->n_players[CB_PLAYERS_MIN];
         contains(text, theme->missions[i].name);
         if (!goal->plus_hops && !by_players) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cutboard.h"
+#include "io/theme.h"
 
 static char dir[64];
 
@@ -368,6 +369,14 @@ static void test_goal_numbers(void **state)
         fail_msg("%s", err.message);
     assert_int_equal(t->missions[0].goal.n_players[2], 7);
     assert_int_equal(t->missions[0].goal.n_players[9], 3);
+    assert_int_equal(cb_goal_count(&t->missions[0].goal, 5, 9), 8);
+    cb_theme_free(t);
+    /* a list may ask nothing beyond the route at some player counts */
+    if (parse_goal("\"goal\": {\"do\": \"visit\", \"n\": [3, 0, 0, 0, 0, 0, 0, 0], \"plus\": "
+                   "\"hops\"}", &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(cb_goal_count(&t->missions[0].goal, 5, 2), 8);
+    assert_int_equal(cb_goal_count(&t->missions[0].goal, 5, 3), 5);
     assert_string_equal(t->missions[0].text, "Mark N nodes before you enter the peak (the game's "
                                              "rules page gives N).");
     cb_theme_free(t);

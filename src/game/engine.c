@@ -152,7 +152,7 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
         if (g->mission[p] >= 0) {
             g->goal[p] = theme->missions[mission].goal;
             g->goal[p].n = cb_goal_count(&g->goal[p], hops, g->players);
-            memset(g->goal[p].n_players, 0, sizeof g->goal[p].n_players);
+            g->goal[p].n_listed = 0;
             g->goal[p].plus_hops = 0;
         }
     }
@@ -386,7 +386,7 @@ void gm_dist_from(const gm_game *g, const gm_state *s, int sheet, uint32_t from,
 
 static const cb_goal *goal_of(const gm_game *g, int p)
 {
-    static const cb_goal none = {CB_GOAL_NONE, 0, 0, {0}, 0, {0}, 0};
+    static const cb_goal none = {CB_GOAL_NONE, 0, 0, {0}, 0, 0, {0}, 0};
     return g->mission[p] >= 0 ? &g->goal[p] : &none;
 }
 

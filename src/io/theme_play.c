@@ -177,6 +177,7 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
                        "from %d to %d", k, k + CB_PLAYERS_MIN, lo, hi);
         g->n_players[k + CB_PLAYERS_MIN] = (int)v->valuedouble;
     }
+    g->n_listed = 1;
     g->n = g->n_players[CB_PLAYERS_MIN];
     return CB_OK;
 }
@@ -277,6 +278,8 @@ void cb_effect_short(const cb_effect *e, char *out, size_t len)
 
 static int by_players(const cb_goal *g)
 {
+    if (!g->n_listed)
+        return 0;
     for (int p = CB_PLAYERS_MIN + 1; p <= CB_PLAYERS_MAX; p++)
         if (g->n_players[p] != g->n_players[CB_PLAYERS_MIN])
             return 1;
@@ -290,7 +293,7 @@ int cb_goal_per_game(const cb_goal *g)
 
 int cb_goal_count(const cb_goal *g, int hops, int players)
 {
-    int n = players >= CB_PLAYERS_MIN && players <= CB_PLAYERS_MAX && g->n_players[players]
+    int n = g->n_listed && players >= CB_PLAYERS_MIN && players <= CB_PLAYERS_MAX
                 ? g->n_players[players]
                 : g->n;
     return n + (g->plus_hops && hops > 0 ? hops : 0);
