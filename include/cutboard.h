@@ -755,6 +755,15 @@ typedef struct {
 /* Defaults: start 0, count 1, 1 job, type_tolerance 0.08, max_tries 100. */
 void cb_deck_options_defaults(cb_deck_options *o);
 
+/* The work hooks that draw and compress each game's PDF pages on the
+ * deck's threads: set prepare, free_prepared and free_scratch to these and
+ * work_ctx to the cb_pdf_writer the pages go to; cb_pdf_add_prepared then
+ * adds entry.prepared (cb_pdf_prepare does the work). */
+cb_status cb_deck_pdf_prepare(void *writer, void **scratch, size_t k, const cb_game *game,
+                              void **prepared, cb_error *err);
+void cb_deck_pdf_free_prepared(void *writer, void *prepared);
+void cb_deck_pdf_free_scratch(void *writer, void *scratch);
+
 /* Writes the seed of game K's candidate R into OUT; returns its length
  * (as snprintf does). */
 int cb_deck_game_seed(const char *master, size_t k, int r, char *out, size_t len);

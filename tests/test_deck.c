@@ -357,37 +357,6 @@ static void test_forced_duplicate(void **state)
 
 /* ---- pages drawn on the deck's threads ---- */
 
-/* cb_pdf_prepare behind the deck's untyped work hooks. */
-static cb_status prepare_pdf(const cb_pdf_writer *w, void **scratch, const cb_game *g,
-                             void **out, cb_error *err)
-{
-    cb_pdf_scratch *s = *scratch;
-    cb_pdf_prepared *pages = NULL;
-    cb_status st = cb_pdf_prepare(w, &s, g, &pages, err);
-    *scratch = s;
-    *out = pages;
-    return st;
-}
-
-static cb_status prepare_pages(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
-                               cb_error *err)
-{
-    (void)k;
-    return prepare_pdf(ctx, scratch, g, out, err);
-}
-
-static void free_pages(void *ctx, void *prepared)
-{
-    (void)ctx;
-    cb_pdf_prepared_free(prepared);
-}
-
-static void free_scratch(void *ctx, void *scratch)
-{
-    (void)ctx;
-    cb_pdf_scratch_free(scratch);
-}
-
 /* A deck whose threads draw and compress the pages (with a duplicate,
  * redrawn on the caller's thread) makes the same PDF, byte for byte, as
  * one writer drawing the same games in order; with N-up sheets nothing is
@@ -415,9 +384,9 @@ static void test_prepared_pages_same_bytes(void **state)
         o.count = 6;
         o.jobs = 3;
         o.type_tolerance = 1;
-        o.prepare = prepare_pages;
-        o.free_prepared = free_pages;
-        o.free_scratch = free_scratch;
+        o.prepare = cb_deck_pdf_prepare;
+        o.free_prepared = cb_deck_pdf_free_prepared;
+        o.free_scratch = cb_deck_pdf_free_scratch;
         o.work_ctx = threads;
         cb_deck *d = NULL;
         assert_int_equal(cb_deck_new_seeded(&s, &o, force_duplicate, NULL, &d, &err), CB_OK);

@@ -186,24 +186,12 @@ typedef struct {
     cb_staged_file *staged; /* NULL once committed */
 } game_file;
 
-/* cb_pdf_prepare behind the deck's untyped work hooks. */
-static cb_status prepare_pdf(const cb_pdf_writer *w, void **scratch, const cb_game *g,
-                             void **out, cb_error *err)
-{
-    cb_pdf_scratch *s = *scratch;
-    cb_pdf_prepared *pages = NULL;
-    cb_status st = cb_pdf_prepare(w, &s, g, &pages, err);
-    *scratch = s;
-    *out = pages;
-    return st;
-}
-
 static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
                          cb_error *err)
 {
     const deck_work *dw = ctx;
     if (dw->w)
-        return prepare_pdf(dw->w, scratch, g, out, err);
+        return cb_deck_pdf_prepare(dw->w, scratch, k, g, out, err);
     int rules = dw->da->rules == CLI_DECK_RULES_EACH ||
                 (dw->da->rules == CLI_DECK_RULES_ONCE && k == dw->da->start);
     char path[4096];
@@ -222,17 +210,11 @@ static void free_prepared(void *ctx, void *prepared)
     const deck_work *dw = ctx;
     game_file *f = prepared;
     if (dw->w)
-        cb_pdf_prepared_free(prepared);
+        cb_deck_pdf_free_prepared(dw->w, prepared);
     else if (f) {
         cb_file_discard(f->staged);
         free(f);
     }
-}
-
-static void free_scratch(void *ctx, void *scratch)
-{
-    (void)ctx;
-    cb_pdf_scratch_free(scratch);
 }
 
 /* The whole temporary file F into *PDF (malloc'd). */
@@ -303,7 +285,7 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     deck_work work = {o, da, NULL};
     dopt.prepare = prepare;
     dopt.free_prepared = free_prepared;
-    dopt.free_scratch = free_scratch;
+    dopt.free_scratch = cb_deck_pdf_free_scratch;
     dopt.work_ctx = &work;
 
     cb_error err = {CB_OK, "", 0, ""};

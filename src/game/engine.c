@@ -134,7 +134,7 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
         sh->off_marks = off, off += 2 * (size_t)sh->n;
     }
     g->mem_len = off;
-    int hops = cb_game_route_hops(game);
+    int hops = cb_theme_counts_hops(theme) ? cb_game_route_hops(game) : 0;
     if (hops < 0) {
         gm_game_free(g);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory setting up a game");

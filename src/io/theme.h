@@ -37,6 +37,9 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players
 int cb_goal_count(const cb_goal *g, int hops, int players);
 /* Whether the goal's number is the game's (from its hops or player count). */
 int cb_goal_per_game(const cb_goal *g);
+/* Whether any of T's goals counts from the route length (cb_game_route_hops
+ * is then worth its search). */
+int cb_theme_counts_hops(const cb_theme *t);
 /* Puts NAME (the centre's) for "summit" in the malloc'd *TEXT that the
  * sentences above wrote; 0, or -1 out of memory (*TEXT then freed). */
 int cb_theme_name_centre(char **text, const char *name);

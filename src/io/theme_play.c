@@ -291,6 +291,14 @@ int cb_goal_per_game(const cb_goal *g)
     return g->plus_hops || by_players(g);
 }
 
+int cb_theme_counts_hops(const cb_theme *t)
+{
+    for (size_t i = 0; t && i < t->n_missions; i++)
+        if (t->missions[i].goal.plus_hops)
+            return 1;
+    return 0;
+}
+
 int cb_goal_count(const cb_goal *g, int hops, int players)
 {
     int n = g->n_listed && players >= CB_PLAYERS_MIN && players <= CB_PLAYERS_MAX

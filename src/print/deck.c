@@ -748,3 +748,27 @@ cb_status cb_deck_summary_line(const cb_deck *d, int interrupted, char **line, c
     free(shares);
     return st;
 }
+
+cb_status cb_deck_pdf_prepare(void *writer, void **scratch, size_t k, const cb_game *game,
+                              void **prepared, cb_error *err)
+{
+    cb_pdf_scratch *s = *scratch;
+    cb_pdf_prepared *pages = NULL;
+    (void)k;
+    cb_status st = cb_pdf_prepare(writer, &s, game, &pages, err);
+    *scratch = s;
+    *prepared = pages;
+    return st;
+}
+
+void cb_deck_pdf_free_prepared(void *writer, void *prepared)
+{
+    (void)writer;
+    cb_pdf_prepared_free(prepared);
+}
+
+void cb_deck_pdf_free_scratch(void *writer, void *scratch)
+{
+    (void)writer;
+    cb_pdf_scratch_free(scratch);
+}

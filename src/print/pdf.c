@@ -18,6 +18,7 @@
 #include "io/font.h"
 #include "io/icon_cache.h"
 #include "io/icons.h"
+#include "io/theme.h"
 #include "print/content.h"
 #include "print/hpdf_internals.h"
 #include "print/pdfout.h"
@@ -793,7 +794,10 @@ cb_status cb_pdf_add_rules(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     if (!game) /* a deck's rules: every mission */
         memset(present + t->n_types, 1, t->n_missions);
     /* a deck's page gives its games' numbers when they are all the same */
-    int hops = game ? cb_game_route_hops(game) : w->route_hops > 0 ? w->route_hops : 0;
+    int hops = !cb_theme_counts_hops(t) ? 0
+               : game                    ? cb_game_route_hops(game)
+               : w->route_hops > 0       ? w->route_hops
+                                         : 0;
     if (hops < 0) {
         free(present);
         return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
@@ -991,7 +995,7 @@ cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, cb_pdf_prep
         return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     if (st == CB_OK && w->seen)
         mark_types(w->p.theme, game, w->seen);
-    int hops = st == CB_OK ? cb_game_route_hops(game) : 0;
+    int hops = st == CB_OK && cb_theme_counts_hops(w->p.theme) ? cb_game_route_hops(game) : 0;
     if (hops < 0)
         return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory");
     if (st == CB_OK) {

@@ -81,42 +81,17 @@ typedef struct {
 
 /* Drawing and compressing on the deck's threads (as the CLI does), timed
  * on the thread. */
-/* cb_pdf_prepare behind the deck's untyped work hooks. */
-static cb_status prepare_pdf(const cb_pdf_writer *w, void **scratch, const cb_game *g,
-                             void **out, cb_error *err)
-{
-    cb_pdf_scratch *s = *scratch;
-    cb_pdf_prepared *pages = NULL;
-    cb_status st = cb_pdf_prepare(w, &s, g, &pages, err);
-    *scratch = s;
-    *out = pages;
-    return st;
-}
-
 static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
                          cb_error *err)
 {
     work *w = ctx;
-    (void)k;
     double c0 = thread_cpu();
-    cb_status st = prepare_pdf(w->pw, scratch, g, out, err);
+    cb_status st = cb_deck_pdf_prepare(w->pw, scratch, k, g, out, err);
     double c = thread_cpu() - c0;
     pthread_mutex_lock(&w->lock);
     w->draw_cpu += c;
     pthread_mutex_unlock(&w->lock);
     return st;
-}
-
-static void free_prepared(void *ctx, void *prepared)
-{
-    (void)ctx;
-    cb_pdf_prepared_free(prepared);
-}
-
-static void free_scratch(void *ctx, void *scratch)
-{
-    (void)ctx;
-    cb_pdf_scratch_free(scratch);
 }
 
 /* The deck options every run here uses: COUNT games on JOBS threads, each
@@ -127,8 +102,8 @@ static void deck_options(work *w, cb_deck_options *o, size_t count, int jobs)
     o->count = count;
     o->jobs = jobs;
     o->prepare = prepare;
-    o->free_prepared = free_prepared;
-    o->free_scratch = free_scratch;
+    o->free_prepared = cb_deck_pdf_free_prepared;
+    o->free_scratch = cb_deck_pdf_free_scratch;
     o->work_ctx = w;
 }
 

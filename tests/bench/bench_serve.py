@@ -42,6 +42,17 @@ def peak_mb(pid):
     return int(m.group(1)) / 1024 if m else float("nan")
 
 
+def stop(server):
+    """SIGTERM, as a user stops it; killed if it has not drained in 60 s."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+    server.stderr.close()
+
+
 def main():
     server = subprocess.Popen([CB, "serve", "--listen", "127.0.0.1:0"], stderr=subprocess.PIPE,
                               text=True)
@@ -90,13 +101,7 @@ def main():
             t.join()
         wall = time.monotonic() - t0
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        server.stderr.close()
+        stop(server)
 
     lat.sort()
     done = len(lat)
@@ -156,13 +161,7 @@ def slow_client():
                 closed = time.monotonic() - t0
         s.close()
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        server.stderr.close()
+        stop(server)
     ok = served is not None and served < 2.5 and closed is not None and closed < 6
     print("\n| slow client (1 worker, time limit 3 s) | game served | upload cut off | ok |")
     print("| --- | ---: | ---: | --- |")
@@ -220,9 +219,7 @@ def per_request(cb, clients, n):
             t.join()
         wall, cpu = time.monotonic() - t0, server_cpu(server.pid) - c0
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=60)
-        server.stderr.close()
+        stop(server)
     lat.sort()
     return cpu * 1000 / n, n / wall, lat[len(lat) // 2], state["bad"]
 
