@@ -40,6 +40,44 @@ static int pick_random(gm_state *s, int n)
     return (int)cb_rng_below(&s->rng, (uint64_t)n);
 }
 
+/* Moves P needs for the rest of its mission along a greedy plan: to the
+ * nearest node that counts, from there to the next... then to the summit
+ * (TO_SUMMIT: hops to it). A goal out of reach costs UNREACHABLE a mark. */
+#define UNREACHABLE 8
+static int plan_moves(const gm_game *g, const gm_state *s, int p, int left, const int *to_summit)
+{
+    const gm_player *P = &s->players[p];
+    const gm_sheet *sh = &g->sheets[P->sheet];
+    uint8_t want[GM_MAX_NODES];
+    int dist[GM_MAX_NODES];
+    uint32_t queue[GM_MAX_NODES];
+    gm_mission_wanted(g, s, p, want);
+    int by_type = g->goal[p].kind == CB_GOAL_TYPES || g->goal[p].kind == CB_GOAL_SET;
+    uint32_t cur = (uint32_t)P->at;
+    int moves = 0;
+    for (; left > 0; left--) {
+        gm_dist_from(g, s, P->sheet, cur, dist, queue);
+        uint32_t best = GM_NONE;
+        int best_key = 0;
+        for (uint32_t v = 0; v < sh->n; v++) {
+            if (!want[v] || dist[v] <= 0)
+                continue;
+            int key = dist[v] * 64 + (to_summit[v] >= 0 ? to_summit[v] : 63);
+            if (best == GM_NONE || key < best_key)
+                best = v, best_key = key;
+        }
+        if (best == GM_NONE)
+            return moves + UNREACHABLE * left + (to_summit[cur] >= 0 ? to_summit[cur] : 40);
+        moves += dist[best];
+        cur = best;
+        want[best] = 0;
+        if (by_type)
+            for (uint32_t v = 0; v < sh->n; v++)
+                want[v] &= sh->type[v] != sh->type[best];
+    }
+    return moves + (to_summit[cur] >= 0 ? to_summit[cur] : 40);
+}
+
 int gm_effort(const gm_game *g, const gm_state *s, int p)
 {
     const gm_player *P = &s->players[p];
@@ -57,7 +95,7 @@ int gm_effort(const gm_game *g, const gm_state *s, int p)
     /* any node counts for a "visit" goal: the way to the summit marks d - 1 */
     if (g->goal[p].kind == CB_GOAL_VISIT)
         return d + (left > d - 1 ? left - (d - 1) : 0);
-    return d + 2 * left;
+    return left ? plan_moves(g, s, p, left, dist) : d;
 }
 
 /* ---- greedy ---- */
@@ -118,16 +156,20 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
     return best;
 }
 
-/* The rival P would most like to slow down: the least effort from winning. */
-static int leader(const gm_game *g, const gm_state *s, int p, int sheet)
+/* The rival P would most like to slow down: the least effort from winning;
+ * among rivals tied for it, one at random (a fixed order would always cut
+ * the lowest seat). */
+static int leader(const gm_game *g, gm_state *s, int p, int sheet)
 {
-    int best = -1, best_e = 0;
+    int best = -1, best_e = 0, tied = 0;
     for (int q = 0; q < g->players; q++) {
         if (q == p || (sheet >= 0 && s->players[q].sheet != sheet))
             continue;
         int e = gm_effort(g, s, q);
         if (best < 0 || e < best_e)
-            best = q, best_e = e;
+            best = q, best_e = e, tied = 1;
+        else if (e == best_e && cb_rng_below(&s->rng, (uint64_t)++tied) == 0)
+            best = q;
     }
     return best;
 }
