@@ -161,7 +161,7 @@ man: $(MANS)
 endif
 $(BUILD)/man/%: doc/%.scd $(BUILD)/prefix
 	@mkdir -p $(@D)
-	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DATADIR@|$(PREFIX)/share/cutboard|g' $< | scdoc > $@
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DATADIR@|$(PREFIX)/share/cutboard|g' -e 's|@LIBEXECDIR@|$(LIBEXECDIR)|g' $< | scdoc > $@
 
 $(BUILD)/test_%: tests/test_%.c $(wildcard tests/*.h) $(LIB)
 	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread $(CMOCKA_LIBS) -o $@
