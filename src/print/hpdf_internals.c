@@ -178,13 +178,15 @@ HPDF_UINT16 HPDF_TTFontDef_GetGlyphid(HPDF_FontDef fontdef, HPDF_UINT16 unicode)
      * the one after it, is checked before searching. The hint only saves
      * the search; the segment is the same. */
     static _Thread_local HPDF_UINT hint;
-    HPDF_UINT lo = 0, hi = segs;
-    for (HPDF_UINT k = hint; k < segs && k <= hint + 1; k++)
-        if (cmap->end_count[k] >= unicode && (k == 0 || cmap->end_count[k - 1] < unicode))
-            lo = hi = k;
+    HPDF_UINT k = hint, lo = 0, hi = segs;
+    const HPDF_UINT16 *end = cmap->end_count;
+    if (k < segs && end[k] >= unicode && (k == 0 || end[k - 1] < unicode))
+        lo = hi = k;
+    else if (k + 1 < segs && end[k + 1] >= unicode && end[k] < unicode)
+        lo = hi = k + 1;
     while (lo < hi) {
         HPDF_UINT mid = lo + (hi - lo) / 2;
-        if (cmap->end_count[mid] < unicode)
+        if (end[mid] < unicode)
             lo = mid + 1;
         else
             hi = mid;
@@ -242,11 +244,20 @@ static HPDF_STATUS font_read(HPDF_Stream stream, HPDF_BYTE *out, HPDF_UINT *size
     size_t want = *size, got = r->at < r->len ? r->len - r->at : 0;
     if (got > want)
         got = want;
-    memcpy(out, r->data + r->at, got);
-    memset(out + got, 0, want - got);
-    for (size_t k = 0; r->post && k < 4; k++) /* the version, 00 03 00 00 */
-        if (r->post + k >= r->at && r->post + k < r->at + got)
-            out[r->post + k - r->at] = k == 1 ? 3 : 0;
+    /* libharu reads the tables a number (2 or 4 bytes) at a time, about
+     * 20,000 reads a document: those are copied in place */
+    const unsigned char *from = r->data + r->at;
+    if (got <= 8)
+        for (size_t k = 0; k < got; k++)
+            out[k] = from[k];
+    else
+        memcpy(out, from, got);
+    if (got < want)
+        memset(out + got, 0, want - got);
+    if (r->post && r->post + 4 > r->at && r->post < r->at + got)
+        for (size_t k = 0; k < 4; k++) /* the version, 00 03 00 00 */
+            if (r->post + k >= r->at && r->post + k < r->at + got)
+                out[r->post + k - r->at] = k == 1 ? 3 : 0;
     r->at += got;
     if (got < want) {
         *size = (HPDF_UINT)got;
@@ -555,7 +566,9 @@ HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used, cb_icon_cach
  * destination further on repeats the bytes, as the byte loop does. */
 HPDF_BYTE *HPDF_MemCpy(HPDF_BYTE *out, const HPDF_BYTE *in, HPDF_UINT n)
 {
-    if (out > in && out < in + n) {
+    /* a few bytes (a glyph id at a time, 65,535 times a document: the
+     * CIDToGIDMap libharu makes) are copied by the byte loop itself */
+    if (n <= 16 || (out > in && out < in + n)) {
         for (HPDF_UINT i = 0; i < n; i++)
             out[i] = in[i];
     } else if (n) {
