@@ -25,7 +25,6 @@
 #include "print/render.h"
 
 #include <errno.h>
-#include <libdeflate.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -626,12 +625,11 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
      * loads it from memory. */
     const unsigned char *font_data;
     size_t font_len;
-    st = cb_font_shared(font_path, &font_data, &font_len, err);
+    const char *font_key;
+    st = cb_font_shared(font_path, &font_data, &font_len, &font_key, err);
     if (st != CB_OK)
         return st;
-    snprintf(p->font_key, sizeof p->font_key, "%08x%08x-%zx",
-             (unsigned)libdeflate_crc32(0, font_data, font_len),
-             (unsigned)libdeflate_adler32(1, font_data, font_len), font_len);
+    snprintf(p->font_key, sizeof p->font_key, "%s", font_key);
     const char *name = cb_hpdf_load_ttf(p->doc, font_data, font_len);
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
     if (!p->font && cb_hpdf_out_of_memory(p))
