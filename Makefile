@@ -186,7 +186,7 @@ $(BUILD):
 	mkdir -p $@
 
 run: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN)
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(SERVE_BIN)
 	./$(BIN) --players 4 --seed "game night" -o game.pdf
 	@echo "wrote game.pdf; the program is ./cutboard here (make install puts cutboard on your PATH)"
 
