@@ -37,11 +37,19 @@ env -i "$d/usr/bin/cutboard" render a.json -o b.pdf 2>err && ok "installed rende
 # cutboard serve runs the server program from libexec; it finds the data
 # from there too (it serves once it has the themes and the font).
 serves() {
+    t0=$(date +%s)
     env -i "$1" serve --listen 127.0.0.1:0 2>serve.err &
     pid=$!
-    for _ in $(seq 100); do grep -q 'serving http' serve.err && break; sleep 0.1; done
-    kill -TERM $pid; wait $pid
-    [ $? -eq 0 ] && grep -q 'serving http' serve.err
+    for _ in $(seq 300); do
+        grep -q 'serving http' serve.err && break
+        kill -0 $pid 2>/dev/null || break
+        sleep 0.1
+    done
+    grep -q 'serving http' serve.err || echo "  no 'serving' line after $(($(date +%s) - t0)) s"
+    kill -TERM $pid 2>/dev/null; wait $pid
+    rc=$?
+    [ $rc -eq 0 ] || echo "  exit $rc"
+    [ $rc -eq 0 ] && grep -q 'serving http' serve.err
 }
 ! ldd "$d/usr/bin/cutboard" | grep -q microhttpd && ldd "$d/usr/libexec/cutboard/cutboard-serve" | grep -q microhttpd &&
     ok "only the server program links libmicrohttpd" || no "libmicrohttpd links"
