@@ -31,12 +31,17 @@ LIB     := $(BUILD)/libcutboard.a
 BIN     := cutboard
 # The library is src/ by product line (see include/cutboard.h): base, planar,
 # board, io, print, net, and serve (the web page and the HTTP API's answers,
-# src/serve/serve.h; internal). The CLI in src/cli/ links against it; its
-# serve command is the HTTP server (libmicrohttpd).
+# src/serve/serve.h; internal). The CLI in src/cli/ links against it. Its
+# serve command runs the HTTP server, a program of its own (cutboard-serve,
+# installed in libexec/cutboard): only it links libmicrohttpd, so the other
+# commands start without loading it and the TLS libraries under it.
 LIB_DIRS := base planar board io game print net serve
 SRCS    := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/serve/page_html.o
-CLI_SRCS := $(wildcard src/cli/*.c)
+SERVE_SRCS := src/cli/serve.c src/cli/serve_main.c src/cli/common.c
+CLI_SRCS := $(filter-out src/cli/serve.c src/cli/serve_main.c,$(wildcard src/cli/*.c))
+SERVE_BIN := $(BIN)-serve
+LIBEXECDIR := $(PREFIX)/libexec/cutboard
 TESTS   := $(patsubst tests/%.c,$(BUILD)/%,$(wildcard tests/test_*.c))
 BENCHES := $(patsubst tests/bench/%.c,$(BUILD)/%,$(wildcard tests/bench/bench_*.c))
 # Each fuzz target tests/fuzz/fuzz_NAME.c has a corpus in tests/fuzz/NAME/.
@@ -85,7 +90,7 @@ DEPS_HINT = missing="$(MISSING_BUILD)"; [ -z "$$missing" ] || \
 # run installs the build tier first, test, check and test-clang the test
 # tier too (deps runs before the sub-make, so make -j never compiles before
 # the headers are there).
-all: $(BIN) man
+all: $(BIN) $(SERVE_BIN) man
 
 deps:
 	@missing="$(MISSING_BUILD)"; $(INSTALL_MISSING)
@@ -123,16 +128,23 @@ $(BUILD)/prefix: FORCE
 $(BUILD)/io/datadir.o: $(BUILD)/prefix
 $(BUILD)/io/datadir.o: ALL_CFLAGS += -DCB_DATADIR='"$(PREFIX)/share/cutboard"'
 
-$(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
-	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) $(MHD_CFLAGS) $(CLI_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) $(MHD_LIBS) \
-	  -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
+# The program finds the server program where make install puts it (and
+# beside itself first): a different PREFIX links it again.
+$(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(BUILD)/prefix
+	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) -DCB_LIBEXECDIR='"$(LIBEXECDIR)"' $(CLI_SRCS) $(LIB) \
+	  $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
+$(SERVE_BIN): $(SERVE_SRCS) src/cli/cli.h $(LIB)
+	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) $(MHD_CFLAGS) $(SERVE_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) \
+	  $(MHD_LIBS) -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
 
 # The same program with its test hooks ($CUTBOARD_TEST_*: waits at chosen
 # points so a test can deliver a signal or fill a queue there), for the
 # suites that use them; the program as built above has none.
 HOOKS_BIN := $(BUILD)/cutboard-hooks
-$(HOOKS_BIN): $(CLI_SRCS) src/cli/cli.h $(LIB)
-	$(CC) $(ALL_CFLAGS) -DCB_TEST_HOOKS $(MHD_CFLAGS) $(CLI_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) \
+$(HOOKS_BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(HOOKS_BIN)-serve
+	$(CC) $(ALL_CFLAGS) -DCB_TEST_HOOKS $(CLI_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@
+$(HOOKS_BIN)-serve: $(SERVE_SRCS) src/cli/cli.h $(LIB)
+	$(CC) $(ALL_CFLAGS) -DCB_TEST_HOOKS $(MHD_CFLAGS) $(SERVE_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) \
 	  $(MHD_LIBS) -lpthread -o $@
 
 # Man pages from their scdoc sources in doc/ (Debian's scdoc: a small C
@@ -149,7 +161,7 @@ man: $(MANS)
 endif
 $(BUILD)/man/%: doc/%.scd $(BUILD)/prefix
 	@mkdir -p $(@D)
-	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DATADIR@|$(PREFIX)/share/cutboard|g' $< | scdoc > $@
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@DATADIR@|$(PREFIX)/share/cutboard|g' -e 's|@LIBEXECDIR@|$(LIBEXECDIR)|g' $< | scdoc > $@
 
 $(BUILD)/test_%: tests/test_%.c $(wildcard tests/*.h) $(LIB)
 	$(CC) $(ALL_CFLAGS) -MMD -MP $< $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread $(CMOCKA_LIBS) -o $@
@@ -164,7 +176,7 @@ $(BUILD)/bench_%: tests/bench/bench_%.c $(wildcard tests/bench/*.h) $(LIB)
 
 # The command-line target also links the CLI's parse stage (every CLI file
 # but main.c); other targets need only the library.
-FUZZ_SRCS_cli := $(filter-out src/cli/main.c src/cli/serve.c,$(CLI_SRCS))
+FUZZ_SRCS_cli := $(filter-out src/cli/main.c,$(CLI_SRCS))
 $(BUILD)/replay_cli: $(FUZZ_SRCS_cli) src/cli/cli.h
 
 $(BUILD)/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(wildcard tests/fuzz/*.h) $(LIB)
@@ -174,7 +186,7 @@ $(BUILD):
 	mkdir -p $@
 
 run: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN)
+	@$(MAKE) --no-print-directory -j$(JOBS) $(BIN) $(SERVE_BIN)
 	./$(BIN) --players 4 --seed "game night" -o game.pdf
 	@echo "wrote game.pdf; the program is ./cutboard here (make install puts cutboard on your PATH)"
 
@@ -205,7 +217,7 @@ test: deps-test
 	  { tail -n 30 $(BUILD)/test-build.log; $(DEPS_HINT); exit 1; }
 	@$(MAKE) --no-print-directory test-suite
 .PHONY: test-build
-test-build: $(BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)
+test-build: $(BIN) $(SERVE_BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 
 # A binary in a build folder (make check, make test-clang) has no data beside
 # it: the checks that run it as a user would are pointed at this tree's.
@@ -223,7 +235,7 @@ SUITE_ITEMS := $(addprefix suite/,$(SLOWEST) $(filter $(BUILD)/test_cli%,$(TESTS
   serve-page serve $(filter-out $(BUILD)/test_cli% $(SLOWEST),$(TESTS)) $(FUZZERS:%=replay_%) \
   $(filter-out papers docs serve-page serve,$(SUITE_CHECKS)))
 SUITE_NAMES = $(notdir $(SUITE_ITEMS)) install
-test-suite: $(BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)
+test-suite: $(BIN) $(SERVE_BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 	@rm -rf $(SUITE_LOGS); mkdir -p $(SUITE_LOGS); \
 	echo "running $(words $(SUITE_NAMES)) suites on $(SUITE_JOBS) cores (about 2 minutes on 2 idle cores); log: $(BUILD)/test.log"
 	@$(MAKE) --no-print-directory -k -j$(SUITE_JOBS) suite-parallel || true
@@ -343,7 +355,7 @@ bench: all $(BENCHES)
 	@for b in $(BENCHES); do CUTBOARD=$(abspath $(BIN)) $$b || exit 1; done
 	@base="$(BENCH_BASE)"; if [ -n "$(BASE)" ]; then echo "building $(BASE) in $(BUILD)/base/"; \
 	  rm -rf $(BUILD)/base && mkdir -p $(BUILD)/base && git archive "$(BASE)" | tar -x -C $(BUILD)/base && \
-	  $(MAKE) --no-print-directory -C $(BUILD)/base cutboard >$(BUILD)/base.log 2>&1 || \
+	  $(MAKE) --no-print-directory -C $(BUILD)/base all >$(BUILD)/base.log 2>&1 || \
 	  { echo "$(BASE) did not build (log: $(BUILD)/base.log)"; exit 1; }; base=$(abspath $(BUILD))/base/cutboard; fi; \
 	BENCH_BASE="$$base" $(DATA_ENV) python3 tests/bench/bench_one_game.py $(BIN) && \
 	BENCH_BASE="$$base" $(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
@@ -382,7 +394,7 @@ BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
 # Every folder install makes (with the ones above it it had to make) is
 # listed in $(DATADIR)/installed-folders, so that uninstall removes those,
 # once empty, and no folder that was there before.
-INSTALL_DIRS = $(PREFIX)/bin $(LIBDIR)/pkgconfig $(PREFIX)/include $(DATADIR)/fonts $(MANDIR)/man1 \
+INSTALL_DIRS = $(PREFIX)/bin $(LIBEXECDIR) $(LIBDIR)/pkgconfig $(PREFIX)/include $(DATADIR)/fonts $(MANDIR)/man1 \
   $(MANDIR)/man5 $(BASHCOMPDIR)
 install: all
 	@[ -n "$(SCDOC)" ] || { echo "make install needs scdoc for the man pages: apt-get install scdoc (or make deps)"; exit 1; }
@@ -391,6 +403,7 @@ install: all
 	  done | sort -u > $(BUILD)/installed-folders.tmp
 	install -d $(addprefix $(DESTDIR),$(INSTALL_DIRS))
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/cutboard
+	install -m 755 $(SERVE_BIN) $(DESTDIR)$(LIBEXECDIR)/cutboard-serve
 	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
 	install -m 644 include/cutboard.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 fonts/*.ttf fonts/LICENSE-DejaVu.txt $(DESTDIR)$(DATADIR)/fonts/
@@ -408,7 +421,8 @@ install: all
 
 uninstall:
 	@folders=$$(cat $(DESTDIR)$(DATADIR)/installed-folders 2>/dev/null); set -x; \
-	rm -f $(DESTDIR)$(PREFIX)/bin/cutboard $(DESTDIR)$(LIBDIR)/libcutboard.a \
+	rm -f $(DESTDIR)$(PREFIX)/bin/cutboard $(DESTDIR)$(LIBEXECDIR)/cutboard-serve \
+	  $(DESTDIR)$(LIBDIR)/libcutboard.a \
 	  $(DESTDIR)$(PREFIX)/include/cutboard.h $(DESTDIR)$(LIBDIR)/pkgconfig/cutboard.pc \
 	  $(DESTDIR)$(BASHCOMPDIR)/cutboard \
 	  $(patsubst $(BUILD)/man/%,$(DESTDIR)$(MANDIR)/man1/%,$(filter %.1,$(MANS))) \
@@ -443,4 +457,4 @@ deb-check: deb
 
 # What the build made; game.pdf and other outputs are yours to keep.
 clean:
-	rm -rf build build-san build-clang build-fuzz $(BIN)
+	rm -rf build build-san build-clang build-fuzz $(BIN) $(SERVE_BIN)

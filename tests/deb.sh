@@ -3,7 +3,8 @@
 # system (tests/deb_root.sh runs this inside a fresh debootstrap root, as
 # root): apt installs both with what they depend on and nothing else, the
 # installed cutboard makes a game from /tmp with an empty environment (its
-# data, man pages and pkg-config file where they belong, a theme by name),
+# data, man pages and pkg-config file where they belong, a theme by name,
+# the server program that cutboard serve runs),
 # the README's library example (EXAMPLE) is compiled with pkg-config
 # against the installed library and writes its PDF, then dpkg --purge
 # leaves none of their files behind. Usage: deb.sh DIR EXAMPLE.c
@@ -30,6 +31,10 @@ check "cutboard --seed x -o x.pdf from /tmp, no environment" \
 check "  ... a 4-player game: 5 pages" is_pdf "$w/x.pdf" 5
 check "cutboard --theme default (a name) from /tmp" \
     sh -c "cd $w && env -i /usr/bin/cutboard --theme default --seed x -o y.pdf && cmp x.pdf y.pdf"
+check "cutboard serve runs its server program (/usr/libexec/cutboard/cutboard-serve)" \
+    sh -c "test -x /usr/libexec/cutboard/cutboard-serve && env -i /usr/bin/cutboard serve --version | grep -q '^cutboard '"
+check "  ... which alone links libmicrohttpd" \
+    sh -c "! ldd /usr/bin/cutboard | grep -q microhttpd && ldd /usr/libexec/cutboard/cutboard-serve | grep -q microhttpd"
 check "the font is Debian's" test "$(readlink -f /usr/share/cutboard/fonts/DejaVuSans.ttf)" = \
     "$(readlink -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf)"
 check "man pages" test -f /usr/share/man/man1/cutboard.1.gz -a -f /usr/share/man/man5/cutboard-theme.5.gz \

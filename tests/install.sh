@@ -19,7 +19,7 @@ mkdir -p "$d/usr/share/man"
 $make --no-print-directory -s install DESTDIR="$d" PREFIX=/usr BUILD="$build" BIN="$bin" \
     CC="$cc" SAN="$san" OPT="$opt" \
     >"$w/log" 2>&1 && ok "make install DESTDIR=... PREFIX=/usr" || { no "make install"; cat "$w/log"; }
-for f in usr/bin/cutboard usr/lib/libcutboard.a usr/include/cutboard.h usr/lib/pkgconfig/cutboard.pc \
+for f in usr/bin/cutboard usr/libexec/cutboard/cutboard-serve usr/lib/libcutboard.a usr/include/cutboard.h usr/lib/pkgconfig/cutboard.pc \
          usr/share/cutboard/icons/default/theme.json usr/share/cutboard/fonts/DejaVuSans.ttf \
          usr/share/man/man1/cutboard.1 usr/share/man/man5/cutboard-theme.5 \
          usr/share/man/man5/cutboard-board.5 usr/share/bash-completion/completions/cutboard; do
@@ -34,9 +34,32 @@ env -i "$d/usr/bin/cutboard" --seed installed -o a.pdf --json a.json 2>err &&
     { no "installed binary runs"; cat err; }
 env -i "$d/usr/bin/cutboard" render a.json -o b.pdf 2>err && ok "installed render" ||
     { no "installed render"; cat err; }
+# cutboard serve runs the server program from libexec; it finds the data
+# from there too (it serves once it has the themes and the font).
+serves() {
+    t0=$(date +%s)
+    env -i "$1" serve --listen 127.0.0.1:0 2>serve.err &
+    pid=$!
+    for _ in $(seq 300); do
+        grep -q 'serving http' serve.err && break
+        kill -0 $pid 2>/dev/null || break
+        sleep 0.1
+    done
+    grep -q 'serving http' serve.err || echo "  no 'serving' line after $(($(date +%s) - t0)) s"
+    kill -TERM $pid 2>/dev/null; wait $pid
+    rc=$?
+    [ $rc -eq 0 ] || echo "  exit $rc"
+    [ $rc -eq 0 ] && grep -q 'serving http' serve.err
+}
+! ldd "$d/usr/bin/cutboard" | grep -q microhttpd && ldd "$d/usr/libexec/cutboard/cutboard-serve" | grep -q microhttpd &&
+    ok "only the server program links libmicrohttpd" || no "libmicrohttpd links"
+serves "$d/usr/bin/cutboard" && ok "installed cutboard serve runs the server program" ||
+    { no "installed serve"; cat serve.err; }
 mkdir "$d/opt" && mv "$d/usr" "$d/opt/moved"
 env -i "$d/opt/moved/bin/cutboard" --seed installed -o c.pdf 2>err && cmp -s a.pdf c.pdf &&
     ok "a moved tree finds its data (same PDF)" || { no "moved tree"; cat err; }
+serves "$d/opt/moved/bin/cutboard" && ok "a moved tree serves (server program and data found)" ||
+    { no "moved tree serves"; cat serve.err; }
 mv "$d/opt/moved" "$d/usr" && rmdir "$d/opt"
 env -i CUTBOARD_DATA="$w/none" "$d/usr/bin/cutboard" --seed x -o x.pdf 2>err
 rc=$?

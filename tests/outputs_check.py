@@ -4,7 +4,8 @@ write checked (standard output included), every collision of two outputs or
 of an output and an input refused after per-sheet and per-game names are
 expanded, any name the file system accepts usable as an output, a write
 blocked on a FIFO or a stalled pipe still stopped by SIGINT/SIGTERM with
-nothing committed, and input text escaped before it reaches a terminal.
+nothing committed, input text escaped before it reaches a terminal, and the
+same bytes whatever the cache folder holds (icons and the font's program).
 Each case prints ok/FAIL; the exit status is 1 if any failed.
 Usage: outputs_check.py CUTBOARD"""
 import json
@@ -189,7 +190,31 @@ def escaped(w):
            repr(r.stderr))
 
 
+def cached(w):
+    """The same PDF with no cache folder, an empty one, a filled one, and one
+    whose files were damaged; a damaged file is made again."""
+    cache = os.path.join(w, "cache")
+    outs = []
+    for i, where in enumerate(["off", cache, cache, "damaged", cache]):
+        if where == "damaged":
+            for name in os.listdir(cache):
+                with open(os.path.join(cache, name), "r+b") as f:
+                    f.seek(20)
+                    f.write(b"x")
+            where = cache
+        env = dict(os.environ, CUTBOARD_CACHE=where)
+        r = run(["--seed", "cache ä", "-o", f"c{i}.pdf"], w, env=env)
+        outs.append(open(os.path.join(w, f"c{i}.pdf"), "rb").read() if r.returncode == 0 else b"")
+    kinds = sorted({n.rsplit(".", 1)[-1] for n in os.listdir(cache)})
+    report("the same PDF without a cache folder, with it empty, filled and damaged",
+           outs[0] != b"" and all(o == outs[0] for o in outs), f"{[len(o) for o in outs]}")
+    report("the cache folder holds the icons and the font's program", "font1" in kinds and
+           "icon" in kinds, f"{kinds}")
+
+
 def main():
+    with tempfile.TemporaryDirectory() as w:
+        cached(w)
     with tempfile.TemporaryDirectory() as w:
         stdout_checked(w)
     with tempfile.TemporaryDirectory() as w:

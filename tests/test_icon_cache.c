@@ -293,6 +293,51 @@ static void test_cache_on_disk(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* Other bytes kept with the icons (the font's program): recalled from
+ * memory, from the folder in a later process (a new cache), never when
+ * damaged; a name never kept gives none. */
+static void test_kept_bytes(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/cutboard-kept-XXXXXX", cmd[200];
+    assert_non_null(mkdtemp(dir));
+    unsigned char data[3000];
+    for (size_t i = 0; i < sizeof data; i++)
+        data[i] = (unsigned char)(i * 7 + i / 13);
+    cb_error err;
+    cb_icon_cache *c = cb_icon_cache_new();
+    assert_non_null(c);
+    assert_int_equal(cb_icon_cache_set_dir(c, dir, &err), CB_OK);
+    size_t len = 0;
+    assert_null(cb_icon_cache_recall(c, "prog", &len));
+    cb_icon_cache_keep(c, "prog", data, sizeof data);
+    for (int later = 0; later < 2; later++) { /* this process, then a later one */
+        if (later) {
+            cb_icon_cache_free(c);
+            c = cb_icon_cache_new();
+            assert_non_null(c);
+            assert_int_equal(cb_icon_cache_set_dir(c, dir, &err), CB_OK);
+        }
+        unsigned char *got = cb_icon_cache_recall(c, "prog", &len);
+        assert_non_null(got);
+        assert_int_equal(len, sizeof data);
+        assert_memory_equal(got, data, sizeof data);
+        free(got);
+        assert_null(cb_icon_cache_recall(c, "other", &len));
+    }
+    cb_icon_cache_free(c);
+    snprintf(cmd, sizeof cmd, "printf x | dd of=%s/prog bs=1 seek=100 conv=notrunc 2>/dev/null",
+             dir);
+    assert_int_equal(system(cmd), 0);
+    c = cb_icon_cache_new();
+    assert_non_null(c);
+    assert_int_equal(cb_icon_cache_set_dir(c, dir, &err), CB_OK);
+    assert_null(cb_icon_cache_recall(c, "prog", &len));
+    cb_icon_cache_free(c);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -302,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_cache),
         cmocka_unit_test(test_cache_threads),
         cmocka_unit_test(test_cache_on_disk),
+        cmocka_unit_test(test_kept_bytes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

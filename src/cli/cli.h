@@ -15,7 +15,16 @@ int cli_cut(int argc, char **argv);
 int cli_deck(int argc, char **argv);
 int cli_network(int argc, char **argv);
 int cli_playtest(int argc, char **argv);
-int cli_serve(int argc, char **argv);
+int cli_serve(int argc, char **argv);   /* in the server program, cutboard-serve */
+/* cutboard serve: runs the server program (cutboard-serve, which alone
+ * links libmicrohttpd) in this process with the same arguments; returns
+ * only when it cannot (66 not found, 70 not run). */
+int cli_serve_exec(int argc, char **argv);
+
+/* Standard output's buffered reports reach it, or exit 74 with one line:
+ * a full disk, a closed descriptor (>&-) or a reader gone is a failed run.
+ * Returns RC when they do. */
+int cli_close_stdout(int rc);
 
 /* Exit codes (sysexits.h's values; README.md lists them). */
 enum {

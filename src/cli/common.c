@@ -8,6 +8,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdio_ext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -606,4 +607,20 @@ int cli_load_board(const char *path, const char *theme_dir, cb_theme **theme, cb
         return cli_error(err.status, &err);
     }
     return 0;
+}
+
+/* Nothing written and a closed descriptor is no failure (gnulib's
+ * close_stdout does the same). */
+int cli_close_stdout(int rc)
+{
+    int pending = __fpending(stdout) != 0, failed = ferror(stdout) != 0;
+    errno = 0;
+    int closed = fclose(stdout) == 0;
+    int e = errno;
+    if (!failed && (closed || (!pending && e == EBADF)))
+        return rc;
+    if (rc != 0) /* its own error said what went wrong first */
+        return rc;
+    return cli_fail(CB_ERR_IO, "standard output: write failed: %s",
+                    strerror(failed && !e ? EIO : e ? e : EIO));
 }

@@ -1,8 +1,6 @@
 /* cutboard: the command line. Picks the subcommand and hands it the rest of
  * argv; with no subcommand it makes a game (one sheet per player). */
-#include <errno.h>
 #include <signal.h>
-#include <stdio_ext.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -39,7 +37,7 @@ static const command commands[] = {
     {"deck", cli_deck},
     {"playtest", cli_playtest},
     {"network", cli_network},
-    {"serve", cli_serve},
+    {"serve", cli_serve_exec},
 };
 
 /* The commands, then the game's options (the default command). */
@@ -51,29 +49,11 @@ static int top_help(void)
     return cli_game(2, game_help);
 }
 
-/* Standard output's buffered reports reach it, or exit 74 with one line:
- * a full disk, a closed descriptor (>&-) or a reader gone is a failed run.
- * Nothing written and a closed descriptor is no failure (gnulib's
- * close_stdout does the same). */
-static int close_stdout(int rc)
-{
-    int pending = __fpending(stdout) != 0, failed = ferror(stdout) != 0;
-    errno = 0;
-    int closed = fclose(stdout) == 0;
-    int e = errno;
-    if (!failed && (closed || (!pending && e == EBADF)))
-        return rc;
-    if (rc != 0) /* its own error said what went wrong first */
-        return rc;
-    return cli_fail(CB_ERR_IO, "standard output: write failed: %s",
-                    strerror(failed && !e ? EIO : e ? e : EIO));
-}
-
 static int run_command(int argc, char **argv);
 
 int main(int argc, char **argv)
 {
-    return close_stdout(run_command(argc, argv));
+    return cli_close_stdout(run_command(argc, argv));
 }
 
 static int run_command(int argc, char **argv)

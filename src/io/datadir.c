@@ -35,7 +35,8 @@ cb_status cb_data_find(const char *rel, char *out, size_t len, cb_error *err)
         return cb_fail(err, CB_ERR_NOINPUT, "%s: not found in $CUTBOARD_DATA (%s)", rel, env);
     }
     /* Next to the running program (a source tree), then in the share folder
-     * beside its bin folder (an installed tree, wherever it was moved),
+     * beside its bin folder (an installed tree, wherever it was moved; for
+     * the server program, in libexec/cutboard, beside that libexec folder),
      * then where the library was installed. */
     char exe[PATH_MAX], up[PATH_MAX + 32];
     ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -44,7 +45,10 @@ cb_status cb_data_find(const char *rel, char *out, size_t len, cb_error *err)
         *slash = 0;
         if (data_at(exe, rel, out, len))
             return CB_OK;
-        snprintf(up, sizeof up, "%s/../share/cutboard", exe);
+        static const char helper[] = "/libexec/cutboard";
+        size_t k = strlen(exe), h = sizeof helper - 1;
+        int in_libexec = k >= h && strcmp(exe + k - h, helper) == 0;
+        snprintf(up, sizeof up, "%s/%s../share/cutboard", exe, in_libexec ? "../" : "");
         if (data_at(up, rel, out, len))
             return CB_OK;
     }

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <libdeflate.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -272,6 +273,7 @@ typedef struct shared_font {
     struct stat sb;
     unsigned char *data;
     size_t len;
+    char key[40];   /* a hash of the bytes: names what is made from them */
 } shared_font;
 
 static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -285,7 +287,7 @@ static int same_file(const struct stat *a, const struct stat *b)
 }
 
 cb_status cb_font_shared(const char *path, const unsigned char **data, size_t *len,
-                         cb_error *err)
+                         const char **key, cb_error *err)
 {
     struct stat before, after;
     int known = stat(path, &before) == 0;
@@ -294,6 +296,8 @@ cb_status cb_font_shared(const char *path, const unsigned char **data, size_t *l
         if (strcmp(f->path, path) == 0 && same_file(&f->sb, &before)) {
             *data = f->data;
             *len = f->len;
+            if (key)
+                *key = f->key;
             pthread_mutex_unlock(&shared_lock);
             return CB_OK;
         }
@@ -314,12 +318,16 @@ cb_status cb_font_shared(const char *path, const unsigned char **data, size_t *l
             return cb_fail(err, CB_ERR_NOMEM, "font %s: out of memory", path);
         return cb_fail(err, CB_ERR_DATA, "font %s: changed while being read", path);
     }
-    *f = (shared_font){NULL, name, before, bytes, n};
+    *f = (shared_font){NULL, name, before, bytes, n, ""};
+    snprintf(f->key, sizeof f->key, "%08x%08x-%zx", (unsigned)libdeflate_crc32(0, bytes, n),
+             (unsigned)libdeflate_adler32(1, bytes, n), n);
     pthread_mutex_lock(&shared_lock);
     f->next = shared;
     shared = f;
     pthread_mutex_unlock(&shared_lock);
     *data = bytes;
     *len = n;
+    if (key)
+        *key = f->key;
     return CB_OK;
 }

@@ -26,10 +26,12 @@ cb_status cb_font_read(const char *path, unsigned char **data, size_t *len, cb_e
 
 /* The font at PATH read and checked (cb_font_read) once per process, for
  * every document and thread: *DATA (LEN bytes) stays valid and unchanged
- * to the end of the process; the caller does not free it. A file changed
+ * to the end of the process, and so does *KEY (unless KEY is NULL), a
+ * hash of those bytes that names what is made from them; the caller frees
+ * neither. A file changed
  * on disk since it was read is read again; one that changes while it is
  * read is refused (CB_ERR_DATA). */
 cb_status cb_font_shared(const char *path, const unsigned char **data, size_t *len,
-                         cb_error *err);
+                         const char **key, cb_error *err);
 
 #endif

@@ -48,10 +48,23 @@ typedef struct {
     size_t n_sizes;
 } source;
 
+/* Bytes kept under a name (cb_icon_cache_keep). */
+typedef struct {
+    char *name;
+    unsigned char *data;
+    size_t len;
+} kept;
+
+/* The kept bytes held in memory: a server's documents mostly ask for one
+ * or two (the font program of the glyphs its pages use). */
+#define KEPT_IN_MEMORY 4
+
 struct cb_icon_cache {
     pthread_mutex_t lock;
     source **src;
     size_t n_src;
+    kept kept[KEPT_IN_MEMORY];
+    unsigned next_kept;
     char *dir;      /* NULL: memory only */
     unsigned written; /* files written, for unique temporary names */
 };
@@ -91,6 +104,10 @@ void cb_icon_cache_free(cb_icon_cache *c)
         free(s);
     }
     free(c->src);
+    for (int i = 0; i < KEPT_IN_MEMORY; i++) {
+        free(c->kept[i].name);
+        free(c->kept[i].data);
+    }
     free(c->dir);
     pthread_mutex_destroy(&c->lock);
     free(c);
@@ -479,4 +496,55 @@ cb_status cb_icon_cache_ready(cb_icon_cache *c, const char *path, uint32_t side,
     }
     pthread_mutex_unlock(&c->lock);
     return st;
+}
+
+/* ---- other bytes kept with the icons -------------------------------------- */
+
+unsigned char *cb_icon_cache_recall(cb_icon_cache *c, const char *name, size_t *len)
+{
+    unsigned char *out = NULL;
+    pthread_mutex_lock(&c->lock);
+    for (int i = 0; i < KEPT_IN_MEMORY && !out; i++)
+        if (c->kept[i].name && strcmp(c->kept[i].name, name) == 0 &&
+            (out = malloc(c->kept[i].len ? c->kept[i].len : 1))) {
+            memcpy(out, c->kept[i].data, c->kept[i].len);
+            *len = c->kept[i].len;
+        }
+    size_t n;
+    unsigned char *file = !out && c->dir ? disk_read(c, name, &n) : NULL;
+    pthread_mutex_unlock(&c->lock);
+    if (file) { /* the magic left off */
+        memmove(file, file + 8, n - 8);
+        *len = n - 8;
+        out = file;
+    }
+    return out;
+}
+
+void cb_icon_cache_keep(cb_icon_cache *c, const char *name, const unsigned char *data,
+                        size_t len)
+{
+    char *nm = strdup(name);
+    unsigned char *copy = malloc(len ? len : 1);
+    unsigned char *file = c->dir ? malloc(8 + len + 4) : NULL;
+    if (!nm || !copy) {
+        free(nm);
+        free(copy);
+        free(file);
+        return;
+    }
+    memcpy(copy, data, len);
+    pthread_mutex_lock(&c->lock);
+    kept *k = &c->kept[c->next_kept];
+    c->next_kept = (c->next_kept + 1) % KEPT_IN_MEMORY;
+    free(k->name);
+    free(k->data);
+    *k = (kept){nm, copy, len};
+    if (file && c->dir) {
+        memcpy(file, DISK_MAGIC, 8);
+        memcpy(file + 8, data, len);
+        disk_write(c, name, file, 8 + len);
+    }
+    pthread_mutex_unlock(&c->lock);
+    free(file);
 }

@@ -53,4 +53,16 @@ cb_status cb_icon_cache_ready(cb_icon_cache *c, const char *path, uint32_t side,
  * CB_ERR_NOMEM when out of memory. */
 cb_status cb_icon_cache_set_dir(cb_icon_cache *c, const char *dir, cb_error *err);
 
+/* Other bytes a theme's documents make alike, kept with the icons (the
+ * font's program): those kept under NAME (named by a hash of all they were
+ * made from), from memory or from the folder, checked whole; a new buffer
+ * of *LEN bytes the caller frees, or NULL when none holds (or out of
+ * memory: they are made again). */
+unsigned char *cb_icon_cache_recall(cb_icon_cache *c, const char *name, size_t *len);
+
+/* Keeps LEN bytes at DATA under NAME: in memory (the last few) and in the
+ * folder when C has one. Failing costs only the work again. */
+void cb_icon_cache_keep(cb_icon_cache *c, const char *name, const unsigned char *data,
+                        size_t len);
+
 #endif

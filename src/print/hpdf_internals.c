@@ -178,13 +178,15 @@ HPDF_UINT16 HPDF_TTFontDef_GetGlyphid(HPDF_FontDef fontdef, HPDF_UINT16 unicode)
      * the one after it, is checked before searching. The hint only saves
      * the search; the segment is the same. */
     static _Thread_local HPDF_UINT hint;
-    HPDF_UINT lo = 0, hi = segs;
-    for (HPDF_UINT k = hint; k < segs && k <= hint + 1; k++)
-        if (cmap->end_count[k] >= unicode && (k == 0 || cmap->end_count[k - 1] < unicode))
-            lo = hi = k;
+    HPDF_UINT k = hint, lo = 0, hi = segs;
+    const HPDF_UINT16 *end = cmap->end_count;
+    if (k < segs && end[k] >= unicode && (k == 0 || end[k - 1] < unicode))
+        lo = hi = k;
+    else if (k + 1 < segs && end[k + 1] >= unicode && end[k] < unicode)
+        lo = hi = k + 1;
     while (lo < hi) {
         HPDF_UINT mid = lo + (hi - lo) / 2;
-        if (cmap->end_count[mid] < unicode)
+        if (end[mid] < unicode)
             lo = mid + 1;
         else
             hi = mid;
@@ -242,11 +244,20 @@ static HPDF_STATUS font_read(HPDF_Stream stream, HPDF_BYTE *out, HPDF_UINT *size
     size_t want = *size, got = r->at < r->len ? r->len - r->at : 0;
     if (got > want)
         got = want;
-    memcpy(out, r->data + r->at, got);
-    memset(out + got, 0, want - got);
-    for (size_t k = 0; r->post && k < 4; k++) /* the version, 00 03 00 00 */
-        if (r->post + k >= r->at && r->post + k < r->at + got)
-            out[r->post + k - r->at] = k == 1 ? 3 : 0;
+    /* libharu reads the tables a number (2 or 4 bytes) at a time, about
+     * 20,000 reads a document: those are copied in place */
+    const unsigned char *from = r->data + r->at;
+    if (got <= 8)
+        for (size_t k = 0; k < got; k++)
+            out[k] = from[k];
+    else
+        memcpy(out, from, got);
+    if (got < want)
+        memset(out + got, 0, want - got);
+    if (r->post && r->post + 4 > r->at && r->post < r->at + got)
+        for (size_t k = 0; k < 4; k++) /* the version, 00 03 00 00 */
+            if (r->post + k >= r->at && r->post + k < r->at + got)
+                out[r->post + k - r->at] = k == 1 ? 3 : 0;
     r->at += got;
     if (got < want) {
         *size = (HPDF_UINT)got;
@@ -350,26 +361,21 @@ const char *cb_hpdf_load_ttf(HPDF_Doc doc, const unsigned char *data, size_t len
 
 /* The font program (libharu's subset of the font file) deflated by
  * libdeflate at level 6, in a third of the time libharu's zlib takes when
- * it writes the document: the same descriptor and stream libharu's
- * CIDFontType2 makes when first written, made now, so that it finds one
- * and keeps it. */
-static HPDF_STATUS embed_program(HPDF_Font font)
+ * it writes the document: into *Z (*ZLEN bytes, the caller frees it), its
+ * Length1 into the font. */
+static HPDF_STATUS program_make(HPDF_Font font, unsigned char **z, size_t *zlen)
 {
     HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
-    HPDF_FontDef def = fa->fontdef;
-    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)def->attr;
-    if (def->descriptor || !ta->embedding)
-        return HPDF_OK;
-    HPDF_Dict font_data = HPDF_DictStream_New(font->mmgr, fa->xref);
-    HPDF_Stream raw = font_data ? HPDF_MemStream_New(font->mmgr, 64 * 1024) : NULL;
+    HPDF_Stream raw = HPDF_MemStream_New(font->mmgr, 64 * 1024);
     if (!raw)
         return HPDF_FAILD_TO_ALLOC_MEM;
-    HPDF_STATUS st = HPDF_TTFontDef_SaveFontData(def, raw);
+    HPDF_STATUS st = HPDF_TTFontDef_SaveFontData(fa->fontdef, raw);
     HPDF_UINT32 n = st == HPDF_OK ? HPDF_Stream_Size(raw) : 0;
-    unsigned char *bytes = st == HPDF_OK ? malloc(n ? n : 1) : NULL, *z = NULL;
+    unsigned char *bytes = st == HPDF_OK ? malloc(n ? n : 1) : NULL;
     struct libdeflate_compressor *c = bytes ? libdeflate_alloc_compressor(6) : NULL;
-    size_t zcap = c ? libdeflate_zlib_compress_bound(c, n) : 0, zlen = 0;
-    if (st == HPDF_OK && (!c || !(z = malloc(zcap))))
+    size_t zcap = c ? libdeflate_zlib_compress_bound(c, n) : 0;
+    *z = NULL;
+    if (st == HPDF_OK && (!c || !(*z = malloc(zcap))))
         st = HPDF_FAILD_TO_ALLOC_MEM;
     HPDF_UINT got = n;
     if (st == HPDF_OK && (st = HPDF_Stream_Seek(raw, 0, HPDF_SEEK_SET)) == HPDF_OK) {
@@ -377,14 +383,102 @@ static HPDF_STATUS embed_program(HPDF_Font font)
         if (st == HPDF_STREAM_EOF && got == n)
             st = HPDF_OK;
     }
-    if (st == HPDF_OK && !(zlen = libdeflate_zlib_compress(c, bytes, n, z, zcap)))
+    if (st == HPDF_OK && !(*zlen = libdeflate_zlib_compress(c, bytes, n, *z, zcap)))
         st = HPDF_FAILD_TO_ALLOC_MEM;
-    if (st == HPDF_OK)
-        st = cb_hpdf_stream_put(font_data, z, zlen, 1);
     libdeflate_free_compressor(c);
     free(bytes);
-    free(z);
     HPDF_Stream_Free(raw);
+    if (st != HPDF_OK) {
+        free(*z);
+        *z = NULL;
+    }
+    return st;
+}
+
+static void put32(unsigned char *p, uint32_t v)
+{
+    for (int k = 0; k < 4; k++)
+        p[k] = (unsigned char)(v >> (8 * k));
+}
+
+static uint32_t get32(const unsigned char *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The font program as program_make makes it, from CACHE when a document of
+ * the same font file (FONT_KEY) kept it for the same subset, else made and
+ * kept. Besides the file, libharu's HPDF_TTFontDef_SaveFontData reads only
+ * the subset's tag (in the name table) and the glyphs marked used: the
+ * record kept starts with both, checked byte for byte, so two subsets that
+ * share a name by chance are told apart; then Length1 and the program. */
+static HPDF_STATUS program_bytes(HPDF_Font font, cb_icon_cache *cache, const char *font_key,
+                                 unsigned char **rec, const unsigned char **z, size_t *zlen)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
+    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)fa->fontdef->attr;
+    size_t glyphs = ta->num_glyphs, head = 4 + sizeof ta->tag_name + glyphs;
+    char name[128];
+    uint32_t h = libdeflate_crc32(0, ta->tag_name, sizeof ta->tag_name);
+    h = libdeflate_crc32(h, ta->glyph_tbl.flgs, glyphs);
+    snprintf(name, sizeof name, "%.80s-%08x.font1", font_key ? font_key : "", (unsigned)h);
+    size_t len = 0;
+    *rec = cache && font_key ? cb_icon_cache_recall(cache, name, &len) : NULL;
+    if (*rec && len >= head + 4 && get32(*rec) == glyphs &&
+        memcmp(*rec + 4, ta->tag_name, sizeof ta->tag_name) == 0 &&
+        memcmp(*rec + 4 + sizeof ta->tag_name, ta->glyph_tbl.flgs, glyphs) == 0) {
+        ta->length1 = get32(*rec + head);
+        *z = *rec + head + 4;
+        *zlen = len - head - 4;
+        return HPDF_OK;
+    }
+    free(*rec);
+    /* made: the flags first, as SaveFontData marks composite glyphs' parts */
+    *rec = malloc(head + 4);
+    if (!*rec)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    put32(*rec, (uint32_t)glyphs);
+    memcpy(*rec + 4, ta->tag_name, sizeof ta->tag_name);
+    memcpy(*rec + 4 + sizeof ta->tag_name, ta->glyph_tbl.flgs, glyphs);
+    unsigned char *made = NULL;
+    size_t made_len = 0;
+    HPDF_STATUS st = program_make(font, &made, &made_len);
+    unsigned char *grown = st == HPDF_OK ? realloc(*rec, head + 4 + made_len) : NULL;
+    if (!grown) {
+        free(made);
+        return st != HPDF_OK ? st : HPDF_FAILD_TO_ALLOC_MEM;
+    }
+    *rec = grown;
+    put32(*rec + head, (uint32_t)ta->length1);
+    memcpy(*rec + head + 4, made, made_len);
+    free(made);
+    if (cache && font_key)
+        cb_icon_cache_keep(cache, name, *rec, head + 4 + made_len);
+    *z = *rec + head + 4;
+    *zlen = made_len;
+    return HPDF_OK;
+}
+
+/* The font program, deflated (program_bytes): the same descriptor and
+ * stream libharu's CIDFontType2 makes when first written, made now, so
+ * that it finds one and keeps it. */
+static HPDF_STATUS embed_program(HPDF_Font font, cb_icon_cache *cache, const char *font_key)
+{
+    HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
+    HPDF_FontDef def = fa->fontdef;
+    HPDF_TTFontDefAttr ta = (HPDF_TTFontDefAttr)def->attr;
+    if (def->descriptor || !ta->embedding)
+        return HPDF_OK;
+    HPDF_Dict font_data = HPDF_DictStream_New(font->mmgr, fa->xref);
+    if (!font_data)
+        return HPDF_FAILD_TO_ALLOC_MEM;
+    unsigned char *rec = NULL;
+    const unsigned char *z = NULL;
+    size_t zlen = 0;
+    HPDF_STATUS st = program_bytes(font, cache, font_key, &rec, &z, &zlen);
+    if (st == HPDF_OK)
+        st = cb_hpdf_stream_put(font_data, z, zlen, 1);
+    free(rec);
     if (st != HPDF_OK)
         return st;
     /* as CIDFontType2_BeforeWrite_Func (hpdf_font_cid.c) makes it */
@@ -412,7 +506,8 @@ static HPDF_STATUS embed_program(HPDF_Font font)
     return HPDF_OK;
 }
 
-HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
+HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used, cb_icon_cache *cache,
+                              const char *font_key)
 {
     HPDF_FontAttr fa = (HPDF_FontAttr)font->attr;
     HPDF_FontDef def = fa->fontdef;
@@ -461,7 +556,7 @@ HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
         st = HPDF_Stream_Write(fa->map_stream->stream, map, 2 * (last + 1));
     }
     free(map);
-    return st == HPDF_OK ? embed_program(font) : st;
+    return st == HPDF_OK ? embed_program(font, cache, font_key) : st;
 }
 
 /* libharu's HPDF_MemCpy and HPDF_MemSet, replaced in every program linked
@@ -471,7 +566,9 @@ HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used)
  * destination further on repeats the bytes, as the byte loop does. */
 HPDF_BYTE *HPDF_MemCpy(HPDF_BYTE *out, const HPDF_BYTE *in, HPDF_UINT n)
 {
-    if (out > in && out < in + n) {
+    /* a few bytes (a glyph id at a time, 65,535 times a document: the
+     * CIDToGIDMap libharu makes) are copied by the byte loop itself */
+    if (n <= 16 || (out > in && out < in + n)) {
         for (HPDF_UINT i = 0; i < n; i++)
             out[i] = in[i];
     } else if (n) {

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "io/icon_cache.h"
+
 /* PAGE's /XObject resource dictionary, made on first use; NULL on failure. */
 HPDF_Dict cb_hpdf_page_xobjects(HPDF_Page page);
 /* A new empty dictionary owned by DOC; NULL on failure. */
@@ -67,9 +69,12 @@ const char *cb_hpdf_load_ttf(HPDF_Doc doc, const unsigned char *data, size_t len
  * Unicode code (BMP) shown in its text. libharu lists the widths of all
  * 65,535 codes (24 KB) and their glyphs (CIDToGIDMap); after this, the
  * widths and glyphs of the codes shown only, and the font program is made
- * and deflated now. Call once, after the last page and before the document is
- * written. */
-HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used);
+ * and deflated now, or taken from CACHE (NULL: none) where a document of
+ * the same font file (FONT_KEY, a hash of its bytes) kept the program of
+ * the same glyphs, and kept there when made. Call once, after the last
+ * page and before the document is written. */
+HPDF_STATUS cb_hpdf_font_slim(HPDF_Font font, const uint64_t *used, cb_icon_cache *cache,
+                              const char *font_key);
 
 /* The object number libharu gives OBJ (a font, image or form) in the file
  * it writes. */

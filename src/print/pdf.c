@@ -625,9 +625,11 @@ cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err)
      * loads it from memory. */
     const unsigned char *font_data;
     size_t font_len;
-    st = cb_font_shared(font_path, &font_data, &font_len, err);
+    const char *font_key;
+    st = cb_font_shared(font_path, &font_data, &font_len, &font_key, err);
     if (st != CB_OK)
         return st;
+    snprintf(p->font_key, sizeof p->font_key, "%s", font_key);
     const char *name = cb_hpdf_load_ttf(p->doc, font_data, font_len);
     p->font = name ? HPDF_GetFont(p->doc, name, "UTF-8") : NULL;
     if (!p->font && cb_hpdf_out_of_memory(p))
@@ -1132,7 +1134,7 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
     cb_status st = cb_pdf_icons_finish(&w->p, err);
     if (st != CB_OK)
         return st;
-    if ((hs = cb_hpdf_font_slim(w->p.font, w->p.font_used)) != HPDF_OK)
+    if ((hs = cb_hpdf_font_slim(w->p.font, w->p.font_used, w->p.icache, w->p.font_key)) != HPDF_OK)
         return cb_hpdf_fail(&w->p, hs, err, "writing the font");
     if (w->p.out)
         return cb_pdf_end_file(w, len, err);

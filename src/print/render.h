@@ -140,6 +140,7 @@ typedef struct {
     struct cb_pdfout *out; /* pages go straight to a file (NULL: into DOC) */
     uint32_t font_id;      /* the font's object number there */
     uint64_t *font_used;   /* bit per character the document's text shows */
+    char font_key[40];     /* a hash of the font file's bytes (its kept program's name) */
     struct cb_icon_cache *icache; /* the theme's, or OWN_ICACHE's */
     int own_icache;
 } cb_pdf;

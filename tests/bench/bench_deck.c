@@ -359,6 +359,30 @@ static double deck_peak_mb(work *w, size_t games, double *seconds, size_t *pages
     return (double)ru.ru_maxrss / 1024.0;
 }
 
+/* Issue 33: the candidates a sheet takes (its attempts: derived seeds
+ * tried until one meets the contract and the game's bands), by its place
+ * in the game, over the GAMES games of KEEP. */
+static void attempts_row(cb_game *const *keep, size_t games)
+{
+    enum { MAX_SHEETS = 9 };
+    long sum[MAX_SHEETS] = {0}, n[MAX_SHEETS] = {0}, all = 0, sheets = 0, most = 0;
+    for (size_t i = 0; i < games; i++)
+        for (size_t s = 0; s < keep[i]->n_sheets && s < MAX_SHEETS; s++) {
+            long a = keep[i]->sheets[s]->attempts;
+            sum[s] += a, n[s]++, all += a, sheets++;
+            most = a > most ? a : most;
+        }
+    char by[128] = "", *p = by;
+    for (int s = 0; s < MAX_SHEETS && n[s]; s++)
+        p += snprintf(p, (size_t)(by + sizeof by - p), "%s%.2f", s ? " / " : "",
+                      (double)sum[s] / (double)n[s]);
+    double mean = sheets ? (double)all / (double)sheets : 0;
+    printf("| attempts a sheet, %zu games x 4 players (sheets 1 / 2 / 3 / 4: %s) | %ld sheets | "
+           "- | %.3f (at most %ld) | - | <= 1.15 | %s |\n", games, by, sheets, mean, most,
+           mean <= 1.15 ? "yes" : "NO");
+    fflush(stdout);
+}
+
 int main(void)
 {
     cb_theme *theme = NULL;
@@ -434,6 +458,8 @@ int main(void)
             failed = 1;
         }
     }
+    if (!failed)
+        attempts_row(w.keep, w.games);
     if (!failed)
         row("render only, 300 games x 4 players, one core", &w, render_run, 500, &failed);
     for (size_t i = 0; i < w.games; i++)
