@@ -557,8 +557,17 @@ cb_status cb_file_commit(cb_staged_file *f, cb_error *err);
 /* Commits FILES[0..n-1] (NULL entries skipped) all or none: each takes its
  * target's place while the old target is kept under a hidden name; if any
  * cannot, those already in place are put back, so every target is as it
- * was. Frees every file, committed or not. */
+ * was. A journal written first into each target's folder lets the next
+ * run finish the work of one killed half way (cb_file_recover), which this
+ * call does first for its own folders. Frees every file, committed or not. */
 cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *err);
+/* Clears what runs killed while writing into FOLDER left there (their
+ * processes gone, on this host): a commit cut short is rolled back to the
+ * old files, or forward to the new ones once every new file was in place;
+ * then their hidden files (".cutboard-*") are removed. Files of runs still
+ * alive are not touched. CB_ERR_IO when something could not be undone
+ * (it is tried again next time); a missing FOLDER is CB_OK. */
+cb_status cb_file_recover(const char *folder, cb_error *err);
 void cb_file_discard(cb_staged_file *f);
 
 /* cb_file_stage for output made piece by piece: PRODUCE is called once with

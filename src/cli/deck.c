@@ -633,6 +633,25 @@ static int manifest_clash(const cli_deck_args *da)
                     "manifest another name", da->manifest, k, da->out_dir);
 }
 
+/* First, what runs killed while writing DA's outputs left (see
+ * cb_file_recover): a commit cut short finished or undone, their hidden
+ * files gone. Best effort: the commit tries again. */
+static void recover_outputs(const cli_deck_args *da)
+{
+    const char *paths[] = {da->output, da->manifest};
+    char folder[4096];
+    if (da->out_dir)
+        cb_file_recover(da->out_dir, NULL);
+    for (size_t k = 0; k < 2; k++) {
+        if (!paths[k] || strcmp(paths[k], "-") == 0)
+            continue;
+        const char *slash = strrchr(paths[k], '/');
+        size_t n = !slash ? 0 : slash == paths[k] ? 1 : (size_t)(slash - paths[k]);
+        snprintf(folder, sizeof folder, "%.*s", (int)n, paths[k]);
+        cb_file_recover(n ? folder : ".", NULL);
+    }
+}
+
 int cli_deck(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "merge") == 0)
@@ -651,6 +670,8 @@ int cli_deck(int argc, char **argv)
                       strerror(errno));
     if (rc == 0 && da.out_dir && da.manifest)
         rc = manifest_clash(&da);
+    if (rc == 0)
+        recover_outputs(&da);
     if (rc == 0)
         rc = run(&o, &da);
     if (rc != 0 && made_dir)
