@@ -301,16 +301,20 @@ STEP ?= 37
 # Then I/O fault injection (tests/faults/io.sh): each output-file system
 # call (open, write, fsync, close, linkat, rename) fails in turn; exit 0,
 # 73 or 74, every output as it was or complete, no temporary file left.
-# Last, a 200-game deck killed with SIGKILL at 20 points of its run
-# (tests/faults/kill.sh): the old outputs or complete new ones, nothing else.
+# Last, decks killed with SIGKILL (strace) at every system call of their
+# commit and at points spread over their staging (tests/faults/kill.sh):
+# after the next run's recovery, the old outputs or the new ones byte for
+# byte, nothing else.
 $(BUILD)/libfailalloc.so: tests/faults/failalloc.c | $(BUILD)
 	$(CC) -O2 -g -shared -fPIC $< -o $@
 $(BUILD)/libfailio.so: tests/faults/failio.c | $(BUILD)
 	$(CC) -O2 -g -shared -fPIC $< -o $@ -ldl
-faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so
+$(BUILD)/recover: tests/faults/recover.c $(LIB)
+	$(CC) $(ALL_CFLAGS) $< $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@
+faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so $(BUILD)/recover
 	sh tests/faults/alloc.sh $(BIN) $(BUILD)/libfailalloc.so $(STEP)
 	sh tests/faults/io.sh $(BIN) $(BUILD)/libfailio.so
-	sh tests/faults/kill.sh $(BIN)
+	sh tests/faults/kill.sh $(BIN) $(BUILD)/recover
 
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)
