@@ -30,10 +30,10 @@ BUILD   ?= build
 LIB     := $(BUILD)/libcutboard.a
 BIN     := cutboard
 # The library is src/ by product line (see include/cutboard.h): base, planar,
-# board, io, print, net, and serve (the web page and the HTTP API's answers,
+# board, io, game, print, deck, net, and serve (the web page and the HTTP API's answers,
 # src/serve/serve.h; internal). The CLI in src/cli/ links against it; its
 # serve command is the HTTP server (libmicrohttpd).
-LIB_DIRS := base planar board io game print net serve
+LIB_DIRS := base planar board io game print deck net serve
 SRCS    := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/serve/page_html.o
 CLI_SRCS := $(wildcard src/cli/*.c)

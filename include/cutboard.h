@@ -837,7 +837,7 @@ double cb_deck_mission_deviation(const cb_deck *d);
 /* Stops the threads and frees the deck; NULL is fine. */
 void cb_deck_free(cb_deck *d);
 
-/* ---- deck shards and their merge (src/print/deck_merge.c) ---- */
+/* ---- deck shards and their merge (src/deck/deck_merge.c) ---- */
 
 /* Slice K (0-based) of N of the COUNT games from START: contiguous, the
  * first COUNT % N slices one game longer than the others, so slices 0 .. N-1
