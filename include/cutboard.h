@@ -837,6 +837,65 @@ double cb_deck_mission_deviation(const cb_deck *d);
 /* Stops the threads and frees the deck; NULL is fine. */
 void cb_deck_free(cb_deck *d);
 
+/* ---- decks to files (src/deck/deck_write.c) ---- */
+
+/* The rules and legend page of a deck: after every game; once, at the end
+ * of the one PDF (its legend every node type of the deck) or in the first
+ * game's file of a folder; or none. */
+typedef enum { CB_DECK_RULES_ONCE, CB_DECK_RULES_EACH, CB_DECK_RULES_NONE } cb_deck_rules;
+
+/* Where a deck goes: one PDF with every game in index order (OUTPUT) or
+ * one PDF per game (OUT_DIR/game-00042.pdf, cb_deck_game_path; the folder
+ * must exist), and a manifest (cb_deck_manifest_line per game, then
+ * cb_deck_summary_line) or NULL. OUTPUT and MANIFEST are the names the
+ * manifest records; with PDF_IN_MEMORY or MANIFEST_IN_MEMORY that output
+ * comes back in memory instead of staged at its name. */
+typedef struct {
+    const char *output, *out_dir, *manifest;
+    int pdf_in_memory, manifest_in_memory;
+    cb_deck_rules rules;
+    const cb_theme *theme;
+    const cb_render_options *render;
+    /* Both may be NULL. PROGRESS after each game (DONE of TOTAL);
+     * SHOULD_STOP before the first game, after each and after the last:
+     * nonzero stops the deck there, as SIGINT does (no one PDF; the games
+     * of a folder made so far and a manifest saying "interrupted"). */
+    void (*progress)(void *ctx, size_t done, size_t total);
+    int (*should_stop)(void *ctx);
+    void *ctx;
+} cb_deck_files;
+
+/* What cb_deck_stage made, nothing of it visible yet: the games' files of
+ * a folder, the one PDF's staged file or its bytes in memory, the
+ * manifest's staged file or its text in memory (each NULL when not made). */
+typedef struct {
+    cb_staged_file **games;
+    size_t n_games;
+    cb_staged_file *pdf_file, *manifest_file;
+    unsigned char *pdf;
+    size_t pdf_len;
+    char *manifest;
+    size_t manifest_len;
+    size_t done, total;     /* games made, of this run's */
+    size_t pages;           /* pages of the one PDF (a folder: its games) */
+    int stopped;            /* should_stop said stop */
+} cb_deck_staged;
+
+/* Makes the deck SPEC and OPT describe (OPT's work hooks are replaced by
+ * the drawing of its pages) and stages its files as FILES says into *OUT,
+ * for the caller to commit together (cb_file_commit_all) or free. On error
+ * nothing is left staged (out->done says how far it got). */
+cb_status cb_deck_stage(const cb_spec *spec, const cb_deck_options *opt,
+                        const cb_deck_files *files, cb_deck_staged *out, cb_error *err);
+/* cb_deck_stage, then every staged file committed together; *OUT keeps
+ * the figures and the outputs in memory. */
+cb_status cb_deck_write(const cb_spec *spec, const cb_deck_options *opt,
+                        const cb_deck_files *files, cb_deck_staged *out, cb_error *err);
+/* Discards what was not committed and frees the rest; NULL is fine. */
+void cb_deck_staged_free(cb_deck_staged *s);
+/* DIR's file for game K into PATH (LEN bytes): DIR/game-00042.pdf. */
+void cb_deck_game_path(const char *dir, size_t k, char *path, size_t len);
+
 /* ---- deck shards and their merge (src/deck/deck_merge.c) ---- */
 
 /* Slice K (0-based) of N of the COUNT games from START: contiguous, the
