@@ -389,6 +389,11 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
  * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for the field
  * "paper"; sets width >= height (landscape). */
 cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err);
+/* The last step of filling a spec, the same for every caller (the CLI's
+ * board options, its decks, the server's form): SPEC's page from the paper
+ * NAME (cb_paper_parse), turned to portrait when PORTRAIT, then
+ * cb_spec_check. Its errors are theirs. */
+cb_status cb_spec_set_paper(cb_spec *spec, const char *name, int portrait, cb_error *err);
 
 /* ---- reading boards ------------------------------------------------- */
 
