@@ -261,7 +261,8 @@ cb_status cb_journal_begin(const cb_journal_entry *entries, size_t n, cb_journal
         if (text.oom)
             e = ENOMEM;
     }
-    j->copies = copies;
+    if (j)
+        j->copies = copies;
     for (size_t c = 0; !e && c < j->n_copies; c++)
         e = write_copy(copies[c], &text);
     if (e) /* named by an output: the journal is ours, not the user's */
