@@ -570,7 +570,8 @@ cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *e
  * processes gone, on this host): a commit cut short is rolled back to the
  * old files, or forward to the new ones once every new file was in place;
  * then their hidden files (".cutboard-*") are removed. Files of runs still
- * alive are not touched. CB_ERR_IO when something could not be undone
+ * alive, or made on another host or in another pid namespace, are not
+ * touched. CB_ERR_IO when something could not be undone
  * (it is tried again next time); a missing FOLDER is CB_OK. */
 cb_status cb_file_recover(const char *folder, cb_error *err);
 void cb_file_discard(cb_staged_file *f);

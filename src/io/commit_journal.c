@@ -12,10 +12,10 @@
  * finds the journal of a process that is no longer alive: not done, it
  * puts every old file back (all old); done, it removes the backups (all
  * new). Either way it then removes every hidden file that process left
- * there. Hidden names carry the host and the process id that made them
- * (cb_hidden_owner), so a run never touches the files of one still alive
- * (another shard writing into the same folder) nor those another machine
- * made in a shared folder. Why a journal and not a swap of whole folders:
+ * there. Hidden names carry the host (and pid namespace) and the process
+ * id that made them (cb_hidden_owner), so a run never touches the files of
+ * one still alive (another shard writing into the same folder) nor those
+ * another machine or container made in a shared folder. Why a journal and not a swap of whole folders:
  * shards of one deck write into one --out-dir at once, the folder may hold
  * the user's own files or be someone's working folder, and the manifest
  * may live elsewhere; a journal covers all of those, at the price that
@@ -45,15 +45,22 @@
 #define HIDDEN_LEN (sizeof HIDDEN - 1)
 #define JOURNAL_MAGIC "cutboard-journal/1\n"
 
-/* The host name hashed (FNV-1a) to 8 hex digits: a process id means
- * something only on the machine that gave it. */
+/* The host name and the process-id namespace hashed (FNV-1a) to 8 hex
+ * digits: a process id means something only on the machine, and in the
+ * container, that gave it (two containers may share a host name and a
+ * folder, never a pid namespace). */
 static unsigned host_hash(void)
 {
-    char host[256] = "";
+    char host[256] = "", ns[64] = "";
     if (gethostname(host, sizeof host - 1) != 0)
         host[0] = '\0';
+    ssize_t n = readlink("/proc/self/ns/pid", ns, sizeof ns - 1);
+    ns[n > 0 ? n : 0] = '\0';
     unsigned h = 2166136261u;
     for (const char *p = host; *p; p++)
+        h = (h ^ (unsigned char)*p) * 16777619u;
+    h = (h ^ '/') * 16777619u;
+    for (const char *p = ns; *p; p++)
         h = (h ^ (unsigned char)*p) * 16777619u;
     return h;
 }

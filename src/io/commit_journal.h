@@ -10,8 +10,8 @@
 
 /* The start of every hidden name this process makes beside an output:
  * ".cutboard-" HOST "-" PID "-" (HOST: 8 hex digits hashed from the host
- * name), so a later run can tell whether the process that left a file
- * there is still alive. Into BUF; its length, or 0 when it does not fit. */
+ * name and the pid namespace), so a later run can tell whether the process
+ * that left a file there is still alive. Into BUF; its length, or 0 when it does not fit. */
 size_t cb_hidden_owner(char *buf, size_t len);
 /* A fresh hidden name in PATH's folder: the owner, 12 random hex digits
  * and SUFFIX (malloc'd; NULL when out of memory). Short whatever PATH's
