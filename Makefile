@@ -301,8 +301,8 @@ STEP ?= 37
 # Then I/O fault injection (tests/faults/io.sh): each output-file system
 # call (open, write, fsync, close, linkat, rename) fails in turn; exit 0,
 # 73 or 74, every output as it was or complete, no temporary file left.
-# Last, decks killed with SIGKILL (strace) at every system call of their
-# commit and at points spread over their staging (tests/faults/kill.sh):
+# Last, decks and a game killed with SIGKILL (strace) at every system call
+# of their commit and at points spread over their staging (tests/faults/kill.sh):
 # after the next run's recovery, the old outputs or the new ones byte for
 # byte, nothing else.
 $(BUILD)/libfailalloc.so: tests/faults/failalloc.c | $(BUILD)
