@@ -81,10 +81,17 @@ static int cb_icon_on_page(cb_pdf *p, int slot)
     if (p->icon_on_page[slot])
         return p->icon_on_page[slot];
     cb_page_rec *pg = &p->page;
-    if (!pg->icons && (!(pg->icons = malloc((p->n_icons + 1) * sizeof *pg->icons)) ||
-                       !(pg->icon_pt = malloc((p->n_icons + 1) * sizeof *pg->icon_pt)))) {
-        p->cs.st = HPDF_FAILD_TO_ALLOC_MEM;
-        return 0;
+    if (!pg->icons || !pg->icon_pt) {
+        /* both or neither: a page left with one of them would write
+         * through the other's NULL on its next icon */
+        if (!pg->icons)
+            pg->icons = malloc((p->n_icons + 1) * sizeof *pg->icons);
+        if (!pg->icon_pt)
+            pg->icon_pt = malloc((p->n_icons + 1) * sizeof *pg->icon_pt);
+        if (!pg->icons || !pg->icon_pt) {
+            p->cs.st = HPDF_FAILD_TO_ALLOC_MEM;
+            return 0;
+        }
     }
     pg->icon_pt[pg->n_icons] = 0;
     pg->icons[pg->n_icons++] = slot;
