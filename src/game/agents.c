@@ -42,8 +42,10 @@ static int pick_random(gm_state *s, int n)
 
 /* Moves P needs for the rest of its mission along a greedy plan: to the
  * nearest node that counts, from there to the next... then to the summit
- * (TO_SUMMIT: hops to it). A goal out of reach costs UNREACHABLE a mark. */
+ * (TO_SUMMIT: hops to it). A goal out of reach costs UNREACHABLE a mark;
+ * past PLAN_STEPS nodes each costs what the plan's steps cost on average. */
 #define UNREACHABLE 8
+#define PLAN_STEPS 8
 static int plan_moves(const gm_game *g, const gm_state *s, int p, int left, const int *to_summit)
 {
     const gm_player *P = &s->players[p];
@@ -55,7 +57,10 @@ static int plan_moves(const gm_game *g, const gm_state *s, int p, int left, cons
     int by_type = g->goal[p].kind == CB_GOAL_TYPES || g->goal[p].kind == CB_GOAL_SET;
     uint32_t cur = (uint32_t)P->at;
     int moves = 0;
-    for (; left > 0; left--) {
+    for (int steps = 0; left > 0; left--, steps++) {
+        if (steps == PLAN_STEPS)
+            return moves + (moves * left + steps - 1) / steps +
+                   (to_summit[cur] >= 0 ? to_summit[cur] : 40);
         gm_dist_from(g, s, P->sheet, cur, dist, queue);
         uint32_t best = GM_NONE;
         int best_key = 0;
@@ -92,9 +97,6 @@ int gm_effort(const gm_game *g, const gm_state *s, int p)
     uint32_t queue[GM_MAX_NODES];
     gm_dist_to_summit(g, s, P->sheet, dist, queue);
     int d = dist[P->at] >= 0 ? dist[P->at] : 40;
-    /* any node counts for a "visit" goal: the way to the summit marks d - 1 */
-    if (g->goal[p].kind == CB_GOAL_VISIT)
-        return d + (left > d - 1 ? left - (d - 1) : 0);
     return left ? plan_moves(g, s, p, left, dist) : d;
 }
 
