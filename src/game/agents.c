@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "game/agents.h"
+#include "game/distcache.h"
 #include "io/theme.h"
 
 #define PLAN_MAX 8
@@ -28,11 +29,12 @@ struct gm_mind {
     /* scratch */
     int dist[GM_MAX_NODES], dist2[GM_MAX_NODES];
     uint8_t want[GM_MAX_NODES];
-    uint32_t queue[GM_MAX_NODES];
     gm_state *trial;            /* a cut tried out */
     gm_state *snap, *sim;       /* thinking: the turn's start, a look-ahead */
     struct gm_mind *players[GM_MAX_PLAYERS]; /* thinking: the look-ahead's greedy minds */
     struct gm_mind *own;        /* thinking: its greedy plans (cuts, guards) */
+    gm_dist_cache *dists;       /* shared by a thinking mind's greedy minds */
+    int owns_dists;
 };
 
 static int pick_random(gm_state *s, int n)
@@ -44,19 +46,19 @@ static int pick_random(gm_state *s, int n)
  * nearest node that counts, from there to the next... then to the summit
  * (TO_SUMMIT: hops to it). A goal out of reach costs UNREACHABLE a mark. */
 #define UNREACHABLE 8
-static int plan_moves(const gm_game *g, const gm_state *s, int p, int left, const int *to_summit)
+static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p, int left,
+                      const int *to_summit)
 {
     const gm_player *P = &s->players[p];
     const gm_sheet *sh = &g->sheets[P->sheet];
     uint8_t want[GM_MAX_NODES];
     int dist[GM_MAX_NODES];
-    uint32_t queue[GM_MAX_NODES];
     gm_mission_wanted(g, s, p, want);
     int by_type = g->goal[p].kind == CB_GOAL_TYPES || g->goal[p].kind == CB_GOAL_SET;
     uint32_t cur = (uint32_t)P->at;
     int moves = 0;
     for (; left > 0; left--) {
-        gm_dist_from(g, s, P->sheet, cur, dist, queue);
+        gm_dist_cached(c, g, s, P->sheet, cur, dist);
         uint32_t best = GM_NONE;
         int best_key = 0;
         for (uint32_t v = 0; v < sh->n; v++) {
@@ -78,7 +80,8 @@ static int plan_moves(const gm_game *g, const gm_state *s, int p, int left, cons
     return moves + (to_summit[cur] >= 0 ? to_summit[cur] : 40);
 }
 
-int gm_effort(const gm_game *g, const gm_state *s, int p)
+/* gm_effort, its searches remembered in C (may be NULL). */
+static int effort(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
 {
     const gm_player *P = &s->players[p];
     if (P->on_summit)
@@ -89,13 +92,17 @@ int gm_effort(const gm_game *g, const gm_state *s, int p)
     if (P->at == -1)
         return 12 + 2 * left;
     int dist[GM_MAX_NODES];
-    uint32_t queue[GM_MAX_NODES];
-    gm_dist_to_summit(g, s, P->sheet, dist, queue);
+    gm_dist_cached(c, g, s, P->sheet, g->sheets[P->sheet].center, dist);
     int d = dist[P->at] >= 0 ? dist[P->at] : 40;
     /* any node counts for a "visit" goal: the way to the summit marks d - 1 */
     if (g->goal[p].kind == CB_GOAL_VISIT)
         return d + (left > d - 1 ? left - (d - 1) : 0);
-    return left ? plan_moves(g, s, p, left, dist) : d;
+    return left ? plan_moves(c, g, s, p, left, dist) : d;
+}
+
+int gm_effort(const gm_game *g, const gm_state *s, int p)
+{
+    return effort(NULL, g, s, p);
 }
 
 /* ---- greedy ---- */
@@ -108,10 +115,10 @@ static uint32_t goal_node(gm_mind *m, const gm_state *s, int p)
     const gm_game *g = m->g;
     const gm_player *P = &s->players[p];
     const gm_sheet *sh = &g->sheets[P->sheet];
-    gm_dist_to_summit(g, s, P->sheet, m->dist, m->queue);
+    gm_dist_cached(m->dists, g, s, P->sheet, sh->center, m->dist);
     if (P->at < 0 || gm_mission_left(g, s, p) == 0)
         return sh->center;
-    gm_dist_from(g, s, P->sheet, (uint32_t)P->at, m->dist2, m->queue);
+    gm_dist_cached(m->dists, g, s, P->sheet, (uint32_t)P->at, m->dist2);
     gm_mission_wanted(g, s, p, m->want);
     uint32_t best = GM_NONE;
     int best_key = 0;
@@ -142,7 +149,7 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
     memset(m->want, 0, sh->n);
     uint32_t goal = goal_node(m, s, p);
     if (goal != GM_NONE && goal != sh->center)
-        gm_dist_from(g, s, sheet, goal, m->dist2, m->queue);
+        gm_dist_cached(m->dists, g, s, sheet, goal, m->dist2);
     const int *to = goal == GM_NONE || goal == sh->center ? m->dist : m->dist2;
     int best = 0;
     long best_key = 0;
@@ -159,13 +166,14 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
 /* The rival P would most like to slow down: the least effort from winning;
  * among rivals tied for it, one at random (a fixed order would always cut
  * the lowest seat). */
-static int leader(const gm_game *g, gm_state *s, int p, int sheet)
+static int leader(gm_mind *m, gm_state *s, int p, int sheet)
 {
+    const gm_game *g = m->g;
     int best = -1, best_e = 0, tied = 0;
     for (int q = 0; q < g->players; q++) {
         if (q == p || (sheet >= 0 && s->players[q].sheet != sheet))
             continue;
-        int e = gm_effort(g, s, q);
+        int e = effort(m->dists, g, s, q);
         if (best < 0 || e < best_e)
             best = q, best_e = e, tied = 1;
         else if (e == best_e && cb_rng_below(&s->rng, (uint64_t)++tied) == 0)
@@ -188,7 +196,9 @@ static int cut_paths(gm_mind *m, const gm_state *s, int sheet, int len, int anyw
     const gm_game *g = m->g;
     const gm_sheet *sh = &g->sheets[sheet];
     uint32_t first[CANDIDATES];
+    uint8_t cuttable[GM_MAX_NODES * 3]; /* a planar graph has under 3n edges */
     int nf = gm_first_cut_options(g, s, sheet, anywhere, first, CANDIDATES);
+    gm_cuttable_edges(g, s, sheet, cuttable);
     int n = 0;
     cut_path stack[64];
     int top = 0;
@@ -206,7 +216,7 @@ static int cut_paths(gm_mind *m, const gm_state *s, int sheet, int len, int anyw
                 int used = 0;
                 for (int j = 0; j < cur.len; j++)
                     used |= (cur.e[j] >> 1) == x;
-                if (used || !gm_cuttable(g, s, sheet, x))
+                if (used || !cuttable[x])
                     continue;
                 cut_path next = cur;
                 next.e[next.len++] = x << 1 | (sh->ends[x][1] != end);
@@ -229,9 +239,9 @@ static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_
         edges[path->e[j] >> 1] |= GM_CUT;
     int pieces = m->trial->players[p].pieces;
     gm_paper_fall(g, m->trial, sheet, p);
-    int value = 3 * (gm_effort(g, m->trial, victim) - victim_before);
+    int value = 3 * (effort(m->dists, g, m->trial, victim) - victim_before);
     if (g->shared)
-        value -= 4 * (gm_effort(g, m->trial, p) - mine_before);
+        value -= 4 * (effort(m->dists, g, m->trial, p) - mine_before);
     if (m->trial->players[p].pieces > pieces && gm_mission_left(g, s, p) > 0 &&
         g->mission[p] >= 0 &&
         g->theme->missions[g->mission[p]].goal.kind == CB_GOAL_CUT_LOOSE)
@@ -246,10 +256,10 @@ static void prescore(gm_mind *m, const gm_state *s, int victim, int sheet, cut_p
     const gm_game *g = m->g;
     const gm_sheet *sh = &g->sheets[sheet];
     const gm_player *V = &s->players[victim];
-    gm_dist_to_summit(g, s, sheet, m->dist, m->queue);
+    gm_dist_cached(m->dists, g, s, sheet, sh->center, m->dist);
     int at = V->at >= 0 ? V->at : -1;
     if (at >= 0)
-        gm_dist_from(g, s, sheet, (uint32_t)at, m->dist2, m->queue);
+        gm_dist_cached(m->dists, g, s, sheet, (uint32_t)at, m->dist2);
     int total = at >= 0 ? m->dist[at] : -1;
     for (int i = 0; i < n; i++) {
         int score = 0;
@@ -276,10 +286,10 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
     static _Thread_local cut_path paths[CANDIDATES]; /* 80 KB: off the stack */
     int best_value = 0, found = 0;
     /* the leader's sheet (on own sheets, the only one worth the search) */
-    int victim = leader(g, s, p, -1);
+    int victim = leader(m, s, p, -1);
     if (victim < 0)
         return 0;
-    int victim_before = gm_effort(g, s, victim), mine_before = gm_effort(g, s, p);
+    int victim_before = effort(m->dists, g, s, victim), mine_before = effort(m->dists, g, s, p);
     int sheet = s->players[victim].sheet;
     {
         int n = cut_paths(m, s, sheet, len, anywhere, paths, CANDIDATES);
@@ -348,7 +358,7 @@ static int greedy_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_ask
     case GM_ASK_GUARD: {
         /* the edges of its own way to the summit, nearest first */
         const gm_sheet *sh = &g->sheets[P->sheet];
-        gm_dist_to_summit(g, s, P->sheet, m->dist, m->queue);
+        gm_dist_cached(m->dists, g, s, P->sheet, sh->center, m->dist);
         int best = -1, best_d = 1 << 20;
         for (int i = 0; i < n; i++) {
             if (opts[i] == GM_NONE)
@@ -383,14 +393,14 @@ static void thinking_turn_start(void *ctx, const gm_game *g, const gm_state *s, 
 
 /* What a look-ahead's end is worth to P: a win 1; unfinished, by how far
  * P is from winning against the nearest rival. */
-static double outcome(const gm_game *g, const gm_state *s, int p)
+static double outcome(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
 {
     if (s->over)
         return (s->tally.winners >> p & 1) ? 1.0 / __builtin_popcount(s->tally.winners) : 0.0;
-    int mine = gm_effort(g, s, p), best = 1 << 20;
+    int mine = effort(c, g, s, p), best = 1 << 20;
     for (int q = 0; q < g->players; q++)
         if (q != p) {
-            int e = gm_effort(g, s, q);
+            int e = effort(c, g, s, q);
             best = e < best ? e : best;
         }
     double d = (double)(best - mine);
@@ -428,7 +438,7 @@ static int thinking_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_a
             m->sim->n_forced = m->sim->forced_pos = 0;
             while (!m->sim->over && m->sim->round < stop)
                 gm_turn(g, m->sim, agents);
-            total += outcome(g, m->sim, p);
+            total += outcome(m->dists, g, m->sim, p);
         }
         total += i == fallback ? 1e-6 : 0;
         if (total > best)
@@ -440,29 +450,43 @@ static int thinking_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_a
 
 /* ---- minds ---- */
 
-gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
-                     int horizon)
+/* A mind remembering its searches in DISTS, or in a cache of its own
+ * when DISTS is NULL. */
+static gm_mind *mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
+                         int horizon, gm_dist_cache *dists)
 {
     gm_mind *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->kind = kind, m->g = g, m->noise = noise;
     m->rollouts = rollouts, m->horizon = horizon;
+    m->dists = dists;
+    if (!dists) {
+        if (!(m->dists = gm_dist_cache_new(g)))
+            goto oom;
+        m->owns_dists = 1;
+    }
     if (!(m->trial = gm_state_new(g, 0)))
         goto oom;
     if (kind == GM_THINKING) {
         if (!(m->snap = gm_state_new(g, 0)) || !(m->sim = gm_state_new(g, 0)))
             goto oom;
         for (int q = 0; q < g->players; q++)
-            if (!(m->players[q] = gm_mind_new(g, GM_GREEDY, 0.1, 0, 0)))
+            if (!(m->players[q] = mind_new(g, GM_GREEDY, 0.1, 0, 0, m->dists)))
                 goto oom;
-        if (!(m->own = gm_mind_new(g, GM_GREEDY, 0, 0, 0)))
+        if (!(m->own = mind_new(g, GM_GREEDY, 0, 0, 0, m->dists)))
             goto oom;
     }
     return m;
 oom:
     gm_mind_free(m);
     return NULL;
+}
+
+gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
+                     int horizon)
+{
+    return mind_new(g, kind, noise, rollouts, horizon, NULL);
 }
 
 void gm_mind_free(gm_mind *m)
@@ -475,6 +499,8 @@ void gm_mind_free(gm_mind *m)
     for (int q = 0; q < GM_MAX_PLAYERS; q++)
         gm_mind_free(m->players[q]);
     gm_mind_free(m->own);
+    if (m->owns_dists)
+        gm_dist_cache_free(m->dists);
     free(m);
 }
 

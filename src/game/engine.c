@@ -13,7 +13,7 @@
 
 static void sheet_free(gm_sheet *sh)
 {
-    free(sh->adj_off); free(sh->adj_e); free(sh->ends); free(sh->eface);
+    free(sh->adj_off); free(sh->adj_e); free(sh->adj_w); free(sh->ends); free(sh->eface);
     free(sh->vf_off); free(sh->vf); free(sh->farea); free(sh->trim); free(sh->trim_edge);
     free(sh->type); free(sh->dots);
     memset(sh, 0, sizeof *sh);
@@ -37,6 +37,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     sh->n = n, sh->m = m, sh->nf = nf, sh->center = b->center;
     sh->adj_off = calloc(n + 1, sizeof *sh->adj_off);
     sh->adj_e = malloc((2 * (size_t)m + 1) * sizeof *sh->adj_e);
+    sh->adj_w = malloc((2 * (size_t)m + 1) * sizeof *sh->adj_w);
     sh->ends = malloc(((size_t)m + 1) * sizeof *sh->ends);
     sh->eface = malloc(((size_t)m + 1) * sizeof *sh->eface);
     sh->vf_off = calloc(n + 1, sizeof *sh->vf_off);
@@ -46,7 +47,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     sh->trim_edge = calloc((size_t)m + 1, 1);
     sh->type = malloc(((size_t)n + 1) * sizeof *sh->type);
     sh->dots = calloc(n + 1, 1);
-    if (!sh->adj_off || !sh->adj_e || !sh->ends || !sh->eface || !sh->vf_off || !sh->vf ||
+    if (!sh->adj_off || !sh->adj_e || !sh->adj_w || !sh->ends || !sh->eface || !sh->vf_off || !sh->vf ||
         !sh->farea || !sh->trim || !sh->trim_edge || !sh->type || !sh->dots) {
         cb_planar_free(&p);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory setting up a game");
@@ -67,6 +68,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     for (uint32_t e = 0; e < m; e++)
         for (int k = 0; k < 2; k++) {
             uint32_t v = sh->ends[e][k];
+            sh->adj_w[sh->adj_off[v] + fill[v]] = sh->ends[e][1 - k];
             sh->adj_e[sh->adj_off[v] + fill[v]++] = e;
         }
     free(fill);
@@ -217,22 +219,6 @@ static int face_alive(const uint8_t *faces, uint32_t f)
     return f != 0 && faces[f];
 }
 
-int gm_walkable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
-{
-    const gm_sheet *sh = &g->sheets[sheet];
-    const uint8_t *faces = gm_faces(g, s, sheet);
-    return !(gm_edges(g, s, sheet)[e] & GM_CUT) &&
-           (face_alive(faces, sh->eface[e][0]) || face_alive(faces, sh->eface[e][1]));
-}
-
-int gm_mendable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
-{
-    const gm_sheet *sh = &g->sheets[sheet];
-    const uint8_t *faces = gm_faces(g, s, sheet);
-    return (gm_edges(g, s, sheet)[e] & GM_CUT) && face_alive(faces, sh->eface[e][0]) &&
-           face_alive(faces, sh->eface[e][1]);
-}
-
 static int shielded(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
 {
     for (int p = 0; p < g->players; p++)
@@ -248,6 +234,27 @@ int gm_cuttable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
            !(gm_edges(g, s, sheet)[e] & (GM_GUARD | GM_MEND)) &&
            gm_walkable(g, s, sheet, e) && !shielded(g, s, sheet, sh->ends[e][0]) &&
            !shielded(g, s, sheet, sh->ends[e][1]);
+}
+
+void gm_cuttable_edges(const gm_game *g, const gm_state *s, int sheet, uint8_t *ok)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *edges = gm_edges(g, s, sheet), *faces = gm_faces(g, s, sheet);
+    /* the shields on this sheet, looked up once rather than per edge end */
+    uint32_t shield[GM_MAX_PLAYERS];
+    int n_shield = 0;
+    for (int p = 0; p < g->players; p++)
+        if (s->players[p].shield >= 0 && s->players[p].sheet == sheet)
+            shield[n_shield++] = (uint32_t)s->players[p].shield;
+    for (uint32_t e = 0; e < sh->m; e++) {
+        uint32_t a = sh->ends[e][0], b = sh->ends[e][1];
+        int can = !sh->trim_edge[e] && a != sh->center && b != sh->center &&
+                  !(edges[e] & (GM_CUT | GM_GUARD | GM_MEND)) &&
+                  (faces[sh->eface[e][0]] || faces[sh->eface[e][1]]);
+        for (int i = 0; can && i < n_shield; i++)
+            can = shield[i] != a && shield[i] != b;
+        ok[e] = (uint8_t)can;
+    }
 }
 
 int gm_paper_edge(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
@@ -356,16 +363,20 @@ static void bfs(const gm_game *g, const gm_state *s, int sheet, uint32_t from, i
     uint32_t head = 0, tail = 0;
     dist[from] = 0;
     queue[tail++] = from;
+    const uint8_t *edges = gm_edges(g, s, sheet), *faces = gm_faces(g, s, sheet);
     while (head < tail) {
         uint32_t v = queue[head++];
         if (v == sh->center && v != from)
             continue; /* nobody walks through the summit */
+        int next = dist[v] + 1;
         for (uint32_t i = sh->adj_off[v]; i < sh->adj_off[v + 1]; i++) {
-            uint32_t e = sh->adj_e[i], w = gm_other(sh, e, v);
-            if (dist[w] < 0 && gm_walkable(g, s, sheet, e)) {
-                dist[w] = dist[v] + 1;
-                queue[tail++] = w;
-            }
+            uint32_t e = sh->adj_e[i], w = sh->adj_w[i];
+            /* gm_walkable, spelled out: the innermost loop of every agent */
+            if (dist[w] >= 0 || (edges[e] & GM_CUT) ||
+                !(faces[sh->eface[e][0]] || faces[sh->eface[e][1]]))
+                continue;
+            dist[w] = next;
+            queue[tail++] = w;
         }
     }
 }

@@ -32,6 +32,7 @@ typedef struct {
     uint32_t n, m, nf, center;
     uint32_t *adj_off;      /* n + 1 offsets into adj_e */
     uint32_t *adj_e;        /* incident edges per node */
+    uint32_t *adj_w;        /* beside adj_e: the edge's other end */
     uint32_t (*ends)[2];    /* per edge */
     uint32_t (*eface)[2];   /* the pieces on an edge's two sides (0: outside) */
     uint32_t *vf_off, *vf;  /* the pieces touching each node */
@@ -181,13 +182,29 @@ static inline uint16_t *gm_marks(const gm_game *g, const gm_state *s, int sheet)
     return (uint16_t *)(void *)(s->mem + g->sheets[sheet].off_marks);
 }
 
-/* Whether edge E of SHEET can be walked: uncut, with paper beside it. */
-int gm_walkable(const gm_game *g, const gm_state *s, int sheet, uint32_t e);
+/* Whether edge E of SHEET can be walked: uncut, with paper beside it (the
+ * outside, piece 0, never has paper). Inline: agents ask it most. */
+static inline int gm_walkable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *faces = gm_faces(g, s, sheet);
+    return !(gm_edges(g, s, sheet)[e] & GM_CUT) &&
+           (faces[sh->eface[e][0]] || faces[sh->eface[e][1]]);
+}
 /* Whether edge E of SHEET is cut with paper on both sides (a cross may walk
  * and mend it). */
-int gm_mendable(const gm_game *g, const gm_state *s, int sheet, uint32_t e);
+static inline int gm_mendable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *faces = gm_faces(g, s, sheet);
+    return (gm_edges(g, s, sheet)[e] & GM_CUT) && faces[sh->eface[e][0]] &&
+           faces[sh->eface[e][1]];
+}
 /* Whether edge E of SHEET may be cut now. */
 int gm_cuttable(const gm_game *g, const gm_state *s, int sheet, uint32_t e);
+/* OK (the sheet's m entries) says for every edge of SHEET whether it may be
+ * cut now: gm_cuttable for all at once. */
+void gm_cuttable_edges(const gm_game *g, const gm_state *s, int sheet, uint8_t *ok);
 /* Whether node V of SHEET is on the paper's edge (a cut may start there). */
 int gm_paper_edge(const gm_game *g, const gm_state *s, int sheet, uint32_t v);
 /* The other end of edge E from V. */

@@ -101,17 +101,25 @@ int gm_first_cut_options(const gm_game *g, const gm_state *s, int sheet, int any
                          uint32_t *opts, int room)
 {
     const gm_sheet *sh = &g->sheets[sheet];
+    uint8_t cuttable[sh->m + 1];
+    int8_t edge_of_paper[sh->n + 1]; /* per node, -1 until asked: nodes have several edges */
+    gm_cuttable_edges(g, s, sheet, cuttable);
+    memset(edge_of_paper, -1, sh->n);
     int n = 0;
     for (uint32_t e = 0; e < sh->m && n + 2 <= room; e++) {
-        if (!gm_cuttable(g, s, sheet, e))
+        if (!cuttable[e])
             continue;
         if (anywhere) {
             opts[n++] = e << 1 | 1u;
             continue;
         }
-        for (int k = 0; k < 2; k++)
-            if (gm_paper_edge(g, s, sheet, sh->ends[e][1 - k]))
+        for (int k = 0; k < 2; k++) {
+            uint32_t v = sh->ends[e][1 - k];
+            if (edge_of_paper[v] < 0)
+                edge_of_paper[v] = (int8_t)gm_paper_edge(g, s, sheet, v);
+            if (edge_of_paper[v])
                 opts[n++] = e << 1 | (uint32_t)k;
+        }
     }
     return n;
 }
