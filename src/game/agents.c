@@ -186,45 +186,120 @@ typedef struct {
     uint32_t e[PLAN_MAX]; /* options as GM_ASK_CUT lists them */
     int len;
     int score;
+    int pos;              /* in the order the search finds cuts */
 } cut_path;
 
-/* Cuts on SHEET: every path of up to LEN edges from the first options
- * (each single edge, for ANYWHERE). */
-static int cut_paths(gm_mind *m, const gm_state *s, int sheet, int len, int anywhere,
-                     cut_path *out, int room)
+/* How much cutting edge X slows VICTIM (whose way to the summit is TOTAL
+ * hops; M->dist holds hops to the summit, M->dist2 hops from the victim):
+ * edges on a shortest way score, the nearer the victim the more. */
+static int edge_score(const gm_mind *m, const gm_sheet *sh, uint32_t x, int total)
+{
+    if (total < 0)
+        return 0;
+    uint32_t a = sh->ends[x][0], b = sh->ends[x][1];
+    const int *to = m->dist, *from = m->dist2;
+    int on = (from[a] >= 0 && to[b] >= 0 && from[a] + 1 + to[b] == total) ||
+             (from[b] >= 0 && to[a] >= 0 && from[b] + 1 + to[a] == total);
+    return on ? 64 - (from[a] < from[b] ? from[a] : from[b]) : 0;
+}
+
+/* Keeps what the choice of the EXACT best cuts can depend on: the first
+ * EXACT cuts found (KEEP[0..EXACT-1], the places picks are swapped into)
+ * and the EXACT best found after them (KEEP[EXACT..], best first, earlier
+ * first among equals). */
+static void keep_cut(cut_path *keep, int *n_later, const cut_path *c)
+{
+    if (c->pos < EXACT) {
+        keep[c->pos] = *c;
+        return;
+    }
+    cut_path *later = keep + EXACT;
+    int i = *n_later;
+    if (i == EXACT && c->score <= later[EXACT - 1].score)
+        return;
+    if (i == EXACT)
+        i--;
+    else
+        (*n_later)++;
+    for (; i > 0 && later[i - 1].score < c->score; i--)
+        later[i] = later[i - 1];
+    later[i] = *c;
+}
+
+/* The cuts on SHEET worth trying for real against VICTIM, in the order to
+ * try them (at most EXACT; returns how many). Candidates are every path of
+ * up to LEN edges from the first options (each single edge, for ANYWHERE),
+ * at most CANDIDATES of them in depth-first order, scored by the edges on
+ * VICTIM's shortest ways (edge_score, then length); the EXACT best by a
+ * selection sort over them all. Only the cuts that selection can reach are
+ * kept, so no candidate list is stored. */
+static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int len,
+                       int anywhere, cut_path *tries)
 {
     const gm_game *g = m->g;
     const gm_sheet *sh = &g->sheets[sheet];
+    const gm_player *V = &s->players[victim];
+    gm_dist_cached(m->dists, g, s, sheet, sh->center, m->dist);
+    if (V->at >= 0)
+        gm_dist_cached(m->dists, g, s, sheet, (uint32_t)V->at, m->dist2);
+    int total = V->at >= 0 ? m->dist[V->at] : -1;
     uint32_t first[CANDIDATES];
     uint8_t cuttable[GM_MAX_NODES * 3]; /* a planar graph has under 3n edges */
     int nf = gm_first_cut_options(g, s, sheet, anywhere, first, CANDIDATES);
     gm_cuttable_edges(g, s, sheet, cuttable);
-    int n = 0;
-    cut_path stack[64];
-    int top = 0;
-    for (int i = 0; i < nf && n < room; i++) {
-        stack[0].e[0] = first[i], stack[0].len = 1;
-        top = 1;
-        while (top > 0 && n < room) {
-            cut_path cur = stack[--top];
-            out[n++] = cur;
-            if (cur.len >= len || anywhere)
+    cut_path keep[2 * EXACT], cur;
+    int n = 0, n_later = 0, prefix[PLAN_MAX + 1] = {0};
+    /* depth-first: the path so far in CUR, a stack of (option, length) */
+    struct { uint32_t opt; int len; } stack[64];
+    for (int i = 0; i < nf && n < CANDIDATES; i++) {
+        stack[0].opt = first[i], stack[0].len = 1;
+        int top = 1;
+        while (top > 0 && n < CANDIDATES) {
+            top--;
+            int l = stack[top].len;
+            cur.e[l - 1] = stack[top].opt;
+            cur.len = l;
+            prefix[l] = prefix[l - 1] + edge_score(m, sh, cur.e[l - 1] >> 1, total);
+            cur.score = prefix[l] * 8 + l;
+            cur.pos = n++;
+            keep_cut(keep, &n_later, &cur);
+            if (l >= len || anywhere)
                 continue;
-            uint32_t last = cur.e[cur.len - 1], end = sh->ends[last >> 1][last & 1];
+            uint32_t last = cur.e[l - 1], end = sh->ends[last >> 1][last & 1];
             for (uint32_t k = sh->adj_off[end]; k < sh->adj_off[end + 1] && top < 64; k++) {
                 uint32_t x = sh->adj_e[k];
                 int used = 0;
-                for (int j = 0; j < cur.len; j++)
+                for (int j = 0; j < l; j++)
                     used |= (cur.e[j] >> 1) == x;
                 if (used || !cuttable[x])
                     continue;
-                cut_path next = cur;
-                next.e[next.len++] = x << 1 | (sh->ends[x][1] != end);
-                stack[top++] = next;
+                stack[top].opt = x << 1 | (sh->ends[x][1] != end);
+                stack[top++].len = l + 1;
             }
         }
     }
-    return n;
+    /* the kept cuts in the order found, then the selection sort */
+    int nk = n < EXACT ? n : EXACT;
+    for (int i = 0; i < n_later; i++) {
+        int j = nk++;
+        for (; j > EXACT && keep[j - 1].pos > keep[EXACT + i].pos; j--)
+            ;
+        cut_path c = keep[EXACT + i];
+        memmove(&keep[j + 1], &keep[j], (size_t)(nk - 1 - j) * sizeof keep[0]);
+        keep[j] = c;
+    }
+    int n_tries = 0;
+    for (int k = 0; k < EXACT && k < nk; k++) {
+        int bi = k;
+        for (int i = k + 1; i < nk; i++)
+            if (keep[i].score > keep[bi].score)
+                bi = i;
+        cut_path t = keep[k];
+        keep[k] = keep[bi];
+        keep[bi] = t;
+        tries[n_tries++] = keep[k];
+    }
+    return n_tries;
 }
 
 /* How much a cut of PATH on SHEET helps P: rivals' effort gained minus P's
@@ -249,33 +324,6 @@ static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_
     return value;
 }
 
-/* Edges on a shortest way of VICTIM to the summit on SHEET score a cut. */
-static void prescore(gm_mind *m, const gm_state *s, int victim, int sheet, cut_path *paths,
-                     int n)
-{
-    const gm_game *g = m->g;
-    const gm_sheet *sh = &g->sheets[sheet];
-    const gm_player *V = &s->players[victim];
-    gm_dist_cached(m->dists, g, s, sheet, sh->center, m->dist);
-    int at = V->at >= 0 ? V->at : -1;
-    if (at >= 0)
-        gm_dist_cached(m->dists, g, s, sheet, (uint32_t)at, m->dist2);
-    int total = at >= 0 ? m->dist[at] : -1;
-    for (int i = 0; i < n; i++) {
-        int score = 0;
-        for (int j = 0; j < paths[i].len; j++) {
-            uint32_t x = paths[i].e[j] >> 1, a = sh->ends[x][0], b = sh->ends[x][1];
-            if (total < 0)
-                continue;
-            int on = (m->dist2[a] >= 0 && m->dist[b] >= 0 && m->dist2[a] + 1 + m->dist[b] == total) ||
-                     (m->dist2[b] >= 0 && m->dist[a] >= 0 && m->dist2[b] + 1 + m->dist[a] == total);
-            if (on)
-                score += 64 - (m->dist2[a] < m->dist2[b] ? m->dist2[a] : m->dist2[b]);
-        }
-        paths[i].score = score * 8 + paths[i].len;
-    }
-}
-
 /* Plans P's best cut over the sheets it may cut (the action of node type
  * effect E): 1 when it is worth taking, the plan in M. */
 static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
@@ -283,7 +331,6 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
     const gm_game *g = m->g;
     int anywhere = e->kind == CB_EFFECT_CUT_ANYWHERE;
     int len = anywhere ? 1 : (e->n < PLAN_MAX ? e->n : PLAN_MAX);
-    static _Thread_local cut_path paths[CANDIDATES]; /* 80 KB: off the stack */
     int best_value = 0, found = 0;
     /* the leader's sheet (on own sheets, the only one worth the search) */
     int victim = leader(m, s, p, -1);
@@ -291,28 +338,18 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
         return 0;
     int victim_before = effort(m->dists, g, s, victim), mine_before = effort(m->dists, g, s, p);
     int sheet = s->players[victim].sheet;
-    {
-        int n = cut_paths(m, s, sheet, len, anywhere, paths, CANDIDATES);
-        if (n == 0)
-            return 0;
-        prescore(m, s, victim, sheet, paths, n);
-        /* the EXACT best by prescore, tried for real */
-        for (int k = 0; k < EXACT && k < n; k++) {
-            int bi = k;
-            for (int i = k + 1; i < n; i++)
-                if (paths[i].score > paths[bi].score)
-                    bi = i;
-            cut_path t = paths[k];
-            paths[k] = paths[bi];
-            paths[bi] = t;
-            int v = cut_value(m, s, p, sheet, &paths[k], victim, victim_before, mine_before);
-            if (!found || v > best_value) {
-                found = 1;
-                best_value = v;
-                m->plan_sheet = sheet;
-                m->plan_len = paths[k].len;
-                memcpy(m->plan, paths[k].e, sizeof paths[k].e);
-            }
+    cut_path tries[EXACT];
+    int n = cuts_to_try(m, s, victim, sheet, len, anywhere, tries);
+    if (n == 0)
+        return 0;
+    for (int k = 0; k < n; k++) {
+        int v = cut_value(m, s, p, sheet, &tries[k], victim, victim_before, mine_before);
+        if (!found || v > best_value) {
+            found = 1;
+            best_value = v;
+            m->plan_sheet = sheet;
+            m->plan_len = tries[k].len;
+            memcpy(m->plan, tries[k].e, sizeof tries[k].e);
         }
     }
     m->plan_pos = 0;
