@@ -499,7 +499,8 @@ static gm_mind *mind_new(const gm_game *g, gm_agent_kind kind, double noise, int
     m->rollouts = rollouts, m->horizon = horizon;
     m->dists = dists;
     if (!dists) {
-        if (!(m->dists = gm_dist_cache_new(g)))
+        /* a thinking agent's rollouts revisit far more than one greedy player */
+        if (!(m->dists = gm_dist_cache_new(g, kind == GM_THINKING ? 1024 : 64)))
             goto oom;
         m->owns_dists = 1;
     }

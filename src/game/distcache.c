@@ -4,34 +4,30 @@
 
 #include "game/distcache.h"
 
-/* Enough pictures for every sheet of a 9-player game and the trial cuts
- * tried on them; enough searches for every token and goal on them. */
-#define PICTURES 24
-#define SEARCHES 96
-
 typedef struct {
     int sheet;              /* -1: empty */
-    uint64_t used;          /* when last matched (least recently used goes) */
+    uint64_t hash;          /* of the bytes, to find a picture without comparing all */
     uint8_t *bytes;         /* the sheet's edge, piece and node bytes */
-    int16_t *search_of;     /* per node: its search from there, -1 none */
+    int32_t *search_of;     /* per node: its search from there, -1 none */
 } picture;
 
 typedef struct {
     int picture;            /* -1: empty */
     uint32_t from;
-    uint64_t used;
     int *dist;
 } search;
 
+/* Both are replaced oldest first (a ring): cheaper than least recently used
+ * and, at these sizes, as good. */
 struct gm_dist_cache {
     const gm_game *g;
-    uint64_t clock;
+    int n_pictures, n_searches, next_picture, next_search;
     int last[GM_MAX_PLAYERS]; /* per sheet: the picture matched last */
-    picture pictures[PICTURES];
-    search searches[SEARCHES];
+    picture *pictures;
+    search *searches;
     uint8_t *bytes;
     int *dists;
-    int16_t *search_of;
+    int32_t *search_of;
 };
 
 /* A sheet's edge, piece and node bytes lie one after another in a state. */
@@ -40,7 +36,7 @@ static size_t picture_len(const gm_sheet *sh)
     return (size_t)sh->m + sh->nf + sh->n;
 }
 
-gm_dist_cache *gm_dist_cache_new(const gm_game *g)
+gm_dist_cache *gm_dist_cache_new(const gm_game *g, int searches)
 {
     size_t len = 1, n = 1;
     for (int k = 0; k < g->n_sheets; k++) {
@@ -54,18 +50,24 @@ gm_dist_cache *gm_dist_cache_new(const gm_game *g)
     if (!c)
         return NULL;
     c->g = g;
-    c->bytes = malloc(PICTURES * len);
-    c->dists = malloc(SEARCHES * n * sizeof *c->dists);
-    c->search_of = malloc(PICTURES * n * sizeof *c->search_of);
-    if (!c->bytes || !c->dists || !c->search_of) {
+    c->n_searches = searches > 8 ? searches : 8;
+    c->n_pictures = c->n_searches / 8;
+    size_t np = (size_t)c->n_pictures, ns = (size_t)c->n_searches;
+    c->pictures = calloc(np, sizeof *c->pictures);
+    c->searches = calloc(ns, sizeof *c->searches);
+    c->bytes = malloc(np * len);
+    c->dists = malloc(ns * n * sizeof *c->dists);
+    c->search_of = malloc(np * n * sizeof *c->search_of);
+    if (!c->pictures || !c->searches || !c->bytes || !c->dists || !c->search_of) {
         gm_dist_cache_free(c);
         return NULL;
     }
-    for (int i = 0; i < PICTURES; i++)
-        c->pictures[i].sheet = -1, c->pictures[i].bytes = c->bytes + (size_t)i * len,
-        c->pictures[i].search_of = c->search_of + (size_t)i * n;
-    for (int i = 0; i < SEARCHES; i++)
-        c->searches[i].picture = -1, c->searches[i].dist = c->dists + (size_t)i * n;
+    for (size_t i = 0; i < np; i++) {
+        picture *pic = &c->pictures[i];
+        pic->sheet = -1, pic->bytes = c->bytes + i * len, pic->search_of = c->search_of + i * n;
+    }
+    for (size_t i = 0; i < ns; i++)
+        c->searches[i].picture = -1, c->searches[i].dist = c->dists + i * n;
     for (int k = 0; k < GM_MAX_PLAYERS; k++)
         c->last[k] = -1;
     return c;
@@ -75,14 +77,31 @@ void gm_dist_cache_free(gm_dist_cache *c)
 {
     if (!c)
         return;
+    free(c->pictures);
+    free(c->searches);
     free(c->bytes);
     free(c->dists);
     free(c->search_of);
     free(c);
 }
 
-/* The picture of SHEET in S, made (in place of the least recently used)
- * when none matches; its searches are forgotten then. */
+/* FNV-1a over 8-byte words (a short tail byte by byte), the sheet mixed in. */
+static uint64_t hash_of(const uint8_t *b, size_t len, int sheet)
+{
+    uint64_t h = UINT64_C(1469598103934665603) ^ (uint64_t)sheet;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * UINT64_C(1099511628211);
+    }
+    for (; i < len; i++)
+        h = (h ^ b[i]) * UINT64_C(1099511628211);
+    return h;
+}
+
+/* The picture of SHEET in S, made (in place of the oldest) when none
+ * matches; the searches of the one it replaces are forgotten. */
 static int find_picture(gm_dist_cache *c, const gm_state *s, int sheet)
 {
     const gm_sheet *sh = &c->g->sheets[sheet];
@@ -92,24 +111,25 @@ static int find_picture(gm_dist_cache *c, const gm_state *s, int sheet)
     if (last >= 0 && c->pictures[last].sheet == sheet &&
         memcmp(c->pictures[last].bytes, now, len) == 0)
         return last;
-    int oldest = 0;
-    for (int i = 0; i < PICTURES; i++) {
+    uint64_t h = hash_of(now, len, sheet);
+    for (int i = 0; i < c->n_pictures; i++) {
         picture *pic = &c->pictures[i];
-        if (pic->sheet == sheet && i != last && memcmp(pic->bytes, now, len) == 0)
+        if (pic->hash == h && pic->sheet == sheet && memcmp(pic->bytes, now, len) == 0)
             return c->last[sheet] = i;
-        if (pic->used < c->pictures[oldest].used)
-            oldest = i;
     }
-    picture *pic = &c->pictures[oldest];
+    int k = c->next_picture;
+    c->next_picture = (k + 1) % c->n_pictures;
+    picture *pic = &c->pictures[k];
+    if (pic->sheet >= 0)
+        for (uint32_t v = 0; v < c->g->sheets[pic->sheet].n; v++)
+            if (pic->search_of[v] >= 0)
+                c->searches[pic->search_of[v]].picture = -1;
     pic->sheet = sheet;
-    pic->used = 0;
+    pic->hash = h;
     memcpy(pic->bytes, now, len);
     for (uint32_t v = 0; v < sh->n; v++)
         pic->search_of[v] = -1;
-    for (int i = 0; i < SEARCHES; i++)
-        if (c->searches[i].picture == oldest)
-            c->searches[i].picture = -1, c->searches[i].used = 0; /* first to go */
-    return c->last[sheet] = oldest;
+    return c->last[sheet] = k;
 }
 
 void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int sheet,
@@ -121,25 +141,20 @@ void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int s
         gm_dist_from(g, s, sheet, from, dist, queue);
         return;
     }
-    int pic = find_picture(c, s, sheet);
-    picture *pc = &c->pictures[pic];
-    pc->used = ++c->clock;
-    int found = pc->search_of[from];
+    picture *pic = &c->pictures[find_picture(c, s, sheet)];
+    int found = pic->search_of[from];
     if (found >= 0) {
-        c->searches[found].used = c->clock;
         memcpy(dist, c->searches[found].dist, sh->n * sizeof *dist);
         return;
     }
-    int oldest = 0; /* empty searches have used 0 */
-    for (int i = 1; i < SEARCHES; i++)
-        if (c->searches[i].used < c->searches[oldest].used)
-            oldest = i;
-    search *se = &c->searches[oldest];
+    int k = c->next_search;
+    c->next_search = (k + 1) % c->n_searches;
+    search *se = &c->searches[k];
     if (se->picture >= 0)
         c->pictures[se->picture].search_of[se->from] = -1;
     uint32_t queue[GM_MAX_NODES];
     gm_dist_from(g, s, sheet, from, se->dist, queue);
-    se->picture = pic, se->from = from, se->used = c->clock;
-    pc->search_of[from] = (int16_t)oldest;
+    se->picture = (int)(pic - c->pictures), se->from = from;
+    pic->search_of[from] = k;
     memcpy(dist, se->dist, sh->n * sizeof *dist);
 }

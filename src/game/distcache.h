@@ -14,8 +14,9 @@
 
 typedef struct gm_dist_cache gm_dist_cache;
 
-/* A cache for game G's sheets; NULL out of memory. */
-gm_dist_cache *gm_dist_cache_new(const gm_game *g);
+/* A cache for game G's sheets that holds SEARCHES searches (and an eighth
+ * as many pictures); NULL out of memory. */
+gm_dist_cache *gm_dist_cache_new(const gm_game *g, int searches);
 void gm_dist_cache_free(gm_dist_cache *c);
 
 /* DIST (the sheet's n entries) becomes what gm_dist_from(SHEET, FROM) gives
