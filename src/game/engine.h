@@ -36,6 +36,7 @@ typedef struct {
     uint32_t (*ends)[2];    /* per edge */
     uint32_t (*eface)[2];   /* the pieces on an edge's two sides (0: outside) */
     uint32_t *vf_off, *vf;  /* the pieces touching each node */
+    uint32_t *fe_off, *fe;  /* the edges around each piece */
     double *farea;          /* per piece, mm^2 */
     uint8_t *trim;          /* per node: on the trim line */
     uint8_t *trim_edge;     /* per edge: runs along the trim (outside beside it) */
