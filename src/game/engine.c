@@ -527,15 +527,10 @@ int gm_marks_of(const gm_game *g, const gm_state *s, int p)
     return n;
 }
 
-/* Whether P's mark on V would count, given the types P has marked. */
-static int wants(const gm_game *g, const gm_state *s, int p, uint32_t v, uint64_t types)
+/* Whether P's mark on a node of type T would count, given the types P has
+ * marked (a node's own state aside: see wanted_node). */
+static int wants_type(const gm_game *g, int p, int t, uint64_t types)
 {
-    int sheet = s->players[p].sheet;
-    const gm_sheet *sh = &g->sheets[sheet];
-    int t = sh->type[v];
-    if (t < 0 || !gm_nodes(g, s, sheet)[v] || !gm_dots(g, s, sheet)[v] ||
-        (gm_marks(g, s, sheet)[v] >> p & 1))
-        return 0;
     const cb_goal *goal = goal_of(g, p);
     switch (goal->kind) {
     case CB_GOAL_VISIT: return 1;
@@ -547,9 +542,27 @@ static int wants(const gm_game *g, const gm_state *s, int p, uint32_t v, uint64_
     }
 }
 
+/* What P's mark on a node counts for depends on its type alone, so the
+ * scans over every node look the answer up per type (WANTED, the theme's
+ * n_types entries). */
+static void wanted_types(const gm_game *g, int p, uint64_t types, uint8_t *wanted)
+{
+    for (size_t t = 0; t < g->theme->n_types; t++)
+        wanted[t] = (uint8_t)wants_type(g, p, (int)t, types);
+}
+
+/* Whether P's mark on V of SHEET would count (WANTED from wanted_types). */
+static inline int wanted_node(const gm_sheet *sh, const uint8_t *nodes, const uint8_t *dots,
+                              const uint16_t *marks, int p, uint32_t v, const uint8_t *wanted)
+{
+    int t = sh->type[v];
+    return t >= 0 && wanted[t] && nodes[v] && dots[v] && !(marks[v] >> p & 1);
+}
+
 int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
 {
-    const gm_sheet *sh = &g->sheets[s->players[p].sheet];
+    int sheet = s->players[p].sheet;
+    const gm_sheet *sh = &g->sheets[sheet];
     if (gm_mission_left(g, s, p) == 0) {
         memset(want, 0, sh->n);
         return 0;
@@ -557,8 +570,12 @@ int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
     int count, family, n = 0;
     uint64_t types;
     marks_summary(g, s, p, &count, &types, &family);
+    uint8_t wanted[g->theme->n_types + 1];
+    wanted_types(g, p, types, wanted);
+    const uint8_t *nodes = gm_nodes(g, s, sheet), *dots = gm_dots(g, s, sheet);
+    const uint16_t *marks = gm_marks(g, s, sheet);
     for (uint32_t v = 0; v < sh->n; v++)
-        n += want[v] = (uint8_t)wants(g, s, p, v, types);
+        n += want[v] = (uint8_t)wanted_node(sh, nodes, dots, marks, p, v, wanted);
     return n;
 }
 
@@ -579,8 +596,12 @@ int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
     marks_summary(g, s, p, &count, &types, &family);
     (void)count;
     int could = 0;
+    uint8_t wanted[g->theme->n_types + 1];
+    wanted_types(g, p, types, wanted);
+    const uint8_t *nodes = gm_nodes(g, s, P->sheet), *dots = gm_dots(g, s, P->sheet);
+    const uint16_t *marks = gm_marks(g, s, P->sheet);
     for (uint32_t v = 0; v < sh->n; v++)
-        if (dist[v] >= 0 && wants(g, s, p, v, types)) {
+        if (dist[v] >= 0 && wanted_node(sh, nodes, dots, marks, p, v, wanted)) {
             could++;
             reach |= 1ull << (sh->type[v] & 63);
         }
