@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "base/unionfind.h"
 #include "board/deal.h"
 #include "game/engine.h"
 #include "io/theme.h"
@@ -228,11 +227,6 @@ void gm_state_copy(gm_state *dst, const gm_state *src)
 
 /* ---- the paper ---- */
 
-static int face_alive(const uint8_t *faces, uint32_t f)
-{
-    return f != 0 && faces[f];
-}
-
 static int shielded(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
 {
     for (int p = 0; p < g->players; p++)
@@ -288,79 +282,76 @@ int gm_paper_edge(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
     return 0;
 }
 
-/* Whether the paper on SHEET is still one piece holding the summit: then
- * nothing falls (most cuts), and a flood over the pieces says so faster
- * than gm_paper_fall's union-find and areas. */
-static int paper_whole(const gm_sheet *sh, const uint8_t *faces, const uint8_t *edges)
+/* Labels each piece of paper on SHEET with the lowest-numbered piece it is
+ * still joined to (CLS; joined: an uncut edge between them), as a
+ * union-find that always keeps the lower root would; returns how many
+ * groups there are. A flood over the pieces' edges. */
+static uint32_t paper_groups(const gm_sheet *sh, const uint8_t *faces, const uint8_t *edges,
+                             uint32_t *cls)
 {
-    uint32_t nf = sh->nf, alive = 0, start = GM_NONE;
-    for (uint32_t f = 1; f < nf; f++)
-        if (faces[f])
-            alive++, start = start == GM_NONE ? f : start;
-    if (alive == 0)
-        return 1;
-    int holds_summit = 0;
-    for (uint32_t i = sh->vf_off[sh->center]; i < sh->vf_off[sh->center + 1]; i++)
-        holds_summit |= faces[sh->vf[i]] != 0;
-    if (!holds_summit)
-        return 0;
-    uint8_t seen[nf];
-    uint32_t stack[nf];
-    memset(seen, 0, nf);
-    uint32_t top = 0, reached = 1;
-    seen[start] = 1;
-    stack[top++] = start;
-    while (top > 0) {
-        uint32_t f = stack[--top];
-        for (uint32_t i = sh->fe_off[f]; i < sh->fe_off[f + 1]; i++) {
-            uint32_t e = sh->fe[i];
-            uint32_t o = sh->eface[e][0] == f ? sh->eface[e][1] : sh->eface[e][0];
-            if ((edges[e] & GM_CUT) || !faces[o] || seen[o])
-                continue;
-            seen[o] = 1;
-            reached++;
-            stack[top++] = o;
+    uint32_t nf = sh->nf, groups = 0;
+    uint32_t stack[nf ? nf : 1];
+    for (uint32_t f = 0; f < nf; f++)
+        cls[f] = f; /* dead pieces stay alone */
+    uint8_t seen[nf ? nf : 1];
+    memset(seen, 0, nf ? nf : 1);
+    for (uint32_t root = 1; root < nf; root++) {
+        if (!faces[root] || seen[root])
+            continue;
+        groups++;
+        uint32_t top = 0;
+        seen[root] = 1;
+        stack[top++] = root;
+        while (top > 0) {
+            uint32_t f = stack[--top];
+            cls[f] = root;
+            for (uint32_t i = sh->fe_off[f]; i < sh->fe_off[f + 1]; i++) {
+                uint32_t e = sh->fe[i];
+                uint32_t o = sh->eface[e][0] == f ? sh->eface[e][1] : sh->eface[e][0];
+                if ((edges[e] & GM_CUT) || !faces[o] || seen[o])
+                    continue;
+                seen[o] = 1;
+                stack[top++] = o;
+            }
         }
     }
-    return reached == alive;
+    return groups;
 }
 
 void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
 {
-    if (paper_whole(&g->sheets[sheet], gm_faces(g, s, sheet), gm_edges(g, s, sheet)))
-        return;
     const gm_sheet *sh = &g->sheets[sheet];
     uint8_t *faces = gm_faces(g, s, sheet), *nodes = gm_nodes(g, s, sheet);
     const uint8_t *edges = gm_edges(g, s, sheet);
     uint32_t nf = sh->nf, cls[nf ? nf : 1];
+    uint32_t groups = paper_groups(sh, faces, edges, cls);
+    if (groups <= 1) { /* most cuts: one piece, and it falls only without the summit */
+        int holds_summit = groups == 0;
+        for (uint32_t i = sh->vf_off[sh->center]; i < sh->vf_off[sh->center + 1]; i++)
+            holds_summit |= faces[sh->vf[i]] != 0;
+        if (holds_summit)
+            return;
+    }
     double area[nf ? nf : 1];
     for (uint32_t f = 0; f < nf; f++)
-        cls[f] = f, area[f] = 0;
-    for (uint32_t e = 0; e < sh->m; e++) {
-        uint32_t a = sh->eface[e][0], b = sh->eface[e][1];
-        if ((edges[e] & GM_CUT) || !face_alive(faces, a) || !face_alive(faces, b))
-            continue;
-        uint32_t x = cb_uf_find(cls, a), y = cb_uf_find(cls, b);
-        if (x != y)
-            cls[x > y ? x : y] = x < y ? x : y;
-    }
+        area[f] = 0;
     for (uint32_t f = 1; f < nf; f++)
         if (faces[f])
-            area[cb_uf_find(cls, f)] += sh->farea[f];
+            area[cls[f]] += sh->farea[f];
     /* The piece that stays: the largest touching the summit. */
     uint32_t keep = GM_NONE;
     for (uint32_t i = sh->vf_off[sh->center]; i < sh->vf_off[sh->center + 1]; i++) {
         uint32_t f = sh->vf[i];
         if (!faces[f])
             continue;
-        uint32_t c = cb_uf_find(cls, f);
+        uint32_t c = cls[f];
         if (keep == GM_NONE || area[c] > area[keep] || (area[c] == area[keep] && c < keep))
             keep = c;
     }
     uint8_t fell[nf ? nf : 1];
     int any = 0;
     for (uint32_t f = 1; f < nf; f++) {
-        fell[f] = faces[f] && cb_uf_find(cls, f) != keep;
+        fell[f] = faces[f] && cls[f] != keep;
         if (fell[f])
             faces[f] = 0, any = 1;
     }
@@ -371,8 +362,8 @@ void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
     uint8_t counted[nf ? nf : 1];
     memset(counted, 0, nf ? nf : 1);
     for (uint32_t f = 1; f < nf; f++)
-        if (fell[f] && !counted[cb_uf_find(cls, f)]) {
-            counted[cb_uf_find(cls, f)] = 1;
+        if (fell[f] && !counted[cls[f]]) {
+            counted[cls[f]] = 1;
             s->tally.pieces++;
             if (cutter >= 0)
                 s->players[cutter].pieces++;
