@@ -245,8 +245,8 @@ static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int
     int total = V->at >= 0 ? m->dist[V->at] : -1;
     uint32_t first[CANDIDATES];
     uint8_t cuttable[GM_MAX_NODES * 3]; /* a planar graph has under 3n edges */
-    int nf = gm_first_cut_options(g, s, sheet, anywhere, first, CANDIDATES);
     gm_cuttable_edges(g, s, sheet, cuttable);
+    int nf = gm_first_cut_options(g, s, sheet, anywhere, cuttable, first, CANDIDATES);
     cut_path keep[2 * EXACT], cur;
     int n = 0, n_later = 0, prefix[PLAN_MAX + 1] = {0};
     /* depth-first: the path so far in CUR, a stack of (option, length) */

@@ -237,9 +237,10 @@ void gm_dist_from(const gm_game *g, const gm_state *s, int sheet, uint32_t from,
 
 /* A cut's first edges on SHEET, as GM_ASK_CUT lists them: (edge << 1 | k)
  * for a cuttable edge whose end 1 - k is on the paper's edge, the cut
- * running to end k; ANYWHERE: every cuttable edge, k = 1. At most ROOM. */
+ * running to end k; ANYWHERE: every cuttable edge, k = 1. At most ROOM.
+ * CUTTABLE: from gm_cuttable_edges, or NULL to work it out here. */
 int gm_first_cut_options(const gm_game *g, const gm_state *s, int sheet, int anywhere,
-                         uint32_t *opts, int room);
+                         const uint8_t *cuttable, uint32_t *opts, int room);
 
 /* Recomputes which paper is still joined to the summit on SHEET after cuts
  * (what falls off, whose token is stranded, who cut it loose: CUTTER). */
