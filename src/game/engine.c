@@ -482,17 +482,15 @@ static void marks_summary(const gm_game *g, const gm_state *s, int p, int *count
     }
 }
 
-int gm_mission_left(const gm_game *g, const gm_state *s, int p)
+/* gm_mission_left from P's marks_summary (COUNT, TYPES, FAMILY), for the
+ * callers that need the summary too. */
+static int left_of(const gm_game *g, const gm_state *s, int p, int count, uint64_t types,
+                   int family)
 {
     const cb_goal *goal = goal_of(g, p);
-    int count, family, left = 0;
-    uint64_t types;
-    if (goal->kind == CB_GOAL_CUT_LOOSE) {
-        left = goal->n - s->players[p].pieces;
-        return left > 0 ? left : 0;
-    }
-    marks_summary(g, s, p, &count, &types, &family);
+    int left = 0;
     switch (goal->kind) {
+    case CB_GOAL_CUT_LOOSE: left = goal->n - s->players[p].pieces; break;
     case CB_GOAL_VISIT: left = goal->n - count; break;
     case CB_GOAL_TYPES: left = goal->n - __builtin_popcountll(types); break;
     case CB_GOAL_SET: /* N of the listed types */
@@ -504,6 +502,15 @@ int gm_mission_left(const gm_game *g, const gm_state *s, int p)
     default: left = 0;
     }
     return left > 0 ? left : 0;
+}
+
+int gm_mission_left(const gm_game *g, const gm_state *s, int p)
+{
+    int count = 0, family = 0;
+    uint64_t types = 0;
+    if (goal_of(g, p)->kind != CB_GOAL_CUT_LOOSE) /* pieces alone count */
+        marks_summary(g, s, p, &count, &types, &family);
+    return left_of(g, s, p, count, types, family);
 }
 
 int gm_marks_of(const gm_game *g, const gm_state *s, int p)
@@ -554,13 +561,13 @@ int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
 {
     int sheet = s->players[p].sheet;
     const gm_sheet *sh = &g->sheets[sheet];
-    if (gm_mission_left(g, s, p) == 0) {
-        memset(want, 0, sh->n);
-        return 0;
-    }
     int count, family, n = 0;
     uint64_t types;
     marks_summary(g, s, p, &count, &types, &family);
+    if (left_of(g, s, p, count, types, family) == 0) {
+        memset(want, 0, sh->n);
+        return 0;
+    }
     uint8_t wanted[g->theme->n_types + 1];
     wanted_types(g, p, types, wanted);
     const uint8_t *nodes = gm_nodes(g, s, sheet), *dots = gm_dots(g, s, sheet);
