@@ -2,7 +2,9 @@
 """Issue 35's rows: the CPU the playtest's agents take a game, as `cutboard
 playtest` processes (one job, --no-influence, fixed seeds): thinking agents
 at 2, 4 and 9 players, greedy ones at 4, printed as games per CPU second
-(user + system of the child, from the kernel's accounting).
+(user + system of the child, from the kernel's accounting). Every game
+makes its boards first; the last row plays greedy games on one board file
+made beforehand, the engine and the agents alone.
 
 With BENCH_BASE=/path/to/an/earlier/cutboard, each row is measured for both
 builds, runs alternating (base, this, base, this ...), their ratio is
@@ -25,6 +27,7 @@ ROWS = [
     ("thinking, 4 players", 4, ["--agents", "thinking", "-p", "4"]),
     ("thinking, 9 players", 1, ["--agents", "thinking", "-p", "9"]),
     ("greedy, 4 players", 400, ["--agents", "greedy", "-p", "4"]),
+    ("greedy, 4 players, one board file", 2000, ["--agents", "greedy", "BOARD"]),
 ]
 
 
@@ -59,7 +62,13 @@ def main():
     print("\n| agents | games a run | this build | base | this / base | same report |")
     print("| --- | ---: | ---: | ---: | ---: | --- |")
     with tempfile.TemporaryDirectory() as tmp:
+        board = os.path.join(tmp, "board.json")
+        made = subprocess.run([CB, "--players", "4", "--seed", "bench agents", "--json", board,
+                               "-o", os.path.join(tmp, "board.pdf")], capture_output=True)
+        if made.returncode != 0:
+            raise SystemExit("bench_agents: the board file was not made")
         for label, games, opts in ROWS:
+            opts = [board if o == "BOARD" else o for o in opts]
             cpu = {name: [] for name, _ in builds}
             same = True
             for k in range(RUNS):
