@@ -527,6 +527,12 @@ gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rol
     return mind_new(g, kind, noise, rollouts, horizon, NULL);
 }
 
+gm_mind *gm_mind_new_sharing(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
+                             int horizon, gm_dist_cache *dists)
+{
+    return mind_new(g, kind, noise, rollouts, horizon, dists);
+}
+
 void gm_mind_free(gm_mind *m)
 {
     if (!m)
