@@ -30,12 +30,13 @@ BUILD   ?= build
 LIB     := $(BUILD)/libcutboard.a
 BIN     := cutboard
 # The library is src/ by product line (see include/cutboard.h): base, planar,
-# board, io, print, net, and serve (the web page and the HTTP API's answers,
-# src/serve/serve.h; internal). The CLI in src/cli/ links against it. Its
-# serve command runs the HTTP server, a program of its own (cutboard-serve,
-# installed in libexec/cutboard): only it links libmicrohttpd, so the other
-# commands start without loading it and the TLS libraries under it.
-LIB_DIRS := base planar board io game print net serve
+# board, io, game, print, deck, net, and serve (the web page and the HTTP
+# API's answers, src/serve/serve.h; internal). The CLI in src/cli/ links
+# against it. Its serve command runs the HTTP server, a program of its own
+# (cutboard-serve, installed in libexec/cutboard): only it links
+# libmicrohttpd, so the other commands start without loading it and the TLS
+# libraries under it.
+LIB_DIRS := base planar board io game print deck net serve
 SRCS    := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/serve/page_html.o
 SERVE_SRCS := src/cli/serve.c src/cli/serve_main.c src/cli/common.c
@@ -313,16 +314,20 @@ STEP ?= 37
 # Then I/O fault injection (tests/faults/io.sh): each output-file system
 # call (open, write, fsync, close, linkat, rename) fails in turn; exit 0,
 # 73 or 74, every output as it was or complete, no temporary file left.
-# Last, a 200-game deck killed with SIGKILL at 20 points of its run
-# (tests/faults/kill.sh): the old outputs or complete new ones, nothing else.
+# Last, decks and a game killed with SIGKILL (strace) at every system call
+# of their commit and at points spread over their staging (tests/faults/kill.sh):
+# after the next run's recovery, the old outputs or the new ones byte for
+# byte, nothing else.
 $(BUILD)/libfailalloc.so: tests/faults/failalloc.c | $(BUILD)
 	$(CC) -O2 -g -shared -fPIC $< -o $@
 $(BUILD)/libfailio.so: tests/faults/failio.c | $(BUILD)
 	$(CC) -O2 -g -shared -fPIC $< -o $@ -ldl
-faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so
+$(BUILD)/recover: tests/faults/recover.c $(LIB)
+	$(CC) $(ALL_CFLAGS) $< $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@
+faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so $(BUILD)/recover
 	sh tests/faults/alloc.sh $(BIN) $(BUILD)/libfailalloc.so $(STEP)
 	sh tests/faults/io.sh $(BIN) $(BUILD)/libfailio.so
-	sh tests/faults/kill.sh $(BIN)
+	sh tests/faults/kill.sh $(BIN) $(BUILD)/recover
 
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)

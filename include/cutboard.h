@@ -389,6 +389,11 @@ int cb_board_dot_positions(const cb_board *board, uint32_t node,
  * "WxHmm" (e.g. "210x297mm"), also in in or pt: cb_size_parse for the field
  * "paper"; sets width >= height (landscape). */
 cb_status cb_paper_parse(const char *name, double *w_mm, double *h_mm, cb_error *err);
+/* The last step of filling a spec, the same for every caller (the CLI's
+ * board options, its decks, the server's form): SPEC's page from the paper
+ * NAME (cb_paper_parse), turned to portrait when PORTRAIT, then
+ * cb_spec_check. Its errors are theirs. */
+cb_status cb_spec_set_paper(cb_spec *spec, const char *name, int portrait, cb_error *err);
 
 /* ---- reading boards ------------------------------------------------- */
 
@@ -557,8 +562,18 @@ cb_status cb_file_commit(cb_staged_file *f, cb_error *err);
 /* Commits FILES[0..n-1] (NULL entries skipped) all or none: each takes its
  * target's place while the old target is kept under a hidden name; if any
  * cannot, those already in place are put back, so every target is as it
- * was. Frees every file, committed or not. */
+ * was. A journal written first into each target's folder lets the next
+ * run finish the work of one killed half way (cb_file_recover), which this
+ * call does first for its own folders. Frees every file, committed or not. */
 cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *err);
+/* Clears what runs killed while writing into FOLDER left there (their
+ * processes gone, on this host): a commit cut short is rolled back to the
+ * old files, or forward to the new ones once every new file was in place;
+ * then their hidden files (".cutboard-*") are removed. Files of runs still
+ * alive, or made on another host or in another pid namespace, are not
+ * touched. CB_ERR_IO when something could not be undone
+ * (it is tried again next time); a missing FOLDER is CB_OK. */
+cb_status cb_file_recover(const char *folder, cb_error *err);
 void cb_file_discard(cb_staged_file *f);
 
 /* cb_file_stage for output made piece by piece: PRODUCE is called once with
@@ -828,7 +843,66 @@ double cb_deck_mission_deviation(const cb_deck *d);
 /* Stops the threads and frees the deck; NULL is fine. */
 void cb_deck_free(cb_deck *d);
 
-/* ---- deck shards and their merge (src/print/deck_merge.c) ---- */
+/* ---- decks to files (src/deck/deck_write.c) ---- */
+
+/* The rules and legend page of a deck: after every game; once, at the end
+ * of the one PDF (its legend every node type of the deck) or in the first
+ * game's file of a folder; or none. */
+typedef enum { CB_DECK_RULES_ONCE, CB_DECK_RULES_EACH, CB_DECK_RULES_NONE } cb_deck_rules;
+
+/* Where a deck goes: one PDF with every game in index order (OUTPUT) or
+ * one PDF per game (OUT_DIR/game-00042.pdf, cb_deck_game_path; the folder
+ * must exist), and a manifest (cb_deck_manifest_line per game, then
+ * cb_deck_summary_line) or NULL. OUTPUT and MANIFEST are the names the
+ * manifest records; with PDF_IN_MEMORY or MANIFEST_IN_MEMORY that output
+ * comes back in memory instead of staged at its name. */
+typedef struct {
+    const char *output, *out_dir, *manifest;
+    int pdf_in_memory, manifest_in_memory;
+    cb_deck_rules rules;
+    const cb_theme *theme;
+    const cb_render_options *render;
+    /* Both may be NULL. PROGRESS after each game (DONE of TOTAL);
+     * SHOULD_STOP before the first game, after each and after the last:
+     * nonzero stops the deck there, as SIGINT does (no one PDF; the games
+     * of a folder made so far and a manifest saying "interrupted"). */
+    void (*progress)(void *ctx, size_t done, size_t total);
+    int (*should_stop)(void *ctx);
+    void *ctx;
+} cb_deck_files;
+
+/* What cb_deck_stage made, nothing of it visible yet: the games' files of
+ * a folder, the one PDF's staged file or its bytes in memory, the
+ * manifest's staged file or its text in memory (each NULL when not made). */
+typedef struct {
+    cb_staged_file **games;
+    size_t n_games;
+    cb_staged_file *pdf_file, *manifest_file;
+    unsigned char *pdf;
+    size_t pdf_len;
+    char *manifest;
+    size_t manifest_len;
+    size_t done, total;     /* games made, of this run's */
+    size_t pages;           /* pages of the one PDF (a folder: its games) */
+    int stopped;            /* should_stop said stop */
+} cb_deck_staged;
+
+/* Makes the deck SPEC and OPT describe (OPT's work hooks are replaced by
+ * the drawing of its pages) and stages its files as FILES says into *OUT,
+ * for the caller to commit together (cb_file_commit_all) or free. On error
+ * nothing is left staged (out->done says how far it got). */
+cb_status cb_deck_stage(const cb_spec *spec, const cb_deck_options *opt,
+                        const cb_deck_files *files, cb_deck_staged *out, cb_error *err);
+/* cb_deck_stage, then every staged file committed together; *OUT keeps
+ * the figures and the outputs in memory. */
+cb_status cb_deck_write(const cb_spec *spec, const cb_deck_options *opt,
+                        const cb_deck_files *files, cb_deck_staged *out, cb_error *err);
+/* Discards what was not committed and frees the rest; NULL is fine. */
+void cb_deck_staged_free(cb_deck_staged *s);
+/* DIR's file for game K into PATH (LEN bytes): DIR/game-00042.pdf. */
+void cb_deck_game_path(const char *dir, size_t k, char *path, size_t len);
+
+/* ---- deck shards and their merge (src/deck/deck_merge.c) ---- */
 
 /* Slice K (0-based) of N of the COUNT games from START: contiguous, the
  * first COUNT % N slices one game longer than the others, so slices 0 .. N-1

@@ -2,8 +2,9 @@
 """The library's layers point one way: a file may use (include, or link to a
 symbol of) its own folder and the folders below it, never one above.
 Folders from the bottom: base, planar, board, io, game (the rules
-engine and its agents), print, net, serve (the
-HTTP API's answers); cli sits on top. Also finds link cycles between object files (nm), such as
+engine and its agents), print, deck (many games from one master seed,
+their manifests and merges), net, serve (the HTTP API's answers); cli
+sits on top. Also finds link cycles between object files (nm), such as
 a.c calling b.c calling a.c, and any use of libharu's private struct fields
 outside src/print/hpdf_internals.c. Usage: layers.py BUILD_DIR (run from the tree)."""
 import collections
@@ -12,7 +13,7 @@ import re
 import subprocess
 import sys
 
-ORDER = ["base", "planar", "board", "io", "game", "print", "net", "serve", "cli"]
+ORDER = ["base", "planar", "board", "io", "game", "print", "deck", "net", "serve", "cli"]
 RANK = {name: i for i, name in enumerate(ORDER)}
 
 

@@ -2,6 +2,7 @@
  * replaces an old file by renaming (never by rewriting it), and failures
  * return the right status and leave neither temporary files nor a damaged
  * old file. */
+#define _GNU_SOURCE /* renameat2, to cut a commit short by hand */
 #include "test.h"
 
 #include <dirent.h>
@@ -12,9 +13,11 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cutboard.h"
+#include "io/commit_journal.h"
 
 static char dir[64];
 
@@ -272,6 +275,93 @@ static void test_commit_all_rolls_back(void **state)
     assert_int_equal(entries(), 3);
 }
 
+/* In a child process: stages new contents over a, b and c (c has no old
+ * file), writes the commit journal, makes the first SWAPS of the three
+ * swaps, marks the journal done when DONE, and dies without cleaning up,
+ * as a run killed at that point would. */
+static void commit_then_die(int swaps, int done)
+{
+    pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid > 0) {
+        int status;
+        assert_int_equal(waitpid(pid, &status, 0), pid);
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+        return;
+    }
+    static const char *const names[] = {"a", "b", "c"};
+    static const char *const news[] = {"new a", "new b", "new c"};
+    char target[3][128], staged[3][512], backup[3][1600];
+    cb_journal_entry en[3];
+    cb_error err = {CB_OK, "", 0, ""};
+    for (int k = 0; k < 3; k++) {
+        cb_staged_file *f;
+        struct stat sb;
+        path_of(target[k], sizeof target[k], names[k]);
+        if (cb_file_stage(target[k], news[k], 5, &f, &err) != CB_OK ||
+            cb_file_ready(f, &err) != CB_OK || !hidden_holding(news[k], 5, staged[k], 512) ||
+            stat(staged[k], &sb) != 0)
+            _exit(1);
+        snprintf(backup[k], sizeof backup[k], "%s~", staged[k]);
+        en[k] = (cb_journal_entry){target[k], staged[k], backup[k], sb.st_dev, sb.st_ino};
+        free(f); /* dropped as a kill would: no cb_file_discard, nothing removed */
+    }
+    cb_journal *j;
+    if (cb_journal_begin(en, 3, &j, &err) != CB_OK)
+        _exit(1);
+    for (int k = 0; k < swaps; k++)
+        if (renameat2(AT_FDCWD, staged[k], AT_FDCWD, target[k], k < 2 ? RENAME_EXCHANGE : 0))
+            _exit(1);
+    if (done && cb_journal_done(j) != 0)
+        _exit(1);
+    _exit(0);
+}
+
+/* A commit killed half way is undone by the next run's cb_file_recover
+ * (every target old again, the new one with no old file gone), or finished
+ * once its journal says done; either way no hidden file is left. The
+ * hidden files of a process still alive are not touched. */
+static void test_recover_after_kill(void **state)
+{
+    (void)state;
+    char a[128], b[128], c[128], mine[512];
+    path_of(a, sizeof a, "a");
+    path_of(b, sizeof b, "b");
+    path_of(c, sizeof c, "c");
+    cb_error err = {CB_OK, "", 0, ""};
+    for (int swaps = 0; swaps <= 3; swaps++) {
+        remove_all();
+        write_ok(a, "old a", 5);
+        write_ok(b, "old b", 5);
+        commit_then_die(swaps, 0);
+        assert_true(entries() > 2); /* the journal and the hidden files */
+        assert_int_equal(cb_file_recover(dir, &err), CB_OK);
+        assert_file_is(a, "old a", 5);
+        assert_file_is(b, "old b", 5);
+        assert_int_equal(access(c, F_OK), -1);
+        assert_int_equal(entries(), 2);
+    }
+    remove_all();
+    write_ok(a, "old a", 5);
+    write_ok(b, "old b", 5);
+    commit_then_die(3, 1);
+    assert_int_equal(cb_file_recover(dir, &err), CB_OK);
+    assert_file_is(a, "new a", 5);
+    assert_file_is(b, "new b", 5);
+    assert_file_is(c, "new c", 5);
+    assert_int_equal(entries(), 3);
+
+    /* ours, alive: kept */
+    cb_staged_file *f;
+    assert_int_equal(cb_file_stage(a, "live!", 5, &f, &err), CB_OK);
+    assert_int_equal(cb_file_ready(f, &err), CB_OK);
+    assert_true(hidden_holding("live!", 5, mine, sizeof mine));
+    assert_int_equal(cb_file_recover(dir, &err), CB_OK);
+    assert_int_equal(access(mine, F_OK), 0);
+    cb_file_discard(f);
+    assert_int_equal(entries(), 3);
+}
+
 /* A name of 255 bytes (NAME_MAX) is an output like any other: the stage's
  * hidden name does not lengthen it. */
 static void test_longest_name(void **state)
@@ -299,6 +389,7 @@ int main(void)
         cmocka_unit_test(test_failed_write_keeps_old_file),
         cmocka_unit_test(test_commit_all_rolls_back),
         cmocka_unit_test(test_longest_name),
+        cmocka_unit_test(test_recover_after_kill),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

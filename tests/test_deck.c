@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "print/deck_seeds.h"
+#include "deck/deck_seeds.h"
 
 /* ---- helpers ---- */
 

@@ -127,18 +127,11 @@ int cli_board_options_check(cli_board_options *o)
 {
     cb_error err = {CB_OK, "", 0, ""};
     cb_spec *s = &o->spec;
-    if (cb_paper_parse(o->paper, &s->page_w, &s->page_h, &err) != CB_OK)
-        return cli_error(err.status, &err);
-    if (o->portrait) {
-        double t = s->page_w;
-        s->page_w = s->page_h;
-        s->page_h = t;
-    }
     if (!s->seed) {
         cli_random_seed(o->seed_buf, sizeof o->seed_buf);
         s->seed = o->seed_buf;
     }
-    if (cb_spec_check(s, &err) != CB_OK)
+    if (cb_spec_set_paper(s, o->paper, o->portrait, &err) != CB_OK)
         return cli_error(err.status, &err);
     if (o->render.gutter >= 0 && o->render.sheet_w == 0)
         return cli_fail(CB_ERR_USAGE, "--gutter: only with --sheet (N-up imposition)");

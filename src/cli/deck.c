@@ -1,13 +1,12 @@
 /* cutboard deck: many games from one master seed, as one PDF or one PDF per
- * game, with a manifest. The library makes the games (cb_deck_*); this file
- * parses options, renders in index order, shows progress and handles
- * SIGINT/SIGTERM: it stops after the current game, writes no PDF that is not
- * complete, writes the manifest so far with an "interrupted" summary, and
- * exits 128 + the signal (130, 143). */
+ * game, with a manifest. The library makes, draws and stages the deck
+ * (cb_deck_stage); this file parses options, shows progress, commits the
+ * outputs (standard output for "-") and handles SIGINT/SIGTERM: the deck
+ * stops after the current game, no PDF that is not complete is written, the
+ * manifest so far gets an "interrupted" summary, and the exit is 128 + the
+ * signal (130, 143). */
 #include <errno.h>
 #include <signal.h>
-#include <sys/resource.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "base/buf.h"
 #include "cli.h"
 
 static const char usage[] =
@@ -82,30 +80,6 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* The manifest, line by line: into its staged file as the games come, so
- * memory does not grow with the deck (standard output gets it whole at the
- * end, from TEXT). */
-typedef struct {
-    cb_staged_file *file; /* NULL: into TEXT */
-    int failed;           /* errno of a write to FILE that failed */
-    cb_buf text;
-} manifest_out;
-
-/* 0, or -1 when out of memory (a failed write waits for cb_file_stage_end). */
-static int manifest_line(manifest_out *m, const char *line)
-{
-    if (m->file) {
-        if (!m->failed)
-            m->failed = cb_file_append(m->file, line, strlen(line));
-        if (!m->failed)
-            m->failed = cb_file_append(m->file, "\n", 1);
-        return 0;
-    }
-    cb_buf_printf(&m->text, "%s\n", line);
-    return m->text.oom ? -1 : 0;
-}
-
-
 static int parse_size(const char *opt, const char *s, size_t *out)
 {
     int v;
@@ -115,156 +89,67 @@ static int parse_size(const char *opt, const char *s, size_t *out)
     return 0;
 }
 
-static void progress(size_t done, size_t total, double t0, int last)
+/* Progress on a terminal: at most 5 lines a second, and the last. */
+typedef struct {
+    int show;
+    double t0, shown;
+} deck_progress;
+
+static void progress(void *ctx, size_t done, size_t total)
 {
-    double el = now() - t0, rate = el > 0 ? (double)done / el : 0;
+    deck_progress *p = ctx;
+    if (!p->show || (now() - p->shown <= 0.2 && done != total))
+        return;
+    p->shown = now();
+    double el = now() - p->t0, rate = el > 0 ? (double)done / el : 0;
     double left = rate > 0 ? (double)(total - done) / rate : 0;
-    fprintf(stderr, "\r[%zu/%zu] %.1f games/s, %.0f s left   %s", done, total, rate, left,
-            last ? "\n" : "");
+    fprintf(stderr, "\r[%zu/%zu] %.1f games/s, %.0f s left   ", done, total, rate, left);
     fflush(stderr);
 }
 
-/* DA's file for game K (--out-dir) into PATH. */
-static void game_path(const cli_deck_args *da, size_t k, char *path, size_t len)
+static int should_stop(void *ctx)
 {
-    size_t dl = strlen(da->out_dir);
-    while (dl > 1 && da->out_dir[dl - 1] == '/')
-        dl--;
-    snprintf(path, len, "%.*s/game-%05zu.pdf", (int)dl, da->out_dir, k);
+    (void)ctx;
+    return stop_signal != 0;
 }
 
-/* Renders one game as a PDF of its own into a staged file at PATH (the
- * same writer as the one-file deck, so the same bytes as --only K), with
- * the rules page last when RULES. */
-static cb_status single_pdf(const cli_board_options *o, const cb_game *g, int rules,
-                            const char *path, cb_staged_file **out, cb_error *err)
+/* Commits what cb_deck_stage made: a folder's games and the manifest
+ * together; one PDF and the manifest through cli_write_staged (standard
+ * output for "-"). S's staged files are taken. */
+static cb_status commit(const cli_deck_args *da, cb_deck_staged *s, cb_error *err)
 {
-    cb_pdf_writer *w = NULL;
-    cb_staged_file *f = NULL;
-    unsigned char *none = NULL;
-    size_t len = 0;
-    cb_status st = cb_file_stage_open(path, &f, err);
-    if (st == CB_OK)
-        st = cb_pdf_begin_file(o->theme, &o->render, cb_file_fd(f), path, &w, err);
-    if (st == CB_OK)
-        st = cb_pdf_add_game(w, g, err);
-    if (st == CB_OK && rules)
-        st = cb_pdf_add_rules(w, g, err);
-    if (st == CB_OK)
-        st = cb_pdf_end(w, &none, &len, err);
-    cb_pdf_writer_free(w);
-    if (st == CB_OK)
-        st = cb_file_stage_end(f, 0, err);
-    if (st != CB_OK)
-        cb_file_discard(f);
-    *out = st == CB_OK ? f : NULL;
-    return st;
-}
-
-/* ERR set to STATUS and the message; returns STATUS. */
-static cb_status cli_fail_status(cb_error *err, cb_status status, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static cb_status cli_fail_status(cb_error *err, cb_status status, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err->message, sizeof err->message, fmt, ap);
-    va_end(ap);
-    return err->status = status;
-}
-
-/* The deck's threads draw and compress each game's pages too (one PDF:
- * cb_pdf_prepare; --out-dir: the game's whole file), so this thread only
- * assembles and writes. */
-typedef struct {
-    const cli_board_options *o;
-    const cli_deck_args *da;
-    cb_pdf_writer *w;
-} deck_work;
-
-typedef struct {
-    cb_staged_file *staged; /* NULL once committed */
-} game_file;
-
-static cb_status prepare(void *ctx, void **scratch, size_t k, const cb_game *g, void **out,
-                         cb_error *err)
-{
-    const deck_work *dw = ctx;
-    if (dw->w)
-        return cb_deck_pdf_prepare(dw->w, scratch, k, g, out, err);
-    int rules = dw->da->rules == CLI_DECK_RULES_EACH ||
-                (dw->da->rules == CLI_DECK_RULES_ONCE && k == dw->da->start);
-    char path[4096];
-    game_path(dw->da, k, path, sizeof path);
-    game_file *f = calloc(1, sizeof *f);
-    cb_status st = f ? single_pdf(dw->o, g, rules, path, &f->staged, err)
-                     : cli_fail_status(err, CB_ERR_NOMEM, "out of memory");
-    if (st != CB_OK)
-        free(f);
-    *out = st == CB_OK ? f : NULL;
-    return st;
-}
-
-static void free_prepared(void *ctx, void *prepared)
-{
-    const deck_work *dw = ctx;
-    game_file *f = prepared;
-    if (dw->w)
-        cb_deck_pdf_free_prepared(dw->w, prepared);
-    else if (f) {
-        cb_file_discard(f->staged);
-        free(f);
-    }
-}
-
-/* The whole temporary file F into *PDF (malloc'd). */
-static cb_status read_back(FILE *f, unsigned char **pdf, size_t *len, cb_error *err)
-{
-    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
-    if (size <= 0 || fseek(f, 0, SEEK_SET) != 0)
-        return cli_fail_status(err, CB_ERR_IO, "standard output: temporary file: %s",
-                               strerror(errno ? errno : EIO));
-    if (!(*pdf = malloc((size_t)size)))
-        return cli_fail_status(err, CB_ERR_NOMEM, "out of memory");
-    if (fread(*pdf, 1, (size_t)size, f) != (size_t)size)
-        return cli_fail_status(err, CB_ERR_IO, "standard output: temporary file: %s",
-                               strerror(errno ? errno : EIO));
-    *len = (size_t)size;
-    return CB_OK;
-}
-
-/* --out-dir: the games' staged files, kept until the run ends. While
- * there are descriptors to spare they stay unnamed (nothing to clean up
- * if the run is killed); past BUDGET each is given its hidden name and
- * closed as it comes. */
-typedef struct {
-    cb_staged_file **files;
-    size_t n, cap, budget;
-} kept_games;
-
-static size_t open_budget(void)
-{
-    struct rlimit rl;
-    if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
-        return 1024;
-    return rl.rlim_cur > 256 ? (size_t)rl.rlim_cur - 256 : 0;
-}
-
-/* Keeps F (ours now, discarded on failure). */
-static cb_status keep_game(kept_games *g, cb_staged_file *f, cb_error *err)
-{
-    if (g->n == g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 64;
-        cb_staged_file **more = realloc(g->files, cap * sizeof *more);
-        if (!more) {
-            cb_file_discard(f);
-            return cli_fail_status(err, CB_ERR_NOMEM, "out of memory");
+    cb_status st = CB_OK;
+    if (da->out_dir) {
+        size_t n = s->n_games;
+        cb_staged_file **all = realloc(s->games, (n + 1) * sizeof *all);
+        if (!all) {
+            err->status = CB_ERR_NOMEM;
+            snprintf(err->message, sizeof err->message, "out of memory");
+            return CB_ERR_NOMEM;
         }
-        g->files = more;
-        g->cap = cap;
+        all[n++] = s->manifest_file;
+        s->games = NULL;
+        s->n_games = 0;
+        s->manifest_file = NULL;
+        st = cb_file_commit_all(all, n, err);
+        free(all);
+        if (st == CB_OK && s->manifest)
+            st = cli_write_all(&(cli_output){da->manifest, s->manifest, s->manifest_len}, 1, err);
+        return st;
     }
-    g->files[g->n++] = f;
-    return g->n > g->budget ? cb_file_ready(f, err) : CB_OK;
+    cli_output outs[2];
+    cb_staged_file *pre[2] = {NULL, NULL};
+    size_t n = 0;
+    if (!s->stopped) {
+        pre[n] = s->pdf_file;
+        outs[n++] = (cli_output){da->output, s->pdf, s->pdf_len};
+    }
+    if (da->manifest) {
+        pre[n] = s->manifest_file;
+        outs[n++] = (cli_output){da->manifest, s->manifest, s->manifest_len};
+    }
+    s->pdf_file = s->manifest_file = NULL; /* cli_write_staged's now */
+    return n ? cli_write_staged(outs, n, pre, err) : CB_OK;
 }
 
 static int run(cli_board_options *o, const cli_deck_args *da)
@@ -279,25 +164,16 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     dopt.playtest = da->playtest;
     dopt.shard = da->shard;
     dopt.shards = da->shards;
-    size_t first = da->start, total = da->count; /* this run's games */
-    if (da->shards)
-        cb_deck_shard_slice(da->start, da->count, da->shard, da->shards, &first, &total);
-    deck_work work = {o, da, NULL};
-    dopt.prepare = prepare;
-    dopt.free_prepared = free_prepared;
-    dopt.free_scratch = cb_deck_pdf_free_scratch;
-    dopt.work_ctx = &work;
-
-    cb_error err = {CB_OK, "", 0, ""};
-    cb_deck *deck = NULL;
-    cb_pdf_writer *w = NULL;
-    manifest_out manifest = {NULL, 0, {0}};
-    unsigned char *pdf = NULL;
-    size_t pdf_len = 0, done = 0;
-    int show = !da->quiet && isatty(STDERR_FILENO);
-    double t0 = now(), shown = 0;
-    char path[4096];
-    kept_games games = {NULL, 0, 0, open_budget()};
+    deck_progress shown = {!da->quiet && isatty(STDERR_FILENO), now(), 0};
+    cb_deck_files files = {
+        .output = da->output, .out_dir = da->out_dir, .manifest = da->manifest,
+        .pdf_in_memory = da->output && strcmp(da->output, "-") == 0,
+        .manifest_in_memory = da->manifest && strcmp(da->manifest, "-") == 0,
+        .rules = da->rules == CLI_DECK_RULES_EACH   ? CB_DECK_RULES_EACH
+                 : da->rules == CLI_DECK_RULES_NONE ? CB_DECK_RULES_NONE
+                                                    : CB_DECK_RULES_ONCE,
+        .theme = o->theme, .render = &o->render,
+        .progress = progress, .should_stop = should_stop, .ctx = &shown};
 
     struct sigaction sa, old_int, old_term;
     memset(&sa, 0, sizeof sa);
@@ -307,153 +183,25 @@ static int run(cli_board_options *o, const cli_deck_args *da)
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
 
-    /* One PDF streams into a staged file as its pages come (standard output
-     * gets it whole at the end): nothing shows under the name until done. */
-    cb_staged_file *staged = NULL;
-    FILE *to_stdout = NULL; /* standard output: the same bytes, passed on at the end */
-    cb_status st = CB_OK;
-    if (da->output && strcmp(da->output, "-") == 0) {
-        if (!(to_stdout = tmpfile()))
-            st = cli_fail_status(&err, CB_ERR_CANTCREAT, "standard output: no temporary file: %s",
-                                 strerror(errno));
-        else
-            st = cb_pdf_begin_file(o->theme, &o->render, fileno(to_stdout), "standard output",
-                                   &w, &err);
-    } else if (da->output) {
-        st = cb_file_stage_open(da->output, &staged, &err);
-        if (st == CB_OK)
-            st = cb_pdf_begin_file(o->theme, &o->render, cb_file_fd(staged), da->output, &w,
-                                   &err);
-    }
-    if (st == CB_OK && da->manifest && strcmp(da->manifest, "-") != 0)
-        st = cb_file_stage_open(da->manifest, &manifest.file, &err);
-    work.w = w;
-    if (st == CB_OK)
-        st = cb_deck_new(&o->spec, &dopt, &deck, &err);
-    while (st == CB_OK && !stop_signal) {
-        cb_deck_entry e;
-        st = cb_deck_next(deck, &e, &err);
-        if (st != CB_OK || !e.game)
-            break;
-        const char *file = da->output;
-        size_t pages[CB_PLAYERS_MAX];
-        if (da->out_dir) {
-            game_path(da, e.index, path, sizeof path);
-            file = path;
-            for (size_t s = 0; s < e.game->n_sheets; s++)
-                pages[s] = s + 1;
-            game_file *f = e.prepared;
-            st = keep_game(&games, f->staged, &err);
-            f->staged = NULL; /* kept: committed with the manifest, or discarded */
-        } else {
-            st = cb_pdf_add_prepared(w, e.game, e.prepared, &err);
-            for (size_t s = 0; st == CB_OK && s < e.game->n_sheets; s++)
-                pages[s] = cb_pdf_sheet_page(w, s);
-            if (st == CB_OK && da->rules == CLI_DECK_RULES_EACH)
-                st = cb_pdf_add_rules(w, e.game, &err);
-        }
-        if (st == CB_OK && da->manifest) {
-            char *line = NULL;
-            st = cb_deck_manifest_line(deck, &e, file, pages, &line, &err);
-            if (st == CB_OK && manifest_line(&manifest, line) != 0)
-                st = CB_ERR_NOMEM;
-            free(line);
-        }
-        if (st != CB_OK)
-            break;
-        done++;
-        if (show && (now() - shown > 0.2 || done == total)) {
-            shown = now();
-            progress(done, total, t0, 0);
-        }
-    }
-    if (show && done)
+    cb_error err = {CB_OK, "", 0, ""};
+    cb_deck_staged staged;
+    cb_status st = cb_deck_stage(&o->spec, &dopt, &files, &staged, &err);
+    if (shown.show && staged.done)
         fputc('\n', stderr);
-    int sig = stop_signal;
-    if (st == CB_OK && !sig && w && da->rules == CLI_DECK_RULES_ONCE && done > 0)
-        st = cb_pdf_add_rules(w, NULL, &err);
-    if (st == CB_OK && !sig && w)
-        st = cb_pdf_end(w, &pdf, &pdf_len, &err);
-    if (st == CB_OK && !sig && to_stdout)
-        st = read_back(to_stdout, &pdf, &pdf_len, &err);
-    if (st == CB_OK && !sig && staged) {
-        st = cb_file_stage_end(staged, 0, &err);
-        if (st != CB_OK) {
-            cb_file_discard(staged);
-            staged = NULL;
-        }
-    }
-    if (st == CB_OK && da->manifest) {
-        char *line = NULL;
-        st = cb_deck_summary_line(deck, sig != 0, &line, &err);
-        if (st == CB_OK && manifest_line(&manifest, line) != 0)
-            st = CB_ERR_NOMEM;
-        free(line);
-    }
-    if (st == CB_OK && da->out_dir) {
-        /* Every game's file and the manifest replace what was there
-         * together, or none of them does. */
-        if (da->manifest && manifest.file) {
-            st = cb_file_stage_end(manifest.file, manifest.failed, &err);
-            if (st == CB_OK)
-                st = keep_game(&games, manifest.file, &err);
-            else
-                cb_file_discard(manifest.file);
-            manifest.file = NULL;
-        }
-        if (st == CB_OK)
-            st = cb_file_commit_all(games.files, games.n, &err);
-        else
-            for (size_t k = 0; k < games.n; k++)
-                cb_file_discard(games.files[k]);
-        games.n = 0;
-        if (st == CB_OK && da->manifest && strcmp(da->manifest, "-") == 0)
-            st = cli_write_all(&(cli_output){da->manifest, manifest.text.data,
-                                             manifest.text.len}, 1, &err);
-    } else if (st == CB_OK) {
-        cli_output outs[2];
-        cb_staged_file *pre[2] = {NULL, NULL};
-        size_t n = 0;
-        if (da->output && !sig) {
-            pre[n] = staged;
-            staged = NULL; /* cli_write_staged's now */
-            outs[n++] = (cli_output){da->output, pdf, pdf_len};
-        }
-        if (da->manifest && manifest.file) {
-            st = cb_file_stage_end(manifest.file, manifest.failed, &err);
-            pre[n] = st == CB_OK ? manifest.file : NULL;
-            manifest.file = st == CB_OK ? NULL : manifest.file; /* cli_write_staged's now */
-            outs[n++] = (cli_output){da->manifest, NULL, 0};
-        } else if (da->manifest) {
-            outs[n++] = (cli_output){da->manifest, manifest.text.data, manifest.text.len};
-        }
-        if (st == CB_OK && n)
-            st = cli_write_staged(outs, n, pre, &err);
-        else if (st != CB_OK)
-            for (size_t k = 0; k < n; k++)
-                cb_file_discard(pre[k]);
-    }
-    if (st == CB_OK && show && !sig)
-        cli_note("wrote %zu game%s (%zu pages) to %s in %.1f s", done,
-                 done == 1 ? "" : "s", w ? cb_pdf_page_count(w) : done,
-                 da->output ? da->output : da->out_dir, now() - t0);
-    for (size_t k = 0; k < games.n; k++)
-        cb_file_discard(games.files[k]); /* not committed: failed */
-    free(games.files);
-    free(pdf);
-    cb_file_discard(staged); /* not committed: stopped or failed */
-    if (to_stdout)
-        fclose(to_stdout);
-    cb_file_discard(manifest.file); /* not committed: stopped or failed */
-    cb_buf_free(&manifest.text);
-    cb_deck_free(deck); /* its threads first: they read the writer */
-    cb_pdf_writer_free(w);
+    if (st == CB_OK)
+        st = commit(da, &staged, &err);
+    if (st == CB_OK && shown.show && !staged.stopped)
+        cli_note("wrote %zu game%s (%zu pages) to %s in %.1f s", staged.done,
+                 staged.done == 1 ? "" : "s", staged.pages,
+                 da->output ? da->output : da->out_dir, now() - shown.t0);
+    size_t done = staged.done, total = staged.total;
+    cb_deck_staged_free(&staged); /* what was not committed: stopped or failed */
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     /* A signal first: a write it interrupted failed because of it. */
     if (st != CB_OK && !stop_signal)
         return cli_error(st, &err);
-    sig = stop_signal;
+    int sig = stop_signal;
     if (sig) {
         cli_note("stopped by %s after %zu of %zu games; no PDF written%s",
                  sig == SIGINT ? "SIGINT" : "SIGTERM", done, total,
@@ -626,11 +374,30 @@ static int manifest_clash(const cli_deck_args *da)
     snprintf(again, sizeof again, "game-%05zu.pdf", k);
     if (strcmp(again, base) != 0 || k < da->start || k - da->start >= da->count)
         return 0;
-    game_path(da, k, path, sizeof path);
+    cb_deck_game_path(da->out_dir, k, path, sizeof path);
     if (!cli_same_file(path, da->manifest))
         return 0;
     return cli_fail(CB_ERR_USAGE, "--manifest %s is game %zu's file in --out-dir %s: give the "
                     "manifest another name", da->manifest, k, da->out_dir);
+}
+
+/* First, what runs killed while writing DA's outputs left (see
+ * cb_file_recover): a commit cut short finished or undone, their hidden
+ * files gone. Best effort: the commit tries again. */
+static void recover_outputs(const cli_deck_args *da)
+{
+    const char *paths[] = {da->output, da->manifest};
+    char folder[4096];
+    if (da->out_dir)
+        cb_file_recover(da->out_dir, NULL);
+    for (size_t k = 0; k < 2; k++) {
+        if (!paths[k] || strcmp(paths[k], "-") == 0)
+            continue;
+        const char *slash = strrchr(paths[k], '/');
+        size_t n = !slash ? 0 : slash == paths[k] ? 1 : (size_t)(slash - paths[k]);
+        snprintf(folder, sizeof folder, "%.*s", (int)n, paths[k]);
+        cb_file_recover(n ? folder : ".", NULL);
+    }
 }
 
 int cli_deck(int argc, char **argv)
@@ -651,6 +418,8 @@ int cli_deck(int argc, char **argv)
                       strerror(errno));
     if (rc == 0 && da.out_dir && da.manifest)
         rc = manifest_clash(&da);
+    if (rc == 0)
+        recover_outputs(&da);
     if (rc == 0)
         rc = run(&o, &da);
     if (rc != 0 && made_dir)

@@ -44,8 +44,10 @@ static int pick_random(gm_state *s, int n)
 
 /* Moves P needs for the rest of its mission along a greedy plan: to the
  * nearest node that counts, from there to the next... then to the summit
- * (TO_SUMMIT: hops to it). A goal out of reach costs UNREACHABLE a mark. */
+ * (TO_SUMMIT: hops to it). A goal out of reach costs UNREACHABLE a mark;
+ * past PLAN_STEPS nodes each costs what the plan's steps cost on average. */
 #define UNREACHABLE 8
+#define PLAN_STEPS 8
 static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p, int left,
                       const int *to_summit)
 {
@@ -57,7 +59,10 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
     int by_type = g->goal[p].kind == CB_GOAL_TYPES || g->goal[p].kind == CB_GOAL_SET;
     uint32_t cur = (uint32_t)P->at;
     int moves = 0;
-    for (; left > 0; left--) {
+    for (int steps = 0; left > 0; left--, steps++) {
+        if (steps == PLAN_STEPS)
+            return moves + (moves * left + steps - 1) / steps +
+                   (to_summit[cur] >= 0 ? to_summit[cur] : 40);
         gm_dist_cached(c, g, s, P->sheet, cur, dist);
         uint32_t best = GM_NONE;
         int best_key = 0;
@@ -94,9 +99,6 @@ static int effort(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
     int dist[GM_MAX_NODES];
     gm_dist_cached(c, g, s, P->sheet, g->sheets[P->sheet].center, dist);
     int d = dist[P->at] >= 0 ? dist[P->at] : 40;
-    /* any node counts for a "visit" goal: the way to the summit marks d - 1 */
-    if (g->goal[p].kind == CB_GOAL_VISIT)
-        return d + (left > d - 1 ? left - (d - 1) : 0);
     return left ? plan_moves(c, g, s, p, left, dist) : d;
 }
 

@@ -3,33 +3,35 @@
  * in the target's folder (Linux's O_TMPFILE) and flushes them to disk, so a
  * run killed at any moment while staging (even by SIGKILL) leaves nothing.
  * Readying gives each staged file a short hidden name in its folder
- * (".cutboard-" and 12 random hex digits: it adds nothing to the target's
- * name, so any name the file system accepts can be an output). Committing a
- * set of files swaps each into place with renameat2(RENAME_EXCHANGE), which
- * leaves the old file under the hidden name as a backup; if any swap fails,
- * the ones done are swapped back, so the targets are all old or all new;
- * the backups go only once every swap is done. Where the folder's file
- * system has no O_TMPFILE, the stage is a hidden named file from the start;
- * where it cannot exchange, the backup is a hard link made before the
- * rename. New files get mode 0666 less the umask, as every Unix tool's do. */
+ * (cb_hidden_name: it adds nothing to the target's name, so any name the
+ * file system accepts can be an output). One file is committed by a plain
+ * rename. Several are committed under a journal (commit_journal.c), each
+ * swapped into place with renameat2(RENAME_EXCHANGE), which leaves the old
+ * file under the hidden name as a backup; if any swap fails, the ones done
+ * are swapped back, so the targets are all old or all new; the backups go
+ * only once every swap is done and the journal says so. A run killed
+ * between two swaps is undone (or finished) by the next one, which calls
+ * cb_file_recover on its folders first. Where the folder's file system has
+ * no O_TMPFILE, the stage is a hidden named file from the start; where it
+ * cannot exchange, the backup is a hard link made before the rename. New
+ * files get mode 0666 less the umask, as every Unix tool's do. */
 #define _GNU_SOURCE /* O_TMPFILE */
 #include <errno.h>
 #include <fcntl.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 #include "base/error.h"
+#include "io/commit_journal.h"
 
 struct cb_staged_file {
     char *path;
     int fd;         /* an unnamed staged file, still open; -1 when none */
     char *tmp;      /* the staged file's hidden name once it has one, or NULL */
     char *old;      /* after a swap: the hidden name the old target now has */
+    char *backup;   /* where no exchange is possible: the old target's hard link */
     int fresh;      /* after a swap: there was no old target */
     int wfd;        /* where the bytes go until cb_file_stage_end; -1 after */
     int device;     /* the target is a device: written to in place */
@@ -47,6 +49,7 @@ void cb_file_discard(cb_staged_file *f)
         unlink(f->tmp);
     free(f->tmp);
     free(f->old);
+    free(f->backup);
     free(f->path);
     free(f);
 }
@@ -93,44 +96,12 @@ static const char *folder_of(const char *path, char *buf, size_t len)
     return buf;
 }
 
-/* A fresh hidden name in PATH's folder, "DIR/.cutboard-" and 12 random
- * hex digits (malloc'd; NULL when out of memory). Short whatever PATH's
- * length, and random so that two runs in one folder do not meet. */
-static char *hidden_name(const char *path)
-{
-    static const char hex[] = "0123456789abcdef";
-    const char *slash = strrchr(path, '/');
-    size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
-    unsigned char r[6];
-    if (getrandom(r, sizeof r, GRND_NONBLOCK) != (ssize_t)sizeof r) {
-        /* no entropy yet: the address and the clock of this process differ
-         * enough between runs; EEXIST makes the caller try again anyway */
-        unsigned long v = (unsigned long)(uintptr_t)&r ^ (unsigned long)getpid() << 16 ^
-                          (unsigned long)clock();
-        for (size_t i = 0; i < sizeof r; i++)
-            r[i] = (unsigned char)(v >> (8 * i));
-    }
-    char *name = malloc(dir + sizeof ".cutboard-" + 2 * sizeof r);
-    if (!name)
-        return NULL;
-    memcpy(name, path, dir);
-    char *p = name + dir;
-    memcpy(p, ".cutboard-", sizeof ".cutboard-" - 1);
-    p += sizeof ".cutboard-" - 1;
-    for (size_t i = 0; i < sizeof r; i++) {
-        *p++ = hex[r[i] >> 4];
-        *p++ = hex[r[i] & 15];
-    }
-    *p = '\0';
-    return name;
-}
-
 /* A hidden file beside PATH, created empty with mode 0600: the stage where
  * the folder has no O_TMPFILE. Its name in *TMP. */
 static int named_temp(const char *path, char **tmp)
 {
     for (int tries = 0; tries < 16; tries++) {
-        if (!(*tmp = hidden_name(path))) {
+        if (!(*tmp = cb_hidden_name(path, ""))) {
             errno = ENOMEM;
             return -1;
         }
@@ -271,7 +242,7 @@ static int link_unnamed(cb_staged_file *f)
     char proc[64];
     snprintf(proc, sizeof proc, "/proc/self/fd/%d", f->fd);
     for (int tries = 0; tries < 16; tries++) {
-        if (!(f->tmp = hidden_name(f->path)))
+        if (!(f->tmp = cb_hidden_name(f->path, "")))
             return ENOMEM;
         if (linkat(AT_FDCWD, proc, AT_FDCWD, f->tmp, AT_SYMLINK_FOLLOW) == 0)
             return 0;
@@ -322,21 +293,15 @@ static int swap_in(cb_staged_file *f)
     }
     if (e != EINVAL && e != ENOSYS && e != EOPNOTSUPP)
         return e;
-    /* No exchange here: a hard link keeps the old target, then a rename. */
-    for (int tries = 0; tries < 16 && !f->old; tries++) {
-        if (!(f->old = hidden_name(f->path)))
-            return ENOMEM;
-        if (link(f->path, f->old) != 0) {
-            e = errno;
-            free(f->old);
-            f->old = NULL;
-            if (e == ENOENT)
-                f->fresh = 1;
-            else if (e != EEXIST)
-                return e;
-            if (f->fresh)
-                break;
-        }
+    /* No exchange here: a hard link at the name the journal gave keeps the
+     * old target, then a rename. */
+    if (link(f->path, f->backup) == 0) {
+        f->old = f->backup;
+        f->backup = NULL;
+    } else if (errno == ENOENT) {
+        f->fresh = 1;
+    } else {
+        return errno;
     }
     if (rename(f->tmp, f->path) != 0) {
         e = errno;
@@ -370,7 +335,8 @@ static int swap_back(cb_staged_file *f)
 }
 
 /* Drops the backup swap_in kept; tried twice, as nothing else can be done
- * about it once the new files are in place. */
+ * about it once the new files are in place (the next run's recovery
+ * removes it if this fails). */
 static int drop_backup(cb_staged_file *f)
 {
     if (!f->old)
@@ -382,13 +348,91 @@ static int drop_backup(cb_staged_file *f)
     return 0;
 }
 
+/* Clears what killed runs left in the folders of FILES (best effort: a
+ * folder that cannot be read is left as it is, and the commit goes on). */
+static void recover_folders(cb_staged_file *const *files, size_t n)
+{
+    char seen[4][4096], dir[4096];
+    size_t n_seen = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (!files[k] || files[k]->device)
+            continue;
+        const char *folder = folder_of(files[k]->path, dir, sizeof dir);
+        size_t s = 0;
+        while (folder && s < n_seen && strcmp(seen[s], folder) != 0)
+            s++;
+        if (!folder || s < n_seen)
+            continue;
+        cb_file_recover(folder, NULL);
+        if (n_seen < sizeof seen / sizeof *seen)
+            snprintf(seen[n_seen++], sizeof seen[0], "%s", folder);
+    }
+}
+
+/* The one file of a set that has a target: a plain rename, which is all
+ * or nothing by itself and leaves no backup behind. */
+static cb_status commit_one(cb_staged_file *f, cb_error *err)
+{
+    if (!f->tmp || rename(f->tmp, f->path) == 0) {
+        free(f->tmp);
+        f->tmp = NULL;
+        return CB_OK;
+    }
+    return cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(errno));
+}
+
+/* Writes the journal of FILES' swaps (see commit_journal.c): the name of
+ * each one's backup is chosen here, so the journal can say where the old
+ * file will be. */
+static cb_status journal_swaps(cb_staged_file *const *files, size_t n, cb_journal **out,
+                               cb_error *err)
+{
+    cb_journal_entry *en = calloc(n, sizeof *en);
+    size_t m = 0;
+    cb_status st = en ? CB_OK : cb_fail_nomem(err, NULL);
+    for (size_t k = 0; st == CB_OK && k < n; k++) {
+        cb_staged_file *f = files[k];
+        struct stat sb;
+        if (!f || !f->tmp)
+            continue;
+        size_t len = strlen(f->tmp);
+        if (!(f->backup = malloc(len + 2)))
+            st = cb_fail_nomem(err, NULL);
+        else if (stat(f->tmp, &sb) != 0)
+            st = cb_fail(err, CB_ERR_IO, "%s: cannot replace: %s", f->path, strerror(errno));
+        if (st != CB_OK)
+            break;
+        memcpy(f->backup, f->tmp, len);
+        memcpy(f->backup + len, "~", 2);
+        en[m++] = (cb_journal_entry){f->path, f->tmp, f->backup, sb.st_dev, sb.st_ino};
+    }
+    if (st == CB_OK)
+        st = cb_journal_begin(en, m, out, err);
+    free(en);
+    return st;
+}
+
 cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *err)
 {
     cb_status st = CB_OK;
-    size_t k, swapped = 0;
+    size_t k, swapped = 0, named = 0;
+    cb_journal *journal = NULL;
+    recover_folders(files, n);
     for (k = 0; k < n && st == CB_OK; k++)
         if (files[k])
             st = cb_file_ready(files[k], err);
+    for (k = 0; k < n; k++)
+        named += files[k] && files[k]->tmp;
+    if (st == CB_OK && named <= 1) {
+        for (k = 0; k < n && st == CB_OK; k++)
+            if (files[k])
+                st = commit_one(files[k], err);
+        for (k = 0; k < n; k++)
+            cb_file_discard(files[k]);
+        return st;
+    }
+    if (st == CB_OK)
+        st = journal_swaps(files, n, &journal, err);
     for (k = 0; k < n && st == CB_OK; k++) {
         int e = files[k] ? swap_in(files[k]) : 0;
         if (e)
@@ -397,26 +441,37 @@ cb_status cb_file_commit_all(cb_staged_file *const *files, size_t n, cb_error *e
         else
             swapped = k + 1;
     }
+    if (st == CB_OK && cb_journal_done(journal) != 0)
+        st = cb_fail(err, CB_ERR_IO, "%s: cannot replace: the commit journal: %s",
+                     files[0] ? files[0]->path : "output", strerror(errno));
+    int keep_journal = 0;
     if (st != CB_OK) {
         /* All old again: the new files that went in come out, last first. */
         for (k = swapped; k-- > 0;) {
             int e = files[k] ? swap_back(files[k]) : 0;
-            if (e) /* a second fault: say which target is not as it was */
+            if (e) { /* a second fault: say which target is not as it was */
                 cb_fail(err, CB_ERR_IO, "%s: cannot replace, and cannot put the old file "
-                        "back: %s (it is in %s)", files[k]->path, strerror(e),
-                        files[k]->old ? files[k]->old : "no file");
+                        "back: %s (it is in %s; the next run puts it back)", files[k]->path,
+                        strerror(e), files[k]->old ? files[k]->old : "no file");
+                keep_journal = 1;
+            }
         }
     } else {
+        /* All new, and the journal says so: a run killed from here on is
+         * finished by the next one, not undone. */
         for (k = 0; k < n; k++) {
             int e = files[k] ? drop_backup(files[k]) : 0;
-            if (e && st == CB_OK)
+            if (e && !keep_journal)
                 st = cb_fail(err, CB_ERR_IO, "%s: written, but its old copy %s cannot be "
-                             "removed: %s", files[k]->path, files[k]->old, strerror(e));
+                             "removed: %s (the next run removes it)", files[k]->path,
+                             files[k]->old, strerror(e));
+            keep_journal |= e != 0;
         }
     }
+    cb_journal_end(journal, keep_journal);
     for (k = 0; k < n; k++) {
-        if (files[k] && files[k]->old && st != CB_OK) {
-            free(files[k]->old); /* kept on a double fault: named in the message */
+        if (files[k] && files[k]->old && keep_journal) {
+            free(files[k]->old); /* kept for the next run's recovery */
             files[k]->old = NULL;
         }
         cb_file_discard(files[k]);

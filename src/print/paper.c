@@ -217,3 +217,16 @@ void cb_page_layout_cell(const cb_page_layout *l, int k, double *x, double *y)
     *x = l->trim[0] + (k % cols) * (l->cell_w + l->gutter);
     *y = l->trim[1] + (k / cols) * (l->cell_h + l->gutter);
 }
+
+cb_status cb_spec_set_paper(cb_spec *spec, const char *name, int portrait, cb_error *err)
+{
+    cb_status st = cb_paper_parse(name, &spec->page_w, &spec->page_h, err);
+    if (st != CB_OK)
+        return st;
+    if (portrait) {
+        double t = spec->page_w;
+        spec->page_w = spec->page_h;
+        spec->page_h = t;
+    }
+    return cb_spec_check(spec, err);
+}

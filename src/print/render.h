@@ -192,7 +192,7 @@ HPDF_STATUS cb_render_finish(cb_pdf *p);
 /* Puts P's pages drawn (p->done) into its document, in order: each page
  * with its boxes, its resources (embedding icons and making shapes the
  * first time a page names them, marking the font's glyphs) and its content
- * as it was deflated. (pdf.c) */
+ * as it was deflated. (pdf_pages.c) */
 HPDF_STATUS cb_pdf_flush_pages(cb_pdf *p);
 /* Puts one page drawn into P's document (cb_pdf_flush_pages). */
 HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *page);
@@ -204,7 +204,7 @@ void cb_page_rec_free(cb_page_rec *page);
  * failure. */
 HPDF_Dict cb_shape_form(cb_pdf *p, const cb_shape *sh);
 /* Makes icon SLOT's image objects in P's document if they are not there
- * yet; their pixels come with cb_pdf_icons_finish (pdf.c). */
+ * yet; their pixels come with cb_pdf_icons_finish (pdf_icons.c). */
 HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot);
 
 
@@ -227,9 +227,10 @@ void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, int type, doubl
  * only, and total ink stays under 300 %. */
 void cb_render_cmyk(const double rgb[3], double cmyk[4]);
 
-/* The document side of pdf.c, for other one-page documents (netrender.c):
- * the error handler to give HPDF_New (user data: &p->herr), the one-line
- * error for a failed libharu call, the setup (compression, dates from
+/* The document side of the PDF writer, for other one-page documents
+ * (netrender.c): the error handler to give HPDF_New (user data: &p->herr),
+ * the one-line error for a failed libharu call (those three in
+ * hpdf_memory.c), the setup (compression, dates from
  * OPT's source date, UTF-8, the embedded font with a working ToUnicode map)
  * and saving the document into a malloc'd buffer. */
 void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
@@ -237,9 +238,15 @@ void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
 cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what);
 /* A new document for P with the error handler and watched allocations. */
 HPDF_Doc cb_hpdf_new(cb_pdf *p);
+/* Whether a libharu allocation in this thread failed since cb_hpdf_new
+ * (served from the reserve, so libharu never knew). */
+int cb_hpdf_alloc_failed(void);
 /* Whether libharu ran out of memory in this thread since cb_hpdf_new. */
 int cb_hpdf_out_of_memory(const cb_pdf *p);
 cb_status cb_pdf_setup(cb_pdf *p, const cb_render_options *opt, cb_error *err);
+/* SECONDS after 1970-01-01 as a PDF date in UTC (source_date.c): 0, or -1
+ * when the C library cannot break it down. */
+int cb_pdf_date(long long seconds, HPDF_Date *date);
 cb_status cb_pdf_save(cb_pdf *p, unsigned char **pdf, size_t *len, cb_error *err);
 
 #endif

@@ -509,16 +509,7 @@ static void game(const cb_serve *s, const cb_serve_request *req, const cb_serve_
     spec.shared = o->shared;
     spec.first_game = o->first_game;
     spec.theme = st->theme;
-    if (cb_paper_parse(o->paper, &spec.page_w, &spec.page_h, &err) != CB_OK) {
-        library_error(r, &err);
-        return;
-    }
-    if (o->portrait) {
-        double t = spec.page_w;
-        spec.page_w = spec.page_h;
-        spec.page_h = t;
-    }
-    if (cb_spec_check(&spec, &err) != CB_OK) {
+    if (cb_spec_set_paper(&spec, o->paper, o->portrait, &err) != CB_OK) {
         library_error(r, &err);
         return;
     }

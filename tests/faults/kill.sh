@@ -1,82 +1,115 @@
 #!/bin/sh
-# SIGKILL mid-deck, 20 times: a deck of 200 games writing over an existing
-# good deck and manifest is killed at points spread over its run (no
-# handler sees SIGKILL). Each time the outputs must be the old files, byte
-# for byte, or complete new ones, and no other file may be left in the
-# folder (no staged or temporary file piles up). Then the same for a deck
-# with --out-dir.
-# Usage: kill.sh CUTBOARD (from the top of the tree).
+# SIGKILL at every step of a deck's commit, and at points spread over its
+# staging: deterministic, whatever the machine's load. strace kills the run
+# (-e inject=SYSCALL:signal=KILL:when=N) on entry to the Nth call of one
+# system call, for every N up to the number of calls a whole run makes, for
+# each call the commit makes (linkat, fsync, renameat2, rename, unlink) and
+# for write (spread over the staging). After each kill, what the next run
+# does first (cb_file_recover, through tests/faults/recover.c) runs on both
+# folders; then the outputs must be the old ones byte for byte or the new
+# ones byte for byte, and no hidden file may be left. Every few kills the
+# recovery itself is killed at its Nth rename or unlink, and run again.
+# The runs: a deck to one PDF with its manifest, a deck --out-dir with the
+# manifest beside it or inside it, a game with a board file and OBJ
+# sheets, and (where /dev/shm is another file system) --out-dir there with
+# the manifest here. Last, one kill is followed by a real next run: it
+# must leave only its own outputs.
+# Usage: kill.sh CUTBOARD RECOVER (from the top of the tree).
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
-w=$(mktemp -d)
-trap 'rm -rf "$w"' EXIT
+recover=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
+command -v strace >/dev/null || { echo "kill.sh: strace is needed"; exit 1; }
+w=$(mktemp -d) shm=
+trap 'rm -rf "$w" $shm' EXIT
 cd "$w" || exit 1
-"$bin" deck --seed old --count 3 -o deck.pdf --manifest deck.jsonl 2>/dev/null || exit 1
-mkdir keep && cp deck.pdf deck.jsonl keep/
-# how long a whole run takes, to spread the kills over it
-start=$(date +%s%N)
-"$bin" deck --seed k --count 200 -o full.pdf --manifest full.jsonl 2>/dev/null || exit 1
-run_ms=$(( ($(date +%s%N) - start) / 1000000 ))
-rm -f full.pdf full.jsonl
-bad=0 old=0 new=0
-for i in $(seq 1 20); do
-    # kill point i of 20, spread over 5 % .. 130 % of a run (the last ones
-    # may come after it ended: the new files must then be whole)
-    delay=$(awk -v r="$run_ms" -v i="$i" 'BEGIN { printf "%.3f", r * (0.05 + 1.25 * (i - 1) / 19) / 1000 }')
-    "$bin" deck --seed "k" --count 200 -o deck.pdf --manifest deck.jsonl 2>/dev/null &
-    pid=$!
-    sleep "$delay"
-    kill -9 "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-    others=$(ls -A | grep -v -x -e deck.pdf -e deck.jsonl -e keep)
-    if cmp -s deck.pdf keep/deck.pdf && cmp -s deck.jsonl keep/deck.jsonl; then
-        old=$((old + 1)); state=old
-    elif tail -c 7 deck.pdf | grep -q '%%EOF' && [ "$(wc -l < deck.jsonl)" -ge 200 ]; then
-        new=$((new + 1)); state=new
-        cp keep/deck.pdf keep/deck.jsonl .  # the next kill starts from the old files again
-    else
-        state=torn
-    fi
-    if [ "$state" = torn ] || [ -n "$others" ]; then
-        echo "FAIL kill $i after ${delay}s: outputs $state, left: $others"
-        bad=$((bad + 1))
-    else
-        echo "ok   kill $i after ${delay}s: outputs $state"
-    fi
-done
-echo "$((20 - bad)) passed, $bad failed (a whole run: ${run_ms} ms; $old kills left the old files, $new a complete new deck)"
+count=20
 
-# The same for --out-dir: 40 games' files and the manifest, all committed
-# together at the end; a kill must leave all of them old or all new, and
-# nothing else (no hidden stage or backup).
-rm -rf ./* ./.[!.]*
-"$bin" deck --seed k --count 40 --out-dir new --manifest new.jsonl 2>/dev/null || exit 1
-"$bin" deck --seed old --count 40 --out-dir dd --manifest m.jsonl 2>/dev/null || exit 1
-mkdir keep && cp -r dd m.jsonl keep/
-start=$(date +%s%N)
-"$bin" deck --seed k --count 40 --out-dir full --manifest full.jsonl 2>/dev/null || exit 1
-run_ms=$(( ($(date +%s%N) - start) / 1000000 ))
-rm -rf full full.jsonl
-bad2=0 old=0 new=0
-for i in $(seq 1 20); do
-    delay=$(awk -v r="$run_ms" -v i="$i" 'BEGIN { printf "%.3f", r * (0.05 + 1.25 * (i - 1) / 19) / 1000 }')
-    "$bin" deck --seed k --count 40 --out-dir dd --manifest m.jsonl 2>/dev/null &
-    pid=$!
-    sleep "$delay"
-    kill -9 "$pid" 2>/dev/null
-    wait "$pid" 2>/dev/null
-    others=$(find . -mindepth 1 -name '.*')
-    if diff -r dd keep/dd >/dev/null && cmp -s m.jsonl keep/m.jsonl; then
-        old=$((old + 1)); state=old
-    elif diff -r dd new >/dev/null && [ "$(wc -l < m.jsonl)" -eq 41 ]; then
-        new=$((new + 1)); state=new
-        rm -rf dd m.jsonl && cp -r keep/dd keep/m.jsonl .
-    else
-        state=torn
-    fi
-    if [ "$state" = torn ] || [ -n "$others" ]; then
-        echo "FAIL --out-dir kill $i after ${delay}s: outputs $state, left: $others"
-        bad2=$((bad2 + 1))
-    fi
-done
-echo "$((20 - bad2)) passed, $bad2 failed (--out-dir, 40 games and a manifest; a whole run: ${run_ms} ms; $old kills left the old files, $new the new ones)"
-[ "$bad" -eq 0 ] && [ "$bad2" -eq 0 ]
+# one mode: $1 a name, then the run's output options (relative paths).
+# $cmd is the command before them (a deck, or a game), $folders the
+# folders the outputs are in, $far a folder on another file system or "":
+# then each of old/, ref/ and run/ has far -> its own folder there.
+total=0 bad=0
+fresh() { # $1: old, ref or run (emptied and made again)
+    rm -rf "$1" && mkdir "$1"
+    if [ -n "$far" ]; then rm -rf "${far:?}/$1" && mkdir "$far/$1" && ln -s "$far/$1" "$1/far"; fi
+}
+copy_old() { # run/ as old/ is
+    fresh run
+    (cd old && find . -mindepth 1 -maxdepth 1 ! -name far -exec cp -r {} ../run/ \;)
+    [ -z "$far" ] || cp -r "$far/old/." "$far/run/"
+}
+mode() {
+    name=$1; shift
+    fresh old && fresh ref
+    (cd old && "$bin" $cmd --seed old "$@" 2>/dev/null) || exit 1
+    (cd ref && "$bin" $cmd --seed k "$@" 2>/dev/null) || exit 1
+    # how many calls of each kind the main thread makes in a whole run
+    copy_old
+    (cd run && strace -o ../trace -e trace=linkat,fsync,renameat2,rename,unlink,write \
+        "$bin" $cmd --seed k "$@" 2>/dev/null) || exit 1
+    tried=0 nold=0 nnew=0 nbad=0
+    for call in linkat fsync renameat2 rename unlink write; do
+        calls=$(grep -c "^$call(" trace)
+        step=1
+        [ "$call" = write ] && step=$(( calls / 12 + 1 ))
+        n=1
+        while [ "$n" -le "$calls" ]; do
+            copy_old
+            (cd run && strace -f -o /dev/null -e trace="$call" -e inject="$call":signal=KILL:when=$n \
+                "$bin" $cmd --seed k "$@" >/dev/null 2>&1) 2>/dev/null
+            if [ $((tried % 5)) -eq 4 ]; then
+                # kill the recovery too, at its first rename (a rollback) or unlink
+                kc=rename; [ $((tried % 10)) -eq 9 ] && kc=unlink
+                (cd run && strace -f -o /dev/null -e trace=$kc -e inject=$kc:signal=KILL:when=1 \
+                    "$recover" $folders >/dev/null 2>&1) 2>/dev/null
+            fi
+            (cd run && "$recover" $folders) || { echo "FAIL $name: recover failed"; nbad=$((nbad + 1)); }
+            left=$(cd run && find -L . -name '.cutboard-*')
+            if diff -r run old >/dev/null; then
+                state=old; nold=$((nold + 1))
+            elif diff -r run ref >/dev/null; then
+                state=new; nnew=$((nnew + 1))
+            else
+                state=mixed
+            fi
+            if [ "$state" = mixed ] || [ -n "$left" ]; then
+                echo "FAIL $name: killed at $call #$n: outputs $state, left: $left"
+                diff -r run old | head -3
+                nbad=$((nbad + 1))
+            fi
+            tried=$((tried + 1))
+            n=$((n + step))
+        done
+    done
+    echo "$name: $tried kills ($nold left the old outputs, $nnew the new), $nbad bad"
+    total=$((total + tried)) bad=$((bad + nbad))
+}
+
+far= folders=". dd" cmd="deck --count $count"
+mode "one PDF and a manifest" -o deck.pdf --manifest deck.jsonl
+mode "--out-dir and a manifest" --out-dir dd --manifest m.jsonl
+mode "--out-dir, the manifest inside" --out-dir dd --manifest dd/m.jsonl
+folders=. cmd="--players 3"
+mode "a game: PDF, board file, 3 OBJ sheets" -o g.pdf --json g.json --obj g.obj
+# --out-dir on another file system than the manifest (/dev/shm, a tmpfs)
+shm=$(mktemp -d /dev/shm/cutboard-kill-XXXXXX 2>/dev/null)
+if [ -n "$shm" ] && [ "$(stat -c %d "$shm")" != "$(stat -c %d .)" ]; then
+    far=$shm folders=". far/dd" cmd="deck --count $count"
+    mode "--out-dir on another file system" --out-dir far/dd --manifest m.jsonl
+    far=
+fi
+
+# A real next run after a kill in mid-commit: it finishes the dead run's
+# work first, then commits its own; nothing else is left.
+fresh old && fresh ref && (cd old && "$bin" deck --count $count --seed old --out-dir dd --manifest dd/m.jsonl 2>/dev/null) &&
+    (cd ref && "$bin" deck --count $count --seed k --out-dir dd --manifest dd/m.jsonl 2>/dev/null) || exit 1
+copy_old
+(cd run && strace -f -o /dev/null -e trace=renameat2 -e inject=renameat2:signal=KILL:when=3 \
+    "$bin" deck --seed k --count $count --out-dir dd --manifest dd/m.jsonl >/dev/null 2>&1) 2>/dev/null
+(cd run && "$bin" deck --seed k --count $count --out-dir dd --manifest dd/m.jsonl 2>/dev/null)
+left=$(cd run && find . -name '.cutboard-*')
+if ! diff -r run ref >/dev/null || [ -n "$left" ]; then
+    echo "FAIL the run after a kill: not the new outputs alone; left: $left"
+    bad=$((bad + 1))
+fi
+echo "$total kills at system calls, $bad bad"
+[ "$bad" -eq 0 ]

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include "base/error.h"
-#include "print/deck_summary.h"
+#include "deck/deck_summary.h"
 
 void cb_deck_shard_slice(size_t start, size_t count, size_t k, size_t n, size_t *first,
                          size_t *len)

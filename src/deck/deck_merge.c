@@ -20,7 +20,7 @@
 #include "base/rng.h"
 #include "io/input.h"
 #include "io/jsonparse.h"
-#include "print/deck_summary.h"
+#include "deck/deck_summary.h"
 
 /* ---- the merge's state ---- */
 

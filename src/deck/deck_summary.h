@@ -1,4 +1,8 @@
-/* A deck manifest's summary line, from its totals: written by a deck run
+/* src/deck/: decks, the print shop's product line: many games from one
+ * master seed (deck.c), their manifests (deck_summary.c) and the merge of
+ * shards (deck_merge.c). Uses print/ and everything below it.
+ *
+ * A deck manifest's summary line, from its totals: written by a deck run
  * (deck.c) and by the merge of shard manifests (deck_merge.c) alike, so a
  * merged deck's summary is the one-run deck's, byte for byte. Internal. */
 #ifndef CB_DECK_SUMMARY_H

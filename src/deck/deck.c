@@ -24,8 +24,8 @@
 #include "base/error.h"
 #include "base/graph.h"
 #include "base/rng.h"
-#include "print/deck_seeds.h"
-#include "print/deck_summary.h"
+#include "deck/deck_seeds.h"
+#include "deck/deck_summary.h"
 
 #define MAX_JOBS 64
 #define SLOTS_PER_JOB 4
