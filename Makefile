@@ -346,7 +346,9 @@ valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 # Issue 33's rows (one game as a CLI process, its PDF's size, serve's CPU a
 # request at 1, 4 and 16 clients; bench_one_game.py, bench_serve.py) are
 # paired with an earlier build in the same run: BASE=REV (a git revision,
-# built in $(BUILD)/base/) or BENCH_BASE=/path/to/its/cutboard.
+# built in $(BUILD)/base/) or BENCH_BASE=/path/to/its/cutboard. So are
+# issue 35's (the playtest agents' games per CPU second, and whether the
+# two builds' reports are the same; bench_agents.py).
 PEERS := python3-igraph:/usr/lib/python3/dist-packages/igraph/__init__.py \
          python3-cairo:/usr/lib/python3/dist-packages/cairo/__init__.py \
          python3-reportlab:/usr/lib/python3/dist-packages/reportlab/__init__.py \
@@ -363,6 +365,7 @@ bench: all $(BENCHES)
 	  $(MAKE) --no-print-directory -C $(BUILD)/base all >$(BUILD)/base.log 2>&1 || \
 	  { echo "$(BASE) did not build (log: $(BUILD)/base.log)"; exit 1; }; base=$(abspath $(BUILD))/base/cutboard; fi; \
 	BENCH_BASE="$$base" $(DATA_ENV) python3 tests/bench/bench_one_game.py $(BIN) && \
+	BENCH_BASE="$$base" $(DATA_ENV) python3 tests/bench/bench_agents.py $(BIN) && \
 	BENCH_BASE="$$base" $(DATA_ENV) python3 tests/bench/bench_serve.py $(BIN)
 
 # make fuzz TARGET=theme [SECONDS=600]: runs one libFuzzer target with clang

@@ -38,6 +38,9 @@ env -i "$d/usr/bin/cutboard" render a.json -o b.pdf 2>err && ok "installed rende
 # from there too (it serves once it has the themes and the font).
 serves() {
     t0=$(date +%s)
+    # emptied first: the server's redirect truncates it only once it runs,
+    # and the loop below must not read the last server's 'serving' line
+    : >serve.err
     env -i "$1" serve --listen 127.0.0.1:0 2>serve.err &
     pid=$!
     for _ in $(seq 300); do

@@ -7,6 +7,7 @@
 
 #include "test.h"
 #include "game/agents.h"
+#include "game/distcache.h"
 #include "game/engine.h"
 #include "planar/halfedge.h"
 #include "base/unionfind.h"
@@ -210,6 +211,86 @@ static void playtest_report_is_deterministic(void **state)
     assert_int_equal(a.skill_games, 4);
 }
 
+/* Checks C's hop counts against a fresh search on every sheet of S, from
+ * the summit, each token and every seventh node. */
+static void check_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s)
+{
+    int want[GM_MAX_NODES], got[GM_MAX_NODES];
+    uint32_t queue[GM_MAX_NODES];
+    for (int k = 0; k < g->n_sheets; k++) {
+        const gm_sheet *sh = &g->sheets[k];
+        uint32_t from[GM_MAX_PLAYERS + GM_MAX_NODES / 7 + 2];
+        int n = 0;
+        from[n++] = sh->center;
+        for (int p = 0; p < g->players; p++)
+            if (s->players[p].sheet == k && s->players[p].at >= 0)
+                from[n++] = (uint32_t)s->players[p].at;
+        for (uint32_t v = 0; v < sh->n; v += 7)
+            from[n++] = v;
+        for (int i = 0; i < n; i++) {
+            gm_dist_from(g, s, k, from[i], want, queue);
+            gm_dist_cached(c, g, s, k, from[i], got);
+            assert_memory_equal(want, got, sh->n * sizeof want[0]);
+        }
+    }
+}
+
+/* The hop-count cache gives what a fresh search gives: a small cache (so
+ * entries are replaced all the time) asked about states that move on, and
+ * about copies with a cut of their own that the game never makes. */
+static void dist_cache_matches_fresh_search(void **state)
+{
+    (void)state;
+    for (int shared = 0; shared < 2; shared++) {
+        cb_spec spec;
+        cb_spec_defaults(&spec);
+        spec.seed = shared ? "cache shared" : "cache own";
+        spec.players = 3;
+        spec.shared = shared;
+        spec.theme = default_theme;
+        cb_game *game;
+        cb_error err;
+        assert_int_equal(cb_game_generate(&spec, &game, &err), CB_OK);
+        gm_game g;
+        assert_int_equal(gm_game_init(&g, game, spec.theme, &err), CB_OK);
+        gm_dist_cache *c = gm_dist_cache_new(&g, 16);
+        gm_state *s = gm_state_new(&g, 7), *trial = gm_state_new(&g, 0);
+        assert_non_null(c);
+        assert_non_null(s);
+        assert_non_null(trial);
+        gm_mind *minds[GM_MAX_PLAYERS];
+        gm_agent agents[GM_MAX_PLAYERS];
+        for (int p = 0; p < g.players; p++) {
+            minds[p] = gm_mind_new(&g, p == 0 ? GM_GREEDY : GM_RANDOM, 0, 0, 0);
+            assert_non_null(minds[p]);
+            agents[p] = gm_mind_agent(minds[p]);
+        }
+        cb_rng pick;
+        cb_rng_seed(&pick, 11);
+        while (!s->over) {
+            gm_turn(&g, s, agents);
+            check_cached(c, &g, s);
+            /* a copy with one more edge cut, then the game's state again */
+            gm_state_copy(trial, s);
+            int sheet = (int)cb_rng_below(&pick, (uint64_t)g.n_sheets);
+            uint32_t e = (uint32_t)cb_rng_below(&pick, g.sheets[sheet].m);
+            if (gm_cuttable(&g, trial, sheet, e)) {
+                gm_edges(&g, trial, sheet)[e] |= GM_CUT;
+                gm_paper_fall(&g, trial, sheet, -1);
+            }
+            check_cached(c, &g, trial);
+            check_cached(c, &g, s);
+        }
+        for (int p = 0; p < g.players; p++)
+            gm_mind_free(minds[p]);
+        gm_state_free(trial);
+        gm_state_free(s);
+        gm_dist_cache_free(c);
+        gm_game_free(&g);
+        cb_game_free(game);
+    }
+}
+
 /* A theme before /3 cannot be played, and says so. */
 static void older_theme_is_refused(void **state)
 {
@@ -241,6 +322,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(random_play_keeps_every_rule),
         cmocka_unit_test(playtest_report_is_deterministic),
+        cmocka_unit_test(dist_cache_matches_fresh_search),
         cmocka_unit_test(older_theme_is_refused),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);

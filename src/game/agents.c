@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "game/agents.h"
+#include "game/distcache.h"
 #include "io/theme.h"
 
 #define PLAN_MAX 8
@@ -28,11 +29,12 @@ struct gm_mind {
     /* scratch */
     int dist[GM_MAX_NODES], dist2[GM_MAX_NODES];
     uint8_t want[GM_MAX_NODES];
-    uint32_t queue[GM_MAX_NODES];
     gm_state *trial;            /* a cut tried out */
     gm_state *snap, *sim;       /* thinking: the turn's start, a look-ahead */
     struct gm_mind *players[GM_MAX_PLAYERS]; /* thinking: the look-ahead's greedy minds */
     struct gm_mind *own;        /* thinking: its greedy plans (cuts, guards) */
+    gm_dist_cache *dists;       /* shared by a thinking mind's greedy minds */
+    int owns_dists;
 };
 
 static int pick_random(gm_state *s, int n)
@@ -46,13 +48,13 @@ static int pick_random(gm_state *s, int n)
  * past PLAN_STEPS nodes each costs what the plan's steps cost on average. */
 #define UNREACHABLE 8
 #define PLAN_STEPS 8
-static int plan_moves(const gm_game *g, const gm_state *s, int p, int left, const int *to_summit)
+static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p, int left,
+                      const int *to_summit)
 {
     const gm_player *P = &s->players[p];
     const gm_sheet *sh = &g->sheets[P->sheet];
     uint8_t want[GM_MAX_NODES];
     int dist[GM_MAX_NODES];
-    uint32_t queue[GM_MAX_NODES];
     gm_mission_wanted(g, s, p, want);
     int by_type = g->goal[p].kind == CB_GOAL_TYPES || g->goal[p].kind == CB_GOAL_SET;
     uint32_t cur = (uint32_t)P->at;
@@ -61,7 +63,7 @@ static int plan_moves(const gm_game *g, const gm_state *s, int p, int left, cons
         if (steps == PLAN_STEPS)
             return moves + (moves * left + steps - 1) / steps +
                    (to_summit[cur] >= 0 ? to_summit[cur] : 40);
-        gm_dist_from(g, s, P->sheet, cur, dist, queue);
+        gm_dist_cached(c, g, s, P->sheet, cur, dist);
         uint32_t best = GM_NONE;
         int best_key = 0;
         for (uint32_t v = 0; v < sh->n; v++) {
@@ -83,7 +85,8 @@ static int plan_moves(const gm_game *g, const gm_state *s, int p, int left, cons
     return moves + (to_summit[cur] >= 0 ? to_summit[cur] : 40);
 }
 
-int gm_effort(const gm_game *g, const gm_state *s, int p)
+/* gm_effort, its searches remembered in C (may be NULL). */
+static int effort(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
 {
     const gm_player *P = &s->players[p];
     if (P->on_summit)
@@ -94,10 +97,14 @@ int gm_effort(const gm_game *g, const gm_state *s, int p)
     if (P->at == -1)
         return 12 + 2 * left;
     int dist[GM_MAX_NODES];
-    uint32_t queue[GM_MAX_NODES];
-    gm_dist_to_summit(g, s, P->sheet, dist, queue);
+    gm_dist_cached(c, g, s, P->sheet, g->sheets[P->sheet].center, dist);
     int d = dist[P->at] >= 0 ? dist[P->at] : 40;
-    return left ? plan_moves(g, s, p, left, dist) : d;
+    return left ? plan_moves(c, g, s, p, left, dist) : d;
+}
+
+int gm_effort(const gm_game *g, const gm_state *s, int p)
+{
+    return effort(NULL, g, s, p);
 }
 
 /* ---- greedy ---- */
@@ -110,10 +117,10 @@ static uint32_t goal_node(gm_mind *m, const gm_state *s, int p)
     const gm_game *g = m->g;
     const gm_player *P = &s->players[p];
     const gm_sheet *sh = &g->sheets[P->sheet];
-    gm_dist_to_summit(g, s, P->sheet, m->dist, m->queue);
+    gm_dist_cached(m->dists, g, s, P->sheet, sh->center, m->dist);
     if (P->at < 0 || gm_mission_left(g, s, p) == 0)
         return sh->center;
-    gm_dist_from(g, s, P->sheet, (uint32_t)P->at, m->dist2, m->queue);
+    gm_dist_cached(m->dists, g, s, P->sheet, (uint32_t)P->at, m->dist2);
     gm_mission_wanted(g, s, p, m->want);
     uint32_t best = GM_NONE;
     int best_key = 0;
@@ -144,7 +151,7 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
     memset(m->want, 0, sh->n);
     uint32_t goal = goal_node(m, s, p);
     if (goal != GM_NONE && goal != sh->center)
-        gm_dist_from(g, s, sheet, goal, m->dist2, m->queue);
+        gm_dist_cached(m->dists, g, s, sheet, goal, m->dist2);
     const int *to = goal == GM_NONE || goal == sh->center ? m->dist : m->dist2;
     int best = 0;
     long best_key = 0;
@@ -161,13 +168,14 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
 /* The rival P would most like to slow down: the least effort from winning;
  * among rivals tied for it, one at random (a fixed order would always cut
  * the lowest seat). */
-static int leader(const gm_game *g, gm_state *s, int p, int sheet)
+static int leader(gm_mind *m, gm_state *s, int p, int sheet)
 {
+    const gm_game *g = m->g;
     int best = -1, best_e = 0, tied = 0;
     for (int q = 0; q < g->players; q++) {
         if (q == p || (sheet >= 0 && s->players[q].sheet != sheet))
             continue;
-        int e = gm_effort(g, s, q);
+        int e = effort(m->dists, g, s, q);
         if (best < 0 || e < best_e)
             best = q, best_e = e, tied = 1;
         else if (e == best_e && cb_rng_below(&s->rng, (uint64_t)++tied) == 0)
@@ -180,43 +188,120 @@ typedef struct {
     uint32_t e[PLAN_MAX]; /* options as GM_ASK_CUT lists them */
     int len;
     int score;
+    int pos;              /* in the order the search finds cuts */
 } cut_path;
 
-/* Cuts on SHEET: every path of up to LEN edges from the first options
- * (each single edge, for ANYWHERE). */
-static int cut_paths(gm_mind *m, const gm_state *s, int sheet, int len, int anywhere,
-                     cut_path *out, int room)
+/* How much cutting edge X slows VICTIM (whose way to the summit is TOTAL
+ * hops; M->dist holds hops to the summit, M->dist2 hops from the victim):
+ * edges on a shortest way score, the nearer the victim the more. */
+static int edge_score(const gm_mind *m, const gm_sheet *sh, uint32_t x, int total)
+{
+    if (total < 0)
+        return 0;
+    uint32_t a = sh->ends[x][0], b = sh->ends[x][1];
+    const int *to = m->dist, *from = m->dist2;
+    int on = (from[a] >= 0 && to[b] >= 0 && from[a] + 1 + to[b] == total) ||
+             (from[b] >= 0 && to[a] >= 0 && from[b] + 1 + to[a] == total);
+    return on ? 64 - (from[a] < from[b] ? from[a] : from[b]) : 0;
+}
+
+/* Keeps what the choice of the EXACT best cuts can depend on: the first
+ * EXACT cuts found (KEEP[0..EXACT-1], the places picks are swapped into)
+ * and the EXACT best found after them (KEEP[EXACT..], best first, earlier
+ * first among equals). */
+static void keep_cut(cut_path *keep, int *n_later, const cut_path *c)
+{
+    if (c->pos < EXACT) {
+        keep[c->pos] = *c;
+        return;
+    }
+    cut_path *later = keep + EXACT;
+    int i = *n_later;
+    if (i == EXACT && c->score <= later[EXACT - 1].score)
+        return;
+    if (i == EXACT)
+        i--;
+    else
+        (*n_later)++;
+    for (; i > 0 && later[i - 1].score < c->score; i--)
+        later[i] = later[i - 1];
+    later[i] = *c;
+}
+
+/* The cuts on SHEET worth trying for real against VICTIM, in the order to
+ * try them (at most EXACT; returns how many). Candidates are every path of
+ * up to LEN edges from the first options (each single edge, for ANYWHERE),
+ * at most CANDIDATES of them in depth-first order, scored by the edges on
+ * VICTIM's shortest ways (edge_score, then length); the EXACT best by a
+ * selection sort over them all. Only the cuts that selection can reach are
+ * kept, so no candidate list is stored. */
+static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int len,
+                       int anywhere, cut_path *tries)
 {
     const gm_game *g = m->g;
     const gm_sheet *sh = &g->sheets[sheet];
+    const gm_player *V = &s->players[victim];
+    gm_dist_cached(m->dists, g, s, sheet, sh->center, m->dist);
+    if (V->at >= 0)
+        gm_dist_cached(m->dists, g, s, sheet, (uint32_t)V->at, m->dist2);
+    int total = V->at >= 0 ? m->dist[V->at] : -1;
     uint32_t first[CANDIDATES];
-    int nf = gm_first_cut_options(g, s, sheet, anywhere, first, CANDIDATES);
-    int n = 0;
-    cut_path stack[64];
-    int top = 0;
-    for (int i = 0; i < nf && n < room; i++) {
-        stack[0].e[0] = first[i], stack[0].len = 1;
-        top = 1;
-        while (top > 0 && n < room) {
-            cut_path cur = stack[--top];
-            out[n++] = cur;
-            if (cur.len >= len || anywhere)
+    uint8_t cuttable[GM_MAX_NODES * 3]; /* a planar graph has under 3n edges */
+    gm_cuttable_edges(g, s, sheet, cuttable);
+    int nf = gm_first_cut_options(g, s, sheet, anywhere, cuttable, first, CANDIDATES);
+    cut_path keep[2 * EXACT], cur;
+    int n = 0, n_later = 0, prefix[PLAN_MAX + 1] = {0};
+    /* depth-first: the path so far in CUR, a stack of (option, length) */
+    struct { uint32_t opt; int len; } stack[64];
+    for (int i = 0; i < nf && n < CANDIDATES; i++) {
+        stack[0].opt = first[i], stack[0].len = 1;
+        int top = 1;
+        while (top > 0 && n < CANDIDATES) {
+            top--;
+            int l = stack[top].len;
+            cur.e[l - 1] = stack[top].opt;
+            cur.len = l;
+            prefix[l] = prefix[l - 1] + edge_score(m, sh, cur.e[l - 1] >> 1, total);
+            cur.score = prefix[l] * 8 + l;
+            cur.pos = n++;
+            keep_cut(keep, &n_later, &cur);
+            if (l >= len || anywhere)
                 continue;
-            uint32_t last = cur.e[cur.len - 1], end = sh->ends[last >> 1][last & 1];
+            uint32_t last = cur.e[l - 1], end = sh->ends[last >> 1][last & 1];
             for (uint32_t k = sh->adj_off[end]; k < sh->adj_off[end + 1] && top < 64; k++) {
                 uint32_t x = sh->adj_e[k];
                 int used = 0;
-                for (int j = 0; j < cur.len; j++)
+                for (int j = 0; j < l; j++)
                     used |= (cur.e[j] >> 1) == x;
-                if (used || !gm_cuttable(g, s, sheet, x))
+                if (used || !cuttable[x])
                     continue;
-                cut_path next = cur;
-                next.e[next.len++] = x << 1 | (sh->ends[x][1] != end);
-                stack[top++] = next;
+                stack[top].opt = x << 1 | (sh->ends[x][1] != end);
+                stack[top++].len = l + 1;
             }
         }
     }
-    return n;
+    /* the kept cuts in the order found, then the selection sort */
+    int nk = n < EXACT ? n : EXACT;
+    for (int i = 0; i < n_later; i++) {
+        int j = nk++;
+        for (; j > EXACT && keep[j - 1].pos > keep[EXACT + i].pos; j--)
+            ;
+        cut_path c = keep[EXACT + i];
+        memmove(&keep[j + 1], &keep[j], (size_t)(nk - 1 - j) * sizeof keep[0]);
+        keep[j] = c;
+    }
+    int n_tries = 0;
+    for (int k = 0; k < EXACT && k < nk; k++) {
+        int bi = k;
+        for (int i = k + 1; i < nk; i++)
+            if (keep[i].score > keep[bi].score)
+                bi = i;
+        cut_path t = keep[k];
+        keep[k] = keep[bi];
+        keep[bi] = t;
+        tries[n_tries++] = keep[k];
+    }
+    return n_tries;
 }
 
 /* How much a cut of PATH on SHEET helps P: rivals' effort gained minus P's
@@ -231,41 +316,14 @@ static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_
         edges[path->e[j] >> 1] |= GM_CUT;
     int pieces = m->trial->players[p].pieces;
     gm_paper_fall(g, m->trial, sheet, p);
-    int value = 3 * (gm_effort(g, m->trial, victim) - victim_before);
+    int value = 3 * (effort(m->dists, g, m->trial, victim) - victim_before);
     if (g->shared)
-        value -= 4 * (gm_effort(g, m->trial, p) - mine_before);
+        value -= 4 * (effort(m->dists, g, m->trial, p) - mine_before);
     if (m->trial->players[p].pieces > pieces && gm_mission_left(g, s, p) > 0 &&
         g->mission[p] >= 0 &&
         g->theme->missions[g->mission[p]].goal.kind == CB_GOAL_CUT_LOOSE)
         value += 20;
     return value;
-}
-
-/* Edges on a shortest way of VICTIM to the summit on SHEET score a cut. */
-static void prescore(gm_mind *m, const gm_state *s, int victim, int sheet, cut_path *paths,
-                     int n)
-{
-    const gm_game *g = m->g;
-    const gm_sheet *sh = &g->sheets[sheet];
-    const gm_player *V = &s->players[victim];
-    gm_dist_to_summit(g, s, sheet, m->dist, m->queue);
-    int at = V->at >= 0 ? V->at : -1;
-    if (at >= 0)
-        gm_dist_from(g, s, sheet, (uint32_t)at, m->dist2, m->queue);
-    int total = at >= 0 ? m->dist[at] : -1;
-    for (int i = 0; i < n; i++) {
-        int score = 0;
-        for (int j = 0; j < paths[i].len; j++) {
-            uint32_t x = paths[i].e[j] >> 1, a = sh->ends[x][0], b = sh->ends[x][1];
-            if (total < 0)
-                continue;
-            int on = (m->dist2[a] >= 0 && m->dist[b] >= 0 && m->dist2[a] + 1 + m->dist[b] == total) ||
-                     (m->dist2[b] >= 0 && m->dist[a] >= 0 && m->dist2[b] + 1 + m->dist[a] == total);
-            if (on)
-                score += 64 - (m->dist2[a] < m->dist2[b] ? m->dist2[a] : m->dist2[b]);
-        }
-        paths[i].score = score * 8 + paths[i].len;
-    }
 }
 
 /* Plans P's best cut over the sheets it may cut (the action of node type
@@ -275,36 +333,25 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
     const gm_game *g = m->g;
     int anywhere = e->kind == CB_EFFECT_CUT_ANYWHERE;
     int len = anywhere ? 1 : (e->n < PLAN_MAX ? e->n : PLAN_MAX);
-    static _Thread_local cut_path paths[CANDIDATES]; /* 80 KB: off the stack */
     int best_value = 0, found = 0;
     /* the leader's sheet (on own sheets, the only one worth the search) */
-    int victim = leader(g, s, p, -1);
+    int victim = leader(m, s, p, -1);
     if (victim < 0)
         return 0;
-    int victim_before = gm_effort(g, s, victim), mine_before = gm_effort(g, s, p);
+    int victim_before = effort(m->dists, g, s, victim), mine_before = effort(m->dists, g, s, p);
     int sheet = s->players[victim].sheet;
-    {
-        int n = cut_paths(m, s, sheet, len, anywhere, paths, CANDIDATES);
-        if (n == 0)
-            return 0;
-        prescore(m, s, victim, sheet, paths, n);
-        /* the EXACT best by prescore, tried for real */
-        for (int k = 0; k < EXACT && k < n; k++) {
-            int bi = k;
-            for (int i = k + 1; i < n; i++)
-                if (paths[i].score > paths[bi].score)
-                    bi = i;
-            cut_path t = paths[k];
-            paths[k] = paths[bi];
-            paths[bi] = t;
-            int v = cut_value(m, s, p, sheet, &paths[k], victim, victim_before, mine_before);
-            if (!found || v > best_value) {
-                found = 1;
-                best_value = v;
-                m->plan_sheet = sheet;
-                m->plan_len = paths[k].len;
-                memcpy(m->plan, paths[k].e, sizeof paths[k].e);
-            }
+    cut_path tries[EXACT];
+    int n = cuts_to_try(m, s, victim, sheet, len, anywhere, tries);
+    if (n == 0)
+        return 0;
+    for (int k = 0; k < n; k++) {
+        int v = cut_value(m, s, p, sheet, &tries[k], victim, victim_before, mine_before);
+        if (!found || v > best_value) {
+            found = 1;
+            best_value = v;
+            m->plan_sheet = sheet;
+            m->plan_len = tries[k].len;
+            memcpy(m->plan, tries[k].e, sizeof tries[k].e);
         }
     }
     m->plan_pos = 0;
@@ -350,7 +397,7 @@ static int greedy_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_ask
     case GM_ASK_GUARD: {
         /* the edges of its own way to the summit, nearest first */
         const gm_sheet *sh = &g->sheets[P->sheet];
-        gm_dist_to_summit(g, s, P->sheet, m->dist, m->queue);
+        gm_dist_cached(m->dists, g, s, P->sheet, sh->center, m->dist);
         int best = -1, best_d = 1 << 20;
         for (int i = 0; i < n; i++) {
             if (opts[i] == GM_NONE)
@@ -385,14 +432,14 @@ static void thinking_turn_start(void *ctx, const gm_game *g, const gm_state *s, 
 
 /* What a look-ahead's end is worth to P: a win 1; unfinished, by how far
  * P is from winning against the nearest rival. */
-static double outcome(const gm_game *g, const gm_state *s, int p)
+static double outcome(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
 {
     if (s->over)
         return (s->tally.winners >> p & 1) ? 1.0 / __builtin_popcount(s->tally.winners) : 0.0;
-    int mine = gm_effort(g, s, p), best = 1 << 20;
+    int mine = effort(c, g, s, p), best = 1 << 20;
     for (int q = 0; q < g->players; q++)
         if (q != p) {
-            int e = gm_effort(g, s, q);
+            int e = effort(c, g, s, q);
             best = e < best ? e : best;
         }
     double d = (double)(best - mine);
@@ -430,7 +477,7 @@ static int thinking_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_a
             m->sim->n_forced = m->sim->forced_pos = 0;
             while (!m->sim->over && m->sim->round < stop)
                 gm_turn(g, m->sim, agents);
-            total += outcome(g, m->sim, p);
+            total += outcome(m->dists, g, m->sim, p);
         }
         total += i == fallback ? 1e-6 : 0;
         if (total > best)
@@ -442,29 +489,50 @@ static int thinking_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_a
 
 /* ---- minds ---- */
 
-gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
-                     int horizon)
+/* A mind remembering its searches in DISTS, or in a cache of its own
+ * when DISTS is NULL. */
+static gm_mind *mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
+                         int horizon, gm_dist_cache *dists)
 {
     gm_mind *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
     m->kind = kind, m->g = g, m->noise = noise;
     m->rollouts = rollouts, m->horizon = horizon;
+    m->dists = dists;
+    if (!dists) {
+        /* a thinking agent's rollouts revisit far more than one greedy player */
+        if (!(m->dists = gm_dist_cache_new(g, kind == GM_THINKING ? 1024 : 64)))
+            goto oom;
+        m->owns_dists = 1;
+    }
     if (!(m->trial = gm_state_new(g, 0)))
         goto oom;
     if (kind == GM_THINKING) {
         if (!(m->snap = gm_state_new(g, 0)) || !(m->sim = gm_state_new(g, 0)))
             goto oom;
         for (int q = 0; q < g->players; q++)
-            if (!(m->players[q] = gm_mind_new(g, GM_GREEDY, 0.1, 0, 0)))
+            if (!(m->players[q] = mind_new(g, GM_GREEDY, 0.1, 0, 0, m->dists)))
                 goto oom;
-        if (!(m->own = gm_mind_new(g, GM_GREEDY, 0, 0, 0)))
+        if (!(m->own = mind_new(g, GM_GREEDY, 0, 0, 0, m->dists)))
             goto oom;
     }
     return m;
 oom:
     gm_mind_free(m);
     return NULL;
+}
+
+gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
+                     int horizon)
+{
+    return mind_new(g, kind, noise, rollouts, horizon, NULL);
+}
+
+gm_mind *gm_mind_new_sharing(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
+                             int horizon, gm_dist_cache *dists)
+{
+    return mind_new(g, kind, noise, rollouts, horizon, dists);
 }
 
 void gm_mind_free(gm_mind *m)
@@ -477,6 +545,8 @@ void gm_mind_free(gm_mind *m)
     for (int q = 0; q < GM_MAX_PLAYERS; q++)
         gm_mind_free(m->players[q]);
     gm_mind_free(m->own);
+    if (m->owns_dists)
+        gm_dist_cache_free(m->dists);
     free(m);
 }
 

@@ -2,6 +2,7 @@
 #ifndef CB_GM_AGENTS_H
 #define CB_GM_AGENTS_H
 
+#include "game/distcache.h"
 #include "game/engine.h"
 
 typedef enum { GM_RANDOM = 0, GM_GREEDY, GM_THINKING, GM_AGENT_KINDS } gm_agent_kind;
@@ -16,6 +17,10 @@ typedef struct gm_mind gm_mind;
  * games to the end (or HORIZON rounds on) for every option it weighs. */
 gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
                      int horizon);
+/* As gm_mind_new, remembering its hop counts in DISTS (the caller's, freed
+ * after the mind; shared by the minds of one game, never across threads). */
+gm_mind *gm_mind_new_sharing(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
+                             int horizon, gm_dist_cache *dists);
 void gm_mind_free(gm_mind *m);
 /* The agent that M plays. */
 gm_agent gm_mind_agent(gm_mind *m);

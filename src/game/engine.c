@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "base/error.h"
-#include "base/unionfind.h"
 #include "board/deal.h"
 #include "game/engine.h"
 #include "io/theme.h"
@@ -13,8 +12,8 @@
 
 static void sheet_free(gm_sheet *sh)
 {
-    free(sh->adj_off); free(sh->adj_e); free(sh->ends); free(sh->eface);
-    free(sh->vf_off); free(sh->vf); free(sh->farea); free(sh->trim); free(sh->trim_edge);
+    free(sh->adj_off); free(sh->adj_e); free(sh->adj_w); free(sh->ends); free(sh->eface);
+    free(sh->vf_off); free(sh->vf); free(sh->fe_off); free(sh->fe); free(sh->farea); free(sh->trim); free(sh->trim_edge);
     free(sh->type); free(sh->dots);
     memset(sh, 0, sizeof *sh);
 }
@@ -37,16 +36,20 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     sh->n = n, sh->m = m, sh->nf = nf, sh->center = b->center;
     sh->adj_off = calloc(n + 1, sizeof *sh->adj_off);
     sh->adj_e = malloc((2 * (size_t)m + 1) * sizeof *sh->adj_e);
+    sh->adj_w = malloc((2 * (size_t)m + 1) * sizeof *sh->adj_w);
     sh->ends = malloc(((size_t)m + 1) * sizeof *sh->ends);
     sh->eface = malloc(((size_t)m + 1) * sizeof *sh->eface);
     sh->vf_off = calloc(n + 1, sizeof *sh->vf_off);
     sh->vf = malloc((2 * (size_t)m + n + 1) * sizeof *sh->vf);
+    sh->fe_off = calloc((size_t)nf + 1, sizeof *sh->fe_off);
+    sh->fe = malloc((2 * (size_t)m + 1) * sizeof *sh->fe);
     sh->farea = malloc(((size_t)nf + 1) * sizeof *sh->farea);
     sh->trim = calloc(n + 1, 1);
     sh->trim_edge = calloc((size_t)m + 1, 1);
     sh->type = malloc(((size_t)n + 1) * sizeof *sh->type);
     sh->dots = calloc(n + 1, 1);
-    if (!sh->adj_off || !sh->adj_e || !sh->ends || !sh->eface || !sh->vf_off || !sh->vf ||
+    if (!sh->adj_off || !sh->adj_e || !sh->adj_w || !sh->ends || !sh->eface || !sh->vf_off || !sh->vf ||
+        !sh->fe_off || !sh->fe ||
         !sh->farea || !sh->trim || !sh->trim_edge || !sh->type || !sh->dots) {
         cb_planar_free(&p);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory setting up a game");
@@ -67,6 +70,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     for (uint32_t e = 0; e < m; e++)
         for (int k = 0; k < 2; k++) {
             uint32_t v = sh->ends[e][k];
+            sh->adj_w[sh->adj_off[v] + fill[v]] = sh->ends[e][1 - k];
             sh->adj_e[sh->adj_off[v] + fill[v]++] = e;
         }
     free(fill);
@@ -82,6 +86,17 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     }
     for (uint32_t f = 0; f < nf; f++)
         sh->farea[f] = p.area[f];
+    for (uint32_t e = 0; e < m; e++)
+        for (int k = 0; k < 2; k++)
+            sh->fe_off[sh->eface[e][k] + 1]++;
+    for (uint32_t f = 0; f < nf; f++)
+        sh->fe_off[f + 1] += sh->fe_off[f];
+    for (uint32_t e = 0; e < m; e++) /* fe_off[f] runs ahead while filling, then back */
+        for (int k = 0; k < 2; k++)
+            sh->fe[sh->fe_off[sh->eface[e][k]]++] = e;
+    for (uint32_t f = nf; f > 0; f--)
+        sh->fe_off[f] = sh->fe_off[f - 1];
+    sh->fe_off[0] = 0;
     cb_planar_free(&p);
     for (int k = 0; k < GM_MAX_PLAYERS; k++)
         sh->seat_start[k] = GM_NONE;
@@ -212,27 +227,6 @@ void gm_state_copy(gm_state *dst, const gm_state *src)
 
 /* ---- the paper ---- */
 
-static int face_alive(const uint8_t *faces, uint32_t f)
-{
-    return f != 0 && faces[f];
-}
-
-int gm_walkable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
-{
-    const gm_sheet *sh = &g->sheets[sheet];
-    const uint8_t *faces = gm_faces(g, s, sheet);
-    return !(gm_edges(g, s, sheet)[e] & GM_CUT) &&
-           (face_alive(faces, sh->eface[e][0]) || face_alive(faces, sh->eface[e][1]));
-}
-
-int gm_mendable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
-{
-    const gm_sheet *sh = &g->sheets[sheet];
-    const uint8_t *faces = gm_faces(g, s, sheet);
-    return (gm_edges(g, s, sheet)[e] & GM_CUT) && face_alive(faces, sh->eface[e][0]) &&
-           face_alive(faces, sh->eface[e][1]);
-}
-
 static int shielded(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
 {
     for (int p = 0; p < g->players; p++)
@@ -248,6 +242,27 @@ int gm_cuttable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
            !(gm_edges(g, s, sheet)[e] & (GM_GUARD | GM_MEND)) &&
            gm_walkable(g, s, sheet, e) && !shielded(g, s, sheet, sh->ends[e][0]) &&
            !shielded(g, s, sheet, sh->ends[e][1]);
+}
+
+void gm_cuttable_edges(const gm_game *g, const gm_state *s, int sheet, uint8_t *ok)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *edges = gm_edges(g, s, sheet), *faces = gm_faces(g, s, sheet);
+    /* the shields on this sheet, looked up once rather than per edge end */
+    uint32_t shield[GM_MAX_PLAYERS];
+    int n_shield = 0;
+    for (int p = 0; p < g->players; p++)
+        if (s->players[p].shield >= 0 && s->players[p].sheet == sheet)
+            shield[n_shield++] = (uint32_t)s->players[p].shield;
+    for (uint32_t e = 0; e < sh->m; e++) {
+        uint32_t a = sh->ends[e][0], b = sh->ends[e][1];
+        int can = !sh->trim_edge[e] && a != sh->center && b != sh->center &&
+                  !(edges[e] & (GM_CUT | GM_GUARD | GM_MEND)) &&
+                  (faces[sh->eface[e][0]] || faces[sh->eface[e][1]]);
+        for (int i = 0; can && i < n_shield; i++)
+            can = shield[i] != a && shield[i] != b;
+        ok[e] = (uint8_t)can;
+    }
 }
 
 int gm_paper_edge(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
@@ -267,40 +282,76 @@ int gm_paper_edge(const gm_game *g, const gm_state *s, int sheet, uint32_t v)
     return 0;
 }
 
+/* Labels each piece of paper on SHEET with the lowest-numbered piece it is
+ * still joined to (CLS; joined: an uncut edge between them), as a
+ * union-find that always keeps the lower root would; returns how many
+ * groups there are. A flood over the pieces' edges. */
+static uint32_t paper_groups(const gm_sheet *sh, const uint8_t *faces, const uint8_t *edges,
+                             uint32_t *cls)
+{
+    uint32_t nf = sh->nf, groups = 0;
+    uint32_t stack[nf ? nf : 1];
+    for (uint32_t f = 0; f < nf; f++)
+        cls[f] = f; /* dead pieces stay alone */
+    uint8_t seen[nf ? nf : 1];
+    memset(seen, 0, nf ? nf : 1);
+    for (uint32_t root = 1; root < nf; root++) {
+        if (!faces[root] || seen[root])
+            continue;
+        groups++;
+        uint32_t top = 0;
+        seen[root] = 1;
+        stack[top++] = root;
+        while (top > 0) {
+            uint32_t f = stack[--top];
+            cls[f] = root;
+            for (uint32_t i = sh->fe_off[f]; i < sh->fe_off[f + 1]; i++) {
+                uint32_t e = sh->fe[i];
+                uint32_t o = sh->eface[e][0] == f ? sh->eface[e][1] : sh->eface[e][0];
+                if ((edges[e] & GM_CUT) || !faces[o] || seen[o])
+                    continue;
+                seen[o] = 1;
+                stack[top++] = o;
+            }
+        }
+    }
+    return groups;
+}
+
 void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
 {
     const gm_sheet *sh = &g->sheets[sheet];
     uint8_t *faces = gm_faces(g, s, sheet), *nodes = gm_nodes(g, s, sheet);
     const uint8_t *edges = gm_edges(g, s, sheet);
     uint32_t nf = sh->nf, cls[nf ? nf : 1];
+    uint32_t groups = paper_groups(sh, faces, edges, cls);
+    if (groups <= 1) { /* most cuts: one piece, and it falls only without the summit */
+        int holds_summit = groups == 0;
+        for (uint32_t i = sh->vf_off[sh->center]; i < sh->vf_off[sh->center + 1]; i++)
+            holds_summit |= faces[sh->vf[i]] != 0;
+        if (holds_summit)
+            return;
+    }
     double area[nf ? nf : 1];
     for (uint32_t f = 0; f < nf; f++)
-        cls[f] = f, area[f] = 0;
-    for (uint32_t e = 0; e < sh->m; e++) {
-        uint32_t a = sh->eface[e][0], b = sh->eface[e][1];
-        if ((edges[e] & GM_CUT) || !face_alive(faces, a) || !face_alive(faces, b))
-            continue;
-        uint32_t x = cb_uf_find(cls, a), y = cb_uf_find(cls, b);
-        if (x != y)
-            cls[x > y ? x : y] = x < y ? x : y;
-    }
+        area[f] = 0;
     for (uint32_t f = 1; f < nf; f++)
         if (faces[f])
-            area[cb_uf_find(cls, f)] += sh->farea[f];
+            area[cls[f]] += sh->farea[f];
     /* The piece that stays: the largest touching the summit. */
     uint32_t keep = GM_NONE;
     for (uint32_t i = sh->vf_off[sh->center]; i < sh->vf_off[sh->center + 1]; i++) {
         uint32_t f = sh->vf[i];
         if (!faces[f])
             continue;
-        uint32_t c = cb_uf_find(cls, f);
+        uint32_t c = cls[f];
         if (keep == GM_NONE || area[c] > area[keep] || (area[c] == area[keep] && c < keep))
             keep = c;
     }
     uint8_t fell[nf ? nf : 1];
     int any = 0;
     for (uint32_t f = 1; f < nf; f++) {
-        fell[f] = faces[f] && cb_uf_find(cls, f) != keep;
+        fell[f] = faces[f] && cls[f] != keep;
         if (fell[f])
             faces[f] = 0, any = 1;
     }
@@ -311,8 +362,8 @@ void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
     uint8_t counted[nf ? nf : 1];
     memset(counted, 0, nf ? nf : 1);
     for (uint32_t f = 1; f < nf; f++)
-        if (fell[f] && !counted[cb_uf_find(cls, f)]) {
-            counted[cb_uf_find(cls, f)] = 1;
+        if (fell[f] && !counted[cls[f]]) {
+            counted[cls[f]] = 1;
             s->tally.pieces++;
             if (cutter >= 0)
                 s->players[cutter].pieces++;
@@ -356,16 +407,20 @@ static void bfs(const gm_game *g, const gm_state *s, int sheet, uint32_t from, i
     uint32_t head = 0, tail = 0;
     dist[from] = 0;
     queue[tail++] = from;
+    const uint8_t *edges = gm_edges(g, s, sheet), *faces = gm_faces(g, s, sheet);
     while (head < tail) {
         uint32_t v = queue[head++];
         if (v == sh->center && v != from)
             continue; /* nobody walks through the summit */
+        int next = dist[v] + 1;
         for (uint32_t i = sh->adj_off[v]; i < sh->adj_off[v + 1]; i++) {
-            uint32_t e = sh->adj_e[i], w = gm_other(sh, e, v);
-            if (dist[w] < 0 && gm_walkable(g, s, sheet, e)) {
-                dist[w] = dist[v] + 1;
-                queue[tail++] = w;
-            }
+            uint32_t e = sh->adj_e[i], w = sh->adj_w[i];
+            /* gm_walkable, spelled out: the innermost loop of every agent */
+            if (dist[w] >= 0 || (edges[e] & GM_CUT) ||
+                !(faces[sh->eface[e][0]] || faces[sh->eface[e][1]]))
+                continue;
+            dist[w] = next;
+            queue[tail++] = w;
         }
     }
 }
@@ -427,17 +482,15 @@ static void marks_summary(const gm_game *g, const gm_state *s, int p, int *count
     }
 }
 
-int gm_mission_left(const gm_game *g, const gm_state *s, int p)
+/* gm_mission_left from P's marks_summary (COUNT, TYPES, FAMILY), for the
+ * callers that need the summary too. */
+static int left_of(const gm_game *g, const gm_state *s, int p, int count, uint64_t types,
+                   int family)
 {
     const cb_goal *goal = goal_of(g, p);
-    int count, family, left = 0;
-    uint64_t types;
-    if (goal->kind == CB_GOAL_CUT_LOOSE) {
-        left = goal->n - s->players[p].pieces;
-        return left > 0 ? left : 0;
-    }
-    marks_summary(g, s, p, &count, &types, &family);
+    int left = 0;
     switch (goal->kind) {
+    case CB_GOAL_CUT_LOOSE: left = goal->n - s->players[p].pieces; break;
     case CB_GOAL_VISIT: left = goal->n - count; break;
     case CB_GOAL_TYPES: left = goal->n - __builtin_popcountll(types); break;
     case CB_GOAL_SET: /* N of the listed types */
@@ -449,6 +502,15 @@ int gm_mission_left(const gm_game *g, const gm_state *s, int p)
     default: left = 0;
     }
     return left > 0 ? left : 0;
+}
+
+int gm_mission_left(const gm_game *g, const gm_state *s, int p)
+{
+    int count = 0, family = 0;
+    uint64_t types = 0;
+    if (goal_of(g, p)->kind != CB_GOAL_CUT_LOOSE) /* pieces alone count */
+        marks_summary(g, s, p, &count, &types, &family);
+    return left_of(g, s, p, count, types, family);
 }
 
 int gm_marks_of(const gm_game *g, const gm_state *s, int p)
@@ -463,15 +525,10 @@ int gm_marks_of(const gm_game *g, const gm_state *s, int p)
     return n;
 }
 
-/* Whether P's mark on V would count, given the types P has marked. */
-static int wants(const gm_game *g, const gm_state *s, int p, uint32_t v, uint64_t types)
+/* Whether P's mark on a node of type T would count, given the types P has
+ * marked (a node's own state aside: see wanted_node). */
+static int wants_type(const gm_game *g, int p, int t, uint64_t types)
 {
-    int sheet = s->players[p].sheet;
-    const gm_sheet *sh = &g->sheets[sheet];
-    int t = sh->type[v];
-    if (t < 0 || !gm_nodes(g, s, sheet)[v] || !gm_dots(g, s, sheet)[v] ||
-        (gm_marks(g, s, sheet)[v] >> p & 1))
-        return 0;
     const cb_goal *goal = goal_of(g, p);
     switch (goal->kind) {
     case CB_GOAL_VISIT: return 1;
@@ -483,18 +540,40 @@ static int wants(const gm_game *g, const gm_state *s, int p, uint32_t v, uint64_
     }
 }
 
+/* What P's mark on a node counts for depends on its type alone, so the
+ * scans over every node look the answer up per type (WANTED, the theme's
+ * n_types entries). */
+static void wanted_types(const gm_game *g, int p, uint64_t types, uint8_t *wanted)
+{
+    for (size_t t = 0; t < g->theme->n_types; t++)
+        wanted[t] = (uint8_t)wants_type(g, p, (int)t, types);
+}
+
+/* Whether P's mark on V of SHEET would count (WANTED from wanted_types). */
+static inline int wanted_node(const gm_sheet *sh, const uint8_t *nodes, const uint8_t *dots,
+                              const uint16_t *marks, int p, uint32_t v, const uint8_t *wanted)
+{
+    int t = sh->type[v];
+    return t >= 0 && wanted[t] && nodes[v] && dots[v] && !(marks[v] >> p & 1);
+}
+
 int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
 {
-    const gm_sheet *sh = &g->sheets[s->players[p].sheet];
-    if (gm_mission_left(g, s, p) == 0) {
-        memset(want, 0, sh->n);
-        return 0;
-    }
+    int sheet = s->players[p].sheet;
+    const gm_sheet *sh = &g->sheets[sheet];
     int count, family, n = 0;
     uint64_t types;
     marks_summary(g, s, p, &count, &types, &family);
+    if (left_of(g, s, p, count, types, family) == 0) {
+        memset(want, 0, sh->n);
+        return 0;
+    }
+    uint8_t wanted[g->theme->n_types + 1];
+    wanted_types(g, p, types, wanted);
+    const uint8_t *nodes = gm_nodes(g, s, sheet), *dots = gm_dots(g, s, sheet);
+    const uint16_t *marks = gm_marks(g, s, sheet);
     for (uint32_t v = 0; v < sh->n; v++)
-        n += want[v] = (uint8_t)wants(g, s, p, v, types);
+        n += want[v] = (uint8_t)wanted_node(sh, nodes, dots, marks, p, v, wanted);
     return n;
 }
 
@@ -515,8 +594,12 @@ int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
     marks_summary(g, s, p, &count, &types, &family);
     (void)count;
     int could = 0;
+    uint8_t wanted[g->theme->n_types + 1];
+    wanted_types(g, p, types, wanted);
+    const uint8_t *nodes = gm_nodes(g, s, P->sheet), *dots = gm_dots(g, s, P->sheet);
+    const uint16_t *marks = gm_marks(g, s, P->sheet);
     for (uint32_t v = 0; v < sh->n; v++)
-        if (dist[v] >= 0 && wants(g, s, p, v, types)) {
+        if (dist[v] >= 0 && wanted_node(sh, nodes, dots, marks, p, v, wanted)) {
             could++;
             reach |= 1ull << (sh->type[v] & 63);
         }

@@ -32,9 +32,11 @@ typedef struct {
     uint32_t n, m, nf, center;
     uint32_t *adj_off;      /* n + 1 offsets into adj_e */
     uint32_t *adj_e;        /* incident edges per node */
+    uint32_t *adj_w;        /* beside adj_e: the edge's other end */
     uint32_t (*ends)[2];    /* per edge */
     uint32_t (*eface)[2];   /* the pieces on an edge's two sides (0: outside) */
     uint32_t *vf_off, *vf;  /* the pieces touching each node */
+    uint32_t *fe_off, *fe;  /* the edges around each piece */
     double *farea;          /* per piece, mm^2 */
     uint8_t *trim;          /* per node: on the trim line */
     uint8_t *trim_edge;     /* per edge: runs along the trim (outside beside it) */
@@ -181,13 +183,29 @@ static inline uint16_t *gm_marks(const gm_game *g, const gm_state *s, int sheet)
     return (uint16_t *)(void *)(s->mem + g->sheets[sheet].off_marks);
 }
 
-/* Whether edge E of SHEET can be walked: uncut, with paper beside it. */
-int gm_walkable(const gm_game *g, const gm_state *s, int sheet, uint32_t e);
+/* Whether edge E of SHEET can be walked: uncut, with paper beside it (the
+ * outside, piece 0, never has paper). Inline: agents ask it most. */
+static inline int gm_walkable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *faces = gm_faces(g, s, sheet);
+    return !(gm_edges(g, s, sheet)[e] & GM_CUT) &&
+           (faces[sh->eface[e][0]] || faces[sh->eface[e][1]]);
+}
 /* Whether edge E of SHEET is cut with paper on both sides (a cross may walk
  * and mend it). */
-int gm_mendable(const gm_game *g, const gm_state *s, int sheet, uint32_t e);
+static inline int gm_mendable(const gm_game *g, const gm_state *s, int sheet, uint32_t e)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *faces = gm_faces(g, s, sheet);
+    return (gm_edges(g, s, sheet)[e] & GM_CUT) && faces[sh->eface[e][0]] &&
+           faces[sh->eface[e][1]];
+}
 /* Whether edge E of SHEET may be cut now. */
 int gm_cuttable(const gm_game *g, const gm_state *s, int sheet, uint32_t e);
+/* OK (the sheet's m entries) says for every edge of SHEET whether it may be
+ * cut now: gm_cuttable for all at once. */
+void gm_cuttable_edges(const gm_game *g, const gm_state *s, int sheet, uint8_t *ok);
 /* Whether node V of SHEET is on the paper's edge (a cut may start there). */
 int gm_paper_edge(const gm_game *g, const gm_state *s, int sheet, uint32_t v);
 /* The other end of edge E from V. */
@@ -219,9 +237,10 @@ void gm_dist_from(const gm_game *g, const gm_state *s, int sheet, uint32_t from,
 
 /* A cut's first edges on SHEET, as GM_ASK_CUT lists them: (edge << 1 | k)
  * for a cuttable edge whose end 1 - k is on the paper's edge, the cut
- * running to end k; ANYWHERE: every cuttable edge, k = 1. At most ROOM. */
+ * running to end k; ANYWHERE: every cuttable edge, k = 1. At most ROOM.
+ * CUTTABLE: from gm_cuttable_edges, or NULL to work it out here. */
 int gm_first_cut_options(const gm_game *g, const gm_state *s, int sheet, int anywhere,
-                         uint32_t *opts, int room);
+                         const uint8_t *cuttable, uint32_t *opts, int room);
 
 /* Recomputes which paper is still joined to the summit on SHEET after cuts
  * (what falls off, whose token is stranded, who cut it loose: CUTTER). */

@@ -9,6 +9,7 @@
 #include "base/error.h"
 #include "base/rng.h"
 #include "game/agents.h"
+#include "game/distcache.h"
 #include "game/engine.h"
 
 /* What one game left for the report. */
@@ -57,8 +58,15 @@ static cb_status play(const gm_game *g, const gm_agent_kind *seats, double noise
     gm_agent agents[GM_MAX_PLAYERS];
     gm_state *s = gm_state_new(g, seed);
     cb_status st = CB_OK;
-    for (int p = 0; s && p < g->players; p++) {
-        if (!(minds[p] = gm_mind_new(g, seats[p], seats[p] == GM_GREEDY ? noise : 0, rollouts, 8)))
+    /* one cache of hop counts for the whole table: the players search the
+     * same paper (a thinking agent's look-aheads far more often) */
+    int thinking = 0;
+    for (int p = 0; p < g->players; p++)
+        thinking |= seats[p] == GM_THINKING;
+    gm_dist_cache *dists = s ? gm_dist_cache_new(g, thinking ? 1024 : 128) : NULL;
+    for (int p = 0; dists && p < g->players; p++) {
+        if (!(minds[p] = gm_mind_new_sharing(g, seats[p], seats[p] == GM_GREEDY ? noise : 0,
+                                             rollouts, 8, dists)))
             break;
         agents[p] = gm_mind_agent(minds[p]);
     }
@@ -73,6 +81,7 @@ static cb_status play(const gm_game *g, const gm_agent_kind *seats, double noise
     }
     for (int p = 0; p < g->players; p++)
         gm_mind_free(minds[p]);
+    gm_dist_cache_free(dists);
     gm_state_free(s);
     return st;
 }

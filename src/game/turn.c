@@ -98,30 +98,54 @@ static int cut_sheets(const gm_game *g, int p, uint32_t *opts)
 }
 
 int gm_first_cut_options(const gm_game *g, const gm_state *s, int sheet, int anywhere,
-                         uint32_t *opts, int room)
+                         const uint8_t *cuttable, uint32_t *opts, int room)
 {
     const gm_sheet *sh = &g->sheets[sheet];
+    uint8_t own[cuttable ? 1 : sh->m + 1];
+    int8_t edge_of_paper[sh->n + 1]; /* per node, -1 until asked: nodes have several edges */
+    if (!cuttable) {
+        gm_cuttable_edges(g, s, sheet, own);
+        cuttable = own;
+    }
+    memset(edge_of_paper, -1, sh->n);
     int n = 0;
     for (uint32_t e = 0; e < sh->m && n + 2 <= room; e++) {
-        if (!gm_cuttable(g, s, sheet, e))
+        if (!cuttable[e])
             continue;
         if (anywhere) {
             opts[n++] = e << 1 | 1u;
             continue;
         }
-        for (int k = 0; k < 2; k++)
-            if (gm_paper_edge(g, s, sheet, sh->ends[e][1 - k]))
+        for (int k = 0; k < 2; k++) {
+            uint32_t v = sh->ends[e][1 - k];
+            if (edge_of_paper[v] < 0)
+                edge_of_paper[v] = (int8_t)gm_paper_edge(g, s, sheet, v);
+            if (edge_of_paper[v])
                 opts[n++] = e << 1 | (uint32_t)k;
+        }
     }
     return n;
 }
 
+/* Whether gm_first_cut_options would list anything on SHEET: it stops at
+ * the first option. */
+static int cut_may_start(const gm_game *g, const gm_state *s, int sheet, int anywhere)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    for (uint32_t e = 0; e < sh->m; e++)
+        if (gm_cuttable(g, s, sheet, e) &&
+            (anywhere || gm_paper_edge(g, s, sheet, sh->ends[e][0]) ||
+             gm_paper_edge(g, s, sheet, sh->ends[e][1])))
+            return 1;
+    return 0;
+}
+
 static int can_cut(const gm_game *g, const gm_state *s, int p, int anywhere)
 {
-    uint32_t sheets[GM_MAX_PLAYERS], opts[MAX_OPTIONS];
+    uint32_t sheets[GM_MAX_PLAYERS];
     int ns = cut_sheets(g, p, sheets);
     for (int i = 0; i < ns; i++)
-        if (gm_first_cut_options(g, s, (int)sheets[i], anywhere, opts, MAX_OPTIONS) > 0)
+        if (cut_may_start(g, s, (int)sheets[i], anywhere))
             return 1;
     return 0;
 }
@@ -153,7 +177,7 @@ static void do_cut(const gm_game *g, gm_state *s, gm_agent *agents, int p, const
     uint32_t cand[GM_MAX_PLAYERS];
     int nc = cut_sheets(g, p, cand);
     for (int i = 0; i < nc; i++)
-        if (gm_first_cut_options(g, s, (int)cand[i], anywhere, opts, MAX_OPTIONS) > 0)
+        if (cut_may_start(g, s, (int)cand[i], anywhere))
             sheets[ns++] = cand[i];
     if (ns == 0)
         return;
@@ -164,7 +188,7 @@ static void do_cut(const gm_game *g, gm_state *s, gm_agent *agents, int p, const
     for (int k = 0; k < e->n; k++) {
         int n = 0;
         if (k == 0 || anywhere) {
-            n = gm_first_cut_options(g, s, sheet, anywhere, opts, MAX_OPTIONS);
+            n = gm_first_cut_options(g, s, sheet, anywhere, NULL, opts, MAX_OPTIONS);
         } else {
             for (uint32_t i = sh->adj_off[end]; i < sh->adj_off[end + 1]; i++) {
                 uint32_t x = sh->adj_e[i];

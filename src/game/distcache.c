@@ -1,0 +1,160 @@
+/* Hop counts remembered between look-aheads (see distcache.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "game/distcache.h"
+
+typedef struct {
+    int sheet;              /* -1: empty */
+    uint64_t hash;          /* of the bytes, to find a picture without comparing all */
+    uint8_t *bytes;         /* the sheet's edge, piece and node bytes */
+    int32_t *search_of;     /* per node: its search from there, -1 none */
+} picture;
+
+typedef struct {
+    int picture;            /* -1: empty */
+    uint32_t from;
+    int *dist;
+} search;
+
+/* Both are replaced oldest first (a ring): cheaper than least recently used
+ * and, at these sizes, as good. */
+struct gm_dist_cache {
+    const gm_game *g;
+    int n_pictures, n_searches, next_picture, next_search;
+    int last[GM_MAX_PLAYERS]; /* per sheet: the picture matched last */
+    picture *pictures;
+    search *searches;
+    uint8_t *bytes;
+    int *dists;
+    int32_t *search_of;
+};
+
+/* A sheet's edge, piece and node bytes lie one after another in a state. */
+static size_t picture_len(const gm_sheet *sh)
+{
+    return (size_t)sh->m + sh->nf + sh->n;
+}
+
+gm_dist_cache *gm_dist_cache_new(const gm_game *g, int searches)
+{
+    size_t len = 1, n = 1;
+    for (int k = 0; k < g->n_sheets; k++) {
+        const gm_sheet *sh = &g->sheets[k];
+        if (sh->off_face != sh->off_edge + sh->m || sh->off_node != sh->off_face + sh->nf)
+            return NULL; /* the layout this cache relies on changed */
+        len = picture_len(sh) > len ? picture_len(sh) : len;
+        n = sh->n > n ? sh->n : n;
+    }
+    gm_dist_cache *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->g = g;
+    c->n_searches = searches > 8 ? searches : 8;
+    c->n_pictures = c->n_searches / 8;
+    size_t np = (size_t)c->n_pictures, ns = (size_t)c->n_searches;
+    c->pictures = calloc(np, sizeof *c->pictures);
+    c->searches = calloc(ns, sizeof *c->searches);
+    c->bytes = malloc(np * len);
+    c->dists = malloc(ns * n * sizeof *c->dists);
+    c->search_of = malloc(np * n * sizeof *c->search_of);
+    if (!c->pictures || !c->searches || !c->bytes || !c->dists || !c->search_of) {
+        gm_dist_cache_free(c);
+        return NULL;
+    }
+    for (size_t i = 0; i < np; i++) {
+        picture *pic = &c->pictures[i];
+        pic->sheet = -1, pic->bytes = c->bytes + i * len, pic->search_of = c->search_of + i * n;
+    }
+    for (size_t i = 0; i < ns; i++)
+        c->searches[i].picture = -1, c->searches[i].dist = c->dists + i * n;
+    for (int k = 0; k < GM_MAX_PLAYERS; k++)
+        c->last[k] = -1;
+    return c;
+}
+
+void gm_dist_cache_free(gm_dist_cache *c)
+{
+    if (!c)
+        return;
+    free(c->pictures);
+    free(c->searches);
+    free(c->bytes);
+    free(c->dists);
+    free(c->search_of);
+    free(c);
+}
+
+/* FNV-1a over 8-byte words (a short tail byte by byte), the sheet mixed in. */
+static uint64_t hash_of(const uint8_t *b, size_t len, int sheet)
+{
+    uint64_t h = UINT64_C(1469598103934665603) ^ (uint64_t)sheet;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, b + i, 8);
+        h = (h ^ w) * UINT64_C(1099511628211);
+    }
+    for (; i < len; i++)
+        h = (h ^ b[i]) * UINT64_C(1099511628211);
+    return h;
+}
+
+/* The picture of SHEET in S, made (in place of the oldest) when none
+ * matches; the searches of the one it replaces are forgotten. */
+static int find_picture(gm_dist_cache *c, const gm_state *s, int sheet)
+{
+    const gm_sheet *sh = &c->g->sheets[sheet];
+    const uint8_t *now = s->mem + sh->off_edge;
+    size_t len = picture_len(sh);
+    int last = c->last[sheet];
+    if (last >= 0 && c->pictures[last].sheet == sheet &&
+        memcmp(c->pictures[last].bytes, now, len) == 0)
+        return last;
+    uint64_t h = hash_of(now, len, sheet);
+    for (int i = 0; i < c->n_pictures; i++) {
+        picture *pic = &c->pictures[i];
+        if (pic->hash == h && pic->sheet == sheet && memcmp(pic->bytes, now, len) == 0)
+            return c->last[sheet] = i;
+    }
+    int k = c->next_picture;
+    c->next_picture = (k + 1) % c->n_pictures;
+    picture *pic = &c->pictures[k];
+    if (pic->sheet >= 0)
+        for (uint32_t v = 0; v < c->g->sheets[pic->sheet].n; v++)
+            if (pic->search_of[v] >= 0)
+                c->searches[pic->search_of[v]].picture = -1;
+    pic->sheet = sheet;
+    pic->hash = h;
+    memcpy(pic->bytes, now, len);
+    for (uint32_t v = 0; v < sh->n; v++)
+        pic->search_of[v] = -1;
+    return c->last[sheet] = k;
+}
+
+void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int sheet,
+                    uint32_t from, int *dist)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    if (!c) {
+        uint32_t queue[GM_MAX_NODES];
+        gm_dist_from(g, s, sheet, from, dist, queue);
+        return;
+    }
+    picture *pic = &c->pictures[find_picture(c, s, sheet)];
+    int found = pic->search_of[from];
+    if (found >= 0) {
+        memcpy(dist, c->searches[found].dist, sh->n * sizeof *dist);
+        return;
+    }
+    int k = c->next_search;
+    c->next_search = (k + 1) % c->n_searches;
+    search *se = &c->searches[k];
+    if (se->picture >= 0)
+        c->pictures[se->picture].search_of[se->from] = -1;
+    uint32_t queue[GM_MAX_NODES];
+    gm_dist_from(g, s, sheet, from, se->dist, queue);
+    se->picture = (int)(pic - c->pictures), se->from = from;
+    pic->search_of[from] = k;
+    memcpy(dist, se->dist, sh->n * sizeof *dist);
+}
