@@ -347,7 +347,7 @@ valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 # request at 1, 4 and 16 clients; bench_one_game.py, bench_serve.py) are
 # paired with an earlier build in the same run: BASE=REV (a git revision,
 # built in $(BUILD)/base/) or BENCH_BASE=/path/to/its/cutboard. So are
-# issue 35's (the playtest agents' games per CPU second, and whether the
+# the playtest's (issue 29: the agents' games per CPU second, and whether the
 # two builds' reports are the same; bench_agents.py).
 PEERS := python3-igraph:/usr/lib/python3/dist-packages/igraph/__init__.py \
          python3-cairo:/usr/lib/python3/dist-packages/cairo/__init__.py \

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 35's rows: the CPU the playtest's agents take a game, as `cutboard
+"""Issue 29's speed rows: the CPU the playtest's agents take a game, as `cutboard
 playtest` processes (one job, --no-influence, fixed seeds): thinking agents
 at 2, 4 and 9 players, greedy ones at 4, printed as games per CPU second
 (user + system of the child, from the kernel's accounting). Every game
@@ -9,7 +9,7 @@ made beforehand, the engine and the agents alone.
 With BENCH_BASE=/path/to/an/earlier/cutboard, each row is measured for both
 builds, runs alternating (base, this, base, this ...), their ratio is
 printed, and so is whether the two builds' reports (--json) are byte for
-byte the same: the speedups of issue 35 keep every decision and every
+byte the same: the engine's speedups keep every decision and every
 random draw. Runs: BENCH_AGENT_RUNS (default 3); the median is printed.
 Usage: bench_agents.py CUTBOARD."""
 import os
