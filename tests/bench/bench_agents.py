@@ -17,6 +17,8 @@ import subprocess
 import sys
 import tempfile
 
+from bench_one_game import cpu_ms, median
+
 CB = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./cutboard")
 BASE = os.environ.get("BENCH_BASE")
 RUNS = max(1, int(os.environ.get("BENCH_AGENT_RUNS", "3")))
@@ -35,24 +37,10 @@ def run(cb, games, opts, seed, out):
     """CPU seconds of one playtest process writing its report to OUT."""
     argv = [cb, "playtest", "-n", str(games), "--no-influence", "--seed", seed,
             "--json", out] + opts
-    pid = os.fork()
-    if pid == 0:
-        try:
-            fd = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(fd, 1)
-            os.dup2(fd, 2)
-            os.execv(argv[0], argv)
-        finally:
-            os._exit(127)
-    _, status, ru = os.wait4(pid, 0)
-    if os.waitstatus_to_exitcode(status) != 0:
+    ms, code = cpu_ms(argv, os.getcwd())
+    if code != 0:
         raise SystemExit(f"bench_agents: {' '.join(argv)} failed")
-    return ru.ru_utime + ru.ru_stime
-
-
-def median(xs):
-    xs = sorted(xs)
-    return xs[len(xs) // 2]
+    return ms / 1000
 
 
 def main():
