@@ -48,6 +48,13 @@ static int pick_random(gm_state *s, int n)
  * past PLAN_STEPS nodes each costs what the plan's steps cost on average. */
 #define UNREACHABLE 8
 #define PLAN_STEPS 8
+#define FAR 40 /* hops taken for a node cut off from the summit */
+
+static int hops_or_far(const int *dist, uint32_t v)
+{
+    return dist[v] >= 0 ? dist[v] : FAR;
+}
+
 static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p, int left,
                       const int *to_summit)
 {
@@ -61,8 +68,7 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
     int moves = 0;
     for (int steps = 0; left > 0; left--, steps++) {
         if (steps == PLAN_STEPS)
-            return moves + (moves * left + steps - 1) / steps +
-                   (to_summit[cur] >= 0 ? to_summit[cur] : 40);
+            return moves + (moves * left + steps - 1) / steps + hops_or_far(to_summit, cur);
         gm_dist_cached(c, g, s, P->sheet, cur, dist);
         uint32_t best = GM_NONE;
         int best_key = 0;
@@ -74,7 +80,7 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
                 best = v, best_key = key;
         }
         if (best == GM_NONE)
-            return moves + UNREACHABLE * left + (to_summit[cur] >= 0 ? to_summit[cur] : 40);
+            return moves + UNREACHABLE * left + hops_or_far(to_summit, cur);
         moves += dist[best];
         cur = best;
         want[best] = 0;
@@ -82,7 +88,7 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
             for (uint32_t v = 0; v < sh->n; v++)
                 want[v] &= sh->type[v] != sh->type[best];
     }
-    return moves + (to_summit[cur] >= 0 ? to_summit[cur] : 40);
+    return moves + hops_or_far(to_summit, cur);
 }
 
 /* gm_effort, its searches remembered in C (may be NULL). */
@@ -98,8 +104,7 @@ static int effort(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
         return 12 + 2 * left;
     int dist[GM_MAX_NODES];
     gm_dist_cached(c, g, s, P->sheet, g->sheets[P->sheet].center, dist);
-    int d = dist[P->at] >= 0 ? dist[P->at] : 40;
-    return left ? plan_moves(c, g, s, p, left, dist) : d;
+    return left ? plan_moves(c, g, s, p, left, dist) : hops_or_far(dist, (uint32_t)P->at);
 }
 
 int gm_effort(const gm_game *g, const gm_state *s, int p)
