@@ -116,7 +116,7 @@ static void test_writer_matches_libharu_operators(void **state)
     draw_with_libharu(api);
     draw_with_our_writer(&p);
     assert_int_equal(p.cs.st, HPDF_OK);
-    assert_int_equal(cb_hpdf_stream_put(cb_hpdf_page_contents(ours), p.cs.text.data, p.cs.text.len, 0),
+    assert_int_equal(cb_hpdf_page_write(ours, p.cs.text.data, p.cs.text.len),
                      HPDF_OK);
     assert_int_equal(HPDF_SaveToStream(p.doc), HPDF_OK);
     HPDF_UINT32 size = HPDF_GetStreamSize(p.doc);

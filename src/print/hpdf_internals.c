@@ -22,19 +22,6 @@
             return st_;                                                                     \
     } while (0)
 
-HPDF_Dict cb_hpdf_page_xobjects(HPDF_Page page)
-{
-    HPDF_PageAttr attr = (HPDF_PageAttr)page->attr;
-    if (!attr->xobjects) {
-        HPDF_Dict res = HPDF_Page_GetInheritableItem(page, "Resources", HPDF_OCLASS_DICT);
-        HPDF_Dict xo = res ? HPDF_Dict_New(page->mmgr) : NULL;
-        if (!xo || HPDF_Dict_Add(res, "XObject", xo) != HPDF_OK)
-            return NULL;
-        attr->xobjects = xo;
-    }
-    return attr->xobjects;
-}
-
 HPDF_Dict cb_hpdf_dict_new(HPDF_Doc doc)
 {
     return HPDF_Dict_New(doc->mmgr);
@@ -62,17 +49,6 @@ HPDF_Image cb_hpdf_image_new(HPDF_Doc doc, unsigned w, unsigned h, HPDF_ColorSpa
         HPDF_Dict_AddNumber(image, "Height", (HPDF_INT32)h) != HPDF_OK)
         return NULL;
     return image;
-}
-
-HPDF_STATUS cb_hpdf_page_set_box(HPDF_Page page, const char *name, HPDF_Box box)
-{
-    HPDF_Array a = HPDF_Box_Array_New(page->mmgr, box);
-    return a ? HPDF_Dict_Add(page, name, a) : HPDF_FAILD_TO_ALLOC_MEM;
-}
-
-HPDF_Dict cb_hpdf_page_contents(HPDF_Page page)
-{
-    return ((HPDF_PageAttr)page->attr)->contents;
 }
 
 HPDF_STATUS cb_hpdf_page_write(HPDF_Page page, const void *data, size_t len)

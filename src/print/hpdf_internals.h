@@ -19,8 +19,6 @@
 
 #include "io/icon_cache.h"
 
-/* PAGE's /XObject resource dictionary, made on first use; NULL on failure. */
-HPDF_Dict cb_hpdf_page_xobjects(HPDF_Page page);
 /* A new empty dictionary owned by DOC; NULL on failure. */
 HPDF_Dict cb_hpdf_dict_new(HPDF_Doc doc);
 /* A new form XObject with a BBox of +-E about the origin and an empty
@@ -31,11 +29,6 @@ HPDF_Dict cb_hpdf_form_new(HPDF_Doc doc, HPDF_REAL e, HPDF_Dict *res);
  * would first copy every pixel in, only for the stream to be replaced by
  * the deflated ones. NULL on failure. */
 HPDF_Image cb_hpdf_image_new(HPDF_Doc doc, unsigned w, unsigned h, HPDF_ColorSpace cs);
-/* Sets page box NAME ("TrimBox", "BleedBox") of PAGE; libharu 2.3 has no
- * call for them. */
-HPDF_STATUS cb_hpdf_page_set_box(HPDF_Page page, const char *name, HPDF_Box box);
-/* PAGE's content stream. */
-HPDF_Dict cb_hpdf_page_contents(HPDF_Page page);
 /* Appends LEN bytes to the content stream of a page libharu draws itself
  * (where its page operators write). */
 HPDF_STATUS cb_hpdf_page_write(HPDF_Page page, const void *data, size_t len);

@@ -1,5 +1,5 @@
-/* PDF output: the writer's life. A document is begun (in memory through
- * libharu, or streamed to a file through pdfout.c), each game's sheets are
+/* PDF output: the writer's life. A document is begun (written as it is
+ * made by pdfout.c, to a file or into memory), each game's sheets are
  * drawn into page records (cb_page_rec: content deflated, the resources
  * named) on any thread (cb_pdf_prepare) and only then added on the
  * writer's thread, the rules and legend page after them, and the document
@@ -112,8 +112,10 @@ struct cb_pdf_writer {
     char *name;          /* the file pages stream to (cb_pdf_begin_file) */
 };
 
-cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
-                       cb_pdf_writer **out, cb_error *err)
+/* A writer whose pages go to FD, named NAME in errors, or into memory
+ * when FD is -1. */
+static cb_status cb_pdf_begin_on(const cb_theme *theme, const cb_render_options *opt, int fd,
+                                 const char *name, cb_pdf_writer **out, cb_error *err)
 {
     *out = NULL;
     if (!opt || !opt->font_path || !*opt->font_path)
@@ -152,6 +154,12 @@ cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
     for (unsigned c = 0; widths && c < 256; c++) /* the common ones, looked up once */
         widths[c] = (uint16_t)cb_hpdf_char_width(w->p.font, c);
     w->p.widths = widths;
+    if (st == CB_OK) {
+        w->p.out = cb_pdfout_new(fd);
+        w->name = strdup(name);
+        if (!w->p.out || !w->name || !(w->p.font_id = cb_pdfout_reserve(w->p.out)))
+            st = cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory creating the document");
+    }
     if (st != CB_OK) {
         cb_pdf_writer_free(w);
         return st;
@@ -450,7 +458,7 @@ cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, cb_pdf_prep
             snprintf(what, sizeof what, "writing page %zu", first + 1);
             return cb_hpdf_fail(&w->p, hs, err, what);
         }
-        int e = w->p.out ? cb_pdfout_error(w->p.out) : 0;
+        int e = cb_pdfout_error(w->p.out);
         if (e == ENOMEM)
             return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory writing the document");
         if (e)
@@ -490,27 +498,24 @@ cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
     return cb_pdf_add_prepared(w, game, NULL, err);
 }
 
+cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,
+                       cb_pdf_writer **out, cb_error *err)
+{
+    return cb_pdf_begin_on(theme, opt, -1, "PDF", out, err);
+}
+
 cb_status cb_pdf_begin_file(const cb_theme *theme, const cb_render_options *opt, int fd,
                             const char *name, cb_pdf_writer **out, cb_error *err)
 {
-    cb_status st = cb_pdf_begin(theme, opt, out, err);
-    if (st != CB_OK)
-        return st;
-    cb_pdf_writer *w = *out;
-    w->p.out = cb_pdfout_new(fd);
-    w->name = strdup(name ? name : "PDF");
-    if (!w->p.out || !w->name || !(w->p.font_id = cb_pdfout_reserve(w->p.out))) {
-        cb_pdf_writer_free(w);
-        *out = NULL;
-        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory creating the document");
-    }
-    return CB_OK;
+    return cb_pdf_begin_on(theme, opt, fd, name ? name : "PDF", out, err);
 }
 
-/* The end of a file the pages went to: the font, icons and shapes (made in
- * P's document, which holds no page, and copied over with their object
- * numbers), the page tree, the cross-reference table. */
-static cb_status cb_pdf_end_file(cb_pdf_writer *w, size_t *len, cb_error *err)
+/* The end of the file the pages went to: the font, icons and shapes (made
+ * in P's document, which holds no page, and copied over with their object
+ * numbers), the page tree, the cross-reference table; into *PDF (*LEN
+ * bytes) when the file is in memory. */
+static cb_status cb_pdf_end_file(cb_pdf_writer *w, unsigned char **pdf, size_t *len,
+                                 cb_error *err)
 {
     cb_pdf *p = &w->p;
     unsigned char *res = NULL;
@@ -544,7 +549,8 @@ static cb_status cb_pdf_end_file(cb_pdf_writer *w, size_t *len, cb_error *err)
     }
     free(from);
     free(res);
-    *len = 0;
+    if (st == CB_OK)
+        *pdf = cb_pdfout_take(p->out, len);
     return st;
 }
 
@@ -566,9 +572,7 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
         return st;
     if ((hs = cb_hpdf_font_slim(w->p.font, w->p.font_used, w->p.icache, w->p.font_key)) != HPDF_OK)
         return cb_hpdf_fail(&w->p, hs, err, "writing the font");
-    if (w->p.out)
-        return cb_pdf_end_file(w, len, err);
-    return cb_pdf_save(&w->p, pdf, len, err);
+    return cb_pdf_end_file(w, pdf, len, err);
 }
 
 void cb_pdf_writer_free(cb_pdf_writer *w)

@@ -1,6 +1,6 @@
 /* Pages into the document: a page record (cb_page_rec, drawn on any
- * thread) put into libharu's document, or streamed straight to the file
- * (pdfout.c) with its resources named, in the writer's thread. */
+ * thread) written to the file (pdfout.c, on disk or in memory) with its
+ * resources named, in the writer's thread. */
 #include "print/pdf_icons.h"
 #include "cutboard.h"
 #include "base/board_geometry.h"
@@ -56,13 +56,13 @@ static const cb_shape *cb_pdf_shape(cb_pdf *p, const cb_shape *key)
         cb_sheet_icon_fit(p->icons[slot].w, p->icons[slot].h, CB_ICON_SIDE * key->r, wh);
         cb_pdf_icon_printed(p, slot, fmax(wh[0], wh[1]));
     }
-    if (p->out && !(sh.id = cb_pdfout_reserve(p->out)))
+    if (!(sh.id = cb_pdfout_reserve(p->out)))
         return NULL;
     p->shapes[p->n_shapes] = sh;
     return &p->shapes[p->n_shapes++];
 }
 
-/* "[ X0 Y0 X1 Y1 ]" as libharu writes a box. */
+/* "[ X0 Y0 X1 Y1 ]", a page box. */
 static void cb_pdf_box_text(char *out, HPDF_REAL x0, HPDF_REAL y0, HPDF_REAL x1, HPDF_REAL y1)
 {
     char *o = out;
@@ -122,9 +122,11 @@ static void xobject_ref(char *out, char prefix, int k, uint32_t id)
  * dictionary naming the font, icons and shapes by their object numbers
  * (reserved the first time a page names them; the objects themselves are
  * made in P's document and copied over at the end). */
-static HPDF_STATUS cb_pdf_stream_page(cb_pdf *p, const cb_page_rec *rec)
+HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *rec)
 {
     cb_pdfout *o = p->out;
+    for (int k = 0; k < rec->n_icons; k++)
+        cb_pdf_icon_printed(p, rec->icons[k], rec->icon_pt[k]);
     char line[160];
     uint32_t contents = cb_pdfout_reserve(o), page = cb_pdfout_reserve(o);
     if (!contents || !page)
@@ -180,47 +182,6 @@ static HPDF_STATUS cb_pdf_stream_page(cb_pdf *p, const cb_page_rec *rec)
     cb_pdfout_end_obj(o);
     cb_pdfout_add_page(o, page);
     return cb_pdfout_error(o) == ENOMEM ? HPDF_FAILD_TO_ALLOC_MEM : HPDF_OK;
-}
-
-HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *rec)
-{
-    for (int k = 0; k < rec->n_icons; k++)
-        cb_pdf_icon_printed(p, rec->icons[k], rec->icon_pt[k]);
-    if (p->out)
-        return cb_pdf_stream_page(p, rec);
-    HPDF_Page page = HPDF_AddPage(p->doc);
-    if (!page)
-        return cb_pdf_why(p, HPDF_FAILD_TO_ALLOC_MEM);
-    CB_HPDF(HPDF_Page_SetWidth(page, rec->w));
-    CB_HPDF(HPDF_Page_SetHeight(page, rec->h));
-    if (rec->boxes) {
-        if (cb_hpdf_page_set_box(page, "BleedBox", rec->bleed) != HPDF_OK ||
-            cb_hpdf_page_set_box(page, "TrimBox", rec->trim) != HPDF_OK)
-            return cb_pdf_why(p, HPDF_FAILD_TO_ALLOC_MEM);
-    }
-    if (rec->font) {
-        const char *name = HPDF_Page_GetLocalFontName(page, p->font);
-        if (!name || strcmp(name, "F1") != 0) /* the name the content uses */
-            return cb_pdf_why(p, HPDF_PAGE_FONT_NOT_FOUND);
-    }
-    HPDF_Dict xo = rec->n_icons || rec->n_shapes ? cb_hpdf_page_xobjects(page) : NULL;
-    if ((rec->n_icons || rec->n_shapes) && !xo)
-        return cb_pdf_why(p, HPDF_FAILD_TO_ALLOC_MEM);
-    char name[32];
-    for (int k = 0; k < rec->n_icons; k++) {
-        CB_HPDF(cb_pdf_icon_embed(p, rec->icons[k]));
-        snprintf(name, sizeof name, "X%d", k + 1);
-        CB_HPDF(HPDF_Dict_Add(xo, name, p->icons[rec->icons[k]].image));
-    }
-    for (int k = 0; k < rec->n_shapes; k++) {
-        const cb_shape *sh = cb_pdf_shape(p, &rec->shapes[k]);
-        if (!sh)
-            return cb_pdf_why(p, p->cs.st != HPDF_OK ? p->cs.st : HPDF_FAILD_TO_ALLOC_MEM);
-        snprintf(name, sizeof name, "%c%d", rec->shapes[k].paint == 'N' ? 'N' : 'C', k + 1);
-        CB_HPDF(HPDF_Dict_Add(xo, name, sh->form));
-    }
-    CB_HPDF(cb_pdf_mark_glyphs(p, rec));
-    return cb_hpdf_stream_put(cb_hpdf_page_contents(page), rec->data, rec->len, 1);
 }
 
 HPDF_STATUS cb_pdf_flush_pages(cb_pdf *p)

@@ -1,6 +1,7 @@
 /* See pdfout.h: a PDF written as it is made. Objects go out through a
- * buffer; the offset of each is kept (8 bytes an object), and the page
- * tree's kids (4 bytes a page): a 100,000-page deck keeps about 2 MB. */
+ * buffer, to the file or to the bytes in memory; the offset of each is kept
+ * (8 bytes an object), and the page tree's kids (4 bytes a page): a
+ * 100,000-page deck streamed to a file keeps about 2 MB. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +13,9 @@
 #define OUT_BUF (64 * 1024)
 
 struct cb_pdfout {
-    int fd;
+    int fd;            /* -1: into MEM */
+    unsigned char *mem;
+    size_t mem_len, mem_cap;
     int err;
     unsigned char buf[OUT_BUF];
     size_t used;
@@ -23,10 +26,34 @@ struct cb_pdfout {
     size_t n_kids, cap_kids;
 };
 
+/* The buffer's bytes appended to the ones in memory (ENOMEM when they
+ * cannot grow). */
+static void flush_to_memory(cb_pdfout *o)
+{
+    if (o->mem_cap - o->mem_len < o->used) {
+        size_t cap = o->mem_cap ? o->mem_cap : OUT_BUF;
+        while (cap - o->mem_len < o->used)
+            cap *= 2;
+        unsigned char *grown = realloc(o->mem, cap);
+        if (!grown) {
+            o->err = ENOMEM;
+            return;
+        }
+        o->mem = grown;
+        o->mem_cap = cap;
+    }
+    memcpy(o->mem + o->mem_len, o->buf, o->used);
+    o->mem_len += o->used;
+}
+
 static void flush(cb_pdfout *o)
 {
     const unsigned char *p = o->buf;
     size_t left = o->used;
+    if (o->fd < 0 && !o->err)
+        flush_to_memory(o);
+    if (o->fd < 0)
+        left = 0;
     while (!o->err && left > 0) {
         /* EINTR ends the write too: only a signal handler installed
          * without SA_RESTART causes it, by a caller that wants a write
@@ -100,7 +127,17 @@ void cb_pdfout_free(cb_pdfout *o)
         return;
     free(o->off);
     free(o->kids);
+    free(o->mem);
     free(o);
+}
+
+unsigned char *cb_pdfout_take(cb_pdfout *o, size_t *len)
+{
+    unsigned char *mem = o->err ? NULL : o->mem;
+    *len = mem ? o->mem_len : 0;
+    if (mem)
+        o->mem = NULL, o->mem_len = o->mem_cap = 0;
+    return mem;
 }
 
 int cb_pdfout_error(const cb_pdfout *o)

@@ -1,7 +1,8 @@
-/* A PDF written object by object to a file as it is made (pdfout.c), so a
- * deck's memory does not grow with its pages: each object's offset is
- * kept, the page tree, the catalog, the cross-reference table and the
- * trailer come at the end. Internal to src/print/. */
+/* A PDF written object by object as it is made (pdfout.c), to a file, so a
+ * deck's memory does not grow with its pages, or to memory (cb_pdf_render,
+ * the server): each object's offset is kept, the page tree, the catalog,
+ * the cross-reference table and the trailer come at the end. Every PDF of
+ * boards is written by it. Internal to src/print/. */
 #ifndef CB_PDFOUT_H
 #define CB_PDFOUT_H
 
@@ -10,10 +11,13 @@
 
 typedef struct cb_pdfout cb_pdfout;
 
-/* A writer onto FD (open for writing, at its start), the header written;
- * objects 1 and 2 are the catalog and the page tree. NULL when out of
- * memory. */
+/* A writer onto FD (open for writing, at its start), or into memory when
+ * FD is -1 (cb_pdfout_take), the header written; objects 1 and 2 are the
+ * catalog and the page tree. NULL when out of memory. */
 cb_pdfout *cb_pdfout_new(int fd);
+/* After cb_pdfout_finish succeeded on a writer into memory: the file's
+ * bytes (*LEN of them, the caller frees them); NULL otherwise. */
+unsigned char *cb_pdfout_take(cb_pdfout *o, size_t *len);
 void cb_pdfout_free(cb_pdfout *o);
 /* The first write error (an errno value), or 0; ENOMEM when a table could
  * not grow. Writes after an error do nothing. */

@@ -48,13 +48,13 @@ typedef struct {
     double max_pt;    /* its longer side where printed largest, pt */
     cb_status st;     /* why it could not be decoded (CB_OK: it was) */
     cb_error err;
-    uint32_t id;      /* its object number in a streamed file (pdfout) */
+    uint32_t id;      /* its object number in the file (pdfout) */
 } cb_pdf_icon;
 
 /* A page's content stream, written by content.c itself: libharu's page
  * operators validate and format every number one byte at a time, which
- * cost more than everything else a page needs. The text is byte for byte
- * what those operators wrote. */
+ * cost more than everything else a page needs. The operators are spelt as
+ * libharu's were, so the pages kept their bytes. */
 typedef struct {
     cb_buf text;           /* the operators, text.len bytes */
     HPDF_STATUS st;        /* the first failure (out of memory, libharu) */
@@ -77,7 +77,7 @@ typedef struct {
     char paint;
     int type;              /* 'N': the theme type, -1 for none */
     HPDF_Dict form;        /* in the document: NULL until made */
-    uint32_t id;           /* its object number in a streamed file (pdfout) */
+    uint32_t id;           /* its object number in the file (pdfout) */
 } cb_shape;
 
 /* One page as drawing leaves it, before it goes into the document: its
@@ -137,7 +137,7 @@ typedef struct {
     cb_shape *shapes;      /* the document's shapes, in the order made */
     int n_shapes, shapes_cap;
     double rules_pt;       /* the body text size of the last rules page */
-    struct cb_pdfout *out; /* pages go straight to a file (NULL: into DOC) */
+    struct cb_pdfout *out; /* the file pages go to, on disk or in memory */
     uint32_t font_id;      /* the font's object number there */
     uint64_t *font_used;   /* bit per character the document's text shows */
     char font_key[40];     /* a hash of the font file's bytes (its kept program's name) */
