@@ -466,8 +466,8 @@ cb_status cb_pdf_end(cb_pdf_writer *w, unsigned char **pdf, size_t *len, cb_erro
 /* A writer whose pages go to the file open for writing at FD as they are
  * made (NAME names it in errors), so memory does not grow with the pages;
  * cb_pdf_end then writes the rest (the font, the page tree, the
- * cross-reference table) and gives *pdf NULL and *len 0. The
- * same pages as cb_pdf_begin's; the objects are numbered otherwise. */
+ * cross-reference table) and gives *pdf NULL and *len 0. The same bytes
+ * as cb_pdf_begin's writer, which writes them into memory. */
 cb_status cb_pdf_begin_file(const cb_theme *theme, const cb_render_options *opt, int fd,
                             const char *name, cb_pdf_writer **out, cb_error *err);
 /* Adds the rules and legend page (more pages only when small paper cannot

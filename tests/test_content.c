@@ -1,8 +1,10 @@
 /* Our page content writer (src/print/content.c) against libharu's own page
- * operators: the same drawing made both ways on two uncompressed pages
- * must give the same bytes. This is what allows the fast writer and the
- * fenced libharu internals (src/print/hpdf_internals.c) to be trusted on
- * the libharu they were built against. */
+ * operators: the same drawing made with libharu's on an uncompressed page
+ * and with ours must give the same bytes. Our pages have spelt numbers and
+ * operators as libharu's did since it stopped writing them, so every page
+ * kept its bytes; and the fenced libharu internals
+ * (src/print/hpdf_internals.c) are checked on the libharu they were built
+ * against. */
 #define _GNU_SOURCE /* RTLD_NEXT */
 #include "test.h"
 #include <dlfcn.h>
@@ -110,22 +112,21 @@ static void test_writer_matches_libharu_operators(void **state)
     p.doc = HPDF_New(NULL, NULL);
     assert_non_null(p.doc);
     assert_int_equal(HPDF_SetCompressionMode(p.doc, HPDF_COMP_NONE), HPDF_OK);
-    HPDF_Page api = HPDF_AddPage(p.doc), ours = HPDF_AddPage(p.doc);
+    HPDF_Page api = HPDF_AddPage(p.doc);
     assert_non_null(api);
-    assert_non_null(ours);
     draw_with_libharu(api);
     draw_with_our_writer(&p);
     assert_int_equal(p.cs.st, HPDF_OK);
-    assert_int_equal(cb_hpdf_page_write(ours, p.cs.text.data, p.cs.text.len),
-                     HPDF_OK);
     assert_int_equal(HPDF_SaveToStream(p.doc), HPDF_OK);
     HPDF_UINT32 size = HPDF_GetStreamSize(p.doc);
     char *pdf = malloc(size);
     assert_non_null(pdf);
     HPDF_UINT32 got = size;
     assert_int_equal(HPDF_ReadFromStream(p.doc, (HPDF_BYTE *)pdf, &got), HPDF_OK);
-    size_t la, lo;
-    const char *a = nth_stream(pdf, got, 0, &la), *o = nth_stream(pdf, got, 1, &lo);
+    size_t la, lo = p.cs.text.len;
+    const char *a = nth_stream(pdf, got, 0, &la), *o = p.cs.text.data;
+    while (la > lo && (a[la - 1] == '\n' || a[la - 1] == '\r'))
+        la--; /* the end of line libharu puts before "endstream" */
     assert_true(la > 1000);
     if (la != lo || memcmp(a, o, la) != 0) {
         size_t i = 0;

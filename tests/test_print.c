@@ -664,6 +664,41 @@ static void test_nup_streaming(void **state)
     cb_game_free(g);
 }
 
+/* One writer: a game's PDF in memory (cb_pdf_render, the server's) is the
+ * file a writer onto a file descriptor makes (decks'), byte for byte. */
+static void test_memory_is_the_file(void **state)
+{
+    (void)state;
+    cb_game *g = make_game(297, 210, 2, 0);
+    cb_render_options o = options();
+    o.rules = CB_RULES_PAGE_LAST, o.bleed = 3, o.crop_marks = 1;
+    pdf_buf a = render_ok(g, &o, "memory");
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    cb_pdf_writer *w = NULL;
+    cb_error err = {CB_OK, "", 0, ""};
+    assert_int_equal(cb_pdf_begin_file(default_theme, &o, fileno(f), "tmp", &w, &err), CB_OK);
+    assert_int_equal(cb_pdf_add_game(w, g, &err), CB_OK);
+    assert_int_equal(cb_pdf_add_rules(w, g, &err), CB_OK);
+    unsigned char *none = NULL;
+    size_t none_len = 1;
+    assert_int_equal(cb_pdf_end(w, &none, &none_len, &err), CB_OK);
+    cb_pdf_writer_free(w);
+    assert_null(none);
+    assert_int_equal(none_len, 0);
+    pdf_buf b = {malloc(a.len + 1), 0};
+    assert_non_null(b.data);
+    rewind(f);
+    b.len = fread(b.data, 1, a.len + 1, f);
+    fclose(f);
+    assert_int_equal(b.len, a.len);
+    assert_memory_equal(a.data, b.data, a.len);
+    assert_int_equal(pages(&a), 3); /* two boards and the rules */
+    free(a.data);
+    free(b.data);
+    cb_game_free(g);
+}
+
 /* ---- safe area ----------------------------------------------------------- */
 
 static void test_safe_area(void **state)
@@ -775,6 +810,7 @@ int main(void)
         cmocka_unit_test(test_cmyk_conversion),
         cmocka_unit_test(test_nup_pages),
         cmocka_unit_test(test_nup_streaming),
+        cmocka_unit_test(test_memory_is_the_file),
         cmocka_unit_test(test_safe_area),
         cmocka_unit_test(test_reproducible),
     };

@@ -1,9 +1,11 @@
 /* An encounter map as a one-page PDF: links, numbered nodes, and a legend
  * with the model, its parameters, the crossing count and (when asked) the
- * analysis with a degree histogram. The document setup (font embedding,
- * ToUnicode fix, dates, error handler) is pdf.c's, through render.h. */
+ * analysis with a degree histogram. The page is drawn with the boards' own
+ * operators (content.c) and written by their writer (pdf.c), through
+ * render.h. */
 #include "base/error.h"
 #include "net/network.h"
+#include "print/content.h"
 #include "print/render.h"
 
 #include <math.h>
@@ -14,8 +16,7 @@
 #define LEGEND_GAP_MM 4.0
 
 typedef struct {
-    const cb_pdf *p;
-    HPDF_Page page;
+    cb_pdf *p;
     double page_h;
 } pen;
 
@@ -24,21 +25,24 @@ static HPDF_REAL py(const pen *d, double mm)
     return cb_pt(d->page_h - mm);
 }
 
+/* S's width in mm at SIZE pt; measuring keeps its glyphs in the font. */
+static double text_width(const pen *d, const char *s, double size)
+{
+    return cb_render_text_width(d->p, s, size) / CB_PT_PER_MM;
+}
+
 /* Text with its left end at (x, baseline y) mm, SIZE pt. */
 static HPDF_STATUS text_at(const pen *d, double x, double y, double size, const char *s)
 {
-    CB_HPDF(HPDF_Page_BeginText(d->page));
-    CB_HPDF(HPDF_Page_SetFontAndSize(d->page, d->p->font, (HPDF_REAL)size));
-    CB_HPDF(HPDF_Page_MoveTextPos(d->page, cb_pt(x), py(d, y)));
-    CB_HPDF(cb_render_show_text(d->page, d->p->font, s));
-    return HPDF_Page_EndText(d->page);
+    text_width(d, s, size);
+    cb_render_text(d->p, cb_pt(x), py(d, y), size, NULL, s);
+    return d->p->cs.st;
 }
 
 /* Text centred on (x, y) mm. */
 static HPDF_STATUS text_centred(const pen *d, double x, double y, double size, const char *s)
 {
-    CB_HPDF(HPDF_Page_SetFontAndSize(d->page, d->p->font, (HPDF_REAL)size));
-    double w = HPDF_Page_TextWidth(d->page, s) / CB_PT_PER_MM;
+    double w = text_width(d, s, size);
     double h = 0.72 * size / CB_PT_PER_MM; /* digit height of DejaVu Sans */
     return text_at(d, x - w / 2, y + h / 2, size, s);
 }
@@ -71,18 +75,18 @@ static const char *model_long(cb_net_model m)
 
 static HPDF_STATUS draw_node(const pen *d, double x, double y, double r, int centre, int hub)
 {
-    HPDF_Page pg = d->page;
-    CB_HPDF(HPDF_Page_SetRGBFill(pg, 1, 1, 1));
-    CB_HPDF(HPDF_Page_SetRGBStroke(pg, 0.1f, 0.1f, 0.1f));
-    CB_HPDF(HPDF_Page_SetLineWidth(pg, hub ? 2.2f : 0.8f));
-    CB_HPDF(HPDF_Page_Circle(pg, cb_pt(x), py(d, y), cb_pt(r)));
-    CB_HPDF(HPDF_Page_FillStroke(pg));
+    cb_pdf *p = d->p;
+    CB_OP(p, "rg", 1, 1, 1);
+    CB_OP(p, "RG", 0.1f, 0.1f, 0.1f);
+    CB_OP(p, "w", hub ? 2.2f : 0.8f);
+    cb_cs_circle(p, cb_pt(x), py(d, y), cb_pt(r));
+    cb_cs_str(p, "B\n");
     if (centre) {
-        CB_HPDF(HPDF_Page_SetLineWidth(pg, 0.6f));
-        CB_HPDF(HPDF_Page_Circle(pg, cb_pt(x), py(d, y), cb_pt(r) + (hub ? 2.6f : 1.8f)));
-        CB_HPDF(HPDF_Page_Stroke(pg));
+        CB_OP(p, "w", 0.6f);
+        cb_cs_circle(p, cb_pt(x), py(d, y), cb_pt(r) + (hub ? 2.6f : 1.8f));
+        cb_cs_str(p, "S\n");
     }
-    return HPDF_OK;
+    return p->cs.st;
 }
 
 /* Centre and hubs are marked on the map only when they stand out: at most
@@ -95,20 +99,21 @@ static int marked(size_t count, size_t n)
 static HPDF_STATUS draw_map(const pen *d, const cb_network *net, const cb_net_layout *l,
                             const cb_net_analysis *a)
 {
-    HPDF_Page pg = d->page;
+    cb_pdf *p = d->p;
     const double *xy = l->xy;
     double lw = net->n_edges > 600 ? 0.5 : net->n_edges > 200 ? 0.75 : 1.0;
-    CB_HPDF(HPDF_Page_SetRGBStroke(pg, 0.25f, 0.25f, 0.25f));
-    CB_HPDF(HPDF_Page_SetLineWidth(pg, (HPDF_REAL)lw));
-    CB_HPDF(HPDF_Page_SetLineCap(pg, HPDF_ROUND_END));
+    CB_OP(p, "RG", 0.25f, 0.25f, 0.25f);
+    CB_OP(p, "w", (HPDF_REAL)lw);
+    cb_cs_str(p, "1 J\n"); /* round caps */
     for (size_t e = 0; e < net->n_edges; e++) {
         uint32_t u = net->edges[e].a, v = net->edges[e].b;
-        CB_HPDF(HPDF_Page_MoveTo(pg, cb_pt(xy[2 * u]), py(d, xy[2 * u + 1])));
-        CB_HPDF(HPDF_Page_LineTo(pg, cb_pt(xy[2 * v]), py(d, xy[2 * v + 1])));
+        CB_OP(p, "m", cb_pt(xy[2 * u]), py(d, xy[2 * u + 1]));
+        CB_OP(p, "l", cb_pt(xy[2 * v]), py(d, xy[2 * v + 1]));
     }
     if (net->n_edges)
-        CB_HPDF(HPDF_Page_Stroke(pg));
-    CB_HPDF(HPDF_Page_SetLineCap(pg, HPDF_BUTT_END));
+        cb_cs_str(p, "S\n");
+    cb_cs_str(p, "0 J\n");
+    CB_HPDF(p->cs.st);
     uint8_t *role = calloc(net->n, 1); /* 1 centre, 2 hub */
     if (!role)
         return HPDF_FAILD_TO_ALLOC_MEM;
@@ -119,13 +124,12 @@ static HPDF_STATUS draw_map(const pen *d, const cb_network *net, const cb_net_la
     double r = l->node_radius;
     char label[24];
     snprintf(label, sizeof label, "%zu", net->n ? net->n - 1 : 0);
-    CB_HPDF(HPDF_Page_SetFontAndSize(pg, d->p->font, 10));
-    double w10 = HPDF_Page_TextWidth(pg, label) / CB_PT_PER_MM; /* widest label at 10 pt */
+    double w10 = text_width(d, label, 10); /* widest label at 10 pt */
     double size = fmin(10 * 1.5 * r / w10, 2.2 * r * CB_PT_PER_MM * 0.55);
     HPDF_STATUS st = HPDF_OK;
     for (size_t v = 0; v < net->n && st == HPDF_OK; v++)
         st = draw_node(d, xy[2 * v], xy[2 * v + 1], r, role[v] & 1, (role[v] & 2) != 0);
-    CB_HPDF(HPDF_Page_SetRGBFill(pg, 0, 0, 0));
+    CB_OP(p, "rg", 0, 0, 0);
     for (size_t v = 0; v < net->n && st == HPDF_OK; v++) {
         snprintf(label, sizeof label, "%zu", v);
         st = text_centred(d, xy[2 * v], xy[2 * v + 1], size, label);
@@ -147,11 +151,10 @@ static HPDF_STATUS id_line(legend *g, double size, const char *label, const uint
                            size_t n)
 {
     char s[512], ids[400];
-    CB_HPDF(HPDF_Page_SetFontAndSize(g->d->page, g->d->p->font, (HPDF_REAL)size));
     for (size_t max = n < 40 ? n : 40;; max--) {
         id_list(v, n, max, ids, sizeof ids);
         snprintf(s, sizeof s, "%s: %s", label, ids);
-        if (max <= 1 || HPDF_Page_TextWidth(g->d->page, s) / CB_PT_PER_MM <= g->w)
+        if (max <= 1 || text_width(g->d, s, size) <= g->w)
             break;
     }
     return line(g, size, s);
@@ -168,7 +171,7 @@ static HPDF_STATUS line(legend *g, double size, const char *s)
 
 static HPDF_STATUS histogram(legend *g, const cb_net_analysis *a)
 {
-    HPDF_Page pg = g->d->page;
+    cb_pdf *p = g->d->p;
     double h = 22, top = g->y + 5;
     if (top + h + 6 > g->bottom)
         return HPDF_OK;
@@ -176,27 +179,27 @@ static HPDF_STATUS histogram(legend *g, const cb_net_analysis *a)
     for (size_t i = 0; i < bars; i++)
         peak = a->degree_hist[i] > peak ? a->degree_hist[i] : peak;
     double bw = g->w / (double)bars;
-    CB_HPDF(HPDF_Page_SetRGBFill(pg, 0.45f, 0.45f, 0.45f));
+    CB_OP(p, "rg", 0.45f, 0.45f, 0.45f);
     for (size_t i = 0; i < bars; i++) {
         double bh = h * (double)a->degree_hist[i] / (double)peak;
         if (bh <= 0)
             continue;
-        CB_HPDF(HPDF_Page_Rectangle(pg, cb_pt(g->x + bw * (double)i + bw * 0.1),
-                                    py(g->d, top + h), cb_pt(bw * 0.8), cb_pt(bh)));
+        CB_OP(p, "re", cb_pt(g->x + bw * (double)i + bw * 0.1), py(g->d, top + h),
+              cb_pt(bw * 0.8), cb_pt(bh));
     }
-    CB_HPDF(HPDF_Page_Fill(pg));
-    CB_HPDF(HPDF_Page_SetRGBStroke(pg, 0, 0, 0));
-    CB_HPDF(HPDF_Page_SetLineWidth(pg, 0.5f));
-    CB_HPDF(HPDF_Page_MoveTo(pg, cb_pt(g->x), py(g->d, top + h)));
-    CB_HPDF(HPDF_Page_LineTo(pg, cb_pt(g->x + g->w), py(g->d, top + h)));
-    CB_HPDF(HPDF_Page_Stroke(pg));
-    CB_HPDF(HPDF_Page_SetRGBFill(pg, 0, 0, 0));
+    cb_cs_str(p, "f\n");
+    CB_OP(p, "RG", 0, 0, 0);
+    CB_OP(p, "w", 0.5f);
+    CB_OP(p, "m", cb_pt(g->x), py(g->d, top + h));
+    CB_OP(p, "l", cb_pt(g->x + g->w), py(g->d, top + h));
+    cb_cs_str(p, "S\n");
+    CB_OP(p, "rg", 0, 0, 0);
+    CB_HPDF(p->cs.st);
     char s[64];
     snprintf(s, sizeof s, "0");
     CB_HPDF(text_at(g->d, g->x, top + h + 3.2, 6.5, s));
     snprintf(s, sizeof s, "degree %zu", a->max_degree);
-    CB_HPDF(HPDF_Page_SetFontAndSize(pg, g->d->p->font, 6.5f));
-    double w = HPDF_Page_TextWidth(pg, s) / CB_PT_PER_MM;
+    double w = text_width(g->d, s, 6.5);
     CB_HPDF(text_at(g->d, g->x + g->w - w, top + h + 3.2, 6.5, s));
     snprintf(s, sizeof s, "tallest bar: %zu nodes", peak);
     CB_HPDF(text_at(g->d, g->x, top - 0.8, 6.5, s));
@@ -221,7 +224,7 @@ static HPDF_STATUS draw_legend(const pen *d, const cb_network *net, const cb_net
     }
     double band_top = g.y;
     char s[512];
-    CB_HPDF(HPDF_Page_SetRGBFill(d->page, 0, 0, 0));
+    CB_OP(d->p, "rg", 0, 0, 0);
     CB_HPDF(line(&g, 13, "Encounter map"));
     g.y += 1;
     snprintf(s, sizeof s, "%s%s", model_long(net->model), spec->geometric ? ", geometric" : "");
@@ -277,6 +280,22 @@ static HPDF_STATUS draw_legend(const pen *d, const cb_network *net, const cb_net
     return histogram(&g, a);
 }
 
+/* The map and its legend: what cb_net_pdf_render draws. */
+typedef struct {
+    const cb_network *net;
+    const cb_net_spec *spec;
+    const cb_net_layout *layout;
+    const cb_net_analysis *a;
+} map_page;
+
+static HPDF_STATUS draw_page(cb_pdf *p, const void *ctx)
+{
+    const map_page *m = ctx;
+    pen d = {p, m->layout->page_h};
+    CB_HPDF(draw_map(&d, m->net, m->layout, m->a));
+    return draw_legend(&d, m->net, m->spec, m->layout, m->a);
+}
+
 cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
                             const cb_net_layout *layout, const cb_net_analysis *a,
                             const cb_render_options *opt, unsigned char **pdf, size_t *len,
@@ -288,32 +307,14 @@ cb_status cb_net_pdf_render(const cb_network *net, const cb_net_spec *spec,
         return cb_fail(err, CB_ERR_USAGE, "font: no TrueType font file given");
     if (!net || !layout || !spec || layout->xy == NULL)
         return cb_fail(err, CB_ERR_INTERNAL, "PDF: no network or layout");
-    cb_pdf p;
-    memset(&p, 0, sizeof p);
-    p.center_icon = -1;
-    p.doc = cb_hpdf_new(&p);
-    if (!p.doc)
-        return cb_fail(err, CB_ERR_NOMEM, "PDF: out of memory creating the document");
-    cb_status st = cb_pdf_setup(&p, opt, err);
-    if (st == CB_OK) {
-        pen d = {&p, HPDF_AddPage(p.doc), layout->page_h};
-        HPDF_STATUS hs = d.page ? HPDF_OK : HPDF_FAILD_TO_ALLOC_MEM;
-        if (hs == HPDF_OK)
-            hs = HPDF_Page_SetWidth(d.page, cb_pt(layout->page_w));
-        if (hs == HPDF_OK)
-            hs = HPDF_Page_SetHeight(d.page, cb_pt(layout->page_h));
-        if (hs == HPDF_OK)
-            hs = draw_map(&d, net, layout, a);
-        if (hs == HPDF_OK)
-            hs = draw_legend(&d, net, spec, layout, a);
-        if (hs != HPDF_OK)
-            st = cb_hpdf_fail(&p, hs, err, "drawing the map");
-    }
+    map_page m = {net, spec, layout, a};
+    cb_pdf_writer *w = NULL;
+    cb_status st = cb_pdf_begin(NULL, opt, &w, err);
     if (st == CB_OK)
-        st = cb_pdf_save(&p, pdf, len, err);
-    HPDF_Free(p.doc);
-    free(p.icons);
-    free(p.type_icon);
-    free(p.mission_icon);
+        st = cb_pdf_add_drawing(w, layout->page_w, layout->page_h, draw_page, &m,
+                                "drawing the map", err);
+    if (st == CB_OK)
+        st = cb_pdf_end(w, pdf, len, err);
+    cb_pdf_writer_free(w);
     return st;
 }

@@ -1,8 +1,9 @@
-/* A page's content stream, written here rather than through libharu's page
- * operators (see cb_content in render.h): the operators as text, byte for
- * byte what libharu writes (tests/test_content.c compares the two) but for
- * the places of a board's edges and shapes, written to 0.01 pt, then
- * deflated with one zlib state reused page to page. */
+/* A page's content stream (see cb_content in render.h), the one writer of
+ * every page's operators: libharu writes none. Numbers and operators are
+ * spelt as libharu's page operators spelt them when they wrote our pages
+ * (tests/test_content.c holds the two together), so pages kept their bytes,
+ * but for the places of a board's edges and shapes, written to 0.01 pt;
+ * then deflated with one zlib state reused page to page. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

@@ -51,11 +51,6 @@ HPDF_Image cb_hpdf_image_new(HPDF_Doc doc, unsigned w, unsigned h, HPDF_ColorSpa
     return image;
 }
 
-HPDF_STATUS cb_hpdf_page_write(HPDF_Page page, const void *data, size_t len)
-{
-    return HPDF_Stream_Write(((HPDF_PageAttr)page->attr)->stream, data, (HPDF_UINT)len);
-}
-
 /* Writes "/Filter [ /FlateDecode ]" into a stream's dictionary: its bytes
  * are compressed already, so libharu must copy them as they are (its filter
  * is off) yet name the filter. */

@@ -1,10 +1,11 @@
-/* The few things cutboard does inside libharu's objects, behind small
- * functions: listing a form on a page, making a form or image XObject,
- * putting bytes we compressed ourselves into a stream, reaching a page's
- * content stream, mending the font's /ToUnicode map, trimming the font to
- * what a document shows, and faster glyph lookup and memory copies that
- * replace libharu's own (HPDF_TTFontDef_GetGlyphid, HPDF_MemCpy,
- * HPDF_MemSet).
+/* The few things cutboard does inside libharu's objects (what libharu
+ * still does for us is listed at the top of pdf.c), behind small
+ * functions: making a form or image XObject, putting bytes we compressed
+ * ourselves into a stream, loading the font from memory, mending the
+ * font's /ToUnicode map, trimming the font to what a document shows, the
+ * object number libharu gave an object, and faster glyph lookup and memory
+ * copies that replace libharu's own (HPDF_TTFontDef_GetGlyphid,
+ * HPDF_MemCpy, HPDF_MemSet).
  * libharu has no public call for these, so they read and write its
  * structs; hpdf_internals.c is the only file that does, and it refuses to
  * build against a libharu it was not tested with (tests/test_content.c
@@ -29,9 +30,6 @@ HPDF_Dict cb_hpdf_form_new(HPDF_Doc doc, HPDF_REAL e, HPDF_Dict *res);
  * would first copy every pixel in, only for the stream to be replaced by
  * the deflated ones. NULL on failure. */
 HPDF_Image cb_hpdf_image_new(HPDF_Doc doc, unsigned w, unsigned h, HPDF_ColorSpace cs);
-/* Appends LEN bytes to the content stream of a page libharu draws itself
- * (where its page operators write). */
-HPDF_STATUS cb_hpdf_page_write(HPDF_Page page, const void *data, size_t len);
 /* Does libharu write DICT's dictionary itself (images): it then deflates
  * the stream too, so only raw bytes may go in. */
 int cb_hpdf_writes_itself(HPDF_Dict dict);

@@ -1,13 +1,30 @@
-/* PDF output: the writer's life. A document is begun (written as it is
- * made by pdfout.c, to a file or into memory), each game's sheets are
- * drawn into page records (cb_page_rec: content deflated, the resources
- * named) on any thread (cb_pdf_prepare) and only then added on the
- * writer's thread, the rules and legend page after them, and the document
- * is ended and freed. The rest of the PDF is elsewhere, one job a file:
- * libharu's errors and allocations (hpdf_memory.c), the icons embedded
- * once per document (pdf_icons.c), pages into the document or the file
- * (pdf_pages.c), and the source date, the one clock a file may carry
- * (source_date.c), so the same game gives the same bytes. */
+/* PDF output: the writer's life, and the one writer of every PDF cutboard
+ * makes (games, rules pages, decks, encounter maps; to a file or into
+ * memory for cb_pdf_render and the server). A document is begun, each
+ * game's sheets are drawn into page records (cb_page_rec: content
+ * deflated, the resources named) on any thread (cb_pdf_prepare) and only
+ * then added on the writer's thread, the rules and legend page after them
+ * (or a page drawn by a caller, cb_pdf_add_drawing), and the document is
+ * ended and freed. The rest of the PDF is elsewhere, one job a file: the
+ * file itself as it is made, object by object (pdfout.c), pages into it
+ * (pdf_pages.c), their operators (content.c), the icons embedded once per
+ * document (pdf_icons.c), libharu's errors and allocations (hpdf_memory.c),
+ * and the source date, the one clock a file may carry (source_date.c), so
+ * the same game gives the same bytes.
+ *
+ * What libharu still does, and only this: it reads the TrueType font
+ * (glyph ids, widths, ascent) and makes its objects (the Type0 and
+ * CIDFontType2 dictionaries, /W and the CIDToGIDMap, which we trim to the
+ * codes shown, the /ToUnicode map, which we rewrite, the descriptor, and
+ * the glyph subset of the font program, which we deflate and cache); it
+ * makes the dictionaries of the icons' image XObjects and of the shapes'
+ * form XObjects, whose streams we fill; and the /Info dictionary (producer,
+ * dates). Those live in a libharu document that never holds a page; at the
+ * end it is saved to memory (cb_pdf_save) and its objects are copied into
+ * our file with new numbers (cb_pdfout_copy). The header, every page, its
+ * content and resources, the page tree, catalog, cross-reference table and
+ * trailer are ours. hpdf_internals.c is the one file that reaches into
+ * libharu's structs to do it. */
 #include "cutboard.h"
 #include "base/board_geometry.h"
 #include "base/error.h"
@@ -496,6 +513,24 @@ cb_status cb_pdf_add_prepared(cb_pdf_writer *w, const cb_game *game, cb_pdf_prep
 cb_status cb_pdf_add_game(cb_pdf_writer *w, const cb_game *game, cb_error *err)
 {
     return cb_pdf_add_prepared(w, game, NULL, err);
+}
+
+cb_status cb_pdf_add_drawing(cb_pdf_writer *w, double w_mm, double h_mm, cb_pdf_draw_fn draw,
+                            const void *ctx, const char *what, cb_error *err)
+{
+    cb_pdf *p = &w->p;
+    HPDF_STATUS hs = cb_render_page_begin(p, cb_pt(w_mm), cb_pt(h_mm));
+    if (hs == HPDF_OK)
+        hs = draw(p, ctx);
+    if (hs == HPDF_OK)
+        hs = cb_render_finish(p);
+    if (hs == HPDF_OK)
+        hs = cb_pdf_flush_pages(p);
+    if (hs != HPDF_OK)
+        return cb_hpdf_fail(p, hs, err, what);
+    p->sheet = 0; /* a board after it starts a page of its own */
+    w->pages++;
+    return CB_OK;
 }
 
 cb_status cb_pdf_begin(const cb_theme *theme, const cb_render_options *opt,

@@ -314,20 +314,6 @@ static void cb_cs_text(cb_pdf *p, const char *text)
         p->cs.text.len += cb_text_hex(text, s);
 }
 
-HPDF_STATUS cb_render_show_text(HPDF_Page page, HPDF_Font font, const char *text)
-{
-    /* measuring marks the text's glyphs used: the embedded font keeps them */
-    HPDF_Font_TextWidth(font, (const HPDF_BYTE *)text, (HPDF_UINT)strlen(text));
-    char *s = malloc(4 * strlen(text) + 8);
-    if (!s)
-        return HPDF_FAILD_TO_ALLOC_MEM;
-    size_t n = cb_text_hex(text, s);
-    memcpy(s + n, " Tj\n", 4);
-    HPDF_STATUS st = cb_hpdf_page_write(page, s, n + 4);
-    free(s);
-    return st;
-}
-
 /* The font's resource name on the page being drawn: it has one font. */
 static const char *cb_font_name(cb_pdf *p)
 {
@@ -546,28 +532,34 @@ static void cb_draw_marks(cb_pdf *p)
     cb_cs_str(p, "S\n");
 }
 
+HPDF_STATUS cb_render_page_begin(cb_pdf *p, HPDF_REAL w_pt, HPDF_REAL h_pt)
+{
+    CB_HPDF(cb_render_finish(p));
+    p->page.w = w_pt;
+    p->page.h = h_pt;
+    p->cs.open = 1;
+    p->n_pages++;
+    return p->cs.st;
+}
+
 /* A new page of the layout's size, with its boxes and marks. */
 static HPDF_STATUS cb_new_page(cb_pdf *p)
 {
-    CB_HPDF(cb_render_finish(p));
+    CB_HPDF(cb_render_page_begin(p, cb_pt(p->layout.page_w), cb_pt(p->layout.page_h)));
     if (p->theme && !p->icon_on_page &&
         !(p->icon_on_page = calloc(p->n_icons + 1, sizeof *p->icon_on_page)))
         return HPDF_FAILD_TO_ALLOC_MEM;
     if (p->icon_on_page)
         memset(p->icon_on_page, 0, (p->n_icons + 1) * sizeof *p->icon_on_page);
     cb_page_rec *pg = &p->page;
-    pg->w = cb_pt(p->layout.page_w);
-    pg->h = cb_pt(p->layout.page_h);
     pg->boxes = p->shop;
     if (p->shop) {
         pg->bleed = cb_page_box(p, p->layout.bleed);
         pg->trim = cb_page_box(p, p->layout.trim);
     }
-    p->cs.open = 1;
     cb_draw_marks(p);
     p->sheet = 1;
     p->slot = 0;
-    p->n_pages++;
     return p->cs.st;
 }
 

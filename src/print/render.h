@@ -80,11 +80,12 @@ typedef struct {
     uint32_t id;           /* its object number in the file (pdfout) */
 } cb_shape;
 
-/* One page as drawing leaves it, before it goes into the document: its
+/* One page as drawing leaves it, before it goes into the file: its
  * content stream already deflated, and what that content names (page-local
  * names: "/F1" the font, "/X<k>" its k-th icon, "/C<k>" or "/N<k>" its
- * k-th shape). Drawing makes these on any thread; only putting them into
- * the document (cb_pdf_flush_pages) touches libharu. */
+ * k-th shape). Drawing makes these on any thread; only writing them
+ * (cb_pdf_flush_pages) touches libharu, which makes the icons and shapes
+ * they name. */
 typedef struct {
     HPDF_REAL w, h;        /* pt */
     int boxes;             /* has BleedBox and TrimBox */
@@ -106,7 +107,7 @@ typedef struct {
  * makes pages for one: cb_pdf_prepare): the font and the icons every page
  * shares. */
 typedef struct {
-    HPDF_Doc doc;
+    HPDF_Doc doc;          /* libharu's: the font, icons and shapes, no page */
     cb_hpdf_errors herr;
     HPDF_Font font;
     const cb_game *game;
@@ -132,7 +133,7 @@ typedef struct {
     uint64_t *measured;    /* bit per character measured since the last page */
     uint16_t *chars;       /* those characters, in order */
     size_t n_chars, chars_cap;
-    cb_page_rec *done;     /* pages drawn, not yet in the document */
+    cb_page_rec *done;     /* pages drawn, not yet in the file */
     size_t n_done, done_cap;
     cb_shape *shapes;      /* the document's shapes, in the order made */
     int n_shapes, shapes_cap;
@@ -164,11 +165,6 @@ void cb_render_cell_end(cb_pdf *p, int moved);
  * a node of theme type TYPE, a start of MISSION (W x H pt, icon ICON pt)
  * and the centre, centred on (X, Y), as the sheets draw them. */
 double cb_render_text_width(cb_pdf *p, const char *text, double size_pt);
-/* Shows TEXT at the text position of a page libharu draws itself (inside
- * its BeginText/EndText, font set): "<codes> Tj" written straight into the
- * page, as the sheets' text is. libharu 2.3.0's own HPDF_Page_TextOut uses
- * a buffer it failed to allocate when memory runs out. */
-HPDF_STATUS cb_render_show_text(HPDF_Page page, HPDF_Font font, const char *text);
 void cb_render_text(cb_pdf *p, double x_pt, double y_pt, double size_pt,
                     const char *bold, const char *text);
 void cb_render_node_at(cb_pdf *p, int type, double x_pt, double y_pt,
@@ -185,19 +181,31 @@ void cb_render_center_at(cb_pdf *p, double x_pt, double y_pt, double r_pt);
 HPDF_STATUS cb_render_rules(cb_pdf *p, double w, double h, int shared, int players, int hops,
                             const unsigned char *present);
 
+/* Begins a page of W x H pt with nothing on it (the page being filled
+ * ended first): what follows is drawn on it until cb_render_finish. */
+HPDF_STATUS cb_render_page_begin(cb_pdf *p, HPDF_REAL w_pt, HPDF_REAL h_pt);
 /* Ends the page being filled: its content deflated, it joins P's pages
  * drawn (p->done). Call after the last cb_render_sheet. */
 HPDF_STATUS cb_render_finish(cb_pdf *p);
 
-/* Puts P's pages drawn (p->done) into its document, in order: each page
- * with its boxes, its resources (embedding icons and making shapes the
- * first time a page names them, marking the font's glyphs) and its content
- * as it was deflated. (pdf_pages.c) */
+/* Writes P's pages drawn (p->done) to its file, in order: each page with
+ * its boxes, its resources (embedding icons and making shapes the first
+ * time a page names them, marking the font's glyphs) and its content as it
+ * was deflated. (pdf_pages.c) */
 HPDF_STATUS cb_pdf_flush_pages(cb_pdf *p);
-/* Puts one page drawn into P's document (cb_pdf_flush_pages). */
+/* Writes one page drawn to P's file (cb_pdf_flush_pages). */
 HPDF_STATUS cb_pdf_put_page(cb_pdf *p, const cb_page_rec *page);
 /* Frees what a page drawn holds (not PAGE itself). (content.c) */
 void cb_page_rec_free(cb_page_rec *page);
+
+/* Draws a page of W x H mm that is not a board into W's document (an
+ * encounter map, netrender.c): DRAW writes its content with content.c's
+ * operators and cb_render_text, measuring every string it shows
+ * (cb_render_text_width), and returns the first failure. WHAT names the
+ * page in an error. */
+typedef HPDF_STATUS (*cb_pdf_draw_fn)(cb_pdf *p, const void *ctx);
+cb_status cb_pdf_add_drawing(cb_pdf_writer *w, double w_mm, double h_mm, cb_pdf_draw_fn draw,
+                            const void *ctx, const char *what, cb_error *err);
 
 /* Makes the form XObject of shape SH in P's document: its content drawn
  * with P's colours, its icon (embedded already) named "/I". NULL on
@@ -208,8 +216,8 @@ HPDF_Dict cb_shape_form(cb_pdf *p, const cb_shape *sh);
 HPDF_STATUS cb_pdf_icon_embed(cb_pdf *p, int slot);
 
 
-/* Puts LEN bytes of DATA into stream dictionary DICT (a page's content, an
- * image) already deflated at LEVEL with zlib STRATEGY (P keeps one deflate
+/* Puts LEN bytes of DATA into stream dictionary DICT (an image, a form)
+ * already deflated at LEVEL with zlib STRATEGY (P keeps one deflate
  * state), so libharu writes them as they are under /FlateDecode instead
  * of deflating them itself at level 6 through its memory stream. */
 HPDF_STATUS cb_pdf_put_deflated(cb_pdf *p, HPDF_Dict dict, const void *data, size_t len,
@@ -227,12 +235,13 @@ void cb_render_icon_backdrop(const cb_pdf *p, const double *rgb, int type, doubl
  * only, and total ink stays under 300 %. */
 void cb_render_cmyk(const double rgb[3], double cmyk[4]);
 
-/* The document side of the PDF writer, for other one-page documents
- * (netrender.c): the error handler to give HPDF_New (user data: &p->herr),
- * the one-line error for a failed libharu call (those three in
- * hpdf_memory.c), the setup (compression, dates from
- * OPT's source date, UTF-8, the embedded font with a working ToUnicode map)
- * and saving the document into a malloc'd buffer. */
+/* The libharu document behind a writer (and behind SVG's text
+ * measures, svg.c): the error handler to give HPDF_New (user data:
+ * &p->herr), the one-line error for a failed libharu call (those three in
+ * hpdf_memory.c), the setup (compression, dates from OPT's source date,
+ * UTF-8, the embedded font with a working ToUnicode map) and saving the
+ * document, which holds no page, into a malloc'd buffer (pdf.c copies its
+ * objects into the file). */
 void HPDF_STDCALL cb_hpdf_on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no,
                                    void *user_data);
 cb_status cb_hpdf_fail(const cb_pdf *p, HPDF_STATUS st, cb_error *err, const char *what);
