@@ -126,7 +126,7 @@ struct cb_pdf_writer {
                             count from it); 0 none yet, -1 they differ */
     int last_shared, last_players;
     double last_w, last_h; /* the last game's board paper */
-    char *name;          /* the file pages stream to (cb_pdf_begin_file) */
+    char *name;          /* the file in errors: cb_pdf_begin_file's, or "PDF" */
 };
 
 /* A writer whose pages go to FD, named NAME in errors, or into memory
