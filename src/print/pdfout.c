@@ -103,6 +103,21 @@ static void outf(cb_pdfout *o, const char *fmt, ...)
         cb_pdfout_write(o, line, (size_t)n < sizeof line ? (size_t)n : sizeof line - 1);
 }
 
+/* V in decimal, zero-padded to WIDTH digits: written by hand, as a deck
+ * writes several numbers a page and one a object in its cross-reference
+ * table, which vsnprintf made 1 % of a game's instructions. */
+static void put_number(cb_pdfout *o, uint64_t v, int width)
+{
+    char digits[20];
+    size_t n = 0;
+    do
+        digits[sizeof digits - 1 - n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n < (size_t)width)
+        digits[sizeof digits - 1 - n++] = '0';
+    cb_pdfout_write(o, digits + sizeof digits - n, n);
+}
+
 cb_pdfout *cb_pdfout_new(int fd)
 {
     cb_pdfout *o = calloc(1, sizeof *o);
@@ -171,7 +186,8 @@ void cb_pdfout_begin_obj(cb_pdfout *o, uint32_t id)
         return;
     }
     o->off[id] = o->at;
-    outf(o, "%u 0 obj\n", (unsigned)id);
+    put_number(o, id, 0);
+    cb_pdfout_str(o, " 0 obj\n");
 }
 
 void cb_pdfout_end_obj(cb_pdfout *o)
@@ -184,7 +200,9 @@ void cb_pdfout_stream(cb_pdfout *o, uint32_t id, const char *dict, const void *d
     cb_pdfout_begin_obj(o, id);
     cb_pdfout_str(o, "<<\n");
     cb_pdfout_str(o, dict);
-    outf(o, "/Length %zu\n>>\nstream\r\n", len);
+    cb_pdfout_str(o, "/Length ");
+    put_number(o, len, 0);
+    cb_pdfout_str(o, "\n>>\nstream\r\n");
     cb_pdfout_write(o, data, len);
     cb_pdfout_str(o, "\r\nendstream\n");
     cb_pdfout_end_obj(o);
@@ -287,8 +305,21 @@ static int read_xref(source *src, uint32_t *info)
             continue;
         src->off[i] = (uint64_t)o;
     }
-    /* an object ends where the next one starts (they follow each other) */
-    for (uint32_t i = 0; i < src->n; i++) {
+    /* an object ends where the next one starts (they follow each other):
+     * libharu writes them in number order, so that is the next number's;
+     * objects in any other order are searched for it */
+    int in_order = 1;
+    for (uint32_t i = 0, last = 0; i < src->n && in_order; i++)
+        if (src->off[i]) {
+            in_order = !last || src->off[i] > src->off[last];
+            last = i;
+        }
+    for (uint32_t i = src->n, next = 0; in_order && i-- > 0;)
+        if (src->off[i]) {
+            src->end[i] = next ? src->off[next] : (uint64_t)x;
+            next = i;
+        }
+    for (uint32_t i = 0; !in_order && i < src->n; i++) {
         if (!src->off[i])
             continue;
         uint64_t end = (uint64_t)x;
@@ -339,7 +370,7 @@ static int copy_object(cb_pdfout *o, source *src, uint32_t i, uint32_t *q, uint3
             q[(*nq)++] = (uint32_t)ref;
         }
         cb_pdfout_write(o, body + from, k - from);
-        outf(o, "%u", (unsigned)src->to[ref]);
+        put_number(o, src->to[ref], 0);
         from = e;
         k = e;
     }
@@ -387,8 +418,10 @@ int cb_pdfout_finish(cb_pdfout *o, uint32_t info)
 {
     o->off[2] = o->at;
     cb_pdfout_str(o, "2 0 obj\n<<\n/Type /Pages\n/Kids [ ");
-    for (size_t i = 0; i < o->n_kids; i++)
-        outf(o, "%u 0 R%s", (unsigned)o->kids[i], i % 8 == 7 ? "\n" : " ");
+    for (size_t i = 0; i < o->n_kids; i++) {
+        put_number(o, o->kids[i], 0);
+        cb_pdfout_str(o, i % 8 == 7 ? " 0 R\n" : " 0 R ");
+    }
     outf(o, "]\n/Count %zu\n>>\nendobj\n", o->n_kids);
     o->off[1] = o->at;
     cb_pdfout_str(o, "1 0 obj\n<<\n/Type /Catalog\n/Pages 2 0 R\n>>\nendobj\n");
@@ -397,7 +430,8 @@ int cb_pdfout_finish(cb_pdfout *o, uint32_t info)
     for (uint32_t i = 1; i < o->n_obj; i++) {
         if (!o->off[i] && !o->err)
             o->err = EINVAL; /* reserved, never written: a bug, not a PDF */
-        outf(o, "%010llu 00000 n\r\n", (unsigned long long)o->off[i]);
+        put_number(o, o->off[i], 10);
+        cb_pdfout_str(o, " 00000 n\r\n");
     }
     outf(o, "trailer\n<<\n/Root 1 0 R\n");
     if (info)
