@@ -10,7 +10,6 @@
 #include "io/theme.h"
 #include "print/content.h"
 #include "print/hpdf_internals.h"
-#include "print/pdfout.h"
 #include "print/render.h"
 
 #include <errno.h>
