@@ -22,8 +22,8 @@
 
 #define MAX_SHEETS 9
 
-static const char *const kind_names[] = {"node", "start", "center"};
-static const char *const side_names[] = {"top", "right", "bottom", "left"};
+const char *const cb_board_kind_names[3] = {"node", "start", "center"};
+const char *const cb_board_side_names[4] = {"top", "right", "bottom", "left"};
 
 /* The first fault of a part of the file, held until the parts named
  * before it have been checked. */
@@ -320,7 +320,7 @@ static int node_check(reader *r, sheet_reader *sr, node_fields *nf, cb_node *v, 
     v->y = nf->y.num;
     if (!want(r, &nf->kind, "kind", CB_JSON_STRING, "wants a string", close))
         return 0;
-    int kind = find_name(nf->kind_s, kind_names, 3);
+    int kind = find_name(nf->kind_s, cb_board_kind_names, 3);
     if (kind < 0)
         return !bad(r, nf->kind.line, "kind", "\"%s\" is not node, start or center", nf->kind_s);
     v->kind = (cb_kind)kind;
@@ -329,7 +329,7 @@ static int node_check(reader *r, sheet_reader *sr, node_fields *nf, cb_node *v, 
     if (v->kind == CB_KIND_START) {
         if (!want(r, &nf->side, "side", CB_JSON_STRING, "wants a string", close))
             return 0;
-        int k = find_name(nf->side_s, side_names, 4);
+        int k = find_name(nf->side_s, cb_board_side_names, 4);
         if (k < 0)
             return !bad(r, nf->side.line, "side", "\"%s\" is not top, right, bottom or left",
                         nf->side_s);
@@ -393,7 +393,7 @@ static int node_check(reader *r, sheet_reader *sr, node_fields *nf, cb_node *v, 
     if (sr->center.type == CB_JSON_NUMBER &&
         (v->kind == CB_KIND_CENTER) != ((double)i == sr->center.num))
         return !bad(r, close, "kind", "\"%s\", but \"center\" says node %.0f is the centre",
-                    kind_names[v->kind], sr->center.num);
+                    cb_board_kind_names[v->kind], sr->center.num);
     return 1;
 }
 
@@ -704,7 +704,7 @@ static int sheet_check(reader *r, sheet_reader *sr)
         if ((v->kind == CB_KIND_CENTER) != (i == b->center))
             return !bad(r, sr->nodes.line, "kind",
                         "\"%s\", but \"center\" says node %u is the centre",
-                        kind_names[v->kind], b->center);
+                        cb_board_kind_names[v->kind], b->center);
     }
     if (sr->bad_dot >= 0) {
         r->index = sr->bad_dot_node;

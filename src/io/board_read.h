@@ -17,6 +17,11 @@
 #define CB_BOARD_MAX_DOTS 16        /* power dots per node */
 #define CB_BOARD_MAX_NUMBER 999     /* a number printed on a node */
 
+/* The board file's names of node kinds (in cb_kind's order) and of the
+ * trim's sides (cb_side's): the reader's and the writer's (json.c). */
+extern const char *const cb_board_kind_names[3];
+extern const char *const cb_board_side_names[4];
+
 /* The board file reader (board_json.c): the LEN bytes of TEXT (may be
  * NULL), then F (may be NULL) to its end, read as they stream by. Its
  * errors name the file and the line or field at fault. */
