@@ -363,6 +363,34 @@ static void test_reader_other_forms(void **state)
             fail_msg("form %zu does not read", k);
 }
 
+/* Keys given twice in objects of many keys, and in nested objects: the
+ * one named is the oracle's (the first object to close, the earliest
+ * second key in it). */
+static void test_reader_keys_twice(void **state)
+{
+    (void)state;
+    static const char *const nested[] = {
+        "{\"a\":1,\"a\":2,\"b\":{\"c\":1,\n\"c\":2}}",
+        "{\"a\":{\"b\":1,\"b\":2},\"c\":1,\"c\":2}",
+        "{\"format\":\"cutboard/1\",\"x\":[{\"q\":1,\"r\":1,\"q\":1}],\"x\":0}",
+    };
+    for (size_t k = 0; k < sizeof nested / sizeof nested[0]; k++)
+        differential(nested[k], strlen(nested[k]), NULL);
+    size_t cap = 1 << 16, len = 0;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    len += (size_t)snprintf(t, cap, "{\"format\":\"cutboard/2\"");
+    for (int i = 0; i < 2000; i++)
+        len += (size_t)snprintf(t + len, cap - len, ",\n\"k%d\":%d", (i * 7919) % 1999, i);
+    t[len++] = '}';
+    cb_game *g = NULL;
+    cb_error err;
+    assert_int_equal(cb_game_parse_json(t, len, "k.json", NULL, &g, &err), CB_ERR_DATA);
+    assert_non_null(strstr(err.message, "given twice in one object"));
+    differential(t, len, NULL);
+    free(t);
+}
+
 /* Mutations of a written file (bytes changed, dropped, doubled): the
  * reader's verdict and message are the oracle's. */
 static void test_reader_mutations(void **state)
@@ -461,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_writer_write_error),
         cmocka_unit_test(test_reader_takes_written_files),
         cmocka_unit_test(test_reader_other_forms),
+        cmocka_unit_test(test_reader_keys_twice),
         cmocka_unit_test(test_reader_mutations),
         cmocka_unit_test(test_load_large_file),
     };

@@ -453,9 +453,25 @@ static int same_key(const cb_json_scan *s, const cb_json_key *a, const cb_json_k
            memcmp(s->arena + a->at, s->arena + b->at, a->len) == 0;
 }
 
+/* A key to sort: its bytes and its place in its object. */
+typedef struct {
+    const char *bytes;
+    size_t len, index;
+} sort_key;
+
+static int key_order(const void *x, const void *y)
+{
+    const sort_key *a = x, *b = y;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    int c = memcmp(a->bytes, b->bytes, a->len);
+    return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
 /* Keys K[0..N): the first that repeats an earlier one (its index), and in
- * *FIRST that earlier one; N when none does. A table of 2N slots for many
- * keys, a plain search for the few of a board file's objects. */
+ * *FIRST that earlier one; N when none does. A plain search for the few
+ * keys of a board file's objects, a sort for many (O(n log n) whatever the
+ * keys, as a hostile file may choose them). */
 static size_t repeated_key(cb_json_scan *s, const cb_json_key *k, size_t n, size_t *first)
 {
     if (n <= 16) {
@@ -465,23 +481,25 @@ static size_t repeated_key(cb_json_scan *s, const cb_json_key *k, size_t n, size
                     return *first = i, j;
         return n;
     }
-    size_t slots = 2 * n, *table = malloc(slots * sizeof *table), j;
-    if (!table)
+    sort_key *sorted = malloc(n * sizeof *sorted);
+    if (!sorted)
         return fail(s, CB_JSON_NOMEM), n;
-    for (size_t i = 0; i < slots; i++)
-        table[i] = SIZE_MAX;
-    for (j = 0; j < n; j++) {
-        size_t at = k[j].hash % slots;
-        while (table[at] != SIZE_MAX && !same_key(s, &k[table[at]], &k[j]))
-            at = (at + 1) % slots;
-        if (table[at] != SIZE_MAX) {
-            *first = table[at];
-            break;
+    for (size_t i = 0; i < n; i++)
+        sorted[i] = (sort_key){s->arena + k[i].at, k[i].len, i};
+    qsort(sorted, n, sizeof *sorted, key_order);
+    size_t found = n;
+    for (size_t i = 0, j; i < n; i = j) { /* each run of one key, in place order */
+        for (j = i + 1; j < n && sorted[j].len == sorted[i].len &&
+                        memcmp(sorted[j].bytes, sorted[i].bytes, sorted[i].len) == 0;
+             j++)
+            ;
+        if (j - i > 1 && sorted[i + 1].index < found) {
+            found = sorted[i + 1].index;
+            *first = sorted[i].index;
         }
-        table[at] = j;
     }
-    free(table);
-    return j;
+    free(sorted);
+    return found;
 }
 
 /* Closes the innermost container: a key its object gives twice is the
