@@ -173,6 +173,9 @@ static int find_name(const char *name, const char *const *names, int n)
  * past), -1 on a fault of the text. */
 static int pair(reader *r, double xy[2])
 {
+    int fast = cb_json_pair(&r->s, xy); /* the common case */
+    if (fast)
+        return fast;
     if (cb_json_peek(&r->s) != CB_JSON_ARRAY)
         return cb_json_skip(&r->s, NULL) ? 0 : -1;
     int k = 0, ok = 1, more;

@@ -106,11 +106,14 @@ static int ahead_slow(cb_json_scan *s)
     }
 }
 
-/* The same, at once when the next byte is a token's with room after it. */
+/* The same, at once when there is room after the white space. */
 static inline int ahead(cb_json_scan *s)
 {
-    unsigned char c = (unsigned char)*s->p;
-    return c > ' ' && s->end - s->p >= TOKEN ? c : ahead_slow(s);
+    char *p = s->p;
+    for (; (unsigned char)(*p - 1) < ' '; p++)
+        s->line += *p == '\n';
+    s->p = p;
+    return s->end - p >= TOKEN ? (unsigned char)*p : ahead_slow(s);
 }
 
 /* The text at P, up to 20 bytes of its line, for a message. */
@@ -195,11 +198,9 @@ static int strtod_number(cb_json_scan *s, double *out)
     return 1;
 }
 
-int cb_json_number(cb_json_scan *s, double *out)
+/* The number at P, which starts with '-' or a digit. */
+static int number_at(cb_json_scan *s, double *out)
 {
-    if (ahead(s) < 0)
-        return syntax(s);
-    s->started = 1;
     /* JSON's own numbers, read here; anything else as cJSON reads it. */
     const char *q = s->p;
     int neg = *q == '-';
@@ -226,6 +227,49 @@ int cb_json_number(cb_json_scan *s, double *out)
     *out = neg ? -v : v;
     s->p = (char *)q;
     return 1;
+}
+
+int cb_json_number(cb_json_scan *s, double *out)
+{
+    if (ahead(s) < 0)
+        return syntax(s);
+    s->started = 1;
+    return number_at(s, out);
+}
+
+/* White space from P, lines counted, in the window only: the byte after,
+ * or -1 when too near the window's end for a pair to be read at once. */
+static int ws_in_window(cb_json_scan *s)
+{
+    char *p = s->p;
+    for (; (unsigned char)(*p - 1) < ' '; p++)
+        s->line += *p == '\n';
+    s->p = p;
+    return s->end - p >= 2 * MAX_NUMBER || (s->eof && p < s->end) ? (unsigned char)*p : -1;
+}
+
+int cb_json_pair(cb_json_scan *s, double xy[2])
+{
+    if (ahead(s) != '[')
+        return 0;
+    char *open = s->p;
+    size_t line = s->line;
+    s->p++;
+    for (int k = 0; k < 2; k++) {
+        int c = ws_in_window(s);
+        if (c != '-' && !(c >= '0' && c <= '9'))
+            break;
+        if (!number_at(s, &xy[k]))
+            return -1;
+        if (ws_in_window(s) != (k ? ']' : ','))
+            break;
+        s->p++;
+        if (k)
+            return 1;
+    }
+    s->p = open; /* not "[x, y]": for the caller to read as it reads any */
+    s->line = line;
+    return 0;
 }
 
 int cb_json_literal(cb_json_scan *s)
@@ -439,18 +483,9 @@ int cb_json_open(cb_json_scan *s)
     return 1;
 }
 
-static unsigned hash(const char *b, size_t n)
-{
-    unsigned h = 2166136261u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)b[i]) * 16777619u;
-    return h;
-}
-
 static int same_key(const cb_json_scan *s, const cb_json_key *a, const cb_json_key *b)
 {
-    return a->hash == b->hash && a->len == b->len &&
-           memcmp(s->arena + a->at, s->arena + b->at, a->len) == 0;
+    return a->len == b->len && memcmp(s->arena + a->at, s->arena + b->at, a->len) == 0;
 }
 
 /* A key to sort: its bytes and its place in its object. */
@@ -563,7 +598,7 @@ int cb_json_member(cb_json_scan *s)
         s->cap_keys = cap;
     }
     size_t len = s->arena_len - at;
-    s->keys[s->n_keys++] = (cb_json_key){hash(s->arena + at, len), len, at, line};
+    s->keys[s->n_keys++] = (cb_json_key){len, at, line};
     if (ahead(s) != ':')
         return syntax(s), -1;
     s->p++;

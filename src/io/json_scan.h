@@ -23,7 +23,6 @@ typedef enum {
 } cb_json_fault;
 
 typedef struct {
-    unsigned hash;
     size_t len, at, line; /* raw bytes at ARENA + AT, on line LINE */
 } cb_json_key;
 
@@ -83,6 +82,9 @@ cb_json_type cb_json_peek(cb_json_scan *s);
 int cb_json_number(cb_json_scan *s, double *out);
 int cb_json_string(cb_json_scan *s);
 int cb_json_literal(cb_json_scan *s);
+/* "[x, y]", two numbers, read at once into XY: 1; 0 (nothing read) when
+ * the next value is anything else, -1 on a fault. */
+int cb_json_pair(cb_json_scan *s, double xy[2]);
 /* Any value, whatever it holds; *TYPE (may be NULL) says which. */
 int cb_json_skip(cb_json_scan *s, cb_json_type *type);
 
