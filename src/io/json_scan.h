@@ -1,4 +1,5 @@
-/* JSON read as it streams by (RFC 8259), for the board file: a pull
+/* JSON read as it streams by, for the board file (as cJSON took it, see
+ * json_scan.c): a pull
  * scanner over a 1 MiB window of a file, or over text in memory, that
  * knows the line of every token, refuses a key given twice in one object
  * and what follows the one document, and never holds more than the window,
