@@ -9,8 +9,9 @@
  * shared, sheets; a sheet's seed, player, page, board, node_radius_mm,
  * nodes, edges, center), then its nodes and edges in the order given. A
  * message names the file and the field ("sheets[0].nodes[5].x_mm") or the
- * line, and err->line is the line at fault. After a fault the rest is only
- * scanned (for the text's faults), never stored. */
+ * line, and err->line is the line at fault. After a fault in a sheet, the
+ * rest of it and the sheets after it are only scanned (for the text's
+ * faults), never stored; a tenth sheet is refused unread. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>

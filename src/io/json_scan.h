@@ -1,9 +1,9 @@
-/* JSON read as it streams by, for the board file (as cJSON took it, see
- * json_scan.c): a pull
- * scanner over a 1 MiB window of a file, or over text in memory, that
- * knows the line of every token, refuses a key given twice in one object
- * and what follows the one document, and never holds more than the window,
- * the keys of the open objects and the string being read. Internal. */
+/* JSON read as it streams by, for the board file (the JSON cJSON took,
+ * see json_scan.c): a pull scanner over a 1 MiB window of a file, or over
+ * text in memory, that knows the line of every token, refuses a key given
+ * twice in one object and what follows the one document, and never holds
+ * more than the window, the keys of the open objects and the string being
+ * read. Internal. */
 #ifndef CB_JSON_SCAN_H
 #define CB_JSON_SCAN_H
 
