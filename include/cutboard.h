@@ -404,9 +404,8 @@ cb_status cb_spec_set_paper(cb_spec *spec, const char *name, int portrait, cb_er
 cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 /* The same from an open stream F (standard input, say), NAME naming it in
- * messages; F is read to its end and not closed. A stream that can be read
- * again (a file, not a pipe) is read in a 1 MiB window, and held whole only
- * when that reader declines it (a fault to name, JSON only cJSON reads). */
+ * messages; F is read to its end and not closed. A board file is read as
+ * it streams by, in a 1 MiB window (a pipe too); an OBJ drawing whole. */
 cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 

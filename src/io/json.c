@@ -10,10 +10,9 @@
 #include <string.h>
 #include "base/error.h"
 #include "base/graph.h"
+#include "io/board_read.h"
 #include "io/jsonwrite.h"
 
-static const char *const side_names[] = {"top", "right", "bottom", "left"};
-static const char *const kind_names[] = {"node", "start", "center"};
 
 /* Millimetres to 0.01 mm: stable text, and far finer than any printer. */
 static double mm(double v)
@@ -69,9 +68,9 @@ static void node_json(cb_jw *w, const cb_board *b, const cb_theme *theme, size_t
     member_number(w, "id", (double)i);
     member_number(w, "x_mm", mm(v->x));
     member_number(w, "y_mm", mm(v->y));
-    member_string(w, "kind", kind_names[v->kind]);
+    member_string(w, "kind", cb_board_kind_names[v->kind]);
     if (v->kind == CB_KIND_START && v->side >= 0)
-        member_string(w, "side", side_names[v->side]);
+        member_string(w, "side", cb_board_side_names[v->side]);
     if (v->kind == CB_KIND_START && theme && v->mission >= 0)
         member_string(w, "mission", theme->missions[v->mission].name);
     const char *type = v->kind == CB_KIND_START ? "start"

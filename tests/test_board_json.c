@@ -1,7 +1,8 @@
 /* Board files that stream: the writer (cb_json_write, cb_json_render) gives
  * the same bytes as the cJSON-tree writer it replaced (built here from
- * tests/json_tree_oracle.h), and the fast reader (board_stream.c) reads a
- * file only when the precise cJSON reader reads it to the same game. */
+ * tests/json_tree_oracle.h), and the reader (board_json.c) the same verdict,
+ * game and message as the cJSON-tree reader it replaced
+ * (tests/board_tree_oracle.h), with the line at fault in err.line. */
 #include "test.h"
 
 #include <float.h>
@@ -11,6 +12,7 @@
 
 #include "io/board_read.h"
 #include "io/jsonwrite.h"
+#include "board_tree_oracle.h"
 #include "json_tree_oracle.h"
 
 /* ---- the writer ------------------------------------------------------------ */
@@ -238,28 +240,29 @@ static void expect_same_game(const cb_game *a, const cb_game *b)
         expect_same_board(a->sheets[i], b->sheets[i]);
 }
 
-/* TEXT through both readers: whenever the fast one reads it, the precise
- * one reads it to the same game; whenever the precise one refuses it, the
- * fast one declined. Returns whether the fast reader read it. */
+/* TEXT through the reader and the oracle: the same status and message, the
+ * same game; a fault in the data names its line in err.line. Returns
+ * whether the text read. */
 static int differential(const char *text, size_t len, const cb_theme *theme)
 {
-    cb_game *fast = NULL, *tree = NULL;
+    cb_game *now = NULL, *old = NULL;
     cb_error e1 = {CB_OK, "", 0, ""}, e2 = {CB_OK, "", 0, ""};
-    cb_status fs = cb_board_stream_read(NULL, text, len, "t.json", theme, &fast, &e1);
-    cb_status ts = cb_game_parse_json_tree(text, len, "t.json", theme, &tree, &e2);
-    assert_int_equal(fs, CB_OK); /* no read error, memory enough */
-    if (fast) {
-        if (ts != CB_OK)
-            fail_msg("the fast reader took a file the precise one refuses: %s", e2.message);
-        expect_same_game(fast, tree);
-    }
-    cb_game_free(fast);
-    cb_game_free(tree);
-    return fast != NULL;
+    cb_status ns = cb_game_parse_json(text, len, "t.json", theme, &now, &e1);
+    cb_status os = oracle_parse_json(text, len, "t.json", theme, &old, &e2);
+    if (ns != os || (ns != CB_OK && strcmp(e1.message, e2.message) != 0))
+        fail_msg("the reader says %d \"%s\", the oracle %d \"%s\"", ns, e1.message, os,
+                 e2.message);
+    if (ns == CB_OK)
+        expect_same_game(now, old);
+    else if (ns == CB_ERR_DATA && e1.line <= 0 && !strstr(e1.message, ": not a board file") &&
+             !strstr(e1.message, ": empty file") && !strstr(e1.message, ": sheet "))
+        fail_msg("no line for \"%s\"", e1.message);
+    cb_game_free(now);
+    cb_game_free(old);
+    return ns == CB_OK;
 }
 
-/* Every file the writer makes is the fast reader's, and reads to the same
- * game as through cJSON. */
+/* Every file the writer makes reads to the game the oracle reads. */
 static void test_reader_takes_written_files(void **state)
 {
     (void)state;
@@ -280,15 +283,14 @@ static void test_reader_takes_written_files(void **state)
         cb_error err;
         assert_int_equal(cb_json_render(g, theme, &text, &err), CB_OK);
         if (!differential(text, strlen(text), theme))
-            fail_msg("%s: the fast reader declined a written file", seed);
+            fail_msg("%s: a written file does not read", seed);
         cb_game_free(g);
         free(text);
     }
 }
 
-/* The JSON a person may write: other key orders, unknown keys (long ones
- * too), exponents, compact layout. The fast reader takes what it can and
- * declines escapes; either way the public reader gives the tree's game. */
+/* The JSON a person may write: other key orders, unknown keys, exponents,
+ * escapes, compact layout; and what is refused, with its line. */
 static void test_reader_other_forms(void **state)
 {
     (void)state;
@@ -302,65 +304,95 @@ static void test_reader_other_forms(void **state)
         "\"x_mm\":12},\"page\":{\"height_mm\":210,\"width_mm\":297},\"player\":1,"
         "\"seed\":\"s/1\"}],\"shared\":false,\"players\":2,\"seed\":\"s\","
         "\"format\":\"cutboard/1\"}",
-        /* the same with an escape in the seed: the tree's */
-        "{\"format\":\"cutboard/1\",\"seed\":\"s\\u0041\",\"players\":2,\"sheets\":[{\"seed\":"
-        "\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{\"x_mm\":"
-        "12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,\"center\":"
-        "0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"},{\"id\":1,"
-        "\"x_mm\":20,\"y_mm\":20,\"kind\":\"node\"}],\"edges\":[[1,0]]}]}",
+        /* escapes in a seed and in keys, numbers as cJSON read them */
+        "{\"format\":\"cutboard/1\",\"seed\":\"s\\u0041\\ud83c\\udfb2\\n\",\"pl\\u0061yers\":2,"
+        "\"sheets\":[{\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297.,\"height_mm\":"
+        "0210},\"board\":{\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},"
+        "\"node_radius_mm\":6.5,\"center\":0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,"
+        "\"kind\":\"center\"},{\"id\":1,\"x_mm\":20,\"y_mm\":20,\"kind\":\"node\"}],"
+        "\"edges\":[[1,0]]}]}",
     };
-    /* A duplicated key (cJSON would take the first) or bytes after the
-     * document: refused by both readers, naming the key or the bytes. */
     static const struct {
         const char *text, *message;
+        long line;
     } refused[] = {
         {"{\"format\":\"cutboard/1\",\"seed\":\"s\",\n\"seed\":\"t\",\"players\":2,\"sheets\":[{"
          "\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{"
          "\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,"
          "\"center\":0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"}],"
          "\"edges\":[]}]}",
-         "f.json:2: key \"seed\" given twice in one object (first on line 1)"},
+         "f.json:2: key \"seed\" given twice in one object (first on line 1)", 2},
         {"{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,\"sheets\":[{"
          "\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{"
          "\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,"
          "\"center\":0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"},"
          "{\"id\":1,\"x_mm\":20,\"y_mm\":20,\"kind\":\"node\",\"x_mm\":30}],"
          "\"edges\":[[1,0]]}]}",
-         "f.json:1: key \"x_mm\" given twice in one object (first on line 1)"},
+         "f.json:1: key \"x_mm\" given twice in one object (first on line 1)", 1},
         {"{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,\"sheets\":[{"
          "\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{"
          "\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,"
          "\"center\":0,\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"}],"
          "\"edges\":[]}]} trailing",
-         "f.json:1: text after the end of the board file (at \"trailing\")"},
+         "f.json:1: text after the end of the board file (at \"trailing\")", 1},
+        /* the text's faults come before the board's, as with the oracle */
+        {"{\"format\":\"cutboard/2\",\n\"a\":1,\n\"a\":2}", "f.json:3: key \"a\" given twice", 3},
+        {"{\"format\":\"cutboard/2\",\n\"a\":1}\n\n{", "f.json:4: text after the end", 4},
+        /* the board's, with the line of the value at fault */
+        {"{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,\"sheets\":[{\n"
+         "\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{"
+         "\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,"
+         "\"center\":0,\"nodes\":[\n{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"},\n"
+         "{\"id\":1,\"x_mm\":\n900,\"y_mm\":20,\"kind\":\"node\"}],\"edges\":[]}]}",
+         "f.json: sheets[0].nodes[1].x_mm: 900 is out of range (0..297)", 5},
     };
     for (size_t k = 0; k < sizeof refused / sizeof refused[0]; k++) {
         cb_game *g = NULL;
         cb_error err;
-        assert_int_equal(cb_game_parse_json(refused[k].text, strlen(refused[k].text), "f.json",
-                                            default_theme, &g, &err), CB_ERR_DATA);
+        const char *t = refused[k].text;
+        assert_int_equal(cb_game_parse_json(t, strlen(t), "f.json", default_theme, &g, &err),
+                         CB_ERR_DATA);
         assert_null(g);
-        if (!strstr(err.message, refused[k].message))
-            fail_msg("wanted \"%s\", got \"%s\"", refused[k].message, err.message);
+        if (!strstr(err.message, refused[k].message) || err.line != refused[k].line)
+            fail_msg("wanted \"%s\" on line %ld, got \"%s\" on line %ld", refused[k].message,
+                     refused[k].line, err.message, err.line);
+        differential(t, strlen(t), default_theme);
     }
-    int fast_reads = 0;
-    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++) {
-        fast_reads += differential(forms[k], strlen(forms[k]), default_theme);
-        cb_game *g = NULL, *tree = NULL;
-        cb_error err;
-        assert_int_equal(cb_game_parse_json(forms[k], strlen(forms[k]), "f.json", default_theme,
-                                            &g, &err), CB_OK);
-        assert_int_equal(cb_game_parse_json_tree(forms[k], strlen(forms[k]), "f.json",
-                                                 default_theme, &tree, &err), CB_OK);
-        expect_same_game(g, tree);
-        cb_game_free(g);
-        cb_game_free(tree);
-    }
-    assert_int_equal(fast_reads, 1); /* the first; the others are the tree's */
+    for (size_t k = 0; k < sizeof forms / sizeof forms[0]; k++)
+        if (!differential(forms[k], strlen(forms[k]), default_theme))
+            fail_msg("form %zu does not read", k);
 }
 
-/* Mutations of a written file (bytes changed, dropped, doubled): the fast
- * reader never takes what the precise one refuses, nor reads another game. */
+/* Keys given twice in objects of many keys, and in nested objects: the
+ * one named is the oracle's (the first object to close, the earliest
+ * second key in it). */
+static void test_reader_keys_twice(void **state)
+{
+    (void)state;
+    static const char *const nested[] = {
+        "{\"a\":1,\"a\":2,\"b\":{\"c\":1,\n\"c\":2}}",
+        "{\"a\":{\"b\":1,\"b\":2},\"c\":1,\"c\":2}",
+        "{\"format\":\"cutboard/1\",\"x\":[{\"q\":1,\"r\":1,\"q\":1}],\"x\":0}",
+    };
+    for (size_t k = 0; k < sizeof nested / sizeof nested[0]; k++)
+        differential(nested[k], strlen(nested[k]), NULL);
+    size_t cap = 1 << 16, len = 0;
+    char *t = malloc(cap);
+    assert_non_null(t);
+    len += (size_t)snprintf(t, cap, "{\"format\":\"cutboard/2\"");
+    for (int i = 0; i < 2000; i++)
+        len += (size_t)snprintf(t + len, cap - len, ",\n\"k%d\":%d", (i * 7919) % 1999, i);
+    t[len++] = '}';
+    cb_game *g = NULL;
+    cb_error err;
+    assert_int_equal(cb_game_parse_json(t, len, "k.json", NULL, &g, &err), CB_ERR_DATA);
+    assert_non_null(strstr(err.message, "given twice in one object"));
+    differential(t, len, NULL);
+    free(t);
+}
+
+/* Mutations of a written file (bytes changed, dropped, doubled): the
+ * reader's verdict and message are the oracle's. */
 static void test_reader_mutations(void **state)
 {
     (void)state;
@@ -374,7 +406,7 @@ static void test_reader_mutations(void **state)
     assert_non_null(m);
     static const char bytes[] = "0123456789.-+eE\"{}[],: \t\nxtfn\\\x01";
     uint64_t x = 88172645463325252u;
-    int fast = 0, refused = 0;
+    int read = 0, refused = 0;
     for (int k = 0; k < 3000; k++) {
         x ^= x << 13;
         x ^= x >> 7;
@@ -386,20 +418,20 @@ static void test_reader_mutations(void **state)
         case 1: memmove(m + at, m + at + 1, len - at - 1); n--; break;
         default: memmove(m + at + 1, m + at, len - at); n++; break;
         }
-        cb_game *tree = NULL;
-        cb_status ts = cb_game_parse_json_tree(m, n, "m.json", default_theme, &tree, &err);
-        refused += ts != CB_OK;
-        cb_game_free(tree);
-        fast += differential(m, n, default_theme);
+        if (differential(m, n, default_theme))
+            read++;
+        else
+            refused++;
     }
     free(m);
     free(text);
-    assert_true(fast > 100 && refused > 100); /* both kinds were tried */
+    assert_true(read > 100 && refused > 100); /* both kinds were tried */
 }
 
-/* A file several windows long, read from disk by cb_game_load (the fast
- * reader's refills: tokens across the 1 MiB window, a 3 MB unknown string)
- * is the game the tree reads from the same text. */
+/* A file several windows long, read from disk by cb_game_load and from a
+ * stream by cb_game_read (tokens across the 1 MiB window, a 3 MB unknown
+ * string with escapes across it) is the game the oracle reads from the
+ * same text; a fault deep in it is named by field and line. */
 static void test_load_large_file(void **state)
 {
     (void)state;
@@ -414,35 +446,36 @@ static void test_load_large_file(void **state)
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     FILE *f = fdopen(fd, "wb");
-    /* {"note": "xxx...", <the rest of the file> */
+    /* {"note": "xxx\"xx\u0041...", <the rest of the file> */
     fputs("{\"note\": \"", f);
     for (size_t i = 0; i < pad; i++)
-        fputc('x', f);
+        fputs(i % 1000 == 999 ? "\\\"" : i % 777 == 776 ? "\\u0041" : "x", f);
     fputs("\",", f);
     fwrite(text + 1, 1, len - 1, f);
     fclose(f);
-    cb_game *loaded = NULL, *tree = NULL;
+    cb_game *loaded = NULL, *streamed = NULL, *old = NULL;
     assert_int_equal(cb_game_load(path, default_theme, &loaded, &err), CB_OK);
     f = fopen(path, "rb");
-    cb_game *fast = NULL;
-    assert_int_equal(cb_board_stream_read(f, NULL, 0, path, default_theme, &fast, &err), CB_OK);
-    assert_non_null(fast); /* the fast reader's, not a fallback */
+    assert_int_equal(cb_game_read(f, path, default_theme, &streamed, &err), CB_OK);
     fclose(f);
-    assert_int_equal(cb_game_parse_json_tree(text, len, "t", default_theme, &tree, &err), CB_OK);
-    expect_same_game(loaded, tree);
-    expect_same_game(fast, tree);
+    assert_int_equal(oracle_parse_json(text, len, "t", default_theme, &old, &err), CB_OK);
+    expect_same_game(loaded, old);
+    expect_same_game(streamed, old);
     cb_game_free(loaded);
-    cb_game_free(fast);
-    cb_game_free(tree);
-    /* A fault deep in the file is still named by field, as before. */
+    cb_game_free(streamed);
+    cb_game_free(old);
     char *bad = strstr(text, "\"id\":\t4000,");
     assert_non_null(bad);
     memcpy(bad, "\"id\":\t4001,", 11);
+    long line = 1;
+    for (const char *c = text; c < bad; c++)
+        line += *c == '\n';
     f = fopen(path, "wb");
     fwrite(text, 1, len, f);
     fclose(f);
     assert_int_equal(cb_game_load(path, default_theme, &loaded, &err), CB_ERR_DATA);
     assert_non_null(strstr(err.message, "sheets[0].nodes[4000].id: 4001 where 4000 belongs"));
+    assert_int_equal(err.line, line);
     unlink(path);
     free(text);
 }
@@ -456,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_writer_write_error),
         cmocka_unit_test(test_reader_takes_written_files),
         cmocka_unit_test(test_reader_other_forms),
+        cmocka_unit_test(test_reader_keys_twice),
         cmocka_unit_test(test_reader_mutations),
         cmocka_unit_test(test_load_large_file),
     };
