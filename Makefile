@@ -39,8 +39,8 @@ BIN     := cutboard
 LIB_DIRS := base planar board io game print deck net serve
 SRCS    := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/serve/page_html.o
-SERVE_SRCS := src/cli/serve.c src/cli/serve_main.c src/cli/common.c
-CLI_SRCS := $(filter-out src/cli/serve.c src/cli/serve_main.c,$(wildcard src/cli/*.c))
+SERVE_SRCS := src/cli/serve.c src/cli/serve_head.c src/cli/serve_main.c src/cli/common.c
+CLI_SRCS := $(filter-out src/cli/serve.c src/cli/serve_head.c src/cli/serve_main.c,$(wildcard src/cli/*.c))
 SERVE_BIN := $(BIN)-serve
 LIBEXECDIR := $(PREFIX)/libexec/cutboard
 TESTS   := $(patsubst tests/%.c,$(BUILD)/%,$(wildcard tests/test_*.c))
@@ -134,7 +134,7 @@ $(BUILD)/io/datadir.o: ALL_CFLAGS += -DCB_DATADIR='"$(PREFIX)/share/cutboard"'
 $(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(BUILD)/prefix
 	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) -DCB_LIBEXECDIR='"$(LIBEXECDIR)"' $(CLI_SRCS) $(LIB) \
 	  $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
-$(SERVE_BIN): $(SERVE_SRCS) src/cli/cli.h $(LIB)
+$(SERVE_BIN): $(SERVE_SRCS) src/cli/cli.h src/cli/serve_head.h $(LIB)
 	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) $(MHD_CFLAGS) $(SERVE_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) \
 	  $(MHD_LIBS) -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
 
@@ -144,7 +144,7 @@ $(SERVE_BIN): $(SERVE_SRCS) src/cli/cli.h $(LIB)
 HOOKS_BIN := $(BUILD)/cutboard-hooks
 $(HOOKS_BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(HOOKS_BIN)-serve
 	$(CC) $(ALL_CFLAGS) -DCB_TEST_HOOKS $(CLI_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@
-$(HOOKS_BIN)-serve: $(SERVE_SRCS) src/cli/cli.h $(LIB)
+$(HOOKS_BIN)-serve: $(SERVE_SRCS) src/cli/cli.h src/cli/serve_head.h $(LIB)
 	$(CC) $(ALL_CFLAGS) -DCB_TEST_HOOKS $(MHD_CFLAGS) $(SERVE_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) \
 	  $(MHD_LIBS) -lpthread -o $@
 
