@@ -124,9 +124,11 @@ static void edge_box(const cb_grid *g, const cb_board *b, uint32_t e, uint32_t *
 
 /* Pairs of edges that cross. Candidates are pairs whose boxes share a cell
  * of a grid of squares as wide as two node disks and their gap (what the
- * board limits bound: the cells all boxes cover are linear in the board),
- * each tested in the first cell both cover; the test is the sweep's, in
- * its order. */
+ * board limits bound), as the verdict finds them (fair.c): each row lists
+ * the edges whose box covers it by first column, so an edge meets those
+ * after it up to the first that starts right of its last column, and a
+ * pair is tested in the first row both boxes cover. The test is the
+ * sweep's, in its order. */
 static int crossings(report *r, const cb_board *b)
 {
     size_t m = b->n_edges;
@@ -147,9 +149,8 @@ static int crossings(report *r, const cb_board *b)
     for (uint32_t e = 0; start && e < m; e++) {
         edge_box(&g, b, e, &c0, &r0, &c1, &r1);
         for (uint32_t y = r0; y <= r1; y++)
-            for (uint32_t x = c0; x <= c1; x++)
-                start[(size_t)y * g.cols + x + 2]++;
-        refs += (size_t)(r1 - r0 + 1) * (c1 - c0 + 1);
+            start[(size_t)y * g.cols + c0 + 2]++;
+        refs += r1 - r0 + 1;
     }
     uint32_t *items = start && refs <= UINT32_MAX ? malloc((refs ? refs : 1) * sizeof *items)
                                                   : NULL;
@@ -163,26 +164,28 @@ static int crossings(report *r, const cb_board *b)
     for (uint32_t e = 0; e < m; e++) {
         edge_box(&g, b, e, &c0, &r0, &c1, &r1);
         for (uint32_t y = r0; y <= r1; y++)
-            for (uint32_t x = c0; x <= c1; x++)
-                items[start[(size_t)y * g.cols + x + 1]++] = e;
+            items[start[(size_t)y * g.cols + c0 + 1]++] = e;
     }
     firsts f = {{{0, 0, 0}}, 0, 0};
-    for (uint32_t y = 0; y < g.rows; y++)
-        for (uint32_t x = 0; x < g.cols; x++) {
-            size_t cell = (size_t)y * g.cols + x;
-            for (uint32_t i = start[cell]; i < start[cell + 1]; i++)
-                for (uint32_t j = i + 1; j < start[cell + 1]; j++) {
-                    uint32_t e = items[i], h = items[j], ec0, er0, hc0, hr0;
-                    edge_box(&g, b, e, &ec0, &er0, &c1, &r1);
-                    edge_box(&g, b, h, &hc0, &hr0, &c1, &r1);
-                    if ((ec0 > hc0 ? ec0 : hc0) != x || (er0 > hr0 ? er0 : hr0) != y)
-                        continue; /* met in an earlier cell */
-                    uint32_t k = rank[e] < rank[h] ? e : h, l = rank[e] < rank[h] ? h : e;
-                    cb_edge ek = b->edges[k], el = b->edges[l];
-                    if (cb_segments_cross(pt(b, ek.a), pt(b, ek.b), pt(b, el.a), pt(b, el.b)))
-                        firsts_add(&f, pair_key(rank[k], rank[l]), k, l);
-                }
+    for (uint32_t y = 0; y < g.rows; y++) {
+        size_t end = start[(size_t)(y + 1) * g.cols];
+        for (size_t i = start[(size_t)y * g.cols]; i < end; i++) {
+            uint32_t e = items[i], ec0, er0, ec1, er1;
+            edge_box(&g, b, e, &ec0, &er0, &ec1, &er1);
+            for (size_t j = i + 1; j < end; j++) {
+                uint32_t h = items[j], hc0, hr0, hc1, hr1;
+                edge_box(&g, b, h, &hc0, &hr0, &hc1, &hr1);
+                if (hc0 > ec1)
+                    break; /* this and the rest start right of e's box */
+                if ((er0 > hr0 ? er0 : hr0) != y)
+                    continue; /* met in an earlier row */
+                uint32_t k = rank[e] < rank[h] ? e : h, l = rank[e] < rank[h] ? h : e;
+                cb_edge ek = b->edges[k], el = b->edges[l];
+                if (cb_segments_cross(pt(b, ek.a), pt(b, ek.b), pt(b, el.a), pt(b, el.b)))
+                    firsts_add(&f, pair_key(rank[k], rank[l]), k, l);
+            }
         }
+    }
     free(start);
     free(items);
     free(rank);
