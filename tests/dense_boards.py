@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Dense hostile board files (issue 34): check, render and cut either refuse
-them at once (exit 65, one line that names what is wrong, before the
-work on the board: seconds at most) or stay near-linear on them: each board is made at n and at 4n
-nodes and the CPU time of the 4n one must be under 8 times the n one's (a
-quadratic path would be 16). The boards are sheet 1 of a real game with a
-dense structure joined to it on a page made bigger for it: a long chain,
-nodes 50 at a time on one spot, a triangulated grid (3 edges a node, every
-face a triangle), pairs joined by parallel edges, a star of degree 100,000,
-a complete graph on 2,000 nodes, one edge 200,000 times, 100 nodes on one
-spot. Usage: dense_boards.py CUTBOARD [--keep DIR] (run from anywhere)."""
+them at once (exit 65, one line that names what is wrong, before the work
+on the board: seconds at most) or stay near-linear on them: each board is
+made at n and at 4n nodes, and the CPU time of the 4n one (the least of 3
+runs) must be under 8 times the n one's (a quadratic path would be 16). The
+boards are sheet 1 of a real game with a dense structure joined to it on a
+page made bigger for it: a long chain, nodes 50 at a time on one spot, a
+triangulated grid (3 edges a node, every face a triangle), 4,000 starts in
+such a grid, a column of nodes 0.3 mm apart; refused: pairs joined by
+parallel edges, one edge 200,000 times, a star of degree 100,000, a complete
+graph on 2,000 nodes, 100 nodes on one spot.
+Usage: dense_boards.py CUTBOARD [--keep DIR] (run from anywhere)."""
 import json
 import math
 import os
@@ -159,7 +161,11 @@ def main():
             for cmd in (["check", path],
                         ["render", "--force", path, "-o", os.path.join(work, "x.pdf")],
                         ["cut", path, "--path", f"{top},{near}"]):
+                # the least of 3 runs: other work on the cores inflates a
+                # large board's CPU time more than a small one's
                 rc, err, t = run(*cmd)
+                for _ in range(2):
+                    t = min(t, run(*cmd)[2])
                 # check and render refuse the board's contract (its starts are
                 # on a page made bigger), having done the work; cut cuts it
                 ok = rc in (0, 65) and "out of memory" not in err and "internal" not in err

@@ -51,7 +51,8 @@ typedef struct {
     uint32_t stamp;
     uint32_t *prev;     /* per piece: slot it was reached by */
     float *dist;        /* per piece: its squared distance to the centre
-                           (mm^2, from one corner), set as a search meets it */
+                           (mm^2, from one corner), set the first time a
+                           search meets it (-1 until then) */
     const cb_board *board;
     double cx, cy;      /* the centre node */
     uint32_t *queue;
@@ -106,6 +107,8 @@ static int dual_init(dual *d, const cb_planar *p)
     d->prev = malloc(nf * sizeof *d->prev);
     d->dist = malloc(nf * sizeof *d->dist);
     d->board = p->board;
+    for (size_t f = 0; d->dist && f < nf; f++)
+        d->dist[f] = -1;
     d->queue = malloc(nf * sizeof *d->queue);
     d->reached = malloc(nf * sizeof *d->reached);
     if (!d->start || !d->slot || !d->to || !d->flow || !d->side || !d->seen || !d->prev ||
@@ -206,6 +209,8 @@ static void reset_flow(dual *d)
 /* Piece X's d->dist: from the first end of its first slot's edge. */
 static void place_piece(dual *d, uint32_t x)
 {
+    if (d->dist[x] >= 0)
+        return;
     if (d->start[x] == d->start[x + 1]) {
         d->dist[x] = INFINITY;
         return;
