@@ -39,8 +39,8 @@ BIN     := cutboard
 LIB_DIRS := base planar board io game print deck net serve
 SRCS    := $(foreach d,$(LIB_DIRS),$(wildcard src/$(d)/*.c))
 OBJS    := $(SRCS:src/%.c=$(BUILD)/%.o) $(BUILD)/serve/page_html.o
-SERVE_SRCS := src/cli/serve.c src/cli/serve_main.c src/cli/common.c
-CLI_SRCS := $(filter-out src/cli/serve.c src/cli/serve_main.c,$(wildcard src/cli/*.c))
+SERVE_SRCS := src/cli/serve.c src/cli/serve_head.c src/cli/serve_main.c src/cli/common.c
+CLI_SRCS := $(filter-out src/cli/serve.c src/cli/serve_head.c src/cli/serve_main.c,$(wildcard src/cli/*.c))
 SERVE_BIN := $(BIN)-serve
 LIBEXECDIR := $(PREFIX)/libexec/cutboard
 TESTS   := $(patsubst tests/%.c,$(BUILD)/%,$(wildcard tests/test_*.c))
@@ -134,7 +134,7 @@ $(BUILD)/io/datadir.o: ALL_CFLAGS += -DCB_DATADIR='"$(PREFIX)/share/cutboard"'
 $(BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(BUILD)/prefix
 	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) -DCB_LIBEXECDIR='"$(LIBEXECDIR)"' $(CLI_SRCS) $(LIB) \
 	  $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
-$(SERVE_BIN): $(SERVE_SRCS) src/cli/cli.h $(LIB)
+$(SERVE_BIN): $(SERVE_SRCS) src/cli/cli.h src/cli/serve_head.h $(LIB)
 	@echo "  CCLD $@"; $(CC) $(ALL_CFLAGS) $(MHD_CFLAGS) $(SERVE_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) \
 	  $(MHD_LIBS) -lpthread -o $@ || { $(DEPS_HINT); exit 1; }
 
@@ -144,7 +144,7 @@ $(SERVE_BIN): $(SERVE_SRCS) src/cli/cli.h $(LIB)
 HOOKS_BIN := $(BUILD)/cutboard-hooks
 $(HOOKS_BIN): $(CLI_SRCS) src/cli/cli.h $(LIB) $(HOOKS_BIN)-serve
 	$(CC) $(ALL_CFLAGS) -DCB_TEST_HOOKS $(CLI_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@
-$(HOOKS_BIN)-serve: $(SERVE_SRCS) src/cli/cli.h $(LIB)
+$(HOOKS_BIN)-serve: $(SERVE_SRCS) src/cli/cli.h src/cli/serve_head.h $(LIB)
 	$(CC) $(ALL_CFLAGS) -DCB_TEST_HOOKS $(MHD_CFLAGS) $(SERVE_SRCS) $(LIB) $(ALL_LDFLAGS) $(LIBS) \
 	  $(MHD_LIBS) -lpthread -o $@
 
@@ -228,7 +228,7 @@ DATA_ENV = $(if $(filter-out ./,$(dir $(BIN))),CUTBOARD_DATA=$(CURDIR))
 SUITE_JOBS ?= $(JOBS)
 SUITE_LOGS = $(BUILD)/test-logs
 SUITE_CHECKS := layers svg serve serve-slow serve-page man badinput-table outputs docs completion \
-  papers greyscale options refs
+  papers greyscale options refs dense
 # The slowest first, so that the cores finish together: the property test
 # and the network analysis (over half the serial time), then the CLI tests.
 SLOWEST := $(BUILD)/test_contract $(BUILD)/test_netanalysis
@@ -287,6 +287,8 @@ suite/options:
 	@$(call SUITE,options,$(DATA_ENV) python3 tests/options_check.py $(BIN))
 suite/greyscale:
 	@$(call SUITE,greyscale,$(DATA_ENV) python3 tests/greyscale_check.py $(BIN))
+suite/dense:
+	@$(call SUITE,dense,$(DATA_ENV) python3 tests/dense_boards.py $(BIN))
 suite/outputs:
 	@$(call SUITE,outputs,$(DATA_ENV) python3 tests/outputs_check.py $(BIN))
 suite/docs:
@@ -314,10 +316,11 @@ STEP ?= 37
 # Then I/O fault injection (tests/faults/io.sh): each output-file system
 # call (open, write, fsync, close, linkat, rename) fails in turn; exit 0,
 # 73 or 74, every output as it was or complete, no temporary file left.
-# Last, decks and a game killed with SIGKILL (strace) at every system call
+# Then decks and a game killed with SIGKILL (strace) at every system call
 # of their commit and at points spread over their staging (tests/faults/kill.sh):
 # after the next run's recovery, the old outputs or the new ones byte for
-# byte, nothing else.
+# byte, nothing else. Last, dense hostile board files (tests/dense_boards.py,
+# also in make test): refused at once, or check, render and cut near-linear.
 $(BUILD)/libfailalloc.so: tests/faults/failalloc.c | $(BUILD)
 	$(CC) -O2 -g -shared -fPIC $< -o $@
 $(BUILD)/libfailio.so: tests/faults/failio.c | $(BUILD)
@@ -328,6 +331,7 @@ faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so $(BUILD)/recover
 	sh tests/faults/alloc.sh $(BIN) $(BUILD)/libfailalloc.so $(STEP)
 	sh tests/faults/io.sh $(BIN) $(BUILD)/libfailio.so
 	sh tests/faults/kill.sh $(BIN) $(BUILD)/recover
+	$(DATA_ENV) python3 tests/dense_boards.py $(BIN)
 
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)

@@ -339,7 +339,8 @@ typedef struct {
     int caps_ok;             /* degree caps respected */
     int neighbours_ok;       /* no adjacent starts, no shared neighbours */
     int hop_min, hop_max;    /* start-to-centre hops */
-    int min_disjoint;        /* fewest edge-disjoint start-centre paths */
+    int min_disjoint;        /* fewest edge-disjoint start-centre paths (a
+                                start past the 12th is counted up to 2) */
     int hops[CB_VERDICT_STARTS]; /* per start, in node order */
     int disjoint[CB_VERDICT_STARTS];
     int ok;                  /* every clause holds */
@@ -600,8 +601,10 @@ cb_status cb_file_write_atomic(const char *path, const void *data, size_t len,
 
 /* The shortest cut of every start, in node order: the fewest printed edges
  * whose cutting (from the border) leaves no piece touching the start joined
- * to a piece touching the centre; -1 when no cut can do it. On success *cuts
- * is a malloc'd array of *n_starts values the caller frees. */
+ * to a piece touching the centre; -1 when no cut can do it, and for every
+ * start past the CB_VERDICT_STARTS-th (a board has 12: more are not
+ * measured, so a hostile file costs no flow per node). On success *cuts is
+ * a malloc'd array of *n_starts values the caller frees. */
 cb_status cb_board_shortest_cuts(const cb_board *board, int **cuts, size_t *n_starts,
                                  cb_error *err);
 

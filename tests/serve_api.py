@@ -10,6 +10,7 @@ stopped. Usage: serve_api.py CUTBOARD (run from the tree)."""
 import http.client
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -233,11 +234,56 @@ def main():
                               + b" " * 1000000)
     report(st == 200 and data.startswith(b"%PDF"), "a body just under 1 MiB is fine", st)
 
+    # --- a NUL in the head: libmicrohttpd 0.9.75 would cut the string there
+    # (/api/game\0x served as /api/game); refused, JSON
+    nul = "a NUL byte in the request line or a header line, or a folded header line: send " \
+          "plain HTTP/1.1"
+    for what, head in [("in the path", b"GET /api/health\x00garbage HTTP/1.1\r\nHost: x\r\n"),
+                       ("in the query", b"GET /api/game?seed=a\x00&players=9 HTTP/1.1\r\nHost: x\r\n"),
+                       ("right before the version", b"GET /api/health\x00 HTTP/1.1\r\nHost: x\r\n"),
+                       ("in the method", b"GE\x00T /api/health HTTP/1.1\r\nHost: x\r\n"),
+                       ("in a header's value", b"GET /api/health HTTP/1.1\r\nHost: x\r\n"
+                                               b"X-Test: a\x00b\r\n"),
+                       ("at a header's end", b"GET /api/health HTTP/1.1\r\nHost: x\x00\r\n"),
+                       ("before a header's value", b"GET /api/health HTTP/1.1\r\nHost: \x00x\r\n"),
+                       ("in a POST's header", b"POST /api/check HTTP/1.1\r\nHost: x\r\n"
+                                              b"Content-Length: 2\r\nX: y\x00z\r\n"),
+                       ("a folded header line", b"GET /api/health HTTP/1.1\r\nHost: x\r\n"
+                                                b"X-Test: a\r\n b\r\n")]:
+        body = b"{}" if head.startswith(b"POST") else b""
+        error_is(f"NUL {what}" if "folded" not in what else what, a.raw(head + b"\r\n", body),
+                 400, "", nul)
+    # ...while the head's ordinary forms pass: bare LFs, tabs and no value,
+    # empty lines before it, cookies, two requests on one connection
+    for what, head in [("bare LFs, tabs, an empty value",
+                        b"GET /api/health HTTP/1.1\nHost: x\nX-A:\t a \nX-B:\n\n"),
+                       ("empty lines first, a cookie",
+                        b"\r\n\r\nGET /api/health HTTP/1.1\r\nHost: x\r\nCookie: a=b; c=d\r\n\r\n"),
+                       ("a query, HTTP/1.0", b"GET /api/health?x=%20y HTTP/1.0\r\n\r\n")]:
+        st, _, data = a.raw(head)
+        report(st == 200 and b'"ok"' in data, f"a plain head: {what}: 200", (st, data[:200]))
+    s = socket.create_connection(("127.0.0.1", a.port), timeout=15)
+    s.sendall(b"GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"
+              b"GET /api/themes\x00x HTTP/1.1\r\nHost: x\r\n\r\n"
+              b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    got = b""
+    try:
+        while chunk := s.recv(65536):
+            got += chunk
+    except OSError:
+        pass
+    s.close()
+    statuses = [int(x) for x in re.findall(rb"HTTP/1\.1 (\d{3})", got)]
+    report(statuses[:2] == [200, 400], "requests on one connection: the plain one 200, the one "
+           "with a NUL 400", statuses)
+
     # --- hostile HTTP: the server answers or hangs up, and lives on
     for raw in [b"BLAH\r\n\r\n", b"GET /" + b"a" * 70000 + b" HTTP/1.1\r\nHost: x\r\n\r\n",
                 b"GET / HTTP/1.1\r\n" + b"X: " + b"y" * 70000 + b"\r\n\r\n",
                 b"POST /api/game HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n",
                 b"POST /api/game HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+                b"GET /api/health HTTP/1.1\r\nHo\x00st: x\r\n\r\n",   # libmicrohttpd's own 400
+                b"GET /api/health HTTP/1.1\x00\r\nHost: x\r\n\r\n",
                 b"\x00\xff" * 100]:
         s = socket.create_connection(("127.0.0.1", a.port), timeout=15)
         try:

@@ -26,6 +26,7 @@
 
 #include "cli.h"
 #include "serve/serve.h"
+#include "serve_head.h"
 
 static const char usage[] =
     "usage: cutboard serve [options]\n"
@@ -191,6 +192,7 @@ typedef struct {
     size_t len, cap;
     int begun, too_big, refused;
     struct timespec deadline;
+    serve_head_uri target;  /* the request target before libmicrohttpd splits it */
 } request;
 
 static struct timespec deadline_after(int seconds)
@@ -291,8 +293,10 @@ static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c)
         free(rq);
         rq = NULL;
     }
-    if (rq)
+    if (rq) {
         rq->deadline = deadline_after(sv->time_limit);
+        serve_head_note_uri(&rq->target, uri);
+    }
     pthread_mutex_lock(&sv->lock);
     sv->in_flight++;
     pthread_mutex_unlock(&sv->lock);
@@ -382,7 +386,6 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
 {
     server *sv = cls;
     request *rq = *con_cls;
-    (void)version;
     if (!rq)
         return MHD_NO; /* out of memory in on_uri */
     if (!rq->begun) {
@@ -392,6 +395,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
                                                      MHD_HTTP_HEADER_CONTENT_LENGTH);
         int lengths = 0;
         MHD_get_connection_values(c, MHD_HEADER_KIND, count_length, &lengths);
+        if (!serve_head_plain(c, &rq->target, method, url, version)) {
+            rq->refused = 1;
+            watch_reading(&sv->watch, c, 0, NULL);
+            return send_error(c, 400, "a NUL byte in the request line or a header line, or "
+                              "a folded header line: send plain HTTP/1.1", 0);
+        }
         if (lengths > 1) {
             rq->refused = 1;
             watch_reading(&sv->watch, c, 0, NULL);

@@ -50,8 +50,21 @@ typedef struct {
     uint32_t *seen;     /* per piece: BFS stamp */
     uint32_t stamp;
     uint32_t *prev;     /* per piece: slot it was reached by */
-    uint32_t *dist;     /* per piece: hops to the centre's pieces */
+    float *dist;        /* per piece: its squared distance to the centre
+                           (mm^2, from one corner), set the first time a
+                           search meets it (-1 until then) */
+    const cb_board *board;
+    double cx, cy;      /* the centre node */
     uint32_t *queue;
+    /* So that a flow costs what its searches reach, not the whole board
+     * (a board has a flow for each start): the pieces the last search
+     * reached, and the printed edges given flow since the last reset (or
+     * reset_all when that list could not grow). */
+    uint32_t *reached;
+    size_t n_reached;
+    uint32_t *pushed;
+    size_t n_pushed, pushed_cap;
+    int reset_all;
     uint32_t *border_faces;
     size_t n_border_faces;
     /* The last cut's parts, grown as cuts need: the ends of its edges in
@@ -66,6 +79,7 @@ static void dual_free(dual *d)
 {
     free(d->start); free(d->slot); free(d->to); free(d->flow); free(d->side); free(d->seen);
     free(d->prev); free(d->dist); free(d->queue); free(d->border_faces);
+    free(d->reached); free(d->pushed);
     free(d->ends); free(d->verts); free(d->parent); free(d->good);
     memset(d, 0, sizeof *d);
 }
@@ -92,9 +106,13 @@ static int dual_init(dual *d, const cb_planar *p)
     d->seen = calloc(nf, sizeof *d->seen);
     d->prev = malloc(nf * sizeof *d->prev);
     d->dist = malloc(nf * sizeof *d->dist);
+    d->board = p->board;
+    for (size_t f = 0; d->dist && f < nf; f++)
+        d->dist[f] = -1;
     d->queue = malloc(nf * sizeof *d->queue);
+    d->reached = malloc(nf * sizeof *d->reached);
     if (!d->start || !d->slot || !d->to || !d->flow || !d->side || !d->seen || !d->prev ||
-        !d->dist || !d->queue) {
+        !d->dist || !d->queue || !d->reached) {
         dual_free(d);
         return -1;
     }
@@ -146,17 +164,62 @@ static int dual_init(dual *d, const cb_planar *p)
  * search reached from the sources.
  *
  * Each augmenting path is searched best first: the piece nearest the
- * centre (d->dist, hops in the dual without flow) goes next, so on a large
- * board a path runs more or less straight to the centre through a few
- * thousand pieces, where a breadth-first search reached a good share of
- * the board's million. Any augmenting path will do: when none is left,
+ * centre (d->dist, as the crow flies from a corner of it) goes next, so on
+ * a large board a path runs more or less straight to the centre through a
+ * few thousand pieces, where a breadth-first search reached a good share
+ * of the board's million. (Hops in the dual guided it as well, but took a
+ * search of the whole dual first: a fifth of a poster's 12 cuts.) Any
+ * augmenting path will do: when none is left,
  * the pieces the sources reach (a search that finds no sink has reached
  * them all) are the same whichever maximum flow was found (the least
  * minimum cut), so the cut read from them is too. */
 /* One unit of flow along half-edge H, from its piece to the one across. */
 static void push_flow(dual *d, uint32_t h)
 {
-    d->flow[h >> 1] = (int8_t)(d->flow[h >> 1] + (h & 1u ? -1 : 1));
+    uint32_t e = h >> 1;
+    if (d->flow[e] == 0 && !d->reset_all) { /* listed for the next reset */
+        if (d->n_pushed == d->pushed_cap) {
+            size_t cap = d->pushed_cap ? 2 * d->pushed_cap : 256;
+            uint32_t *more = realloc(d->pushed, cap * sizeof *more);
+            if (more) {
+                d->pushed = more;
+                d->pushed_cap = cap;
+            }
+        }
+        if (d->n_pushed < d->pushed_cap)
+            d->pushed[d->n_pushed++] = e;
+        else
+            d->reset_all = 1;
+    }
+    d->flow[e] = (int8_t)(d->flow[e] + (h & 1u ? -1 : 1));
+}
+
+/* Every printed edge back to no flow. */
+static void reset_flow(dual *d)
+{
+    if (d->reset_all)
+        memset(d->flow, 0, d->m);
+    else
+        for (size_t i = 0; i < d->n_pushed; i++)
+            d->flow[d->pushed[i]] = 0;
+    d->n_pushed = 0;
+    d->reset_all = 0;
+}
+
+/* Piece X's d->dist: from the first end of its first slot's edge. */
+static void place_piece(dual *d, uint32_t x)
+{
+    if (d->dist[x] >= 0)
+        return;
+    if (d->start[x] == d->start[x + 1]) {
+        d->dist[x] = INFINITY;
+        return;
+    }
+    uint32_t h = d->slot[d->start[x]];
+    const cb_edge *e = &d->board->edges[h >> 1];
+    const cb_node *v = &d->board->nodes[h & 1u ? e->b : e->a];
+    double dx = v->x - d->cx, dy = v->y - d->cy;
+    d->dist[x] = (float)(dx * dx + dy * dy);
 }
 
 /* Whether piece A goes before piece B in the search: nearer the centre,
@@ -201,15 +264,18 @@ static uint32_t heap_pop(dual *d, size_t *n)
 
 static int max_flow(dual *d, const uint32_t *src, size_t n_src)
 {
-    memset(d->flow, 0, d->m);
+    reset_flow(d);
     int value = 0;
     for (;;) {
         uint32_t mark = ++d->stamp, sink = UINT32_MAX;
         size_t n = 0;
+        d->n_reached = 0;
         for (size_t i = 0; i < n_src; i++)
             if (d->seen[src[i]] != mark) {
                 d->seen[src[i]] = mark;
                 d->prev[src[i]] = UINT32_MAX;
+                d->reached[d->n_reached++] = src[i];
+                place_piece(d, src[i]);
                 heap_push(d, &n, src[i]);
             }
         while (n > 0 && sink == UINT32_MAX) {
@@ -224,6 +290,8 @@ static int max_flow(dual *d, const uint32_t *src, size_t n_src)
                     sink = y;
                     break;
                 }
+                d->reached[d->n_reached++] = y;
+                place_piece(d, y);
                 heap_push(d, &n, y);
             }
         }
@@ -237,30 +305,6 @@ static int max_flow(dual *d, const uint32_t *src, size_t n_src)
             g = d->face[h];
         }
         value++;
-    }
-}
-
-/* d->dist: each piece's hops to the nearest of the N_C pieces C in the
- * dual without flow (UINT32_MAX: none reach it), by a breadth-first search
- * in d->queue. */
-static void centre_distances(dual *d, const uint32_t *c, size_t n_c)
-{
-    uint32_t *q = d->queue;
-    size_t head = 0, tail = 0;
-    for (size_t f = 0; f < d->nf; f++)
-        d->dist[f] = UINT32_MAX;
-    for (size_t i = 0; i < n_c; i++)
-        if (d->dist[c[i]] == UINT32_MAX) {
-            d->dist[c[i]] = 0;
-            q[tail++] = c[i];
-        }
-    while (head < tail) {
-        uint32_t x = q[head++];
-        for (uint32_t k = d->start[x]; k < d->start[x + 1]; k++)
-            if (d->dist[d->to[k]] == UINT32_MAX) {
-                d->dist[d->to[k]] = d->dist[x] + 1;
-                q[tail++] = d->to[k];
-            }
     }
 }
 
@@ -290,33 +334,35 @@ static uint32_t vert_index(const uint32_t *verts, size_t n, uint32_t v)
  * one on the border. -1 when out of memory. */
 static int cut_reaches_border(dual *d, const cb_planar *p)
 {
-    const uint32_t *face = d->face;
     size_t nt = 0;
-    for (uint32_t e = 0; e < d->m; e++) {
-        uint32_t f = face[2 * e], g = face[2 * e + 1];
-        if (!f || !g || (d->seen[f] == d->stamp) == (d->seen[g] == d->stamp))
-            continue;
-        if (nt == d->cap) {
-            size_t cap = d->cap ? 2 * d->cap : 64;
-            uint32_t *ends = realloc(d->ends, cap * sizeof *ends);
-            if (ends)
-                d->ends = ends;
-            uint32_t *verts = realloc(d->verts, cap * sizeof *verts);
-            if (verts)
-                d->verts = verts;
-            uint32_t *parent = realloc(d->parent, cap * sizeof *parent);
-            if (parent)
-                d->parent = parent;
-            uint8_t *good = realloc(d->good, cap);
-            if (good)
-                d->good = good;
-            if (!ends || !verts || !parent || !good)
-                return -1;
-            d->cap = cap;
+    /* The cut's edges from the pieces reached: the slots out of them to
+     * pieces not reached, each such edge once, from its reached side. */
+    for (size_t i = 0; i < d->n_reached; i++)
+        for (uint32_t k = d->start[d->reached[i]]; k < d->start[d->reached[i] + 1]; k++) {
+            if (d->seen[d->to[k]] == d->stamp)
+                continue;
+            uint32_t e = d->slot[k] >> 1;
+            if (nt == d->cap) {
+                size_t cap = d->cap ? 2 * d->cap : 64;
+                uint32_t *ends = realloc(d->ends, cap * sizeof *ends);
+                if (ends)
+                    d->ends = ends;
+                uint32_t *verts = realloc(d->verts, cap * sizeof *verts);
+                if (verts)
+                    d->verts = verts;
+                uint32_t *parent = realloc(d->parent, cap * sizeof *parent);
+                if (parent)
+                    d->parent = parent;
+                uint8_t *good = realloc(d->good, cap);
+                if (good)
+                    d->good = good;
+                if (!ends || !verts || !parent || !good)
+                    return -1;
+                d->cap = cap;
+            }
+            d->ends[nt++] = cb_planar_origin(p, 2 * e);
+            d->ends[nt++] = cb_planar_origin(p, 2 * e + 1);
         }
-        d->ends[nt++] = cb_planar_origin(p, 2 * e);
-        d->ends[nt++] = cb_planar_origin(p, 2 * e + 1);
-    }
     size_t nv = 0;
     if (nt) {
         memcpy(d->verts, d->ends, nt * sizeof *d->verts);
@@ -348,10 +394,9 @@ static int cut_reaches_border(dual *d, const cb_planar *p)
 /* The shortest cut separating the N_S pieces S_FACES (around a start) from
  * the N_C pieces C_FACES (around the centre; see the top); -2 when out of
  * memory. */
-static int shortest_cut(dual *d, const cb_planar *p, const uint32_t *s_faces, size_t n_s,
+static int cut_between(dual *d, const cb_planar *p, const uint32_t *s_faces, size_t n_s,
                         const uint32_t *c_faces, size_t n_c)
 {
-    memset(d->side, 0, d->nf);
     for (size_t i = 0; i < n_s; i++)
         d->side[s_faces[i]] = 1;
     int separable = n_c > 0;
@@ -383,6 +428,21 @@ static int shortest_cut(dual *d, const cb_planar *p, const uint32_t *s_faces, si
         d->side[f] = 0;
     }
     return best;
+}
+
+/* The shortest cut separating the N_S pieces S_FACES (around a start) from
+ * the N_C pieces C_FACES (around the centre; see the top); -2 when out of
+ * memory. The sides it marks are cleared after, one by one: a board has a
+ * cut for each start, and each costs what its flows reach. */
+static int shortest_cut(dual *d, const cb_planar *p, const uint32_t *s_faces, size_t n_s,
+                        const uint32_t *c_faces, size_t n_c)
+{
+    int cut = cut_between(d, p, s_faces, n_s, c_faces, n_c);
+    for (size_t i = 0; i < n_s; i++)
+        d->side[s_faces[i]] = 0;
+    for (size_t i = 0; i < n_c; i++)
+        d->side[c_faces[i]] = 0;
+    return cut;
 }
 
 /* The pieces around each start (in node order) and then the centre, listed
@@ -446,10 +506,12 @@ cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts
     if (ok)
         cb_planar_keep_faces(&p);
     ok = ok && dual_init(&d, &p) == 0;
-    if (ok && b->center < b->n_nodes)
-        centre_distances(&d, faces + around[n], around[n + 1] - around[n]);
+    if (ok && b->center < b->n_nodes) {
+        d.cx = b->nodes[b->center].x;
+        d.cy = b->nodes[b->center].y;
+    }
     for (size_t k = 0; ok && k < n; k++) {
-        out[k] = b->center < b->n_nodes
+        out[k] = b->center < b->n_nodes && k < CB_VERDICT_STARTS
                  ? shortest_cut(&d, &p, faces + around[k], around[k + 1] - around[k],
                                 faces + around[n], around[n + 1] - around[n])
                  : -1;

@@ -4,6 +4,7 @@
  * listed up to REPORT_MAX times, then counted. */
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "base/error.h"
 #include "base/geom.h"
 #include "base/graph.h"
+#include "base/grid.h"
 
 #define REPORT_MAX 20
 
@@ -67,7 +69,66 @@ static int cmp_span(const void *x, const void *y)
     return (a->i > c->i) - (a->i < c->i);
 }
 
-/* Pairs of edges that cross, by a sweep over x. */
+/* The lines of a kind are the first REPORT_MAX in the order of a sweep over
+ * x (the order this report has always listed them in), but the pairs are
+ * found on a grid, in its order: a sweep compares everything in one strip
+ * of x, all pairs of a column of nodes. So each pair found gets its place
+ * in the sweep's order as a key, and the REPORT_MAX least are kept. */
+typedef struct {
+    uint64_t key;
+    uint32_t a, b;
+} found;
+
+typedef struct {
+    found least[REPORT_MAX];  /* by key */
+    size_t n, total;
+} firsts;
+
+static void firsts_add(firsts *f, uint64_t key, uint32_t a, uint32_t b)
+{
+    f->total++;
+    if (f->n == REPORT_MAX && key >= f->least[REPORT_MAX - 1].key)
+        return;
+    size_t i = f->n < REPORT_MAX ? f->n++ : REPORT_MAX - 1;
+    for (; i > 0 && f->least[i - 1].key > key; i--)
+        f->least[i] = f->least[i - 1];
+    f->least[i] = (found){key, a, b};
+}
+
+static uint64_t pair_key(uint32_t first, uint32_t second)
+{
+    return (uint64_t)first << 32 | second;
+}
+
+/* Each item's place in the order of the sweep over x: by SPAN's lo, then
+ * index (N items); NULL when out of memory. */
+static uint32_t *sweep_ranks(span *s, size_t n)
+{
+    uint32_t *rank = malloc((n ? n : 1) * sizeof *rank);
+    if (!rank)
+        return NULL;
+    qsort(s, n, sizeof *s, cmp_span);
+    for (size_t k = 0; k < n; k++)
+        rank[s[k].i] = (uint32_t)k;
+    return rank;
+}
+
+/* Edge E's box in cells of G. */
+static void edge_box(const cb_grid *g, const cb_board *b, uint32_t e, uint32_t *c0,
+                     uint32_t *r0, uint32_t *c1, uint32_t *r1)
+{
+    cb_point p = pt(b, b->edges[e].a), q = pt(b, b->edges[e].b);
+    cb_grid_box(g, fmin(p.x, q.x), fmin(p.y, q.y), fmax(p.x, q.x), fmax(p.y, q.y), c0, r0, c1,
+                r1);
+}
+
+/* Pairs of edges that cross. Candidates are pairs whose boxes share a cell
+ * of a grid of squares as wide as two node disks and their gap (what the
+ * board limits bound), as the verdict finds them (fair.c): each row lists
+ * the edges whose box covers it by first column, so an edge meets those
+ * after it up to the first that starts right of its last column, and a
+ * pair is tested in the first row both boxes cover. The test is the
+ * sweep's, in its order. */
 static int crossings(report *r, const cb_board *b)
 {
     size_t m = b->n_edges;
@@ -78,76 +139,152 @@ static int crossings(report *r, const cb_board *b)
         double xa = b->nodes[b->edges[e].a].x, xb = b->nodes[b->edges[e].b].x;
         s[e] = (span){fmin(xa, xb), fmax(xa, xb), (uint32_t)e};
     }
-    qsort(s, m, sizeof *s, cmp_span);
-    for (size_t k = 0; k < m; k++)
-        for (size_t j = k + 1; j < m && s[j].lo <= s[k].hi; j++) {
-            cb_edge e = b->edges[s[k].i], f = b->edges[s[j].i];
-            cb_point p = pt(b, e.a), q = pt(b, e.b), u = pt(b, f.a), v = pt(b, f.b);
-            if (!cb_segments_cross(p, q, u, v))
-                continue;
-            cb_edge first = s[k].i < s[j].i ? e : f, second = s[k].i < s[j].i ? f : e;
-            /* crossing and on one line: they overlap */
-            if (cb_orient(p, q, u) == 0 && cb_orient(p, q, v) == 0) {
-                line(r, "edge %u-%u overlaps edge %u-%u", first.a, first.b, second.a, second.b);
-            } else {
-                cb_point x = cb_segment_intersection(p, q, u, v);
-                line(r, "edge %u-%u crosses edge %u-%u at (%.1f, %.1f) mm", first.a, first.b,
-                     second.a, second.b, x.x, x.y);
+    uint32_t *rank = sweep_ranks(s, m);
+    free(s);
+    cb_grid g;
+    cb_grid_shape(&g, 0, 0, b->page_w, b->page_h, 2 * b->node_radius + CB_NODE_GAP_MM, m);
+    size_t cells = (size_t)g.cols * g.rows, refs = 0;
+    uint32_t *start = rank ? calloc(cells + 2, sizeof *start) : NULL;
+    uint32_t c0, r0, c1, r1;
+    for (uint32_t e = 0; start && e < m; e++) {
+        edge_box(&g, b, e, &c0, &r0, &c1, &r1);
+        for (uint32_t y = r0; y <= r1; y++)
+            start[(size_t)y * g.cols + c0 + 2]++;
+        refs += r1 - r0 + 1;
+    }
+    uint32_t *items = start && refs <= UINT32_MAX ? malloc((refs ? refs : 1) * sizeof *items)
+                                                  : NULL;
+    if (!items) {
+        free(rank);
+        free(start);
+        return -1;
+    }
+    for (size_t k = 0; k < cells; k++)
+        start[k + 2] += start[k + 1];
+    for (uint32_t e = 0; e < m; e++) {
+        edge_box(&g, b, e, &c0, &r0, &c1, &r1);
+        for (uint32_t y = r0; y <= r1; y++)
+            items[start[(size_t)y * g.cols + c0 + 1]++] = e;
+    }
+    firsts f = {{{0, 0, 0}}, 0, 0};
+    for (uint32_t y = 0; y < g.rows; y++) {
+        size_t end = start[(size_t)(y + 1) * g.cols];
+        for (size_t i = start[(size_t)y * g.cols]; i < end; i++) {
+            uint32_t e = items[i], ec0, er0, ec1, er1;
+            edge_box(&g, b, e, &ec0, &er0, &ec1, &er1);
+            for (size_t j = i + 1; j < end; j++) {
+                uint32_t h = items[j], hc0, hr0, hc1, hr1;
+                edge_box(&g, b, h, &hc0, &hr0, &hc1, &hr1);
+                if (hc0 > ec1)
+                    break; /* this and the rest start right of e's box */
+                if ((er0 > hr0 ? er0 : hr0) != y)
+                    continue; /* met in an earlier row */
+                uint32_t k = rank[e] < rank[h] ? e : h, l = rank[e] < rank[h] ? h : e;
+                cb_edge ek = b->edges[k], el = b->edges[l];
+                if (cb_segments_cross(pt(b, ek.a), pt(b, ek.b), pt(b, el.a), pt(b, el.b)))
+                    firsts_add(&f, pair_key(rank[k], rank[l]), k, l);
             }
         }
-    free(s);
+    }
+    free(start);
+    free(items);
+    free(rank);
+    for (size_t i = 0; i < f.n; i++) {
+        uint32_t k = f.least[i].a, l = f.least[i].b;
+        cb_edge e = b->edges[k], h = b->edges[l];
+        cb_point p = pt(b, e.a), q = pt(b, e.b), u = pt(b, h.a), v = pt(b, h.b);
+        cb_edge first = k < l ? e : h, second = k < l ? h : e;
+        /* crossing and on one line: they overlap */
+        if (cb_orient(p, q, u) == 0 && cb_orient(p, q, v) == 0) {
+            line(r, "edge %u-%u overlaps edge %u-%u", first.a, first.b, second.a, second.b);
+        } else {
+            cb_point x = cb_segment_intersection(p, q, u, v);
+            line(r, "edge %u-%u crosses edge %u-%u at (%.1f, %.1f) mm", first.a, first.b,
+                 second.a, second.b, x.x, x.y);
+        }
+    }
+    r->kind_more += f.total - f.n;
     end_kind(r, "crossings");
     return 0;
 }
 
-/* Edges through foreign nodes and nodes too close, by a sweep over x. */
+/* Edges through foreign nodes and nodes too close, on a grid of squares
+ * as wide as two node disks and their gap (no square holds more than
+ * CB_BOARD_CELL_MAX nodes of a board read from a file). */
 static int grazes_overlaps(report *r, const cb_board *b, int grazes, int overlaps)
 {
     size_t n = b->n_nodes, m = b->n_edges;
     double rad = b->node_radius, near = 2 * rad + CB_NODE_GAP_MM;
     span *s = malloc((n ? n : 1) * sizeof *s);
-    if (!s)
+    cb_point *p = malloc((n ? n : 1) * sizeof *p);
+    if (!s || !p) {
+        free(s);
+        free(p);
         return -1;
-    for (size_t i = 0; i < n; i++)
+    }
+    for (size_t i = 0; i < n; i++) {
         s[i] = (span){b->nodes[i].x, b->nodes[i].x, (uint32_t)i};
-    qsort(s, n, sizeof *s, cmp_span);
+        p[i] = pt(b, (uint32_t)i);
+    }
+    uint32_t *rank = sweep_ranks(s, n);
+    free(s);
+    cb_grid g;
+    if (!rank || cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0) {
+        free(rank);
+        free(p);
+        return -1;
+    }
+    cb_grid_fill(&g, p, n);
+    uint32_t c0, r0, c1, r1, k0, k1;
     if (overlaps) {
-        for (size_t k = 0; k < n; k++)
-            for (size_t j = k + 1; j < n && s[j].lo - s[k].lo < near; j++) {
-                uint32_t a = s[k].i < s[j].i ? s[k].i : s[j].i;
-                uint32_t c = s[k].i < s[j].i ? s[j].i : s[k].i;
-                double d = cb_dist(pt(b, a), pt(b, c));
-                if (d < near)
-                    line(r, "nodes %u and %u overlap (%.1f mm apart, at least %.1f)", a, c, d,
-                         near);
+        firsts f = {{{0, 0, 0}}, 0, 0};
+        for (uint32_t i = 0; i < n; i++) {
+            cb_grid_range(&g, p[i].x, p[i].y, near, near, &c0, &r0, &c1, &r1);
+            for (uint32_t y = r0; y <= r1; y++) {
+                cb_grid_row(&g, y, c0, c1, &k0, &k1);
+                for (uint32_t k = k0; k < k1; k++) {
+                    uint32_t c = g.items[k];
+                    if (c > i && cb_dist(p[i], p[c]) < near)
+                        firsts_add(&f, rank[i] < rank[c] ? pair_key(rank[i], rank[c])
+                                                         : pair_key(rank[c], rank[i]), i, c);
+                }
             }
+        }
+        for (size_t i = 0; i < f.n; i++)
+            line(r, "nodes %u and %u overlap (%.1f mm apart, at least %.1f)", f.least[i].a,
+                 f.least[i].b, cb_dist(p[f.least[i].a], p[f.least[i].b]), near);
+        r->kind_more += f.total - f.n;
         end_kind(r, "overlapping nodes");
     }
     if (grazes) {
-        for (size_t e = 0; e < m; e++) {
+        firsts f = {{{0, 0, 0}}, 0, 0};
+        for (uint32_t e = 0; e < m; e++) {
             cb_edge ed = b->edges[e];
-            cb_point p = pt(b, ed.a), q = pt(b, ed.b);
-            double lo = fmin(p.x, q.x) - rad, hi = fmax(p.x, q.x) + rad;
-            /* first node with x >= lo */
-            size_t a = 0, z = n;
-            while (a < z) {
-                size_t mid = (a + z) / 2;
-                if (s[mid].lo < lo)
-                    a = mid + 1;
-                else
-                    z = mid;
-            }
-            for (size_t k = a; k < n && s[k].lo <= hi; k++) {
-                uint32_t v = s[k].i;
-                double d;
-                if (v != ed.a && v != ed.b && (d = cb_point_segment_dist(pt(b, v), p, q)) < rad)
-                    line(r, "edge %u-%u passes through node %u (%.1f mm from its centre, "
-                            "radius %.1f)", ed.a, ed.b, v, d, rad);
+            cb_point pa = p[ed.a], pb = p[ed.b];
+            cb_grid_box(&g, fmin(pa.x, pb.x) - rad, fmin(pa.y, pb.y) - rad,
+                        fmax(pa.x, pb.x) + rad, fmax(pa.y, pb.y) + rad, &c0, &r0, &c1, &r1);
+            for (uint32_t y = r0; y <= r1; y++) {
+                cb_grid_row(&g, y, c0, c1, &k0, &k1);
+                for (uint32_t k = k0; k < k1; k++) {
+                    uint32_t v = g.items[k];
+                    if (v != ed.a && v != ed.b && cb_point_segment_dist(p[v], pa, pb) < rad)
+                        firsts_add(&f, pair_key(e, rank[v]), e, v);
+                }
             }
         }
+        for (size_t i = 0; i < f.n; i++) {
+            cb_edge ed = b->edges[f.least[i].a];
+            uint32_t v = f.least[i].b;
+            line(r, "edge %u-%u passes through node %u (%.1f mm from its centre, "
+                    "radius %.1f)", ed.a, ed.b, v, cb_point_segment_dist(p[v], p[ed.a], p[ed.b]),
+                 rad);
+        }
+        r->kind_more += f.total - f.n;
         end_kind(r, "edges through nodes");
     }
-    free(s);
+    cb_grid_free(&g);
+    free(rank);
+    free(p);
     return 0;
 }
 
@@ -242,26 +379,49 @@ static int starts_and_fairness(report *r, const cb_board *b, const cb_graph *g,
     }
     end_kind(r, "start neighbour problems");
 
-    /* Hops: the band of the others for each start more than 1 off. */
+    /* Hops: the band of the others for each start more than 1 off. The
+     * others' band is all starts' but for the start that holds its least
+     * or its most: then the second least or most. */
+    size_t low1 = SIZE_MAX, low2 = SIZE_MAX, high1 = SIZE_MAX, high2 = SIZE_MAX;
+    for (size_t t = 0; t < ns; t++) {
+        int h = hops[starts[t]];
+        if (h < 0)
+            continue;
+        if (low1 == SIZE_MAX || h < hops[starts[low1]])
+            low2 = low1, low1 = t;
+        else if (low2 == SIZE_MAX || h < hops[starts[low2]])
+            low2 = t;
+        if (high1 == SIZE_MAX || h > hops[starts[high1]])
+            high2 = high1, high1 = t;
+        else if (high2 == SIZE_MAX || h > hops[starts[high2]])
+            high2 = t;
+    }
     for (size_t k = 0; k < ns; k++) {
         uint32_t i = starts[k];
-        int lo = INT32_MAX, hi = -1;
-        for (size_t t = 0; t < ns; t++)
-            if (t != k && hops[starts[t]] >= 0) {
-                lo = hops[starts[t]] < lo ? hops[starts[t]] : lo;
-                hi = hops[starts[t]] > hi ? hops[starts[t]] : hi;
-            }
+        size_t lo_at = k == low1 ? low2 : low1, hi_at = k == high1 ? high2 : high1;
+        int lo = lo_at == SIZE_MAX ? INT32_MAX : hops[starts[lo_at]];
+        int hi = hi_at == SIZE_MAX ? -1 : hops[starts[hi_at]];
         if (hops[i] < 0)
             line(r, "start %u does not reach the centre", i);
         else if (hi >= 0 && (hops[i] > lo + 1 || hops[i] < hi - 1))
             line(r, "start %u is %d hops from the centre, others %d..%d", i, hops[i], lo, hi);
     }
     end_kind(r, "unfair hop counts");
+    /* Fewer than 2 edge-disjoint paths to the centre: a bridge between
+     * them (one pass for all starts, not a flow for each). */
+    uint32_t *comp = owner; /* done with the owners */
+    if (cb_graph_bridge_components(g, comp) != 0) {
+        free(hops);
+        free(owner);
+        free(starts);
+        return -1;
+    }
     for (size_t k = 0; k < ns; k++) {
         uint32_t i = starts[k];
         if (hops[i] < 0)
             continue;
-        int paths = cb_graph_edge_disjoint(g, i, b->center, 2);
+        int paths = i == b->center ? cb_graph_edge_disjoint(g, i, b->center, 2)
+                    : comp[i] == comp[b->center] ? 2 : 1;
         if (paths < 0) {
             free(hops);
             free(owner);

@@ -501,11 +501,15 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     v->hop_max = -1;
     v->min_disjoint = INT32_MAX;
     /* The bridges, for the starts with 2 edges or fewer: those counts
-     * follow from them alone; more edges need the max-flow. */
+     * follow from them alone; more edges need the max-flow. Starts past the
+     * 12th (a board has 12) are counted up to 2 from the bridges too, so a
+     * file of many starts costs no flow for each. */
     uint8_t *tree = NULL;
     uint32_t *up = NULL;
+    size_t starts_seen = 0;
     for (uint32_t i = 0; i < n && !up; i++)
-        if (b->nodes[i].kind == CB_KIND_START && hops[i] >= 0 && cb_graph_degree(g, i) <= 2) {
+        if (b->nodes[i].kind == CB_KIND_START && ++starts_seen && hops[i] >= 0 &&
+            (cb_graph_degree(g, i) <= 2 || starts_seen > CB_STARTS)) {
             tree = malloc(g->start[n] / 8 + 1);
             up = malloc(n * sizeof *up);
             if (!tree || !up) {
@@ -529,13 +533,13 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         else
             v->starts_ok = 0;
         int h = hops[i], paths;
-        if (deg > 2) {
+        if (deg > 2 && v->starts < CB_STARTS) {
             paths = cb_graph_edge_disjoint(g, i, b->center, deg);
         } else if (h < 0) {
             paths = 0;
         } else { /* joined: no bridge between the start and the centre */
             int joined = cb_uf_find(up, i) == b->center;
-            paths = joined ? deg : (deg > 0);
+            paths = joined ? (deg < 2 ? deg : 2) : (deg > 0);
         }
         if (paths < 0) { /* out of memory, not a path count */
             free(up);
