@@ -192,67 +192,30 @@ int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit)
     return paths;
 }
 
-/* The 2-edge-connected components from a breadth-first forest rather than
- * Tarjan's depth-first search (which came back to nodes long after it left
- * them: 90 ms on a million-node poster, the largest share of its board
- * file's figures). Every bridge is a tree edge, and each edge off the
- * tree closes a cycle with the tree path between its ends, none of whose
- * edges is then a bridge: that path is walked up from both ends to where
- * they meet, joining each node to its parent (a union-find over COMP, so
- * a stretch walked before is skipped). What is left apart is parted by
- * bridges. A node's parent is its first neighbour one hop nearer its
- * tree's root; its edge to it is marked in TREE, a bit a slot. */
+/* Bit K of BITS. */
 static int bit(const uint8_t *bits, size_t k)
 {
     return (bits[k / 8] >> k % 8) & 1;
 }
 
-int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
+/* Joins, in the union-find UP, each node reached in HOPS (a breadth-first
+ * forest: -1 unreached; TREE marks the slot of each node's edge to its
+ * parent, a bit a slot) to its parent unless that edge is a bridge. Each
+ * edge off the tree once, from its end further from the root or the
+ * smaller of two ends as far: the tree path it closes a cycle with is
+ * walked up from both ends to where they meet, and a stretch walked
+ * before is skipped. */
+void cb_graph_join_cycles(const cb_graph *g, const int *hops, const uint8_t *tree, uint32_t *up)
 {
-    size_t n = g->n, slots = g->start[n];
-    uint32_t *hops = malloc((n ? n : 1) * sizeof *hops);
-    uint32_t *queue = malloc((n ? n : 1) * sizeof *queue);
-    uint8_t *tree = calloc(slots / 8 + 1, 1);
-    if (!hops || !queue || !tree) {
-        free(hops);
-        free(queue);
-        free(tree);
-        return -1;
-    }
-    for (size_t v = 0; v < n; v++) {
-        hops[v] = UINT32_MAX;
-        comp[v] = (uint32_t)v;
-    }
-    for (size_t root = 0; root < n; root++) {
-        if (hops[root] != UINT32_MAX)
+    for (uint32_t v = 0; v < (uint32_t)g->n; v++) {
+        if (hops[v] < 0)
             continue;
-        size_t head = 0, tail = 0;
-        queue[tail++] = (uint32_t)root;
-        hops[root] = 0;
-        while (head < tail) {
-            uint32_t v = queue[head++];
-            int parent = hops[v] == 0;  /* a root has none */
-            for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
-                uint32_t u = g->adj[k];
-                if (hops[u] == UINT32_MAX) {
-                    hops[u] = hops[v] + 1;
-                    queue[tail++] = u;
-                } else if (!parent && hops[u] + 1 == hops[v]) {
-                    tree[k / 8] = (uint8_t)(tree[k / 8] | 1u << k % 8);
-                    parent = 1;
-                }
-            }
-        }
-    }
-    /* Each edge off the tree once: from its end further from the root, or
-     * from the larger of two ends as far. */
-    for (uint32_t v = 0; v < n; v++)
         for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
             uint32_t u = g->adj[k];
             if (hops[u] > hops[v] || (hops[u] == hops[v] && u < v) ||
                 (hops[u] < hops[v] && bit(tree, k)))
                 continue;
-            uint32_t x = cb_uf_find(comp, v), y = cb_uf_find(comp, u);
+            uint32_t x = cb_uf_find(up, v), y = cb_uf_find(up, u);
             while (x != y) {
                 if (hops[x] < hops[y]) {
                     uint32_t t = x;
@@ -263,10 +226,61 @@ int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
                 uint32_t s = g->start[x];
                 while (!bit(tree, s))
                     s++;
-                comp[x] = g->adj[s];
-                x = cb_uf_find(comp, x);
+                up[x] = g->adj[s];
+                x = cb_uf_find(up, x);
             }
         }
+    }
+}
+
+/* The 2-edge-connected components from a breadth-first forest rather than
+ * Tarjan's depth-first search (which came back to nodes long after it left
+ * them: 90 ms on a million-node poster, the largest share of its board
+ * file's figures). Every bridge is a tree edge, and each edge off the
+ * tree closes a cycle with the tree path between its ends, none of whose
+ * edges is then a bridge: that path is walked up from both ends to where
+ * they meet, joining each node to its parent (a union-find over COMP, so
+ * a stretch walked before is skipped). What is left apart is parted by
+ * bridges. A node's parent is its first neighbour one hop nearer its
+ * tree's root; its edge to it is marked in TREE, a bit a slot. */
+int cb_graph_bridge_components(const cb_graph *g, uint32_t *comp)
+{
+    size_t n = g->n, slots = g->start[n];
+    int *hops = calloc(n ? n : 1, sizeof *hops); /* calloc: GCC cannot see the loop below fills it */
+    uint32_t *queue = malloc((n ? n : 1) * sizeof *queue);
+    uint8_t *tree = calloc(slots / 8 + 1, 1);
+    if (!hops || !queue || !tree) {
+        free(hops);
+        free(queue);
+        free(tree);
+        return -1;
+    }
+    for (size_t v = 0; v < n; v++) {
+        hops[v] = -1;
+        comp[v] = (uint32_t)v;
+    }
+    for (size_t root = 0; root < n; root++) {
+        if (hops[root] >= 0)
+            continue;
+        size_t head = 0, tail = 0;
+        queue[tail++] = (uint32_t)root;
+        hops[root] = 0;
+        while (head < tail) {
+            uint32_t v = queue[head++];
+            int parent = hops[v] == 0;  /* a root has none */
+            for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
+                uint32_t u = g->adj[k];
+                if (hops[u] < 0) {
+                    hops[u] = hops[v] + 1;
+                    queue[tail++] = u;
+                } else if (!parent && hops[u] + 1 == hops[v]) {
+                    tree[k / 8] = (uint8_t)(tree[k / 8] | 1u << k % 8);
+                    parent = 1;
+                }
+            }
+        }
+    }
+    cb_graph_join_cycles(g, hops, tree, comp);
     for (uint32_t v = 0; v < n; v++)
         comp[v] = cb_uf_find(comp, v);
     free(hops);

@@ -25,6 +25,11 @@ int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops);
 /* Edge-disjoint paths from S to T, counting at most LIMIT (unit-capacity
  * max-flow with BFS augmenting paths); -1 when out of memory. */
 int cb_graph_edge_disjoint(const cb_graph *g, uint32_t s, uint32_t t, int limit);
+/* Joins, in the union-find UP (each node its own link before), each node
+ * reached in HOPS (a breadth-first forest; -1 unreached) to its parent
+ * unless the edge between them is a bridge; TREE has a bit per slot of G,
+ * set on the slot of each node's edge to its parent. */
+void cb_graph_join_cycles(const cb_graph *g, const int *hops, const uint8_t *tree, uint32_t *up);
 /* Labels each node with its 2-edge-connected component (the nodes joined
  * without crossing a bridge) in O(n + m): two nodes with the same label have
  * at least 2 edge-disjoint paths between them, others at most 1. 0, or -1

@@ -301,12 +301,6 @@ static cb_status places_verdict(const cb_board *b, cb_verdict *v, cb_error *err)
     return bad ? cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board") : CB_OK;
 }
 
-/* Bit K of BITS. */
-static int bit(const uint8_t *bits, uint32_t k)
-{
-    return (bits[k / 8] >> k % 8) & 1;
-}
-
 /* The tree edges that are not bridges of G, for the breadth-first tree of
  * HOPS (from its root, at 0 hops; a node's parent is its first neighbour
  * one hop nearer, whose slot gets its bit in TREE, one per slot of G): UP
@@ -317,8 +311,8 @@ static int bit(const uint8_t *bits, uint32_t k)
  * meet, each tree edge once (the union-find skips the stretches walked
  * before). So a reached node is joined to the root by 2 edge-disjoint
  * paths when no bridge lies on its tree path, that is when its link leads
- * to the root, as cb_graph_bridge_components would tell, without its
- * depth-first search's 21 bytes a node: 4 here and a bit a slot. */
+ * to the root, as cb_graph_bridge_components would tell, with one tree
+ * for the whole check. */
 static void tree_bridges(const cb_graph *g, const int *hops, uint8_t *tree, uint32_t *up)
 {
     uint32_t n = (uint32_t)g->n;
@@ -331,32 +325,7 @@ static void tree_bridges(const cb_graph *g, const int *hops, uint8_t *tree, uint
                 break;
             }
     }
-    /* Each edge off the tree once: from its end further from the root,
-     * or from the smaller of two ends as far. */
-    for (uint32_t v = 0; v < n; v++) {
-        if (hops[v] < 0)
-            continue;
-        for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
-            uint32_t u = g->adj[k];
-            if (hops[u] > hops[v] || (hops[u] == hops[v] && u < v) ||
-                (hops[u] < hops[v] && bit(tree, k)))
-                continue;
-            uint32_t x = cb_uf_find(up, v), y = cb_uf_find(up, u);
-            while (x != y) {
-                if (hops[x] < hops[y]) {
-                    uint32_t t = x;
-                    x = y;
-                    y = t;
-                }
-                /* The edge above x is on the cycle: x joins its parent. */
-                uint32_t s = g->start[x];
-                while (!bit(tree, s))
-                    s++;
-                up[x] = g->adj[s];
-                x = cb_uf_find(up, x);
-            }
-        }
-    }
+    cb_graph_join_cycles(g, hops, tree, up);
 }
 
 /* Whether some node is a neighbour of two starts, or a start of a start
