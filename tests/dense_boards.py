@@ -20,17 +20,11 @@ import subprocess
 import sys
 import tempfile
 
+from checks import report, summary
+
 CB = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./cutboard")
 SP = 16.0      # mm between added nodes: more than a node disk and the gap
 X0, Y0 = 320.0, 20.0   # the added structure, right of the game's A4 board
-passed = failed = 0
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    passed += bool(ok)
-    failed += not ok
-    print(("ok   " if ok else "FAIL ") + what + ("" if ok or not detail else ": " + str(detail)))
 
 
 def run(*args, timeout=120):
@@ -178,8 +172,7 @@ def main():
             ratio = big / max(small, 0.05)
             report(ratio < 8, f"{cmd} {case}: 4x the nodes costs {ratio:.1f}x the CPU "
                    f"({small:.2f} s, {big:.2f} s), under 8")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -19,17 +19,11 @@ import tempfile
 import threading
 import time
 
+from checks import report, summary
+
 CB = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./cutboard")
 EPOCH = "1700000000"
-passed = failed = 0
 servers = []
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    passed += bool(ok)
-    failed += not ok
-    print(("ok   " if ok else "FAIL ") + what + ("" if ok or not detail else ": " + str(detail)))
 
 
 class Server:
@@ -378,8 +372,7 @@ def main():
     except OSError:
         report(True, "after SIGTERM the port is closed")
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

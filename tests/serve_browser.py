@@ -20,6 +20,8 @@ import sys
 import tempfile
 import time
 
+from checks import report, summary
+
 try:
     import websocket
 except ImportError:  # the PATH's python3 may be another build than Debian's,
@@ -32,14 +34,6 @@ except ImportError:  # the PATH's python3 may be another build than Debian's,
 CB = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./cutboard")
 SHOT = sys.argv[2] if len(sys.argv) > 2 else None
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-passed = failed = 0
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    passed += bool(ok)
-    failed += not ok
-    print(("ok   " if ok else "FAIL ") + what + ("" if ok or not detail else ": " + str(detail)))
 
 
 class DevTools:
@@ -244,8 +238,7 @@ def main():
         server.stderr.close()
         shutil.rmtree(tmp, ignore_errors=True)
     report(server.returncode == 0, "the server stops with exit 0")
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -14,15 +14,9 @@ import sys
 import threading
 import time
 
+from checks import report, summary
+
 CB = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "cutboard")
-passed = failed = 0
-
-
-def report(ok, what, detail=""):
-    global passed, failed
-    passed += bool(ok)
-    failed += not ok
-    print(("ok   " if ok else "FAIL ") + what + ("" if ok or not detail else ": " + str(detail)))
 
 
 def start(listen="127.0.0.1:0"):
@@ -162,8 +156,7 @@ def main():
     finally:
         p.terminate()
         p.wait(timeout=30)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed or not passed else 0)
+    sys.exit(summary(need_one=True))
 
 
 main()
