@@ -99,7 +99,7 @@ typedef enum {
     CB_GOAL_KINDS
 } cb_goal_kind;
 
-#define CB_GOAL_SET_MAX 6
+#define CB_GOAL_SET_MAX 16
 
 /* Players per game, so also sheets per game. */
 #define CB_PLAYERS_MIN 2

@@ -401,6 +401,9 @@ static void test_goal_numbers(void **state)
         {"\"goal\": {\"do\": \"visit\", \"n\": [9, 0, 9, 9, 9, 9, 9, 9]}", "\"n\"[1] (3 players)"},
         {"\"goal\": {\"do\": \"set\", \"types\": [\"blade\", \"boots\"], \"n\": 3}",
          "from 1 to 2"},
+        {"\"goal\": {\"do\": \"set\", \"types\": [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", "
+         "\"g\", \"h\", \"i\", \"j\", \"k\", \"l\", \"m\", \"n\", \"o\", \"p\", \"q\"]}",
+         "1 to 16 node type names"},
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         if (parse_goal(refused[i][0], &t, &err) != CB_ERR_DATA)
@@ -427,6 +430,10 @@ static void test_version2_errors(void **state)
                                   "then cut 2 more, then take another turn and cut 2 more again.\""),
                  ctr, mis, V2_RULES ",");
     expect_error(CB_ERR_DATA, "\"blade\"", "longer than the 90");
+    /* a name a mission's sentence could not hold */
+    snprintf(ty, sizeof ty, V2_TYPE("a-very-long-name-for-a-node-type!", "%s"), act);
+    write_theme2(ty, ctr, mis, V2_RULES ",");
+    expect_error(CB_ERR_DATA, "node_types[0]", "\"name\" is 33 characters, longer than the 32");
     write_theme2(V2_TYPE("blade", ", \"short\": \"cut two edges now\", \"action\": \"Cut.\""), ctr,
                  mis, V2_RULES ",");
     expect_error(CB_ERR_DATA, "\"blade\"", "\"short\" must be 1 to 3 words");

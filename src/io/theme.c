@@ -239,6 +239,9 @@ static const char *const rules_keys3[] = {"title", "summary", "cut_example", "ne
 #define CB_SHORT_WORDS 3
 #define CB_SHORT_MAX 24
 #define CB_TEXT_MAX 2000
+/* Longest name of a theme, node type or mission (characters): a mission's
+ * sentence may list up to CB_GOAL_SET_MAX of them. */
+#define CB_NAME_MAX 32
 
 static int known_keys(loader *l, const cJSON *obj, const char *const *keys, const char *where)
 {
@@ -309,6 +312,15 @@ static int get_text(loader *l, const cJSON *obj, const char *key, const char *wh
     return 0;
 }
 
+/* A name: printed in the legend, the rules and the missions' sentences, so
+ * one short line of text. */
+static int get_name(loader *l, const cJSON *obj, const char *where, char **out)
+{
+    if (!cJSON_GetObjectItemCaseSensitive(obj, "name"))
+        return bad(l, where, "\"name\" must be a non-empty string");
+    return get_text(l, obj, "name", where, CB_NAME_MAX, 1, out);
+}
+
 /* A mission (KIND 'm') or the centre ('c'): a /2 mission needs its "goal",
  * the centre its "text". */
 static int load_mission(loader *l, const cJSON *obj, const char *where, int kind, cb_mission *m)
@@ -320,7 +332,7 @@ static int load_mission(loader *l, const cJSON *obj, const char *where, int kind
                               : l->version < 3 ? mission_keys2
                                                : mission_keys3;
     if (known_keys(l, obj, keys, where) != 0 ||
-        get_string(l, obj, "name", where, &m->name) != 0 ||
+        get_name(l, obj, where, &m->name) != 0 ||
         get_color(l, obj, where, m->rgb) != 0 || get_icon(l, obj, where, &m->icon) != 0)
         return -1;
     if (l->version >= 3) {
@@ -501,7 +513,7 @@ static int load_type(loader *l, const cJSON *obj, const char *where, cb_node_typ
         return bad(l, where, "must be an object");
     if (known_keys(l, obj, l->version < 2 ? type_keys : l->version < 3 ? type_keys2 : type_keys3,
                    where) != 0 ||
-        get_string(l, obj, "name", where, &t->name) != 0 ||
+        get_name(l, obj, where, &t->name) != 0 ||
         get_color(l, obj, where, t->rgb) != 0 || get_icon(l, obj, where, &t->icon) != 0 ||
         get_number(l, obj, "probability", where, 0, 1e6, NAN, &t->probability) != 0 ||
         get_number(l, obj, "min", where, 0, 1e6, 0, &min) != 0 ||
@@ -532,7 +544,7 @@ static int load_type(loader *l, const cJSON *obj, const char *where, cb_node_typ
 static int load_play(loader *l, const cJSON *root, cb_theme *t)
 {
     const cJSON *missions = cJSON_GetObjectItemCaseSensitive(root, "missions");
-    char text[320];
+    char text[1024];
     for (size_t i = 0; i < t->n_missions; i++) {
         cb_mission *m = &t->missions[i];
         char where[160];
@@ -655,7 +667,7 @@ cb_status cb_theme_parse(const char *text, size_t len, const char *dir, int chec
     }
     t->version = l.version;
     t->first_game = -1;
-    if (get_string(&l, root, "name", "top level", &t->name) != 0 ||
+    if (get_name(&l, root, "top level", &t->name) != 0 ||
         load_mission(&l, center, "center", 'c', &t->center) != 0)
         goto done;
     l.centre = t->center.name;

@@ -297,7 +297,7 @@ static void build(layout *L, double size, double width, int shared, int players,
                       width);
         }
     }
-    char name[160], what[400];
+    char name[160], what[1024];
     heading(L, "Nodes on these boards", size * 1.15, width, size * 0.6);
     for (size_t i = 0; i < t->n_types; i++) {
         const cb_node_type *ty = &t->types[i];
