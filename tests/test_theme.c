@@ -414,6 +414,37 @@ static void test_goal_numbers(void **state)
     }
 }
 
+/* A set of all the theme's types but one or two is written by the ones it
+ * leaves out; one of fewer types lists them. */
+static void test_set_sentences(void **state)
+{
+    (void)state;
+    cb_theme *t = NULL;
+    cb_error err = {CB_OK, "", 0, ""};
+    if (cb_theme_load("icons/default", &t, &err) != CB_OK)
+        fail_msg("icons/default: %s", err.message);
+    static const struct {
+        int left_out, n;
+        const char *sentence;
+    } cases[] = {
+        {1, 8, "Mark nodes of 8 different types, not counting blade, before you enter the "
+               "summit."},
+        {2, 7, "Mark nodes of 7 different types, not counting blade or lantern, before you "
+               "enter the summit."},
+        {3, 2, "Mark nodes of 2 of these types: tent, crystal, bridge, anchor, key, shield and "
+               "hourglass, before you enter the summit."},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        cb_goal g = {.kind = CB_GOAL_SET, .n = cases[c].n};
+        for (size_t k = (size_t)cases[c].left_out; k < t->n_types; k++)
+            g.types[g.n_types++] = (int)k;
+        char text[1024];
+        cb_goal_sentence(t, &g, 0, 4, text, sizeof text);
+        assert_string_equal(text, cases[c].sentence);
+    }
+    cb_theme_free(t);
+}
+
 /* Each /2 error names the type, mission, section or field at fault. */
 static void test_version2_errors(void **state)
 {
@@ -626,6 +657,7 @@ int main(void)
         cmocka_unit_test(test_version2_errors),
         cmocka_unit_test(test_readme_example),
         cmocka_unit_test(test_goal_numbers),
+        cmocka_unit_test(test_set_sentences),
         cmocka_unit_test(test_minimal_type_defaults),
         cmocka_unit_test(test_bad_node_types),
         cmocka_unit_test(test_duplicate_type_name),

@@ -4,6 +4,7 @@
  * page and the rules engine read one source. */
 #include <cjson/cJSON.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -307,6 +308,29 @@ int cb_goal_count(const cb_goal *g, int hops, int players)
     return n + (g->plus_hops && hops > 0 ? hops : 0);
 }
 
+/* A set that names all of the theme's types but one or two is written by
+ * the ones it leaves out ("... 8 different types, not counting blade"): a
+ * shorter sentence, and the one a player checks a node against. Returns
+ * whether it wrote OUT. */
+static int set_by_exception(const cb_theme *t, const cb_goal *g, const char *n,
+                            const char *then, char *out, size_t len)
+{
+    uint64_t listed = 0;
+    for (int i = 0; i < g->n_types; i++)
+        listed |= 1ull << (g->types[i] & 63);
+    int out_of_set[2], left_out = 0;
+    for (size_t k = 0; k < t->n_types && k < 64; k++)
+        if (!(listed >> k & 1) && left_out++ < 2)
+            out_of_set[left_out - 1] = (int)k;
+    if (t->n_types < 5 || t->n_types > 64 || left_out < 1 || left_out > 2)
+        return 0;
+    char names[2 * 40 + 8];
+    snprintf(names, sizeof names, "%s%s%s", t->types[out_of_set[0]].name,
+             left_out == 2 ? " or " : "", left_out == 2 ? t->types[out_of_set[1]].name : "");
+    snprintf(out, len, "Mark nodes of %s different types, not counting %s, %s", n, names, then);
+    return 1;
+}
+
 void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players, char *out,
                       size_t len)
 {
@@ -330,6 +354,8 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players
         snprintf(out, len, "Mark nodes of %s different types %s", n, then);
         break;
     case CB_GOAL_SET: {
+        if (set_by_exception(t, g, n, then, out, len))
+            break;
         int all = !no_players && cb_goal_count(g, hops, players) == g->n_types;
         size_t used = all ? (size_t)snprintf(out, len, "Mark one")
                           : (size_t)snprintf(out, len, "Mark nodes of %s of these types:", n);
