@@ -376,6 +376,43 @@ static void test_reader_keys_twice(void **state)
     };
     for (size_t k = 0; k < sizeof nested / sizeof nested[0]; k++)
         differential(nested[k], strlen(nested[k]), NULL);
+    /* In a node, whose names the reader knows (a bit each) and other keys
+     * (kept as bytes): the first key to repeat one before it is named,
+     * whichever kind it is; a name written with an escape is another key. */
+    static const struct {
+        const char *members, *twice;
+        long line;
+    } node[] = {
+        {",\"zz\":1,\n\"zz\":2,\n\"x_mm\":3", "key \"zz\" given twice in one object (first on line 1)", 2},
+        {",\"zz\":1,\n\"x_mm\":3,\n\"zz\":2", "key \"x_mm\" given twice in one object (first on line 1)", 2},
+        {",\n\"kind\":\"node\",\"zz\":1,\"zz\":2", "key \"kind\" given twice in one object (first on line 1)", 2},
+        {",\"x\\u005fmm\":3", NULL, 0},
+        {",\"x\\u005fmm\":3,\n\"x\\u005fmm\":4", "key \"x\\u005fmm\" given twice in one object (first on line 1)", 2},
+        {",\"format\":1,\"sheets\":2,\"seed\":3", NULL, 0},
+    };
+    for (size_t k = 0; k < sizeof node / sizeof node[0]; k++) {
+        char text[1024];
+        snprintf(text, sizeof text, "{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,"
+                 "\"sheets\":[{\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,"
+                 "\"height_mm\":210},\"board\":{\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,"
+                 "\"height_mm\":186},\"node_radius_mm\":6.5,\"center\":0,\"nodes\":[{\"id\":0,"
+                 "\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"%s}],\"edges\":[]}],"
+                 "\"seed\":\"t\"}", node[k].members);
+        cb_game *g = NULL;
+        cb_error err;
+        cb_status st = cb_game_parse_json(text, strlen(text), "n.json", NULL, &g, &err);
+        if (!node[k].twice) {
+            /* a game's names in a node are other keys; the game's "seed" twice */
+            assert_int_equal(st, CB_ERR_DATA);
+            assert_non_null(strstr(err.message, "key \"seed\" given twice"));
+        } else if (st != CB_ERR_DATA || !strstr(err.message, node[k].twice) ||
+                   err.line != node[k].line) {
+            fail_msg("%zu: wanted \"%s\" on line %ld, got \"%s\" on line %ld", k,
+                     node[k].twice, node[k].line, st ? err.message : "none", err.line);
+        }
+        cb_game_free(g);
+        differential(text, strlen(text), NULL);
+    }
     size_t cap = 1 << 16, len = 0;
     char *t = malloc(cap);
     assert_non_null(t);
@@ -429,7 +466,7 @@ static void test_reader_mutations(void **state)
 }
 
 /* A file several windows long, read from disk by cb_game_load and from a
- * stream by cb_game_read (tokens across the 1 MiB window, a 3 MB unknown
+ * stream by cb_game_read (tokens across the 256 KiB window, a 3 MB unknown
  * string with escapes across it) is the game the oracle reads from the
  * same text; a fault deep in it is named by field and line. */
 static void test_load_large_file(void **state)
