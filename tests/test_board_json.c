@@ -428,6 +428,55 @@ static void test_reader_keys_twice(void **state)
     free(t);
 }
 
+/* A sheet with more edges than 3n - 6: those past it are counted, not
+ * kept, and the count is refused as the oracle refuses it, the nodes before
+ * the edges or after them; a fault in an edge before the limit is named
+ * first, one past it is not looked for. */
+#define K5 "[0,1],[0,2],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4],[3,4]"
+static void test_reader_edges_past_limit(void **state)
+{
+    (void)state;
+    static const char *const head =
+        "{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,\"sheets\":[{\"seed\":\"s\","
+        "\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{\"x_mm\":12,"
+        "\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,\"center\":0,";
+    static const char *const nodes =
+        "\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"},{\"id\":1,"
+        "\"x_mm\":20,\"y_mm\":20,\"kind\":\"node\"},{\"id\":2,\"x_mm\":20,\"y_mm\":60,"
+        "\"kind\":\"node\"},{\"id\":3,\"x_mm\":60,\"y_mm\":20,\"kind\":\"node\"},{\"id\":4,"
+        "\"x_mm\":60,\"y_mm\":60,\"kind\":\"node\"}]";
+    static const struct {
+        const char *edges, *message;
+        int nodes_first, oracle;
+    } cases[] = {
+        /* the complete graph on 5 nodes: 10 edges, 9 at most */
+        {K5, "10 edges on 5 nodes: more than 3 x 5 - 6 = 9", 1, 1},
+        {K5, "10 edges on 5 nodes: more than 3 x 5 - 6 = 9", 0, 1},
+        {"[0,1],[0,2],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4]", NULL, 1, 1},
+        {"[0,1],[0,9],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4],[3,4]",
+         "edges[1]: node 9 does not exist", 1, 1},
+        /* past the limit, only counted (the oracle names node 9) */
+        {K5 ",[0,9]", "11 edges on 5 nodes: more than", 1, 0},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[2048];
+        snprintf(text, sizeof text, "%s%s,\"edges\":[%s]%s%s}]}", head,
+                 cases[k].nodes_first ? nodes : "\"x\":0", cases[k].edges,
+                 cases[k].nodes_first ? "" : ",", cases[k].nodes_first ? "" : nodes);
+        cb_game *g = NULL;
+        cb_error err;
+        cb_status st = cb_game_parse_json(text, strlen(text), "e.json", NULL, &g, &err);
+        if (!cases[k].message)
+            assert_int_equal(st, CB_OK);
+        else if (st != CB_ERR_DATA || !strstr(err.message, cases[k].message))
+            fail_msg("%zu: wanted \"%s\", got \"%s\"", k, cases[k].message,
+                     st ? err.message : "none");
+        cb_game_free(g);
+        if (cases[k].oracle)
+            differential(text, strlen(text), NULL);
+    }
+}
+
 /* Mutations of a written file (bytes changed, dropped, doubled): the
  * reader's verdict and message are the oracle's. */
 static void test_reader_mutations(void **state)
@@ -528,6 +577,7 @@ int main(void)
         cmocka_unit_test(test_reader_other_forms),
         cmocka_unit_test(test_reader_keys_twice),
         cmocka_unit_test(test_reader_mutations),
+        cmocka_unit_test(test_reader_edges_past_limit),
         cmocka_unit_test(test_load_large_file),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);

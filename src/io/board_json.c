@@ -11,7 +11,8 @@
  * message names the file and the field ("sheets[0].nodes[5].x_mm") or the
  * line, and err->line is the line at fault. After a fault in a sheet, the
  * rest of it and the sheets after it are only scanned (for the text's
- * faults), never stored; a tenth sheet is refused unread. */
+ * faults), never stored; a tenth sheet is refused unread; edges past
+ * 3n - 6 on a sheet's n nodes are only counted (see edge_limit). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -238,6 +239,8 @@ typedef struct {
     fault edge_bad;         /* ... named once the edges before it are checked */
     size_t huge_edge;       /* the first edge with an end past any node */
     double huge_end;
+    size_t edges_given;     /* edges in the file, kept or not */
+    size_t edge_limit;      /* ... of which only this many are kept */
     int keep;               /* nodes and edges are still stored */
     node_fields nf;
 } sheet_reader;
@@ -471,21 +474,36 @@ static int read_nodes(reader *r, sheet_reader *sr)
     return more == 0;
 }
 
+/* Edges past 3n - 6 on n nodes are counted, not kept: no board that can
+ * be drawn has more (cb_board_edges_check refuses them, once the edges
+ * before are checked). N is the nodes read before the edges (the writer
+ * puts them first); with fewer than 3 (or none yet), the most a sheet may
+ * have stands in for it. */
+static size_t edge_limit(const sheet_reader *sr)
+{
+    size_t n = sr->nodes.type == CB_JSON_ARRAY ? sr->n_nodes : 0;
+    if (n < 3 || n > CB_BOARD_MAX_NODES)
+        n = CB_BOARD_MAX_NODES;
+    return 3 * n - 6;
+}
+
 static int read_edges(reader *r, sheet_reader *sr)
 {
     cb_board *b = sr->b;
     int more;
+    size_t e = 0;
     sr->edges = (field){CB_JSON_ARRAY, 0, r->s.line};
+    sr->edge_limit = edge_limit(sr);
     if (!cb_json_open(&r->s))
         return 0;
-    for (size_t e = 0; (more = cb_json_item(&r->s)) == 1; e++) {
+    for (; (more = cb_json_item(&r->s)) == 1; e++) {
         double ends[2];
         size_t line = r->s.line;
         int shape = pair(r, ends);
         if (shape < 0)
             return 0;
-        if (sr->edge_fault != SIZE_MAX)
-            continue;
+        if (sr->edge_fault != SIZE_MAX || e >= sr->edge_limit)
+            continue; /* counted only */
         for (int k = 0; shape && k < 2; k++)
             shape = ends[k] >= 0 && ends[k] == floor(ends[k]);
         if (!shape) {
@@ -511,6 +529,7 @@ static int read_edges(reader *r, sheet_reader *sr)
         b->edges[e] = (cb_edge){u[0], u[1]}; /* as given; ordered when checked */
         b->n_edges = e + 1;
     }
+    sr->edges_given = e;
     return more == 0;
 }
 
@@ -719,10 +738,16 @@ static int sheet_check(reader *r, sheet_reader *sr)
         *r->at = sr->items;
         return 0;
     }
-    if (!check_edges(r, sr, sr->edge_fault != SIZE_MAX ? sr->edge_fault : b->n_edges))
+    if (!check_edges(r, sr, sr->edge_fault < b->n_edges ? sr->edge_fault : b->n_edges))
         return 0;
     if (sr->edge_fault != SIZE_MAX) {
         *r->at = sr->edge_bad;
+        return 0;
+    }
+    /* Edges past the limit, counted and not kept: refused for their count
+     * (on fewer than 3 nodes, the edges kept are faulty enough). */
+    if (sr->edges_given > sr->edge_limit && n >= 3) {
+        r->at->st = cb_board_edges_check(sr->edges_given, n, r->name, sr->index, &r->at->err);
         return 0;
     }
     uint32_t a, c;
