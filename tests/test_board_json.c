@@ -428,10 +428,10 @@ static void test_reader_keys_twice(void **state)
     free(t);
 }
 
-/* A sheet with more edges than 3n - 6: those past it are counted, not
- * kept, and the count is refused as the oracle refuses it, the nodes before
- * the edges or after them; a fault in an edge before the limit is named
- * first, one past it is not looked for. */
+/* A sheet with more edges than 3n - 6: those after the first past it are
+ * counted, not kept, and the count is refused as the oracle refuses it,
+ * the nodes before the edges or after them; a fault in an edge up to the
+ * first past the limit is named first, one after it is not looked for. */
 #define K5 "[0,1],[0,2],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4],[3,4]"
 static void test_reader_edges_past_limit(void **state)
 {
@@ -455,8 +455,11 @@ static void test_reader_edges_past_limit(void **state)
         {"[0,1],[0,2],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4]", NULL, 1, 1},
         {"[0,1],[0,9],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4],[3,4]",
          "edges[1]: node 9 does not exist", 1, 1},
-        /* past the limit, only counted (the oracle names node 9) */
+        /* the first past the limit checked, the next only counted (the
+         * oracle names node 9) */
         {K5 ",[0,9]", "11 edges on 5 nodes: more than", 1, 0},
+        {"[0,1],[0,2],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4],[2,1]",
+         "edges: edge 1-2 is listed twice", 1, 1},
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         char text[2048];

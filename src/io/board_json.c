@@ -474,11 +474,13 @@ static int read_nodes(reader *r, sheet_reader *sr)
     return more == 0;
 }
 
-/* Edges past 3n - 6 on n nodes are counted, not kept: no board that can
- * be drawn has more (cb_board_edges_check refuses them, once the edges
- * before are checked). N is the nodes read before the edges (the writer
- * puts them first); with fewer than 3 (or none yet), the most a sheet may
- * have stands in for it. */
+/* Edges past 3n - 6 on n nodes: no board that can be drawn has more, and
+ * cb_board_edges_check refuses them, after the checks the format puts
+ * first. The first edge past it is kept and checked like the ones before
+ * (one given twice is named as such, as it is named on any sheet); those
+ * after it are counted, not kept. N is the nodes read before the edges
+ * (the writer puts them first); with fewer than 3 (or none yet), the most
+ * a sheet may have stands in for it. */
 static size_t edge_limit(const sheet_reader *sr)
 {
     size_t n = sr->nodes.type == CB_JSON_ARRAY ? sr->n_nodes : 0;
@@ -502,7 +504,7 @@ static int read_edges(reader *r, sheet_reader *sr)
         int shape = pair(r, ends);
         if (shape < 0)
             return 0;
-        if (sr->edge_fault != SIZE_MAX || e >= sr->edge_limit)
+        if (sr->edge_fault != SIZE_MAX || e > sr->edge_limit)
             continue; /* counted only */
         for (int k = 0; shape && k < 2; k++)
             shape = ends[k] >= 0 && ends[k] == floor(ends[k]);
@@ -744,12 +746,6 @@ static int sheet_check(reader *r, sheet_reader *sr)
         *r->at = sr->edge_bad;
         return 0;
     }
-    /* Edges past the limit, counted and not kept: refused for their count
-     * (on fewer than 3 nodes, the edges kept are faulty enough). */
-    if (sr->edges_given > sr->edge_limit && n >= 3) {
-        r->at->st = cb_board_edges_check(sr->edges_given, n, r->name, sr->index, &r->at->err);
-        return 0;
-    }
     uint32_t a, c;
     int twice = repeated_edge(b, &a, &c);
     if (twice < 0) {
@@ -763,6 +759,12 @@ static int sheet_check(reader *r, sheet_reader *sr)
         if (!integer(r, &sr->attempts, "attempts", 0, 1e9, close))
             return 0;
         b->attempts = (int)sr->attempts.num;
+    }
+    /* Edges past the limit, counted and not kept: refused for their count
+     * (on fewer than 3 nodes, the edges kept are faulty enough). */
+    if (sr->edges_given > b->n_edges && n >= 3) {
+        r->at->st = cb_board_edges_check(sr->edges_given, n, r->name, sr->index, &r->at->err);
+        return 0;
     }
     if (!b->edges && !(b->edges = malloc(sizeof *b->edges))) {
         r->s.fault = CB_JSON_NOMEM;
