@@ -406,7 +406,7 @@ cb_status cb_game_load(const char *path, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 /* The same from an open stream F (standard input, say), NAME naming it in
  * messages; F is read to its end and not closed. A board file is read as
- * it streams by, in a 1 MiB window (a pipe too); an OBJ drawing whole. */
+ * it streams by, in a 256 KiB window (a pipe too); an OBJ drawing whole. */
 cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game **out,
                        cb_error *err);
 

@@ -376,6 +376,43 @@ static void test_reader_keys_twice(void **state)
     };
     for (size_t k = 0; k < sizeof nested / sizeof nested[0]; k++)
         differential(nested[k], strlen(nested[k]), NULL);
+    /* In a node, whose names the reader knows (a bit each) and other keys
+     * (kept as bytes): the first key to repeat one before it is named,
+     * whichever kind it is; a name written with an escape is another key. */
+    static const struct {
+        const char *members, *twice;
+        long line;
+    } node[] = {
+        {",\"zz\":1,\n\"zz\":2,\n\"x_mm\":3", "key \"zz\" given twice in one object (first on line 1)", 2},
+        {",\"zz\":1,\n\"x_mm\":3,\n\"zz\":2", "key \"x_mm\" given twice in one object (first on line 1)", 2},
+        {",\n\"kind\":\"node\",\"zz\":1,\"zz\":2", "key \"kind\" given twice in one object (first on line 1)", 2},
+        {",\"x\\u005fmm\":3", NULL, 0},
+        {",\"x\\u005fmm\":3,\n\"x\\u005fmm\":4", "key \"x\\u005fmm\" given twice in one object (first on line 1)", 2},
+        {",\"format\":1,\"sheets\":2,\"seed\":3", NULL, 0},
+    };
+    for (size_t k = 0; k < sizeof node / sizeof node[0]; k++) {
+        char text[1024];
+        snprintf(text, sizeof text, "{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,"
+                 "\"sheets\":[{\"seed\":\"s\",\"player\":0,\"page\":{\"width_mm\":297,"
+                 "\"height_mm\":210},\"board\":{\"x_mm\":12,\"y_mm\":12,\"width_mm\":273,"
+                 "\"height_mm\":186},\"node_radius_mm\":6.5,\"center\":0,\"nodes\":[{\"id\":0,"
+                 "\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"%s}],\"edges\":[]}],"
+                 "\"seed\":\"t\"}", node[k].members);
+        cb_game *g = NULL;
+        cb_error err;
+        cb_status st = cb_game_parse_json(text, strlen(text), "n.json", NULL, &g, &err);
+        if (!node[k].twice) {
+            /* a game's names in a node are other keys; the game's "seed" twice */
+            assert_int_equal(st, CB_ERR_DATA);
+            assert_non_null(strstr(err.message, "key \"seed\" given twice"));
+        } else if (st != CB_ERR_DATA || !strstr(err.message, node[k].twice) ||
+                   err.line != node[k].line) {
+            fail_msg("%zu: wanted \"%s\" on line %ld, got \"%s\" on line %ld", k,
+                     node[k].twice, node[k].line, st ? err.message : "none", err.line);
+        }
+        cb_game_free(g);
+        differential(text, strlen(text), NULL);
+    }
     size_t cap = 1 << 16, len = 0;
     char *t = malloc(cap);
     assert_non_null(t);
@@ -389,6 +426,58 @@ static void test_reader_keys_twice(void **state)
     assert_non_null(strstr(err.message, "given twice in one object"));
     differential(t, len, NULL);
     free(t);
+}
+
+/* A sheet with more edges than 3n - 6: those after the first past it are
+ * counted, not kept, and the count is refused as the oracle refuses it,
+ * the nodes before the edges or after them; a fault in an edge up to the
+ * first past the limit is named first, one after it is not looked for. */
+#define K5 "[0,1],[0,2],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4],[3,4]"
+static void test_reader_edges_past_limit(void **state)
+{
+    (void)state;
+    static const char *const head =
+        "{\"format\":\"cutboard/1\",\"seed\":\"s\",\"players\":2,\"sheets\":[{\"seed\":\"s\","
+        "\"player\":0,\"page\":{\"width_mm\":297,\"height_mm\":210},\"board\":{\"x_mm\":12,"
+        "\"y_mm\":12,\"width_mm\":273,\"height_mm\":186},\"node_radius_mm\":6.5,\"center\":0,";
+    static const char *const nodes =
+        "\"nodes\":[{\"id\":0,\"x_mm\":100,\"y_mm\":100,\"kind\":\"center\"},{\"id\":1,"
+        "\"x_mm\":20,\"y_mm\":20,\"kind\":\"node\"},{\"id\":2,\"x_mm\":20,\"y_mm\":60,"
+        "\"kind\":\"node\"},{\"id\":3,\"x_mm\":60,\"y_mm\":20,\"kind\":\"node\"},{\"id\":4,"
+        "\"x_mm\":60,\"y_mm\":60,\"kind\":\"node\"}]";
+    static const struct {
+        const char *edges, *message;
+        int nodes_first, oracle;
+    } cases[] = {
+        /* the complete graph on 5 nodes: 10 edges, 9 at most */
+        {K5, "10 edges on 5 nodes: more than 3 x 5 - 6 = 9", 1, 1},
+        {K5, "10 edges on 5 nodes: more than 3 x 5 - 6 = 9", 0, 1},
+        {"[0,1],[0,2],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4]", NULL, 1, 1},
+        {"[0,1],[0,9],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4],[3,4]",
+         "edges[1]: node 9 does not exist", 1, 1},
+        /* the first past the limit checked, the next only counted (the
+         * oracle names node 9) */
+        {K5 ",[0,9]", "11 edges on 5 nodes: more than", 1, 0},
+        {"[0,1],[0,2],[0,3],[0,4],[1,2],[1,3],[1,4],[2,3],[2,4],[2,1]",
+         "edges: edge 1-2 is listed twice", 1, 1},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char text[2048];
+        snprintf(text, sizeof text, "%s%s,\"edges\":[%s]%s%s}]}", head,
+                 cases[k].nodes_first ? nodes : "\"x\":0", cases[k].edges,
+                 cases[k].nodes_first ? "" : ",", cases[k].nodes_first ? "" : nodes);
+        cb_game *g = NULL;
+        cb_error err;
+        cb_status st = cb_game_parse_json(text, strlen(text), "e.json", NULL, &g, &err);
+        if (!cases[k].message)
+            assert_int_equal(st, CB_OK);
+        else if (st != CB_ERR_DATA || !strstr(err.message, cases[k].message))
+            fail_msg("%zu: wanted \"%s\", got \"%s\"", k, cases[k].message,
+                     st ? err.message : "none");
+        cb_game_free(g);
+        if (cases[k].oracle)
+            differential(text, strlen(text), NULL);
+    }
 }
 
 /* Mutations of a written file (bytes changed, dropped, doubled): the
@@ -429,7 +518,7 @@ static void test_reader_mutations(void **state)
 }
 
 /* A file several windows long, read from disk by cb_game_load and from a
- * stream by cb_game_read (tokens across the 1 MiB window, a 3 MB unknown
+ * stream by cb_game_read (tokens across the 256 KiB window, a 3 MB unknown
  * string with escapes across it) is the game the oracle reads from the
  * same text; a fault deep in it is named by field and line. */
 static void test_load_large_file(void **state)
@@ -491,6 +580,7 @@ int main(void)
         cmocka_unit_test(test_reader_other_forms),
         cmocka_unit_test(test_reader_keys_twice),
         cmocka_unit_test(test_reader_mutations),
+        cmocka_unit_test(test_reader_edges_past_limit),
         cmocka_unit_test(test_load_large_file),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);

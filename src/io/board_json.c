@@ -1,6 +1,6 @@
 /* The board file (cutboard/1, doc/cutboard-board.5.scd) read as it streams
  * by (json_scan.h), straight into the game's arrays: a 1M-node poster's
- * 158 MB file reads in a 1 MiB window.
+ * 158 MB file reads in a 256 KiB window.
  *
  * Every value is checked, and the fault named is the first in a fixed
  * order whatever the order of the keys: the text's own faults (not JSON, a
@@ -11,7 +11,8 @@
  * message names the file and the field ("sheets[0].nodes[5].x_mm") or the
  * line, and err->line is the line at fault. After a fault in a sheet, the
  * rest of it and the sheets after it are only scanned (for the text's
- * faults), never stored; a tenth sheet is refused unread. */
+ * faults), never stored; a tenth sheet is refused unread; edges past
+ * 3n - 6 on a sheet's n nodes are only counted (see edge_limit). */
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -42,7 +43,22 @@ typedef struct {
     const char *item;   /* and in it, ITEM[INDEX] (NULL: none), e.g. nodes[5] */
     size_t index;
     int too_many_sheets;
+    /* The members read in each kind of object (the *_keys lists below). */
+    cb_json_names game_names, sheet_names, page_names, board_names, node_names;
 } reader;
+
+/* The members of each object the format has, in the writer's order (the
+ * scanner tries them in turn from the last one found). */
+enum { G_FORMAT, G_SEED, G_PLAYERS, G_SHARED, G_SHEETS };
+static const char *const game_keys[] = {"format", "seed", "players", "shared", "sheets"};
+enum { S_SEED, S_PLAYER, S_PAGE, S_BOARD, S_RADIUS, S_CENTER, S_NODES, S_EDGES, S_ATTEMPTS };
+static const char *const sheet_keys[] = {"seed",   "player", "page",  "board",   "node_radius_mm",
+                                         "center", "nodes",  "edges", "attempts"};
+static const char *const page_keys[] = {"width_mm", "height_mm"};
+static const char *const board_keys[] = {"x_mm", "y_mm", "width_mm", "height_mm"};
+enum { N_ID, N_X, N_Y, N_KIND, N_SIDE, N_MISSION, N_TYPE, N_NUMBER, N_DOTS };
+static const char *const node_keys[] = {"id",      "x_mm", "y_mm",   "kind", "side",
+                                        "mission", "type", "number", "dots"};
 
 /* A member's value as it was read: its type (CB_JSON_END when missing),
  * its number, and its line. */
@@ -223,6 +239,8 @@ typedef struct {
     fault edge_bad;         /* ... named once the edges before it are checked */
     size_t huge_edge;       /* the first edge with an end past any node */
     double huge_end;
+    size_t edges_given;     /* edges in the file, kept or not */
+    size_t edge_limit;      /* ... of which only this many are kept */
     int keep;               /* nodes and edges are still stored */
     node_fields nf;
 } sheet_reader;
@@ -280,30 +298,23 @@ static int dot_positions(reader *r, sheet_reader *sr, node_fields *nf, int keep)
 
 static int node_member(reader *r, sheet_reader *sr, node_fields *nf, int keep)
 {
-    const char *key = r->s.str;
-    switch (key[0]) {
-    case 'i': if (!strcmp(key, "id")) return take(r, &nf->id, NULL, 0); break;
-    case 'x': if (!strcmp(key, "x_mm")) return take(r, &nf->x, NULL, 0); break;
-    case 'y': if (!strcmp(key, "y_mm")) return take(r, &nf->y, NULL, 0); break;
-    case 'k': if (!strcmp(key, "kind")) return take(r, &nf->kind, nf->kind_s, 256); break;
-    case 's': if (!strcmp(key, "side")) return take(r, &nf->side, nf->side_s, 256); break;
-    case 'm':
-        if (!strcmp(key, "mission"))
-            return take(r, &nf->mission, nf->mission_s, 256);
-        break;
-    case 't': if (!strcmp(key, "type")) return take(r, &nf->type, nf->type_s, 256); break;
-    case 'n': if (!strcmp(key, "number")) return take(r, &nf->number, NULL, 0); break;
-    case 'd':
-        if (strcmp(key, "dots") != 0)
-            break;
+    switch (r->s.key) {
+    case N_ID: return take(r, &nf->id, NULL, 0);
+    case N_X: return take(r, &nf->x, NULL, 0);
+    case N_Y: return take(r, &nf->y, NULL, 0);
+    case N_KIND: return take(r, &nf->kind, nf->kind_s, 256);
+    case N_SIDE: return take(r, &nf->side, nf->side_s, 256);
+    case N_MISSION: return take(r, &nf->mission, nf->mission_s, 256);
+    case N_TYPE: return take(r, &nf->type, nf->type_s, 256);
+    case N_NUMBER: return take(r, &nf->number, NULL, 0);
+    case N_DOTS:
         if (nf->dots.type == CB_JSON_END && cb_json_peek(&r->s) == CB_JSON_ARRAY) {
             nf->dots = (field){CB_JSON_ARRAY, 0, r->s.line};
             return dot_positions(r, sr, nf, keep);
         }
         return take(r, &nf->dots, NULL, 0);
-    default: break;
+    default: return cb_json_skip(&r->s, NULL);
     }
-    return cb_json_skip(&r->s, NULL);
 }
 
 /* Node I's checks, in the format's order; 0 at its first fault. */
@@ -429,7 +440,7 @@ static int read_node(reader *r, sheet_reader *sr)
     int more;
     if (!cb_json_open(&r->s))
         return 0;
-    while ((more = cb_json_member(&r->s)) == 1)
+    while ((more = cb_json_member(&r->s, &r->node_names)) == 1)
         if (!node_member(r, sr, nf, keep))
             return 0;
     if (more < 0)
@@ -463,21 +474,38 @@ static int read_nodes(reader *r, sheet_reader *sr)
     return more == 0;
 }
 
+/* Edges past 3n - 6 on n nodes: no board that can be drawn has more, and
+ * cb_board_edges_check refuses them, after the checks the format puts
+ * first. The first edge past it is kept and checked like the ones before
+ * (one given twice is named as such, as it is named on any sheet); those
+ * after it are counted, not kept. N is the nodes read before the edges
+ * (the writer puts them first); with fewer than 3 (or none yet), the most
+ * a sheet may have stands in for it. */
+static size_t edge_limit(const sheet_reader *sr)
+{
+    size_t n = sr->nodes.type == CB_JSON_ARRAY ? sr->n_nodes : 0;
+    if (n < 3 || n > CB_BOARD_MAX_NODES)
+        n = CB_BOARD_MAX_NODES;
+    return 3 * n - 6;
+}
+
 static int read_edges(reader *r, sheet_reader *sr)
 {
     cb_board *b = sr->b;
     int more;
+    size_t e = 0;
     sr->edges = (field){CB_JSON_ARRAY, 0, r->s.line};
+    sr->edge_limit = edge_limit(sr);
     if (!cb_json_open(&r->s))
         return 0;
-    for (size_t e = 0; (more = cb_json_item(&r->s)) == 1; e++) {
+    for (; (more = cb_json_item(&r->s)) == 1; e++) {
         double ends[2];
         size_t line = r->s.line;
         int shape = pair(r, ends);
         if (shape < 0)
             return 0;
-        if (sr->edge_fault != SIZE_MAX)
-            continue;
+        if (sr->edge_fault != SIZE_MAX || e > sr->edge_limit)
+            continue; /* counted only */
         for (int k = 0; shape && k < 2; k++)
             shape = ends[k] >= 0 && ends[k] == floor(ends[k]);
         if (!shape) {
@@ -503,11 +531,13 @@ static int read_edges(reader *r, sheet_reader *sr)
         b->edges[e] = (cb_edge){u[0], u[1]}; /* as given; ordered when checked */
         b->n_edges = e + 1;
     }
+    sr->edges_given = e;
     return more == 0;
 }
 
-/* An object of numbers (the page, the board): KEYS[k]'s value into OUT[k]. */
-static int read_numbers(reader *r, field *f, const char *const *keys, field *out, int n)
+/* An object of numbers (the page, the board): the value of KEYS' name k
+ * into OUT[k]. */
+static int read_numbers(reader *r, field *f, const cb_json_names *keys, field *out)
 {
     int more;
     if (f->type != CB_JSON_END || cb_json_peek(&r->s) != CB_JSON_OBJECT)
@@ -515,50 +545,39 @@ static int read_numbers(reader *r, field *f, const char *const *keys, field *out
     *f = (field){CB_JSON_OBJECT, 0, r->s.line};
     if (!cb_json_open(&r->s))
         return 0;
-    while ((more = cb_json_member(&r->s)) == 1) {
-        int k = 0;
-        while (k < n && strcmp(r->s.str, keys[k]) != 0)
-            k++;
-        if (!(k < n ? take(r, &out[k], NULL, 0) : cb_json_skip(&r->s, NULL)))
+    while ((more = cb_json_member(&r->s, keys)) == 1) {
+        int k = r->s.key;
+        if (!(k >= 0 ? take(r, &out[k], NULL, 0) : cb_json_skip(&r->s, NULL)))
             return 0;
     }
     return more == 0;
 }
 
-static const char *const page_keys[] = {"width_mm", "height_mm"};
-static const char *const board_keys[] = {"x_mm", "y_mm", "width_mm", "height_mm"};
-
 static int sheet_member(reader *r, sheet_reader *sr)
 {
-    const char *key = r->s.str;
-    if (!strcmp(key, "seed"))
-        return take_string(r, &sr->seed, &sr->b->seed);
-    if (!strcmp(key, "player"))
-        return take(r, &sr->player, NULL, 0);
-    if (!strcmp(key, "page"))
-        return read_numbers(r, &sr->page, page_keys, &sr->page_w, 2);
-    if (!strcmp(key, "board"))
-        return read_numbers(r, &sr->board, board_keys, &sr->board_x, 4);
-    if (!strcmp(key, "node_radius_mm"))
-        return take(r, &sr->radius, NULL, 0);
-    if (!strcmp(key, "center"))
-        return take(r, &sr->center, NULL, 0);
-    if (!strcmp(key, "attempts"))
-        return take(r, &sr->attempts, NULL, 0);
-    if (!strcmp(key, "nodes") && !sr->nodes.type && cb_json_peek(&r->s) == CB_JSON_ARRAY) {
-        fault *at = r->at;
-        r->at = &sr->items;
-        int ok = read_nodes(r, sr);
-        r->at = at;
-        return ok;
-    }
-    if (!strcmp(key, "nodes"))
+    switch (r->s.key) {
+    case S_SEED: return take_string(r, &sr->seed, &sr->b->seed);
+    case S_PLAYER: return take(r, &sr->player, NULL, 0);
+    case S_PAGE: return read_numbers(r, &sr->page, &r->page_names, &sr->page_w);
+    case S_BOARD: return read_numbers(r, &sr->board, &r->board_names, &sr->board_x);
+    case S_RADIUS: return take(r, &sr->radius, NULL, 0);
+    case S_CENTER: return take(r, &sr->center, NULL, 0);
+    case S_ATTEMPTS: return take(r, &sr->attempts, NULL, 0);
+    case S_NODES:
+        if (!sr->nodes.type && cb_json_peek(&r->s) == CB_JSON_ARRAY) {
+            fault *at = r->at;
+            r->at = &sr->items;
+            int ok = read_nodes(r, sr);
+            r->at = at;
+            return ok;
+        }
         return take(r, &sr->nodes, NULL, 0);
-    if (!strcmp(key, "edges") && !sr->edges.type && cb_json_peek(&r->s) == CB_JSON_ARRAY)
-        return read_edges(r, sr);
-    if (!strcmp(key, "edges"))
+    case S_EDGES:
+        if (!sr->edges.type && cb_json_peek(&r->s) == CB_JSON_ARRAY)
+            return read_edges(r, sr);
         return take(r, &sr->edges, NULL, 0);
-    return cb_json_skip(&r->s, NULL);
+    default: return cb_json_skip(&r->s, NULL);
+    }
 }
 
 /* Edges [0, M): both ends nodes (in the order given), not one node twice;
@@ -721,7 +740,7 @@ static int sheet_check(reader *r, sheet_reader *sr)
         *r->at = sr->items;
         return 0;
     }
-    if (!check_edges(r, sr, sr->edge_fault != SIZE_MAX ? sr->edge_fault : b->n_edges))
+    if (!check_edges(r, sr, sr->edge_fault < b->n_edges ? sr->edge_fault : b->n_edges))
         return 0;
     if (sr->edge_fault != SIZE_MAX) {
         *r->at = sr->edge_bad;
@@ -740,6 +759,12 @@ static int sheet_check(reader *r, sheet_reader *sr)
         if (!integer(r, &sr->attempts, "attempts", 0, 1e9, close))
             return 0;
         b->attempts = (int)sr->attempts.num;
+    }
+    /* Edges past the limit, counted and not kept: refused for their count
+     * (on fewer than 3 nodes, the edges kept are faulty enough). */
+    if (sr->edges_given > b->n_edges && n >= 3) {
+        r->at->st = cb_board_edges_check(sr->edges_given, n, r->name, sr->index, &r->at->err);
+        return 0;
     }
     if (!b->edges && !(b->edges = malloc(sizeof *b->edges))) {
         r->s.fault = CB_JSON_NOMEM;
@@ -786,7 +811,8 @@ static int read_sheet(reader *r, cb_board *b, size_t index)
         if (ok)
             bad(r, line, NULL, "wants an object");
     } else if ((ok = cb_json_open(&r->s))) {
-        while ((more = cb_json_member(&r->s)) == 1 && (ok = sheet_member(r, sr)))
+        while ((more = cb_json_member(&r->s, &r->sheet_names)) == 1 &&
+               (ok = sheet_member(r, sr)))
             ;
         ok = ok && more == 0;
         sr->close_line = r->s.line;
@@ -844,20 +870,17 @@ static int read_sheets(reader *r, cb_game *g, game_reader *gr)
 
 static int game_member(reader *r, cb_game *g, game_reader *gr)
 {
-    const char *key = r->s.str;
-    if (!strcmp(key, "format"))
-        return take(r, &gr->format, gr->format_s, sizeof gr->format_s);
-    if (!strcmp(key, "seed"))
-        return take_string(r, &gr->seed, &g->seed);
-    if (!strcmp(key, "players"))
-        return take(r, &gr->players, NULL, 0);
-    if (!strcmp(key, "shared"))
-        return take(r, &gr->shared, NULL, 0);
-    if (!strcmp(key, "sheets") && !gr->sheets.type && cb_json_peek(&r->s) == CB_JSON_ARRAY)
-        return read_sheets(r, g, gr);
-    if (!strcmp(key, "sheets"))
+    switch (r->s.key) {
+    case G_FORMAT: return take(r, &gr->format, gr->format_s, sizeof gr->format_s);
+    case G_SEED: return take_string(r, &gr->seed, &g->seed);
+    case G_PLAYERS: return take(r, &gr->players, NULL, 0);
+    case G_SHARED: return take(r, &gr->shared, NULL, 0);
+    case G_SHEETS:
+        if (!gr->sheets.type && cb_json_peek(&r->s) == CB_JSON_ARRAY)
+            return read_sheets(r, g, gr);
         return take(r, &gr->sheets, NULL, 0);
-    return cb_json_skip(&r->s, NULL);
+    default: return cb_json_skip(&r->s, NULL);
+    }
 }
 
 /* The game's checks once it is read: its own members, then its sheets'. */
@@ -906,7 +929,8 @@ static int read_game(reader *r, cb_game *g)
             r->at->st = cb_fail(&r->at->err, CB_ERR_DATA, "%s: not a board file (the top "
                                 "level is %s, not an object)", r->name, type_name(t));
     } else if ((ok = cb_json_open(&r->s))) {
-        while ((more = cb_json_member(&r->s)) == 1 && (ok = game_member(r, g, gr)))
+        while ((more = cb_json_member(&r->s, &r->game_names)) == 1 &&
+               (ok = game_member(r, g, gr)))
             ;
         ok = ok && more == 0;
         size_t close = r->s.line;
@@ -979,6 +1003,11 @@ cb_status cb_board_json_read(FILE *f, const char *text, size_t len, const char *
     r->name = name;
     r->theme = theme;
     r->at = &board;
+    cb_json_names_init(&r->game_names, game_keys, 5);
+    cb_json_names_init(&r->sheet_names, sheet_keys, 9);
+    cb_json_names_init(&r->page_names, page_keys, 2);
+    cb_json_names_init(&r->board_names, board_keys, 4);
+    cb_json_names_init(&r->node_names, node_keys, 9);
     if (!read_game(r, g))
         cb_json_drain(&r->s);
     cb_status st;

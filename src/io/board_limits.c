@@ -27,17 +27,26 @@ CB_DEFINE_SORT(sort_keys, uint64_t, key_less)
  * there, and every check after reading looks at a node's neighbours in such
  * squares, so this bounds its work by a constant a node (a file of 300,000
  * nodes 0.2 mm apart took minutes). O(n log n), before anything else. */
+cb_status cb_board_edges_check(size_t edges, size_t nodes, const char *name, size_t k,
+                               cb_error *err)
+{
+    size_t n = nodes;
+    /* A drawing with no two edges crossing has at most 3n - 6 of them. */
+    if (n >= 3 && edges > 3 * n - 6)
+        return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: %zu edges on %zu nodes: more than "
+                       "3 x %zu - 6 = %zu, so some must cross; no board that can be drawn has "
+                       "that many", name ? name : "board file", k + 1, edges, n, n, 3 * n - 6);
+    return CB_OK;
+}
+
 cb_status cb_board_limits_check(const cb_board *b, const char *name, size_t k,
                                  cb_error *err)
 {
     size_t n = b->n_nodes;
     double side = 2 * b->node_radius + CB_NODE_GAP_MM;
-    /* A drawing with no two edges crossing has at most 3n - 6 of them. */
-    if (n >= 3 && b->n_edges > 3 * n - 6)
-        return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: %zu edges on %zu nodes: more than "
-                       "3 x %zu - 6 = %zu, so some must cross; no board that can be drawn has "
-                       "that many", name ? name : "board file", k + 1, b->n_edges, n, n,
-                       3 * n - 6);
+    cb_status st = cb_board_edges_check(b->n_edges, n, name, k, err);
+    if (st != CB_OK)
+        return st;
     /* What the checks after reading spend on an edge grows with the cells
      * its box covers (the power dots' index lists it in each): short edges
      * cover a few, a fan of long edges crossing the page each hundreds of

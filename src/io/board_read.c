@@ -118,7 +118,7 @@ cb_status cb_game_read(FILE *f, const char *name, const cb_theme *theme, cb_game
     *out = NULL;
     /* Enough of the start to tell JSON from OBJ: a board file is then read
      * on as it streams by, an OBJ drawing whole. */
-    size_t cap = 1 << 16, len = 0;
+    size_t cap = 1 << 12, len = 0;
     char *buf = malloc(cap);
     if (!buf)
         return cb_fail(err, CB_ERR_NOMEM, "out of memory reading %s", name);

@@ -36,4 +36,10 @@ cb_status cb_board_json_read(FILE *f, const char *text, size_t len, const char *
 cb_status cb_board_limits_check(const cb_board *b, const char *name, size_t k,
                                  cb_error *err);
 
+/* The first of those limits alone: EDGES edges on NODES nodes (sheet K of
+ * NAME) are refused when NODES >= 3 and EDGES > 3 x NODES - 6. For a
+ * reader that stops keeping edges past the limit and only counts them. */
+cb_status cb_board_edges_check(size_t edges, size_t nodes, const char *name, size_t k,
+                               cb_error *err);
+
 #endif

@@ -9,7 +9,7 @@
 #include "cutboard.h"
 #include "io/json_scan.h"
 
-#define WINDOW (1 << 20)    /* bytes read at a time */
+#define WINDOW (1 << 18)    /* bytes read at a time */
 #define TOKEN 4096          /* bytes in the window ahead of any token */
 #define MAX_DEPTH 1000      /* nesting, as cJSON allows */
 #define MAX_NUMBER 63       /* the longest number taken, as cJSON reads them */
@@ -87,15 +87,29 @@ void cb_json_scan_close(cb_json_scan *s)
     s->frames = NULL;
 }
 
+/* White space from P (bytes 1..32, as cJSON skips them), lines counted:
+ * the byte after it. Most calls find none; the tabs that indent a written
+ * file's lines are skipped by a loop of their own. */
+static inline char *skip_space(cb_json_scan *s, char *p)
+{
+    if ((unsigned char)(*p - 1) >= ' ')
+        return p;
+    size_t line = s->line; /* not through S: a char store may alias it */
+    do {
+        line += *p++ == '\n';
+        while (*p == '\t')
+            p++;
+    } while ((unsigned char)(*p - 1) < ' ');
+    s->line = line;
+    return p;
+}
+
 /* The next byte after white space, with TOKEN bytes in the window unless
  * the text ends first; -1 at the end. */
 static int ahead_slow(cb_json_scan *s)
 {
     for (;;) {
-        char *p = s->p;
-        for (; (unsigned char)(*p - 1) < ' '; p++) /* bytes 1..32, as cJSON skips */
-            s->line += *p == '\n';
-        s->p = p;
+        char *p = s->p = skip_space(s, s->p);
         if (stopped(s))
             return -1;
         if (s->end - p < TOKEN && !s->eof) {
@@ -109,10 +123,7 @@ static int ahead_slow(cb_json_scan *s)
 /* The same, at once when there is room after the white space. */
 static inline int ahead(cb_json_scan *s)
 {
-    char *p = s->p;
-    for (; (unsigned char)(*p - 1) < ' '; p++)
-        s->line += *p == '\n';
-    s->p = p;
+    char *p = s->p = skip_space(s, s->p);
     return s->end - p >= TOKEN ? (unsigned char)*p : ahead_slow(s);
 }
 
@@ -241,10 +252,7 @@ int cb_json_number(cb_json_scan *s, double *out)
  * or -1 when too near the window's end for a pair to be read at once. */
 static int ws_in_window(cb_json_scan *s)
 {
-    char *p = s->p;
-    for (; (unsigned char)(*p - 1) < ' '; p++)
-        s->line += *p == '\n';
-    s->p = p;
+    char *p = s->p = skip_space(s, s->p);
     return s->end - p >= 2 * MAX_NUMBER || (s->eof && p < s->end) ? (unsigned char)*p : -1;
 }
 
@@ -382,33 +390,25 @@ static int unterminated(cb_json_scan *s, size_t at, size_t line)
     return syntax(s);
 }
 
-/* The string at P, decoded into s->str; its raw bytes also go to the arena
- * when it is a KEY. */
-static int scan_string(cb_json_scan *s, int key)
+/* The bytes a string holds as they are: not a control byte, '"' or '\\'. */
+#define ONES4 1, 1, 1, 1
+#define ONES16 ONES4, ONES4, ONES4, ONES4
+static const unsigned char plain_byte[256] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, /* 0x00: control bytes */
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+    1, 1, 0, 1, ONES4, ONES4, ONES4,                /* 0x20: '"' */
+    ONES16, ONES16,
+    ONES4, ONES4, ONES4, 0, 1, 1, 1,                /* 0x50: '\\' */
+    ONES16, ONES16, ONES16, ONES16, ONES16,         /* 0x60.. */
+    ONES16, ONES16, ONES16, ONES16, ONES16,
+};
+
+/* The rest of the string scan_string began, from Q, the first byte it
+ * could not take in place: decoded into s->str_buf. */
+static int scan_string_slow(cb_json_scan *s, int key, char *q)
 {
-    if (ahead(s) != '"') {
-        if (s->p < s->end && *s->p)
-            s->p++; /* where cJSON names it */
-        return syntax(s);
-    }
-    s->started = 1;
-    size_t line = s->line, after_quote = s->total - (size_t)(s->end - s->p) + 1;
-    char *q = ++s->p;
-    while ((unsigned char)*q >= ' ' && *q != '"' && *q != '\\')
-        q++;
-    if (*q == '"') { /* the common case: read in place; a key kept as is */
-        *q = '\0';
-        s->str = s->p;
-        s->str_len = (size_t)(q - s->p);
-        if (key) {
-            if (!add_raw(s, s->p, s->str_len + 1))
-                return 0;
-            s->arena_len--; /* the NUL is not the key's */
-            s->str = s->arena + s->arena_len - s->str_len;
-        }
-        s->p = q + 1;
-        return 1;
-    }
+    /* The string starts at P, on this line, after its quote at AFTER_QUOTE - 1. */
+    size_t line = s->line, after_quote = s->total - (size_t)(s->end - s->p);
     s->str_len = 0;
     for (;;) {
         size_t n = (size_t)(q - s->p);
@@ -437,6 +437,7 @@ static int scan_string(cb_json_scan *s, int key)
             }
             if (key && !add_raw(s, q, took + 1))
                 return 0;
+            s->escaped = 1;
             s->p = q += took + 1;
         } else if (*q == '\0') {
             return syntax(s); /* a NUL byte */
@@ -446,7 +447,7 @@ static int scan_string(cb_json_scan *s, int key)
                 return 0;
             s->p = ++q;
         }
-        while ((unsigned char)*q >= ' ' && *q != '"' && *q != '\\')
+        while (plain_byte[(unsigned char)*q])
             q++;
     }
     if (!add_str(s, "", 1))
@@ -455,6 +456,31 @@ static int scan_string(cb_json_scan *s, int key)
     s->str = s->str_buf;
     s->p++;
     return 1;
+}
+
+/* The string at P, decoded into s->str: read in place when it can be (no
+ * escape, all in the window), else into s->str_buf, with its raw bytes
+ * also in the arena when it is a KEY. */
+static int scan_string(cb_json_scan *s, int key)
+{
+    if (ahead(s) != '"') {
+        if (s->p < s->end && *s->p)
+            s->p++; /* where cJSON names it */
+        return syntax(s);
+    }
+    s->started = 1;
+    char *q = ++s->p;
+    while (plain_byte[(unsigned char)*q])
+        q++;
+    s->escaped = 0;
+    if (*q == '"') { /* the common case: read in place */
+        *q = '\0';
+        s->str = s->p;
+        s->str_len = (size_t)(q - s->p);
+        s->p = q + 1;
+        return 1;
+    }
+    return scan_string_slow(s, key, q);
 }
 
 int cb_json_string(cb_json_scan *s)
@@ -478,9 +504,46 @@ int cb_json_open(cb_json_scan *s)
         s->frames = more;
         s->cap_frames = cap;
     }
-    s->frames[s->n_frames++] = (cb_json_frame){s->n_keys, 0, c == '{'};
+    cb_json_frame *fr = &s->frames[s->n_frames++];
+    fr->first_key = s->n_keys;
+    fr->count = 0;
+    fr->object = c == '{';
+    fr->hint = 0;
+    fr->seen = 0;
+    fr->twice_at = SIZE_MAX;
     s->p++;
     return 1;
+}
+
+void cb_json_names_init(cb_json_names *t, const char *const *names, int n)
+{
+    t->n = n < CB_JSON_NAMES ? n : CB_JSON_NAMES;
+    for (int k = 0; k < t->n; k++) {
+        t->name[k] = names[k];
+        t->len[k] = (unsigned short)strlen(names[k]);
+    }
+}
+
+/* KEY (LEN bytes) among NAMES: its index, or -1. The names are tried from
+ * the one after the last found, so keys in the order of NAMES, as the
+ * writer gives them, are found at the first try. */
+static int name_index(const cb_json_names *names, cb_json_frame *fr, const char *key,
+                      size_t len)
+{
+    int n = names->n;
+    for (int i = 0, k = fr->hint < n ? fr->hint : 0; i < n; i++, k = k + 1 < n ? k + 1 : 0) {
+        const char *name = names->name[k];
+        if (names->len[k] != len || name[0] != key[0])
+            continue;
+        size_t b = 1;
+        while (b < len && name[b] == key[b])
+            b++;
+        if (b >= len) {
+            fr->hint = k + 1;
+            return k;
+        }
+    }
+    return -1;
 }
 
 static int same_key(const cb_json_scan *s, const cb_json_key *a, const cb_json_key *b)
@@ -544,15 +607,24 @@ static int close_frame(cb_json_scan *s)
     cb_json_frame *fr = &s->frames[--s->n_frames];
     size_t n = s->n_keys - fr->first_key, first = 0;
     const cb_json_key *k = s->keys + fr->first_key;
-    if (fr->object && n > 1 && s->fault == CB_JSON_OK) {
-        size_t j = repeated_key(s, k, n, &first);
-        if (j < n) {
+    if (fr->object && s->fault == CB_JSON_OK) {
+        /* The first key to repeat one before it: among the names (found as
+         * they were read) or among the other keys. */
+        size_t j = n > 1 ? repeated_key(s, k, n, &first) : n;
+        if (s->fault != CB_JSON_OK) {
+            /* out of memory */
+        } else if (j < n && k[j].index < fr->twice_at) {
             size_t len = k[j].len < 62 ? k[j].len : 62;
             snprintf(s->dup_key, sizeof s->dup_key, "\"%.*s%s", (int)len, s->arena + k[j].at,
                      k[j].len < 63 ? "\"" : "");
             s->fault = CB_JSON_DUPLICATE;
             s->fault_line = k[j].line;
             s->dup_first_line = k[first].line;
+        } else if (fr->twice_at != SIZE_MAX) {
+            snprintf(s->dup_key, sizeof s->dup_key, "\"%.62s\"", fr->twice_name);
+            s->fault = CB_JSON_DUPLICATE;
+            s->fault_line = fr->twice_line;
+            s->dup_first_line = fr->twice_first_line;
         }
     }
     if (n)
@@ -581,13 +653,42 @@ static int next_in(cb_json_scan *s, int close)
     return 1;
 }
 
-int cb_json_member(cb_json_scan *s)
+/* The ':' after a key: 1, or -1 on a fault. */
+static int colon(cb_json_scan *s)
+{
+    if (ahead(s) != ':')
+        return syntax(s), -1;
+    s->p++;
+    return 1;
+}
+
+int cb_json_member(cb_json_scan *s, const cb_json_names *names)
 {
     int r = next_in(s, '}');
     if (r <= 0)
         return r;
+    cb_json_frame *fr = &s->frames[s->n_frames - 1];
     size_t at = s->arena_len, line = s->line;
     if (!scan_string(s, 1))
+        return -1;
+    int in_place = s->str != s->str_buf; /* then its raw bytes are not in the arena */
+    s->key = names ? name_index(names, fr, s->str, in_place ? s->str_len : strlen(s->str))
+                   : -1;
+    if (s->key >= 0 && !s->escaped) { /* a name: a bit, not its bytes */
+        unsigned bit = 1u << s->key;
+        s->arena_len = at;
+        if (!(fr->seen & bit)) {
+            fr->seen |= bit;
+            fr->seen_line[s->key] = line;
+        } else if (fr->twice_at == SIZE_MAX) {
+            fr->twice_at = fr->count - 1;
+            fr->twice_line = line;
+            fr->twice_first_line = fr->seen_line[s->key];
+            fr->twice_name = names->name[s->key];
+        }
+        return colon(s);
+    }
+    if (in_place && !add_raw(s, s->str, s->str_len))
         return -1;
     if (s->n_keys == s->cap_keys) {
         size_t cap = s->cap_keys ? 2 * s->cap_keys : 64;
@@ -598,11 +699,8 @@ int cb_json_member(cb_json_scan *s)
         s->cap_keys = cap;
     }
     size_t len = s->arena_len - at;
-    s->keys[s->n_keys++] = (cb_json_key){len, at, line};
-    if (ahead(s) != ':')
-        return syntax(s), -1;
-    s->p++;
-    return 1;
+    s->keys[s->n_keys++] = (cb_json_key){len, at, line, fr->count - 1};
+    return colon(s);
 }
 
 int cb_json_item(cb_json_scan *s)
@@ -624,7 +722,7 @@ int cb_json_skip(cb_json_scan *s, cb_json_type *type)
     case CB_JSON_OBJECT:
         if (!cb_json_open(s))
             return 0;
-        while ((r = cb_json_member(s)) == 1)
+        while ((r = cb_json_member(s, NULL)) == 1)
             if (!cb_json_skip(s, NULL))
                 return 0;
         return r == 0;

@@ -1,8 +1,9 @@
 /* JSON read as it streams by, for the board file (the JSON cJSON took,
- * see json_scan.c): a pull scanner over a 1 MiB window of a file, or over
+ * see json_scan.c): a pull scanner over a 256 KiB window of a file, or over
  * text in memory, that knows the line of every token, refuses a key given
  * twice in one object and what follows the one document, and never holds
- * more than the window, the keys of the open objects and the string being
+ * more than the window, the open objects' keys that are not among the
+ * names their caller reads (those are a bit each) and the string being
  * read. Internal. */
 #ifndef CB_JSON_SCAN_H
 #define CB_JSON_SCAN_H
@@ -23,14 +24,31 @@ typedef enum {
     CB_JSON_EMPTY, CB_JSON_SYNTAX, CB_JSON_TRAILING, CB_JSON_DUPLICATE
 } cb_json_fault;
 
+#define CB_JSON_NAMES 16     /* names a caller may give for one object */
+
+/* The member names a caller reads in one kind of object, matched as each
+ * key is read (by its length and bytes); filled by cb_json_names_init. */
+typedef struct {
+    int n;
+    const char *name[CB_JSON_NAMES];
+    unsigned short len[CB_JSON_NAMES];
+} cb_json_names;
+
 typedef struct {
     size_t len, at, line; /* raw bytes at ARENA + AT, on line LINE */
+    size_t index;         /* its place among its object's members */
 } cb_json_key;
 
 typedef struct {
-    size_t first_key;           /* its keys: keys[first_key..n_keys) */
+    size_t first_key;           /* its other keys: keys[first_key..n_keys) */
     size_t count;               /* members or items so far */
     int object;
+    int hint;                   /* the name to try first for the next key */
+    unsigned seen;              /* the names given so far, a bit each */
+    size_t seen_line[CB_JSON_NAMES]; /* ... and the line of each */
+    /* The first name given twice: its member's place (SIZE_MAX: none). */
+    size_t twice_at, twice_line, twice_first_line;
+    const char *twice_name;
 } cb_json_frame;
 
 typedef struct {
@@ -52,11 +70,14 @@ typedef struct {
 
     char *str;                  /* the string just read, NUL-terminated */
     size_t str_len;
+    int key;                    /* the key just read: its name's index, or -1 */
+    int escaped;                /* the string just read had an escape */
     char *str_buf;              /* where one is decoded when it must be */
     size_t str_cap;
 
-    /* The keys of every open object, innermost last: their raw bytes in
-     * ARENA, and where each open object's keys start (FRAMES). */
+    /* The keys of every open object that are not among its caller's names
+     * (or are, but written with an escape), innermost last: their raw bytes
+     * in ARENA, and where each open object's keys start (FRAMES). */
     cb_json_key *keys;
     size_t n_keys, cap_keys;
     char *arena;
@@ -79,7 +100,7 @@ cb_json_type cb_json_peek(cb_json_scan *s);
 
 /* Each consumes one value of its type (after cb_json_peek said so); 1, or
  * 0 with the fault set. A string is in s->str (s->str_len bytes, with any
- * \u0000 in it) until the next call; a key until the next key. */
+ * \u0000 in it) until the next call. */
 int cb_json_number(cb_json_scan *s, double *out);
 int cb_json_string(cb_json_scan *s);
 int cb_json_literal(cb_json_scan *s);
@@ -89,12 +110,19 @@ int cb_json_pair(cb_json_scan *s, double xy[2]);
 /* Any value, whatever it holds; *TYPE (may be NULL) says which. */
 int cb_json_skip(cb_json_scan *s, cb_json_type *type);
 
+/* NAMES (N of them, at most CB_JSON_NAMES) into T, for cb_json_member. */
+void cb_json_names_init(cb_json_names *t, const char *const *names, int n);
+
 /* '{' or '['. Then each call of _member (_item) says 1 when a member (an
- * item) follows, its key in s->str and the ':' consumed, 0 when the object
- * (array) closed, -1 on a fault. A key given twice is found when its object
- * closes (the first such object to close is the one named). */
+ * item) follows, its key in s->str (until its value is read) and the ':'
+ * consumed, 0 when the object (array) closed, -1 on a fault. s->key is the
+ * index in NAMES (may be NULL) of the key's name, as decoded (up to a
+ * \u0000, as cJSON compared them), or -1. A key given twice (the same raw
+ * bytes: "a" and "\u0061" are two keys) is found when its object closes
+ * (the first such object to close is the one named, and in it the first
+ * key that repeats one before it). */
 int cb_json_open(cb_json_scan *s);
-int cb_json_member(cb_json_scan *s);
+int cb_json_member(cb_json_scan *s, const cb_json_names *names);
 int cb_json_item(cb_json_scan *s);
 
 /* After the document: only white space may follow. 1, or 0 with the fault. */
