@@ -22,16 +22,11 @@ static int key_less(const uint64_t *a, const uint64_t *b)
 }
 CB_DEFINE_SORT(sort_keys, uint64_t, key_less)
 
-/* Refuses a sheet with more than CB_BOARD_CELL_MAX nodes in one square as
- * wide as two node disks and their gap: no drawable board has more than 4
- * there, and every check after reading looks at a node's neighbours in such
- * squares, so this bounds its work by a constant a node (a file of 300,000
- * nodes 0.2 mm apart took minutes). O(n log n), before anything else. */
+/* A drawing with no two edges crossing has at most 3n - 6 of them. */
 cb_status cb_board_edges_check(size_t edges, size_t nodes, const char *name, size_t k,
                                cb_error *err)
 {
     size_t n = nodes;
-    /* A drawing with no two edges crossing has at most 3n - 6 of them. */
     if (n >= 3 && edges > 3 * n - 6)
         return cb_fail(err, CB_ERR_DATA, "%s: sheet %zu: %zu edges on %zu nodes: more than "
                        "3 x %zu - 6 = %zu, so some must cross; no board that can be drawn has "
@@ -39,6 +34,11 @@ cb_status cb_board_edges_check(size_t edges, size_t nodes, const char *name, siz
     return CB_OK;
 }
 
+/* Refuses a sheet with more than CB_BOARD_CELL_MAX nodes in one square as
+ * wide as two node disks and their gap: no drawable board has more than 4
+ * there, and every check after reading looks at a node's neighbours in such
+ * squares, so this bounds its work by a constant a node (a file of 300,000
+ * nodes 0.2 mm apart took minutes). O(n log n), before anything else. */
 cb_status cb_board_limits_check(const cb_board *b, const char *name, size_t k,
                                  cb_error *err)
 {
