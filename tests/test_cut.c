@@ -466,9 +466,9 @@ static void test_fair_cuts_by_default(void **state)
  * EDGES. */
 static void random_grid(cb_board *b, cb_rng *rng, cb_node **nodes, cb_edge **edges)
 {
-    uint32_t w = 3 + (uint32_t)cb_rng_below(rng, 8), h = 3 + (uint32_t)cb_rng_below(rng, 8);
-    static const double drops[] = {0, 0.05, 0.1, 0.2, 0.35};
-    double drop = drops[cb_rng_below(rng, 5)], dx = 100.0 / (w - 1), dy = 100.0 / (h - 1);
+    uint32_t w = 3 + (uint32_t)cb_rng_below(rng, 12), h = 3 + (uint32_t)cb_rng_below(rng, 12);
+    static const double drops[] = {0, 0.05, 0.1, 0.2, 0.35, 0.5};
+    double drop = drops[cb_rng_below(rng, 6)], dx = 100.0 / (w - 1), dy = 100.0 / (h - 1);
     *nodes = calloc(w * h, sizeof **nodes);
     *edges = calloc(3 * w * h, sizeof **edges);
     assert_non_null(*nodes);
@@ -517,11 +517,35 @@ static void random_grid(cb_board *b, cb_rng *rng, cb_node **nodes, cb_edge **edg
     }
 }
 
+/* Board B's shortest cuts both ways (see below), start by start; adds the
+ * starts measured and those with no cut to *MEASURED and *NONE. */
+static void assert_as_first_read(const cb_board *b, const char *what, int i, int *measured,
+                                 int *none)
+{
+    cb_error err = {CB_OK, "", 0, ""};
+    int *cuts, *want;
+    size_t n, n_want;
+    assert_int_equal(cb_board_shortest_cuts(b, &cuts, &n, &err), CB_OK);
+    assert_int_equal(cb_planar_shortest_cuts_reference(b, &want, &n_want, &err), CB_OK);
+    assert_int_equal(n, n_want);
+    for (size_t k = 0; k < n; k++) {
+        if (cuts[k] != want[k])
+            fail_msg("%s %d, start %zu: %d, as first read %d", what, i, k + 1, cuts[k], want[k]);
+        *measured += cuts[k] >= 0;
+        *none += cuts[k] < 0;
+    }
+    free(cuts);
+    free(want);
+}
+
 /* When a start's least cut does not reach the border, the cut is measured
  * again with each border piece on the centre's side. cb_board_shortest_cuts
- * does that on one tree of what the start reaches; it must give what a
- * flow from scratch per border piece gives (the measure as first read),
- * start by start, on 400 random grids. */
+ * does that on one tree of what the start reaches, skipping pieces whose
+ * cut cannot reach the border or beat the best; it must give what a flow
+ * from scratch per border piece gives (the measure as first read), start
+ * by start: on 400 random grids, and on 100 generated boards whose paper is
+ * made larger (their right and bottom starts leave the trim, so their least
+ * cuts are rings round the centre) with a share of their edges dropped. */
 static void test_border_pieces_as_first_read(void **state)
 {
     (void)state;
@@ -533,26 +557,40 @@ static void test_border_pieces_as_first_read(void **state)
         cb_node *nodes;
         cb_edge *edges;
         random_grid(&b, &rng, &nodes, &edges);
-        cb_error err = {CB_OK, "", 0, ""};
-        int *cuts, *want;
-        size_t n, n_want;
-        assert_int_equal(cb_board_shortest_cuts(&b, &cuts, &n, &err), CB_OK);
-        assert_int_equal(cb_planar_shortest_cuts_reference(&b, &want, &n_want, &err), CB_OK);
-        assert_int_equal(n, n_want);
-        for (size_t k = 0; k < n; k++) {
-            if (cuts[k] != want[k])
-                fail_msg("grid %d, start %zu: %d, as first read %d", i, k + 1, cuts[k], want[k]);
-            measured += cuts[k] >= 0;
-            none += cuts[k] < 0;
-        }
-        free(cuts);
-        free(want);
+        assert_as_first_read(&b, "grid", i, &measured, &none);
         free(nodes);
         free(edges);
     }
-    printf("border pieces: %d starts measured, %d with no cut, the same both ways\n",
-           measured, none);
+    printf("border pieces: %d starts measured, %d with no cut on grids\n", measured, none);
     assert_true(measured > 1000 && none > 100);
+    cb_spec spec;
+    cb_spec_defaults(&spec);
+    spec.theme = default_theme;
+    int measured_big = 0, none_big = 0;
+    for (int i = 0; i < 100; i++) {
+        char seed[32];
+        snprintf(seed, sizeof seed, "border-%d", i);
+        cb_board *b = NULL;
+        cb_error err = {CB_OK, "", 0, ""};
+        assert_int_equal(cb_board_generate(&spec, seed, 1, &b, &err), CB_OK);
+        static const double grow[] = {0, 10, 40, 100}, drops[] = {0, 0.05, 0.15, 0.3};
+        double gw = grow[cb_rng_below(&rng, 4)], gh = cb_rng_below(&rng, 2) ? gw : 0;
+        double drop = drops[cb_rng_below(&rng, 4)];
+        b->page_w += gw;
+        b->page_h += gh;
+        b->board_w += gw;
+        b->board_h += gh;
+        size_t kept = 0;
+        for (size_t e = 0; e < b->n_edges; e++)
+            if (cb_rng_uniform(&rng) >= drop)
+                b->edges[kept++] = b->edges[e];
+        b->n_edges = kept;
+        assert_as_first_read(b, "board", i, &measured_big, &none_big);
+        cb_board_free(b);
+    }
+    printf("border pieces: %d starts measured, %d with no cut on larger paper; "
+           "the same both ways\n", measured_big, none_big);
+    assert_true(measured_big > 800 && none_big > 50);
 }
 
 int main(void)

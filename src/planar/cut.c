@@ -26,6 +26,7 @@
  * Cut simulation: union-find over pieces joined by uncut printed edges; the
  * class holding the centre stays (the largest one if the cut splits the
  * centre node), every other class falls off. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,12 @@ typedef struct {
     size_t n_ring;
     uint32_t *log;      /* what a border piece's flow changed, to undo: */
     size_t n_log, log_cap; /* 3 words an entry */
+    /* The walks from the border to the border (see odd_walk): */
+    uint32_t *vstart;   /* per node + 1: offsets into vedge */
+    uint32_t *vedge;    /* per node: the printed edges between two pieces */
+    uint32_t *wdist;    /* per node and parity: edges from the border */
+    uint32_t *wqueue;   /* 2 per node */
+    uint8_t *crossed;   /* per printed edge: crossed by the dual path */
     int reference;      /* a flow from scratch per border piece, as it reads */
 } dual;
 
@@ -102,6 +109,7 @@ static void dual_free(dual *d)
     free(d->ends); free(d->verts); free(d->parent); free(d->good);
     free(d->tpar); free(d->tstate); free(d->queued); free(d->rooted); free(d->orphans);
     free(d->grow); free(d->ring); free(d->log);
+    free(d->vstart); free(d->vedge); free(d->wdist); free(d->wqueue); free(d->crossed);
     memset(d, 0, sizeof *d);
 }
 
@@ -447,6 +455,10 @@ static int cut_reaches_border(dual *d, const cb_planar *p)
  *   edges from pieces still in it and the edges into the pieces that left.
  *   The flow and the tree are then put back (a log of what changed).
  * - A flow that reaches the best cut so far stops: it cannot be smaller.
+ * - No cut that reaches the border is below a floor found in one search
+ *   (odd_walk). A border piece f whose cut X0 less f already is below it
+ *   is skipped (X_f is no larger, so it does not reach the border), and
+ *   once the best cut is the floor, the rest are.
  * The figure is the same whichever path each unit takes: a maximum flow's
  * value and the pieces its sources reach do not depend on the paths. */
 
@@ -649,6 +661,13 @@ static int flow_to_piece(dual *d, uint32_t f, int v, int cap)
             if (!room(d, h) && orphan(d, y, &n_orph) != 0)
                 return -2;
         }
+        /* Nearest the sources first: once one takes a parent, the pieces
+         * below it are rooted again for the next ones to hang from. */
+        for (size_t i = 0; i < n_orph / 2; i++) {
+            uint32_t t = d->orphans[i];
+            d->orphans[i] = d->orphans[n_orph - 1 - i];
+            d->orphans[n_orph - 1 - i] = t;
+        }
         v++;
         if (repair_tree(d, n_orph) != 0)
             return -2;
@@ -681,6 +700,105 @@ static int tree_cut_reaches_border(dual *d, const cb_planar *p)
     return ends_reach_border(d, p, nt);
 }
 
+/* A floor under every cut that reaches the border: the fewest printed
+ * edges (between two pieces) on a walk from a border node to a border node
+ * that crosses a dual path from the N_SRC pieces SRC to the centre's
+ * (d->side 2) an odd number of times; INT_MAX when there is no such walk,
+ * -2 when out of memory. A cut K parts the start from the centre, so the
+ * dual path crosses it an odd number of times; when each part of K reaches
+ * the border, K with the border drawn together to one node is connected
+ * and every node has even degree in it (the pieces round a node alternate
+ * sides at its cut edges, and the outside is on no side), so an Euler tour
+ * of it from the border, split where it comes back to the border, is walks
+ * from the border to the border, one of them crossing the path an odd
+ * number of times: K has at least as many edges as that walk. Breadth
+ * first over (node, parity) from every border node. */
+static int odd_walk(dual *d, const cb_planar *p, const uint32_t *src, size_t n_src)
+{
+    size_t nv = p->n_nodes, m = d->m;
+    if (!d->vstart) {
+        d->vstart = calloc(nv + 1, sizeof *d->vstart);
+        d->crossed = calloc(m + 1, 1);
+        d->wdist = malloc((2 * nv + 1) * sizeof *d->wdist);
+        d->wqueue = malloc((2 * nv + 1) * sizeof *d->wqueue);
+        if (!d->vstart || !d->crossed || !d->wdist || !d->wqueue)
+            return -2;
+        size_t ne = 0;
+        for (uint32_t e = 0; e < m; e++)
+            if (d->face[2 * e] != d->face[2 * e + 1] && d->face[2 * e] && d->face[2 * e + 1]) {
+                d->vstart[cb_planar_origin(p, 2 * e) + 1]++;
+                d->vstart[cb_planar_origin(p, 2 * e + 1) + 1]++;
+                ne += 2;
+            }
+        for (size_t v = 0; v < nv; v++)
+            d->vstart[v + 1] += d->vstart[v];
+        d->vedge = malloc((ne ? ne : 1) * sizeof *d->vedge);
+        if (!d->vedge)
+            return -2;
+        for (uint32_t e = 0; e < m; e++)
+            if (d->face[2 * e] != d->face[2 * e + 1] && d->face[2 * e] && d->face[2 * e + 1]) {
+                d->vedge[d->vstart[cb_planar_origin(p, 2 * e)]++] = e;
+                d->vedge[d->vstart[cb_planar_origin(p, 2 * e + 1)]++] = e;
+            }
+        for (size_t v = nv; v > 0; v--)
+            d->vstart[v] = d->vstart[v - 1];
+        d->vstart[0] = 0;
+    }
+    /* A dual path from the start's pieces to the centre's, breadth first. */
+    uint32_t mark = ++d->stamp, sink = UINT32_MAX;
+    size_t n = 0;
+    for (size_t i = 0; i < n_src; i++)
+        if (d->seen[src[i]] != mark) {
+            d->seen[src[i]] = mark;
+            d->prev[src[i]] = UINT32_MAX;
+            d->queue[n++] = src[i];
+        }
+    for (size_t i = 0; i < n && sink == UINT32_MAX; i++)
+        for (uint32_t k = d->start[d->queue[i]]; k < d->start[d->queue[i] + 1]; k++) {
+            uint32_t y = d->to[k];
+            if (d->seen[y] == mark)
+                continue;
+            d->seen[y] = mark;
+            d->prev[y] = k;
+            if (d->side[y] == 2) {
+                sink = y;
+                break;
+            }
+            d->queue[n++] = y;
+        }
+    if (sink == UINT32_MAX)
+        return INT_MAX; /* (the flow found a way, so not so) */
+    for (uint32_t g = sink; d->prev[g] != UINT32_MAX; g = d->face[d->slot[d->prev[g]]])
+        d->crossed[d->slot[d->prev[g]] >> 1] ^= 1;
+    memset(d->wdist, 0xff, 2 * nv * sizeof *d->wdist);
+    size_t head = 0, tail = 0;
+    int found = INT_MAX;
+    for (uint32_t v = 0; v < nv; v++)
+        if (p->on_border[v]) {
+            d->wdist[2 * v] = 0;
+            d->wqueue[tail++] = 2 * v;
+        }
+    while (head < tail && found == INT_MAX) {
+        uint32_t st = d->wqueue[head++], v = st >> 1;
+        for (uint32_t k = d->vstart[v]; k < d->vstart[v + 1]; k++) {
+            uint32_t e = d->vedge[k];
+            uint32_t w = cb_planar_origin(p, 2 * e) ^ cb_planar_origin(p, 2 * e + 1) ^ v;
+            uint32_t t = 2 * w + ((st & 1u) ^ d->crossed[e]);
+            if (d->wdist[t] != UINT32_MAX)
+                continue;
+            d->wdist[t] = d->wdist[st] + 1;
+            if ((t & 1u) && p->on_border[w]) {
+                found = (int)d->wdist[t];
+                break;
+            }
+            d->wqueue[tail++] = t;
+        }
+    }
+    for (uint32_t g = sink; d->prev[g] != UINT32_MAX; g = d->face[d->slot[d->prev[g]]])
+        d->crossed[d->slot[d->prev[g]] >> 1] = 0;
+    return found;
+}
+
 /* The smallest cut reaching the border among the least minimum cuts with
  * each border piece in turn on the centre's side (see above), when the
  * flow just found from the N_SRC pieces SRC (value V) does not reach it;
@@ -690,11 +808,23 @@ static int by_border_piece(dual *d, const cb_planar *p, const uint32_t *src, siz
 {
     if (tree_init(d, src, n_src) != 0)
         return -2;
+    int floor = odd_walk(d, p, src, n_src);
+    if (floor < 0)
+        return -2;
     size_t n_pushed = d->n_pushed;
     int best = -1;
-    for (size_t i = 0; i < d->n_border_faces; i++) {
+    for (size_t i = 0; i < d->n_border_faces && floor < INT_MAX; i++) {
         uint32_t f = d->border_faces[i];
         if (d->side[f] || d->tstate[f] != T_TREE)
+            continue;
+        if (best == floor)
+            break; /* no cut that reaches the border is smaller */
+        /* X0 less f is a cut with f on the centre's side: f's cut is no
+         * larger, and when that is below the floor, it does not reach. */
+        int u = v;
+        for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++)
+            u += d->to[k] == f ? 0 : d->tstate[d->to[k]] == T_TREE ? 1 : -1;
+        if (u < floor)
             continue;
         int w = flow_to_piece(d, f, v, best);
         int reaches = w >= 0 && (best < 0 || w < best) ? tree_cut_reaches_border(d, p) : 0;
