@@ -203,7 +203,7 @@ static int dual_init(dual *d, const cb_planar *p)
  * them all) are the same whichever maximum flow was found (the least
  * minimum cut), so the cut read from them is too. */
 /* One unit of flow along half-edge H, from its piece to the one across. */
-static void push_flow(dual *d, uint32_t h)
+static inline void push_flow(dual *d, uint32_t h)
 {
     uint32_t e = h >> 1;
     if (d->flow[e] == 0 && !d->reset_all) { /* listed for the next reset */
