@@ -502,6 +502,7 @@ static void undo_changes(dual *d, size_t n_pushed)
     if (!d->reset_all)
         d->n_pushed = n_pushed;
 }
+
 /* The tree of what the N_SRC pieces SRC reach, breadth first (the queue
  * d->queue), and the least cut's half-edges out of it; -1 when out of
  * memory. */
