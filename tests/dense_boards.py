@@ -7,7 +7,10 @@ runs) must be under 8 times the n one's (a quadratic path would be 16). The
 boards are sheet 1 of a real game with a dense structure joined to it on a
 page made bigger for it: a long chain, nodes 50 at a time on one spot, a
 triangulated grid (3 edges a node, every face a triangle), 4,000 starts in
-such a grid, a column of nodes 0.3 mm apart; refused: pairs joined by
+such a grid, a column of nodes 0.3 mm apart, and a triangulated grid 40
+rows deep along the top trim line (the page made bigger leaves the game's
+right and bottom starts off the trim, their least cuts rings round the
+centre, measured again with each piece along the edge); refused: pairs joined by
 parallel edges, one edge 200,000 times, a star of degree 100,000, a complete
 graph on 2,000 nodes (its 2M edges never held: its peak RSS within 8 MB of
 the game's own file's), 100 nodes on one spot.
@@ -26,6 +29,8 @@ from checks import report, summary
 CB = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else "./cutboard")
 SP = 16.0      # mm between added nodes: more than a node disk and the gap
 X0, Y0 = 320.0, 20.0   # the added structure, right of the game's A4 board
+TRIM = 12.0    # the top trim line of the page made bigger (see board)
+EDGE_ROWS = 40  # rows of the grid along the top trim line
 
 
 def run_peak(*args, timeout=120):
@@ -72,6 +77,10 @@ def board(game, case, n):
     if case == "crowd":
         spots = 1
     pos, side = serpentine(spots)
+    y0 = Y0
+    if case == "top_edge":  # rows of the grid's width, the first on the trim line
+        side = -(-n // EDGE_ROWS)
+        pos, y0 = [(k % side, k // side) for k in range(n)], TRIM
     if case == "star":    # leaves on a square around the centre node
         pos = [(0, 0)] + pos[:n - 1]
     per = n // spots
@@ -80,12 +89,12 @@ def board(game, case, n):
     if case == "column":    # one line of nodes 0.3 mm apart, 48 to a square
         pos, per, w, h = [(0, k * 0.3 / SP) for k in range(n)], 1, X0 + 20, Y0 + n * 0.3 + 20
     s["page"] = dict(width_mm=w, height_mm=h)
-    s["board"] = dict(x_mm=12, y_mm=12, width_mm=w - 24, height_mm=h - 24)
+    s["board"] = dict(x_mm=12, y_mm=TRIM, width_mm=w - 24, height_mm=h - 2 * TRIM)
     nodes, edges = [], []
     start = next(v for v in s["nodes"] if v["kind"] == "start")
     for k in range(n):
         c, r = pos[k // per] if k // per < len(pos) else pos[-1]
-        v = dict(id=b + k, x_mm=round(X0 + c * SP, 2), y_mm=round(Y0 + r * SP, 2), kind="node",
+        v = dict(id=b + k, x_mm=round(X0 + c * SP, 2), y_mm=round(y0 + r * SP, 2), kind="node",
                  dots=[])
         if case == "starts":    # every added node a start (a board has 12)
             v = dict(start, **dict(v, kind="start"))
@@ -96,7 +105,7 @@ def board(game, case, n):
         edges = [[b + k, b + k + 1] for k in range(n - 1)]
     elif case == "crowd":
         edges = [[b + k, b + k + 1] for k in range(n - 1)]
-    elif case in ("triangles", "starts"):
+    elif case in ("triangles", "starts", "top_edge"):
         rows = {}
         for k in range(n):
             rows[pos[k]] = b + k
@@ -131,7 +140,7 @@ REFUSED = [
 ]
 # Worked through, near-linear: (case, n); each at n and 4n
 LINEAR = [("chain", 10000), ("same_spot", 10000), ("triangles", 10000), ("starts", 4000),
-          ("column", 4000)]
+          ("column", 4000), ("top_edge", 5000)]
 
 
 def main():

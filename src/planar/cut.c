@@ -19,12 +19,14 @@
  * minimum is a ring around the centre, which no cut from the border can
  * make alone), the flow is run again with each border piece in turn added to
  * the centre's side, which forces the cut out to the border, and the
- * smallest cut that reaches the border is taken. A start that shares a piece
- * with the centre cannot be separated: -1.
+ * smallest cut that reaches the border is taken (each of those flows goes on
+ * from the first, on one tree of what s reaches: see by_border_piece). A
+ * start that shares a piece with the centre cannot be separated: -1.
  *
  * Cut simulation: union-find over pieces joined by uncut printed edges; the
  * class holding the centre stays (the largest one if the cut splits the
  * centre node), every other class falls off. */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +75,31 @@ typedef struct {
     uint32_t *ends, *verts, *parent;
     uint8_t *good;
     size_t cap;         /* room in ends (2 a cut edge) and the others */
+    /* The pieces the sources reach, kept as a tree while the flows to the
+     * border pieces go on (see by_border_piece), made the first time a
+     * start's least cut does not reach the border: */
+    uint32_t *tpar;     /* per piece: the half-edge from its parent's side
+                           (UINT32_MAX at a source) */
+    uint8_t *tstate;    /* per piece: T_OUT, T_TREE, T_ORPHAN or T_FREE */
+    uint8_t *queued;    /* per piece: in grow */
+    uint32_t *rooted;   /* per piece: the repair it was last found rooted in */
+    uint32_t repair;
+    uint32_t *orphans;  /* a repair's orphans, in turn */
+    uint32_t *grow;     /* a ring of pieces to grow the tree from */
+    uint32_t *ring;     /* the least cut's half-edges, from its sources' side */
+    size_t n_ring;
+    uint32_t *log;      /* what a border piece's flow changed, to undo: */
+    size_t n_log, log_cap; /* 3 words an entry */
+    /* The walks from the border to the border (see odd_walk): */
+    uint32_t *vstart;   /* per node + 1: offsets into vedge */
+    uint32_t *vedge;    /* per node: the printed edges between two pieces */
+    uint32_t *wdist;    /* per node and parity: edges from the border */
+    uint32_t *wqueue;   /* 2 per node */
+    uint8_t *crossed;   /* per printed edge: crossed by the dual path */
+    int reference;      /* a flow from scratch per border piece, as it reads */
 } dual;
+
+enum { T_OUT, T_TREE, T_ORPHAN, T_FREE };
 
 static void dual_free(dual *d)
 {
@@ -81,6 +107,9 @@ static void dual_free(dual *d)
     free(d->prev); free(d->dist); free(d->queue); free(d->border_faces);
     free(d->reached); free(d->pushed);
     free(d->ends); free(d->verts); free(d->parent); free(d->good);
+    free(d->tpar); free(d->tstate); free(d->queued); free(d->rooted); free(d->orphans);
+    free(d->grow); free(d->ring); free(d->log);
+    free(d->vstart); free(d->vedge); free(d->wdist); free(d->wqueue); free(d->crossed);
     memset(d, 0, sizeof *d);
 }
 
@@ -174,7 +203,7 @@ static int dual_init(dual *d, const cb_planar *p)
  * them all) are the same whichever maximum flow was found (the least
  * minimum cut), so the cut read from them is too. */
 /* One unit of flow along half-edge H, from its piece to the one across. */
-static void push_flow(dual *d, uint32_t h)
+static inline void push_flow(dual *d, uint32_t h)
 {
     uint32_t e = h >> 1;
     if (d->flow[e] == 0 && !d->reset_all) { /* listed for the next reset */
@@ -328,41 +357,38 @@ static uint32_t vert_index(const uint32_t *verts, size_t n, uint32_t v)
     return (uint32_t)lo;
 }
 
-/* Whether every part of the cut the last search left (the printed edges
- * between reached and unreached pieces) reaches the paper border: P's
- * vertices on the cut's edges, joined by them (union-find), each part with
- * one on the border. -1 when out of memory. */
-static int cut_reaches_border(dual *d, const cb_planar *p)
+/* Adds printed edge E to the cut whose ends d->ends holds (*NT of them);
+ * -1 when out of memory. */
+static int add_cut_edge(dual *d, const cb_planar *p, uint32_t e, size_t *nt)
 {
-    size_t nt = 0;
-    /* The cut's edges from the pieces reached: the slots out of them to
-     * pieces not reached, each such edge once, from its reached side. */
-    for (size_t i = 0; i < d->n_reached; i++)
-        for (uint32_t k = d->start[d->reached[i]]; k < d->start[d->reached[i] + 1]; k++) {
-            if (d->seen[d->to[k]] == d->stamp)
-                continue;
-            uint32_t e = d->slot[k] >> 1;
-            if (nt == d->cap) {
-                size_t cap = d->cap ? 2 * d->cap : 64;
-                uint32_t *ends = realloc(d->ends, cap * sizeof *ends);
-                if (ends)
-                    d->ends = ends;
-                uint32_t *verts = realloc(d->verts, cap * sizeof *verts);
-                if (verts)
-                    d->verts = verts;
-                uint32_t *parent = realloc(d->parent, cap * sizeof *parent);
-                if (parent)
-                    d->parent = parent;
-                uint8_t *good = realloc(d->good, cap);
-                if (good)
-                    d->good = good;
-                if (!ends || !verts || !parent || !good)
-                    return -1;
-                d->cap = cap;
-            }
-            d->ends[nt++] = cb_planar_origin(p, 2 * e);
-            d->ends[nt++] = cb_planar_origin(p, 2 * e + 1);
-        }
+    if (*nt == d->cap) {
+        size_t cap = d->cap ? 2 * d->cap : 64;
+        uint32_t *ends = realloc(d->ends, cap * sizeof *ends);
+        if (ends)
+            d->ends = ends;
+        uint32_t *verts = realloc(d->verts, cap * sizeof *verts);
+        if (verts)
+            d->verts = verts;
+        uint32_t *parent = realloc(d->parent, cap * sizeof *parent);
+        if (parent)
+            d->parent = parent;
+        uint8_t *good = realloc(d->good, cap);
+        if (good)
+            d->good = good;
+        if (!ends || !verts || !parent || !good)
+            return -1;
+        d->cap = cap;
+    }
+    d->ends[(*nt)++] = cb_planar_origin(p, 2 * e);
+    d->ends[(*nt)++] = cb_planar_origin(p, 2 * e + 1);
+    return 0;
+}
+
+/* Whether every part of the cut whose edges' ends d->ends holds (NT of
+ * them, in pairs) reaches the paper border: P's vertices on the cut's
+ * edges, joined by them (union-find), each part with one on the border. */
+static int ends_reach_border(dual *d, const cb_planar *p, size_t nt)
+{
     size_t nv = 0;
     if (nt) {
         memcpy(d->verts, d->ends, nt * sizeof *d->verts);
@@ -391,6 +417,427 @@ static int cut_reaches_border(dual *d, const cb_planar *p)
     return 1;
 }
 
+/* Whether every part of the cut the last search left (the printed edges
+ * between reached and unreached pieces) reaches the paper border; -1 when
+ * out of memory. */
+static int cut_reaches_border(dual *d, const cb_planar *p)
+{
+    size_t nt = 0;
+    /* The cut's edges from the pieces reached: the slots out of them to
+     * pieces not reached, each such edge once, from its reached side. */
+    for (size_t i = 0; i < d->n_reached; i++)
+        for (uint32_t k = d->start[d->reached[i]]; k < d->start[d->reached[i] + 1]; k++)
+            if (d->seen[d->to[k]] != d->stamp && add_cut_edge(d, p, d->slot[k] >> 1, &nt) != 0)
+                return -1;
+    return ends_reach_border(d, p, nt);
+}
+
+/* ---- the least cut forced out to the border, border piece by border piece
+ *
+ * When a start's least cut X0 (the pieces its flow reaches: the least
+ * minimum cut) does not reach the border, each border piece f is put in
+ * turn on the centre's side, and the least minimum cut X_f of that flow is
+ * kept when it reaches the border. Done as it reads, that is a flow across
+ * the board per border piece. It costs what the flow to f changes instead,
+ * with the same X_f, so the same figure:
+ * - X_f lies within X0 (X0 and X_f are least minimum cuts, the latter for
+ *   more sinks: uncross them). So a border piece outside X0 gives X_f = X0,
+ *   which does not reach the border: skipped; and the flow to the centre
+ *   still saturates X0's cut, so the centre's side gets no more flow.
+ * - The flow to f starts from the flow to the centre, and the pieces the
+ *   sources reach are kept as a tree of edges with room (Boykov and
+ *   Kolmogorov's, 2004): one more unit to f runs down the tree's path to
+ *   it; a tree edge that fills leaves its piece an orphan, which takes
+ *   another parent the sources still reach, or else leaves the tree and
+ *   orphans its children; then the tree grows back into any piece left out
+ *   that it has room to reach. When f is out of the tree, the tree is
+ *   exactly what the sources reach (X_f), and its cut is the least cut's
+ *   edges from pieces still in it and the edges into the pieces that left.
+ *   The flow and the tree are then put back (a log of what changed).
+ * - A flow that reaches the best cut so far stops: it cannot be smaller.
+ * - No cut that reaches the border is below a floor found in one search
+ *   (odd_walk). A border piece f whose cut X0 less f already is below it
+ *   is skipped (X_f is no larger, so it does not reach the border), and
+ *   once the best cut is the floor, the rest are.
+ * The figure is the same whichever path each unit takes: a maximum flow's
+ * value and the pieces its sources reach do not depend on the paths. */
+
+/* Whether half-edge H has room for one more unit from its piece across. */
+static int room(const dual *d, uint32_t h)
+{
+    return d->flow[h >> 1] * (h & 1u ? -1 : 1) < 1;
+}
+
+/* Logs piece X's place in the tree (tag 0) or printed edge X's flow (tag
+ * 1), to be put back; -1 when out of memory. */
+static int log_change(dual *d, uint32_t tag, uint32_t x)
+{
+    if (d->n_log + 3 > d->log_cap) {
+        size_t cap = d->log_cap ? 2 * d->log_cap : 768;
+        uint32_t *more = realloc(d->log, cap * sizeof *more);
+        if (!more)
+            return -1;
+        d->log = more;
+        d->log_cap = cap;
+    }
+    d->log[d->n_log++] = tag ? 1u : (uint32_t)d->tstate[x] << 8;
+    d->log[d->n_log++] = x;
+    d->log[d->n_log++] = tag ? (uint32_t)(d->flow[x] + 1) : d->tpar[x];
+    return 0;
+}
+
+/* Puts back every change logged; the pushed list to its length N_PUSHED. */
+static void undo_changes(dual *d, size_t n_pushed)
+{
+    while (d->n_log > 0) {
+        d->n_log -= 3;
+        uint32_t x = d->log[d->n_log + 1], v = d->log[d->n_log + 2];
+        if (d->log[d->n_log] == 1) {
+            d->flow[x] = (int8_t)((int)v - 1);
+        } else {
+            d->tstate[x] = (uint8_t)(d->log[d->n_log] >> 8);
+            d->tpar[x] = v;
+        }
+    }
+    if (!d->reset_all)
+        d->n_pushed = n_pushed;
+}
+
+/* The tree of what the N_SRC pieces SRC reach, breadth first (the queue
+ * d->queue), and the least cut's half-edges out of it; -1 when out of
+ * memory. */
+static int tree_init(dual *d, const uint32_t *src, size_t n_src)
+{
+    size_t nf = d->nf;
+    if (!d->tpar) {
+        d->tpar = malloc(nf * sizeof *d->tpar);
+        d->tstate = malloc(nf);
+        d->queued = calloc(nf, 1);
+        d->rooted = calloc(nf, sizeof *d->rooted);
+        d->orphans = malloc(nf * sizeof *d->orphans);
+        d->grow = malloc(nf * sizeof *d->grow);
+        if (!d->tpar || !d->tstate || !d->queued || !d->rooted || !d->orphans || !d->grow)
+            return -1;
+    }
+    memset(d->tstate, T_OUT, nf);
+    size_t n = 0;
+    for (size_t i = 0; i < n_src; i++)
+        if (d->tstate[src[i]] == T_OUT) {
+            d->tstate[src[i]] = T_TREE;
+            d->tpar[src[i]] = UINT32_MAX;
+            d->queue[n++] = src[i];
+        }
+    for (size_t i = 0; i < n; i++)
+        for (uint32_t k = d->start[d->queue[i]]; k < d->start[d->queue[i] + 1]; k++) {
+            uint32_t h = d->slot[k], y = d->to[k];
+            if (d->tstate[y] == T_OUT && room(d, h)) {
+                d->tstate[y] = T_TREE;
+                d->tpar[y] = h;
+                d->queue[n++] = y;
+            }
+        }
+    /* The cut: the edges out of the tree (as many as the flow's value:
+     * each is full, or the tree would go on). */
+    size_t nr = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) {
+            free(d->ring);
+            d->ring = malloc((nr ? nr : 1) * sizeof *d->ring);
+            if (!d->ring)
+                return -1;
+        }
+        nr = 0;
+        for (size_t i = 0; i < n; i++)
+            for (uint32_t k = d->start[d->queue[i]]; k < d->start[d->queue[i] + 1]; k++)
+                if (d->tstate[d->to[k]] == T_OUT) {
+                    if (pass == 1)
+                        d->ring[nr] = d->slot[k];
+                    nr++;
+                }
+    }
+    d->n_ring = nr;
+    return 0;
+}
+
+/* Whether tree piece X still hangs from a source (no orphan above it);
+ * what it passes is marked so for the rest of this repair. */
+static int is_rooted(dual *d, uint32_t x)
+{
+    uint32_t y = x;
+    for (;;) {
+        if (d->rooted[y] == d->repair || d->tpar[y] == UINT32_MAX)
+            break;
+        if (d->tstate[y] != T_TREE)
+            return 0;
+        y = d->face[d->tpar[y]];
+    }
+    for (; x != y; x = d->face[d->tpar[x]])
+        d->rooted[x] = d->repair;
+    return 1;
+}
+
+/* Marks tree piece X an orphan (the N_ORPH listed); -1 when out of memory. */
+static int orphan(dual *d, uint32_t x, size_t *n_orph)
+{
+    if (log_change(d, 0, x) != 0)
+        return -1;
+    d->tstate[x] = T_ORPHAN;
+    d->orphans[(*n_orph)++] = x;
+    return 0;
+}
+
+/* Adds piece X to the ring of pieces to grow from (head *G0, *NG in it). */
+static void to_grow(dual *d, uint32_t x, size_t g0, size_t *ng)
+{
+    if (d->queued[x])
+        return;
+    d->queued[x] = 1;
+    d->grow[(g0 + (*ng)++) % d->nf] = x;
+}
+
+/* After a unit down the tree: the N_ORPH orphans adopted or dropped, then
+ * the tree grown back into what it can reach; -1 when out of memory. */
+static int repair_tree(dual *d, size_t n_orph)
+{
+    d->repair++;
+    size_t g0 = 0, ng = 0;
+    for (size_t i = 0; i < n_orph; i++) {
+        uint32_t o = d->orphans[i], par = UINT32_MAX;
+        for (uint32_t k = d->start[o]; k < d->start[o + 1] && par == UINT32_MAX; k++) {
+            uint32_t h = d->slot[k] ^ 1u; /* from the piece across into o */
+            if (d->tstate[d->to[k]] == T_TREE && room(d, h) && is_rooted(d, d->to[k]))
+                par = h;
+        }
+        if (log_change(d, 0, o) != 0)
+            return -1;
+        if (par != UINT32_MAX) {
+            d->tstate[o] = T_TREE;
+            d->tpar[o] = par;
+            continue;
+        }
+        d->tstate[o] = T_FREE;
+        for (uint32_t k = d->start[o]; k < d->start[o + 1]; k++) {
+            uint32_t h = d->slot[k], q = d->to[k];
+            if (d->tstate[q] == T_TREE && d->tpar[q] == h && orphan(d, q, &n_orph) != 0)
+                return -1;
+            if ((d->tstate[q] == T_TREE || d->tstate[q] == T_ORPHAN) && room(d, h ^ 1u))
+                to_grow(d, q, g0, &ng);
+        }
+    }
+    while (ng > 0) {
+        uint32_t x = d->grow[g0];
+        g0 = (g0 + 1) % d->nf;
+        ng--;
+        d->queued[x] = 0;
+        if (d->tstate[x] != T_TREE)
+            continue;
+        for (uint32_t k = d->start[x]; k < d->start[x + 1]; k++) {
+            uint32_t h = d->slot[k], y = d->to[k];
+            if (d->tstate[y] != T_FREE || !room(d, h))
+                continue;
+            if (log_change(d, 0, y) != 0)
+                return -1;
+            d->tstate[y] = T_TREE;
+            d->tpar[y] = h;
+            to_grow(d, y, g0, &ng);
+        }
+    }
+    return 0;
+}
+
+/* The flow from the tree's sources to border piece F (a tree piece) on top
+ * of the flow to the centre (value V): its value, or CAP as soon as it
+ * reaches CAP (when CAP >= 0); -2 when out of memory. */
+static int flow_to_piece(dual *d, uint32_t f, int v, int cap)
+{
+    while (d->tstate[f] == T_TREE) {
+        if (cap >= 0 && v >= cap)
+            return cap;
+        size_t n_orph = 0;
+        for (uint32_t y = f; d->tpar[y] != UINT32_MAX; y = d->face[d->tpar[y]]) {
+            uint32_t h = d->tpar[y];
+            if (log_change(d, 1, h >> 1) != 0)
+                return -2;
+            push_flow(d, h);
+            if (!room(d, h) && orphan(d, y, &n_orph) != 0)
+                return -2;
+        }
+        /* Nearest the sources first: once one takes a parent, the pieces
+         * below it are rooted again for the next ones to hang from. */
+        for (size_t i = 0; i < n_orph / 2; i++) {
+            uint32_t t = d->orphans[i];
+            d->orphans[i] = d->orphans[n_orph - 1 - i];
+            d->orphans[n_orph - 1 - i] = t;
+        }
+        v++;
+        if (repair_tree(d, n_orph) != 0)
+            return -2;
+    }
+    return v;
+}
+
+/* Whether the cut of the tree as it is reaches the border: the least
+ * cut's edges from pieces still in the tree, and the edges from the tree
+ * into the pieces that left it (logged); -1 when out of memory. */
+static int tree_cut_reaches_border(dual *d, const cb_planar *p)
+{
+    size_t nt = 0;
+    for (size_t i = 0; i < d->n_ring; i++)
+        if (d->tstate[d->face[d->ring[i]]] == T_TREE &&
+            add_cut_edge(d, p, d->ring[i] >> 1, &nt) != 0)
+            return -1;
+    for (size_t i = 0; i < d->n_log; i += 3) {
+        uint32_t x = d->log[i + 1];
+        if (d->log[i] == 1 || d->tstate[x] != T_FREE || d->queued[x])
+            continue;
+        d->queued[x] = 1; /* once each (cleared below) */
+        for (uint32_t k = d->start[x]; k < d->start[x + 1]; k++)
+            if (d->tstate[d->to[k]] == T_TREE && add_cut_edge(d, p, d->slot[k] >> 1, &nt) != 0)
+                return -1;
+    }
+    for (size_t i = 0; i < d->n_log; i += 3)
+        if (d->log[i] != 1)
+            d->queued[d->log[i + 1]] = 0;
+    return ends_reach_border(d, p, nt);
+}
+
+/* A floor under every cut that reaches the border: the fewest printed
+ * edges (between two pieces) on a walk from a border node to a border node
+ * that crosses a dual path from the N_SRC pieces SRC to the centre's
+ * (d->side 2) an odd number of times; INT_MAX when there is no such walk,
+ * -2 when out of memory. A cut K parts the start from the centre, so the
+ * dual path crosses it an odd number of times; when each part of K reaches
+ * the border, K with the border drawn together to one node is connected
+ * and every node has even degree in it (the pieces round a node alternate
+ * sides at its cut edges, and the outside is on no side), so an Euler tour
+ * of it from the border, split where it comes back to the border, is walks
+ * from the border to the border, one of them crossing the path an odd
+ * number of times: K has at least as many edges as that walk. Breadth
+ * first over (node, parity) from every border node. */
+static int odd_walk(dual *d, const cb_planar *p, const uint32_t *src, size_t n_src)
+{
+    size_t nv = p->n_nodes, m = d->m;
+    if (!d->vstart) {
+        d->vstart = calloc(nv + 1, sizeof *d->vstart);
+        d->crossed = calloc(m + 1, 1);
+        d->wdist = malloc((2 * nv + 1) * sizeof *d->wdist);
+        d->wqueue = malloc((2 * nv + 1) * sizeof *d->wqueue);
+        if (!d->vstart || !d->crossed || !d->wdist || !d->wqueue)
+            return -2;
+        size_t ne = 0;
+        for (uint32_t e = 0; e < m; e++)
+            if (d->face[2 * e] != d->face[2 * e + 1] && d->face[2 * e] && d->face[2 * e + 1]) {
+                d->vstart[cb_planar_origin(p, 2 * e) + 1]++;
+                d->vstart[cb_planar_origin(p, 2 * e + 1) + 1]++;
+                ne += 2;
+            }
+        for (size_t v = 0; v < nv; v++)
+            d->vstart[v + 1] += d->vstart[v];
+        d->vedge = malloc((ne ? ne : 1) * sizeof *d->vedge);
+        if (!d->vedge)
+            return -2;
+        for (uint32_t e = 0; e < m; e++)
+            if (d->face[2 * e] != d->face[2 * e + 1] && d->face[2 * e] && d->face[2 * e + 1]) {
+                d->vedge[d->vstart[cb_planar_origin(p, 2 * e)]++] = e;
+                d->vedge[d->vstart[cb_planar_origin(p, 2 * e + 1)]++] = e;
+            }
+        for (size_t v = nv; v > 0; v--)
+            d->vstart[v] = d->vstart[v - 1];
+        d->vstart[0] = 0;
+    }
+    /* A dual path from the start's pieces to the centre's, breadth first. */
+    uint32_t mark = ++d->stamp, sink = UINT32_MAX;
+    size_t n = 0;
+    for (size_t i = 0; i < n_src; i++)
+        if (d->seen[src[i]] != mark) {
+            d->seen[src[i]] = mark;
+            d->prev[src[i]] = UINT32_MAX;
+            d->queue[n++] = src[i];
+        }
+    for (size_t i = 0; i < n && sink == UINT32_MAX; i++)
+        for (uint32_t k = d->start[d->queue[i]]; k < d->start[d->queue[i] + 1]; k++) {
+            uint32_t y = d->to[k];
+            if (d->seen[y] == mark)
+                continue;
+            d->seen[y] = mark;
+            d->prev[y] = k;
+            if (d->side[y] == 2) {
+                sink = y;
+                break;
+            }
+            d->queue[n++] = y;
+        }
+    if (sink == UINT32_MAX)
+        return INT_MAX; /* (the flow found a way, so not so) */
+    for (uint32_t g = sink; d->prev[g] != UINT32_MAX; g = d->face[d->slot[d->prev[g]]])
+        d->crossed[d->slot[d->prev[g]] >> 1] ^= 1;
+    memset(d->wdist, 0xff, 2 * nv * sizeof *d->wdist);
+    size_t head = 0, tail = 0;
+    int found = INT_MAX;
+    for (uint32_t v = 0; v < nv; v++)
+        if (p->on_border[v]) {
+            d->wdist[2 * v] = 0;
+            d->wqueue[tail++] = 2 * v;
+        }
+    while (head < tail && found == INT_MAX) {
+        uint32_t st = d->wqueue[head++], v = st >> 1;
+        for (uint32_t k = d->vstart[v]; k < d->vstart[v + 1]; k++) {
+            uint32_t e = d->vedge[k];
+            uint32_t w = cb_planar_origin(p, 2 * e) ^ cb_planar_origin(p, 2 * e + 1) ^ v;
+            uint32_t t = 2 * w + ((st & 1u) ^ d->crossed[e]);
+            if (d->wdist[t] != UINT32_MAX)
+                continue;
+            d->wdist[t] = d->wdist[st] + 1;
+            if ((t & 1u) && p->on_border[w]) {
+                found = (int)d->wdist[t];
+                break;
+            }
+            d->wqueue[tail++] = t;
+        }
+    }
+    for (uint32_t g = sink; d->prev[g] != UINT32_MAX; g = d->face[d->slot[d->prev[g]]])
+        d->crossed[d->slot[d->prev[g]] >> 1] = 0;
+    return found;
+}
+
+/* The smallest cut reaching the border among the least minimum cuts with
+ * each border piece in turn on the centre's side (see above), when the
+ * flow just found from the N_SRC pieces SRC (value V) does not reach it;
+ * -1 when none does, -2 when out of memory. */
+static int by_border_piece(dual *d, const cb_planar *p, const uint32_t *src, size_t n_src,
+                           int v)
+{
+    if (tree_init(d, src, n_src) != 0)
+        return -2;
+    int floor = odd_walk(d, p, src, n_src);
+    if (floor < 0)
+        return -2;
+    size_t n_pushed = d->n_pushed;
+    int best = -1;
+    for (size_t i = 0; i < d->n_border_faces && floor < INT_MAX; i++) {
+        uint32_t f = d->border_faces[i];
+        if (d->side[f] || d->tstate[f] != T_TREE)
+            continue;
+        if (best == floor)
+            break; /* no cut that reaches the border is smaller */
+        /* X0 less f is a cut with f on the centre's side: f's cut is no
+         * larger, and when that is below the floor, it does not reach. */
+        int u = v;
+        for (uint32_t k = d->start[f]; k < d->start[f + 1]; k++)
+            u += d->to[k] == f ? 0 : d->tstate[d->to[k]] == T_TREE ? 1 : -1;
+        if (u < floor)
+            continue;
+        int w = flow_to_piece(d, f, v, best);
+        int reaches = w >= 0 && (best < 0 || w < best) ? tree_cut_reaches_border(d, p) : 0;
+        undo_changes(d, n_pushed);
+        if (w == -2 || reaches < 0)
+            return -2;
+        if (reaches)
+            best = w;
+    }
+    return best;
+}
+
 /* The shortest cut separating the N_S pieces S_FACES (around a start) from
  * the N_C pieces C_FACES (around the centre; see the top); -2 when out of
  * memory. */
@@ -411,6 +858,8 @@ static int cut_between(dual *d, const cb_planar *p, const uint32_t *s_faces, siz
     int reaches = cut_reaches_border(d, p);
     if (reaches != 0)
         return reaches < 0 ? -2 : best;
+    if (!d->reference)
+        return by_border_piece(d, p, s_faces, n_s, best);
     best = -1;
     for (size_t i = 0; i < d->n_border_faces; i++) {
         uint32_t f = d->border_faces[i];
@@ -484,7 +933,8 @@ static int faces_around(const cb_board *b, const cb_planar *p, size_t n_starts,
     return 0;
 }
 
-cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts, cb_error *err)
+static cb_status shortest_cuts(const cb_board *b, int reference, int **cuts, size_t *n_starts,
+                               cb_error *err)
 {
     *cuts = NULL;
     *n_starts = 0;
@@ -506,6 +956,7 @@ cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts
     if (ok)
         cb_planar_keep_faces(&p);
     ok = ok && dual_init(&d, &p) == 0;
+    d.reference = reference;
     if (ok && b->center < b->n_nodes) {
         d.cx = b->nodes[b->center].x;
         d.cy = b->nodes[b->center].y;
@@ -528,6 +979,17 @@ cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts
     *cuts = out;
     *n_starts = n;
     return CB_OK;
+}
+
+cb_status cb_board_shortest_cuts(const cb_board *b, int **cuts, size_t *n_starts, cb_error *err)
+{
+    return shortest_cuts(b, 0, cuts, n_starts, err);
+}
+
+cb_status cb_planar_shortest_cuts_reference(const cb_board *b, int **cuts, size_t *n_starts,
+                                            cb_error *err)
+{
+    return shortest_cuts(b, 1, cuts, n_starts, err);
 }
 
 /* ---- cut simulation ------------------------------------------------------ */

@@ -126,4 +126,11 @@ static inline long cb_planar_edge(const cb_planar *p, uint32_t h)
  * twin is the outgoing one before it); returns how many. */
 size_t cb_planar_vertex_faces(const cb_planar *p, uint32_t v, uint32_t *faces);
 
+/* cb_board_shortest_cuts as the measure first read (src/planar/cut.c):
+ * when a start's least cut does not reach the border, a flow from scratch
+ * for every border piece, which is quadratic on some dense boards. Tests
+ * check that the two agree. */
+cb_status cb_planar_shortest_cuts_reference(const cb_board *b, int **cuts, size_t *n_starts,
+                                            cb_error *err);
+
 #endif
