@@ -320,7 +320,10 @@ static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_
     for (int j = 0; j < path->len; j++)
         edges[path->e[j] >> 1] |= GM_CUT;
     int pieces = m->trial->players[p].pieces;
-    gm_paper_fall(g, m->trial, sheet, p);
+    uint32_t cut[PLAN_MAX];
+    for (int j = 0; j < path->len; j++)
+        cut[j] = path->e[j] >> 1;
+    gm_paper_fall_cut(g, m->trial, sheet, p, cut, path->len);
     int value = 3 * (effort(m->dists, g, m->trial, victim) - victim_before);
     if (g->shared)
         value -= 4 * (effort(m->dists, g, m->trial, p) - mine_before);
