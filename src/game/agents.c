@@ -60,9 +60,9 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
 {
     const gm_player *P = &s->players[p];
     const gm_sheet *sh = &g->sheets[P->sheet];
-    uint8_t want[GM_MAX_NODES];
+    uint32_t want[GM_MAX_NODES]; /* the nodes that count, in node order */
     int dist[GM_MAX_NODES];
-    gm_mission_wanted(g, s, p, want);
+    int n_want = gm_mission_wanted_nodes(g, s, p, want);
     int by_type = g->goal[p].kind == CB_GOAL_TYPES || g->goal[p].kind == CB_GOAL_SET;
     uint32_t cur = (uint32_t)P->at;
     int moves = 0;
@@ -72,8 +72,9 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
         gm_dist_cached(c, g, s, P->sheet, cur, dist);
         uint32_t best = GM_NONE;
         int best_key = 0;
-        for (uint32_t v = 0; v < sh->n; v++) {
-            if (!want[v] || dist[v] <= 0)
+        for (int i = 0; i < n_want; i++) {
+            uint32_t v = want[i];
+            if (dist[v] <= 0)
                 continue;
             int key = dist[v] * 64 + (to_summit[v] >= 0 ? to_summit[v] : 63);
             if (best == GM_NONE || key < best_key)
@@ -83,10 +84,12 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
             return moves + UNREACHABLE * left + hops_or_far(to_summit, cur);
         moves += dist[best];
         cur = best;
-        want[best] = 0;
-        if (by_type)
-            for (uint32_t v = 0; v < sh->n; v++)
-                want[v] &= sh->type[v] != sh->type[best];
+        /* BEST no longer counts, nor (by type) any node of its type */
+        int kept = 0;
+        for (int i = 0; i < n_want; i++)
+            if (want[i] != best && !(by_type && sh->type[want[i]] == sh->type[best]))
+                want[kept++] = want[i];
+        n_want = kept;
     }
     return moves + hops_or_far(to_summit, cur);
 }
@@ -170,10 +173,10 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
     return best;
 }
 
-/* The rival P would most like to slow down: the least effort from winning;
- * among rivals tied for it, one at random (a fixed order would always cut
- * the lowest seat). */
-static int leader(gm_mind *m, gm_state *s, int p, int sheet)
+/* The rival P would most like to slow down: the least effort from winning
+ * (EFFORT_OF); among rivals tied for it, one at random (a fixed order would
+ * always cut the lowest seat). */
+static int leader(gm_mind *m, gm_state *s, int p, int sheet, int *effort_of)
 {
     const gm_game *g = m->g;
     int best = -1, best_e = 0, tied = 0;
@@ -186,6 +189,7 @@ static int leader(gm_mind *m, gm_state *s, int p, int sheet)
         else if (e == best_e && cb_rng_below(&s->rng, (uint64_t)++tied) == 0)
             best = q;
     }
+    *effort_of = best_e;
     return best;
 }
 
@@ -343,10 +347,12 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
     int len = anywhere ? 1 : (e->n < PLAN_MAX ? e->n : PLAN_MAX);
     int best_value = 0, found = 0;
     /* the leader's sheet (on own sheets, the only one worth the search) */
-    int victim = leader(m, s, p, -1);
+    int victim_before;
+    int victim = leader(m, s, p, -1, &victim_before);
     if (victim < 0)
         return 0;
-    int victim_before = effort(m->dists, g, s, victim), mine_before = effort(m->dists, g, s, p);
+    /* only a shared board weighs P's own way (cut_value) */
+    int mine_before = g->shared ? effort(m->dists, g, s, p) : 0;
     int sheet = s->players[victim].sheet;
     cut_path tries[EXACT];
     int n = cuts_to_try(m, s, victim, sheet, len, anywhere, tries);

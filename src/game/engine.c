@@ -688,6 +688,25 @@ int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
     return n;
 }
 
+int gm_mission_wanted_nodes(const gm_game *g, const gm_state *s, int p, uint32_t *list)
+{
+    int sheet = s->players[p].sheet;
+    const gm_sheet *sh = &g->sheets[sheet];
+    int count, family, n = 0;
+    uint64_t types;
+    marks_summary(g, s, p, &count, &types, &family);
+    if (left_of(g, s, p, count, types, family) == 0)
+        return 0;
+    uint8_t wanted[g->theme->n_types + 1];
+    wanted_types(g, p, types, wanted);
+    const uint8_t *nodes = gm_nodes(g, s, sheet), *dots = gm_dots(g, s, sheet);
+    const uint16_t *marks = gm_marks(g, s, sheet);
+    for (uint32_t v = 0; v < sh->n; v++)
+        if (wanted_node(sh, nodes, dots, marks, p, v, wanted))
+            list[n++] = v;
+    return n;
+}
+
 int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
 {
     int left = gm_mission_left(g, s, p);

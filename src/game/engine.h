@@ -228,6 +228,8 @@ int gm_mission_left(const gm_game *g, const gm_state *s, int p);
 /* Marks in WANT (n entries) the nodes whose mark would count towards P's
  * mission; returns how many. */
 int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want);
+/* The same nodes listed in LIST (room for the sheet's n), in node order. */
+int gm_mission_wanted_nodes(const gm_game *g, const gm_state *s, int p, uint32_t *list);
 /* Whether P may enter the summit: mission done, or no node P can still
  * reach could finish it. */
 int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p);
