@@ -18,6 +18,25 @@
 #define CANDIDATES 2048
 #define EXACT 4
 
+typedef struct {
+    uint32_t e[PLAN_MAX]; /* options as GM_ASK_CUT lists them */
+    int len;
+    int score;
+    int pos;              /* in the order the search finds cuts */
+} cut_path;
+
+/* The cuts worth trying (cuts_to_try) remembered: what they depend on, the
+ * sheet's picture (gm_dist_picture), the victim's node, the shields on the
+ * sheet and the cut's kind, and what came out. */
+typedef struct {
+    uint64_t picture;     /* 0: empty */
+    int32_t at, len, anywhere;
+    int32_t shield[GM_MAX_PLAYERS]; /* per seat, on the sheet, else -1 */
+    int n;
+    cut_path tries[EXACT];
+} cut_memo;
+#define CUT_MEMOS 1024
+
 struct gm_mind {
     gm_agent_kind kind;
     const gm_game *g;
@@ -35,6 +54,8 @@ struct gm_mind {
     struct gm_mind *own;        /* thinking: its greedy plans (cuts, guards) */
     gm_dist_cache *dists;       /* shared by a thinking mind's greedy minds */
     int owns_dists;
+    cut_memo *cuts;             /* thinking: CUT_MEMOS, shared the same way (or NULL) */
+    int owns_cuts;
 };
 
 static int pick_random(gm_state *s, int n)
@@ -193,13 +214,6 @@ static int leader(gm_mind *m, gm_state *s, int p, int sheet, int *effort_of)
     return best;
 }
 
-typedef struct {
-    uint32_t e[PLAN_MAX]; /* options as GM_ASK_CUT lists them */
-    int len;
-    int score;
-    int pos;              /* in the order the search finds cuts */
-} cut_path;
-
 /* How much cutting edge X slows VICTIM (whose way to the summit is TOTAL
  * hops; M->dist holds hops to the summit, M->dist2 hops from the victim):
  * edges on a shortest way score, the nearer the victim the more. */
@@ -244,8 +258,8 @@ static void keep_cut(cut_path *keep, int *n_later, const cut_path *c)
  * VICTIM's shortest ways (edge_score, then length); the EXACT best by a
  * selection sort over them all. Only the cuts that selection can reach are
  * kept, so no candidate list is stored. */
-static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int len,
-                       int anywhere, cut_path *tries)
+static int find_cuts(gm_mind *m, const gm_state *s, int victim, int sheet, int len,
+                     int anywhere, cut_path *tries)
 {
     const gm_game *g = m->g;
     const gm_sheet *sh = &g->sheets[sheet];
@@ -311,6 +325,39 @@ static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int
         tries[n_tries++] = keep[k];
     }
     return n_tries;
+}
+
+/* find_cuts, remembered in M->cuts (when it has them): a thinking agent's
+ * look-aheads meet the same paper and victim again and again. */
+static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int len,
+                       int anywhere, cut_path *tries)
+{
+    if (!m->cuts)
+        return find_cuts(m, s, victim, sheet, len, anywhere, tries);
+    const gm_game *g = m->g;
+    cut_memo key;
+    memset(&key, 0, sizeof key);
+    key.picture = gm_dist_picture(m->dists, s, sheet);
+    key.at = s->players[victim].at, key.len = len, key.anywhere = anywhere;
+    uint64_t h = key.picture * UINT64_C(0x9E3779B97F4A7C15) ^
+                 (uint64_t)(uint32_t)key.at * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+                 (uint64_t)(len * 2 + anywhere);
+    for (int q = 0; q < GM_MAX_PLAYERS; q++) {
+        key.shield[q] = q < g->players && s->players[q].sheet == sheet ? s->players[q].shield
+                                                                         : -1;
+        h = (h ^ (uint64_t)(uint32_t)key.shield[q]) * UINT64_C(1099511628211);
+    }
+    cut_memo *slot = &m->cuts[(h ^ h >> 29) % CUT_MEMOS];
+    if (slot->picture == key.picture && slot->at == key.at && slot->len == key.len &&
+        slot->anywhere == key.anywhere &&
+        memcmp(slot->shield, key.shield, sizeof key.shield) == 0) {
+        memcpy(tries, slot->tries, (size_t)slot->n * sizeof *tries);
+        return slot->n;
+    }
+    key.n = find_cuts(m, s, victim, sheet, len, anywhere, key.tries);
+    *slot = key;
+    memcpy(tries, key.tries, (size_t)key.n * sizeof *tries);
+    return key.n;
 }
 
 /* How much a cut of PATH on SHEET helps P: rivals' effort gained minus P's
@@ -506,7 +553,7 @@ static int thinking_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_a
 /* A mind remembering its searches in DISTS, or in a cache of its own
  * when DISTS is NULL. */
 static gm_mind *mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
-                         int horizon, gm_dist_cache *dists)
+                         int horizon, gm_dist_cache *dists, cut_memo *cuts)
 {
     gm_mind *m = calloc(1, sizeof *m);
     if (!m)
@@ -520,15 +567,19 @@ static gm_mind *mind_new(const gm_game *g, gm_agent_kind kind, double noise, int
             goto oom;
         m->owns_dists = 1;
     }
+    m->cuts = cuts;
     if (!(m->trial = gm_state_new(g, 0)))
         goto oom;
     if (kind == GM_THINKING) {
         if (!(m->snap = gm_state_new(g, 0)) || !(m->sim = gm_state_new(g, 0)))
             goto oom;
+        if (!(m->cuts = calloc(CUT_MEMOS, sizeof *m->cuts)))
+            goto oom;
+        m->owns_cuts = 1;
         for (int q = 0; q < g->players; q++)
-            if (!(m->players[q] = mind_new(g, GM_GREEDY, 0.1, 0, 0, m->dists)))
+            if (!(m->players[q] = mind_new(g, GM_GREEDY, 0.1, 0, 0, m->dists, m->cuts)))
                 goto oom;
-        if (!(m->own = mind_new(g, GM_GREEDY, 0, 0, 0, m->dists)))
+        if (!(m->own = mind_new(g, GM_GREEDY, 0, 0, 0, m->dists, m->cuts)))
             goto oom;
     }
     return m;
@@ -540,13 +591,13 @@ oom:
 gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
                      int horizon)
 {
-    return mind_new(g, kind, noise, rollouts, horizon, NULL);
+    return mind_new(g, kind, noise, rollouts, horizon, NULL, NULL);
 }
 
 gm_mind *gm_mind_new_sharing(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
                              int horizon, gm_dist_cache *dists)
 {
-    return mind_new(g, kind, noise, rollouts, horizon, dists);
+    return mind_new(g, kind, noise, rollouts, horizon, dists, NULL);
 }
 
 void gm_mind_free(gm_mind *m)
@@ -561,6 +612,8 @@ void gm_mind_free(gm_mind *m)
     gm_mind_free(m->own);
     if (m->owns_dists)
         gm_dist_cache_free(m->dists);
+    if (m->owns_cuts)
+        free(m->cuts);
     free(m);
 }
 

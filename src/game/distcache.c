@@ -6,6 +6,7 @@
 
 typedef struct {
     int sheet;              /* -1: empty */
+    uint64_t serial;        /* never given to another picture (gm_dist_picture) */
     uint64_t hash;          /* of the bytes, to find a picture without comparing all */
     uint8_t *bytes;         /* the sheet's edge, piece and node bytes */
     int32_t *search_of;     /* per node: its search from there, -1 none */
@@ -22,6 +23,7 @@ typedef struct {
 struct gm_dist_cache {
     const gm_game *g;
     int n_pictures, n_searches, next_picture, next_search;
+    uint64_t serials;       /* pictures made so far */
     int last[GM_MAX_PLAYERS]; /* per sheet: the picture matched last */
     picture *pictures;
     search *searches;
@@ -125,6 +127,7 @@ static int find_picture(gm_dist_cache *c, const gm_state *s, int sheet)
             if (pic->search_of[v] >= 0)
                 c->searches[pic->search_of[v]].picture = -1;
     pic->sheet = sheet;
+    pic->serial = ++c->serials;
     pic->hash = h;
     memcpy(pic->bytes, now, len);
     for (uint32_t v = 0; v < sh->n; v++)
@@ -157,4 +160,9 @@ void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int s
     se->picture = (int)(pic - c->pictures), se->from = from;
     pic->search_of[from] = k;
     memcpy(dist, se->dist, sh->n * sizeof *dist);
+}
+
+uint64_t gm_dist_picture(gm_dist_cache *c, const gm_state *s, int sheet)
+{
+    return c->pictures[find_picture(c, s, sheet)].serial;
 }
