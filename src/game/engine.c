@@ -145,6 +145,13 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
             gm_game_free(g);
             return cb_fail(err, CB_ERR_DATA, "sheet %zu has no start", k + 1);
         }
+        sh->paper_nodes = 1;
+        for (uint32_t v = 0; v < sh->n; v++) {
+            int inner = 0;
+            for (uint32_t i = sh->vf_off[v]; i < sh->vf_off[v + 1]; i++)
+                inner |= sh->vf[i] != 0;
+            sh->paper_nodes &= inner && sh->adj_off[v + 1] > sh->adj_off[v];
+        }
         {
             uint8_t faces[sh->nf ? sh->nf : 1], edges[sh->m ? sh->m : 1];
             uint32_t cls[sh->nf ? sh->nf : 1];
@@ -379,9 +386,25 @@ static void paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
             if (cutter >= 0)
                 s->players[cutter].pieces++;
         }
-    /* Nodes left without paper, and the players whose marks fell with them. */
+    /* Nodes left without paper, and the players whose marks fell with them:
+     * on a sheet whose every node touches paper at first, only nodes of the
+     * pieces that fell can be (in any order: each node's changes are its
+     * own), else every node is looked at. */
     unsigned lost_marks = 0;
-    for (uint32_t v = 0; v < sh->n; v++) {
+    uint32_t n_near = 0, near[sh->paper_nodes ? sh->n : 1];
+    uint8_t seen[sh->paper_nodes ? sh->n : 1];
+    if (sh->paper_nodes) {
+        memset(seen, 0, sh->n);
+        for (uint32_t f = 1; f < nf; f++)
+            for (uint32_t i = fell[f] ? sh->fe_off[f] : 0; fell[f] && i < sh->fe_off[f + 1]; i++)
+                for (int k = 0; k < 2; k++) {
+                    uint32_t v = sh->ends[sh->fe[i]][k];
+                    if (!seen[v])
+                        seen[v] = 1, near[n_near++] = v;
+                }
+    }
+    for (uint32_t j = 0; j < (sh->paper_nodes ? n_near : sh->n); j++) {
+        uint32_t v = sh->paper_nodes ? near[j] : j;
         if (!nodes[v])
             continue;
         int alive = 0;

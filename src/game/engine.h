@@ -43,6 +43,7 @@ typedef struct {
     int16_t *type;          /* per node: theme type, -1 for starts and the summit */
     uint8_t *dots;          /* per node: power dots */
     int paper_joined;       /* the uncut paper is one piece (as boards are) */
+    int paper_nodes;        /* every node has an edge and touches a piece */
     uint32_t starts[CB_VERDICT_STARTS];
     int n_starts;
     uint32_t seat_start[GM_MAX_PLAYERS]; /* the start numbered k + 1, or GM_NONE */
