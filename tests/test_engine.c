@@ -9,6 +9,7 @@
 #include "game/agents.h"
 #include "game/distcache.h"
 #include "game/engine.h"
+#include "io/theme.h"
 #include "planar/halfedge.h"
 #include "base/unionfind.h"
 
@@ -99,7 +100,27 @@ static void check_state(const gm_game *g, const gm_state *s, uint8_t (*was_alive
         assert_true(nodes[sh->center]); /* the summit never falls */
     }
     for (int p = 0; p < g->players; p++) {
+        /* the summary of P's marks the state keeps, from scratch */
         const gm_player *P = &s->players[p];
+        const gm_sheet *sh = &g->sheets[P->sheet];
+        const uint8_t *nodes = gm_nodes(g, s, P->sheet);
+        const uint16_t *marks = gm_marks(g, s, P->sheet);
+        int count = 0, family = 0;
+        uint64_t types = 0;
+        for (uint32_t v = 0; v < sh->n; v++) {
+            int t = sh->type[v];
+            if (t < 0 || !nodes[v] || !(marks[v] >> p & 1))
+                continue;
+            count++;
+            types |= 1ull << (t & 63);
+            const cb_goal *goal = &g->goal[p];
+            cb_effect_kind k = g->theme->types[t].effect.kind;
+            if (g->mission[p] >= 0 && goal->kind == CB_GOAL_ACTIONS)
+                family += goal->cut_family ? cb_effect_is_cut(k) : cb_effect_is_guard(k);
+        }
+        assert_int_equal(s->mark_count[p], count);
+        assert_true(s->mark_types[p] == types);
+        assert_int_equal(s->mark_family[p], family);
         assert_true(P->at >= -2);
         if (P->at >= 0)
             assert_true(gm_nodes(g, s, P->sheet)[P->at]); /* tokens on live paper */

@@ -18,6 +18,36 @@
 #define CANDIDATES 2048
 #define EXACT 4
 
+typedef struct {
+    uint32_t e[PLAN_MAX]; /* options as GM_ASK_CUT lists them */
+    int len;
+    int score;
+    int pos;              /* in the order the search finds cuts */
+} cut_path;
+
+/* The cuts worth trying (cuts_to_try) remembered: what they depend on, the
+ * sheet's picture (gm_dist_picture), the victim's node, the shields on the
+ * sheet and the cut's kind, and what came out. */
+typedef struct {
+    uint64_t picture;     /* 0: empty */
+    int32_t at, len, anywhere;
+    int32_t shield[GM_MAX_PLAYERS]; /* per seat, on the sheet, else -1 */
+    int n;
+    cut_path tries[EXACT];
+} cut_memo;
+#define CUT_MEMOS 1024
+
+/* Efforts remembered (effort): what a plan's moves depend on, the sheet's
+ * picture (gm_dist_picture), the seat, its node, the marks it still needs
+ * and the nodes that would count (a bitmap), and the moves. A slot is
+ * 3 + words 64-bit words: picture, seat and node, marks left and moves,
+ * the bitmap. */
+typedef struct {
+    int words;            /* bitmap words a slot */
+    uint64_t *slots;      /* EFFORT_MEMOS slots; a picture of 0: empty */
+} effort_memo;
+#define EFFORT_MEMOS 2048
+
 struct gm_mind {
     gm_agent_kind kind;
     const gm_game *g;
@@ -35,6 +65,9 @@ struct gm_mind {
     struct gm_mind *own;        /* thinking: its greedy plans (cuts, guards) */
     gm_dist_cache *dists;       /* shared by a thinking mind's greedy minds */
     int owns_dists;
+    cut_memo *cuts;             /* thinking: CUT_MEMOS, shared the same way (or NULL) */
+    effort_memo *efforts;       /* thinking: shared the same way (or NULL) */
+    int owns_cuts;
 };
 
 static int pick_random(gm_state *s, int n)
@@ -56,13 +89,11 @@ static int hops_or_far(const int *dist, uint32_t v)
 }
 
 static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p, int left,
-                      const int *to_summit)
+                      const int *to_summit, uint32_t *want, int n_want)
 {
     const gm_player *P = &s->players[p];
     const gm_sheet *sh = &g->sheets[P->sheet];
-    uint8_t want[GM_MAX_NODES];
     int dist[GM_MAX_NODES];
-    gm_mission_wanted(g, s, p, want);
     int by_type = g->goal[p].kind == CB_GOAL_TYPES || g->goal[p].kind == CB_GOAL_SET;
     uint32_t cur = (uint32_t)P->at;
     int moves = 0;
@@ -72,8 +103,9 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
         gm_dist_cached(c, g, s, P->sheet, cur, dist);
         uint32_t best = GM_NONE;
         int best_key = 0;
-        for (uint32_t v = 0; v < sh->n; v++) {
-            if (!want[v] || dist[v] <= 0)
+        for (int i = 0; i < n_want; i++) {
+            uint32_t v = want[i];
+            if (dist[v] <= 0)
                 continue;
             int key = dist[v] * 64 + (to_summit[v] >= 0 ? to_summit[v] : 63);
             if (best == GM_NONE || key < best_key)
@@ -83,17 +115,21 @@ static int plan_moves(gm_dist_cache *c, const gm_game *g, const gm_state *s, int
             return moves + UNREACHABLE * left + hops_or_far(to_summit, cur);
         moves += dist[best];
         cur = best;
-        want[best] = 0;
-        if (by_type)
-            for (uint32_t v = 0; v < sh->n; v++)
-                want[v] &= sh->type[v] != sh->type[best];
+        /* BEST no longer counts, nor (by type) any node of its type */
+        int kept = 0;
+        for (int i = 0; i < n_want; i++)
+            if (want[i] != best && !(by_type && sh->type[want[i]] == sh->type[best]))
+                want[kept++] = want[i];
+        n_want = kept;
     }
     return moves + hops_or_far(to_summit, cur);
 }
 
-/* gm_effort, its searches remembered in C (may be NULL). */
-static int effort(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
+/* gm_effort, its searches remembered in M's cache and its plans in M's
+ * efforts (M may be NULL, and either may be). */
+static int effort(const gm_mind *m, const gm_game *g, const gm_state *s, int p)
 {
+    gm_dist_cache *c = m ? m->dists : NULL;
     const gm_player *P = &s->players[p];
     if (P->on_summit)
         return 0;
@@ -103,8 +139,37 @@ static int effort(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
     if (P->at == -1)
         return 12 + 2 * left;
     int dist[GM_MAX_NODES];
+    if (!left) {
+        gm_dist_cached(c, g, s, P->sheet, g->sheets[P->sheet].center, dist);
+        return hops_or_far(dist, (uint32_t)P->at);
+    }
+    uint32_t want[GM_MAX_NODES]; /* the nodes that count, in node order */
+    int n_want = gm_mission_wanted_nodes(g, s, p, want);
+    uint64_t *slot = NULL, key[3 + GM_MAX_NODES / 64];
+    effort_memo *memo = m && c ? m->efforts : NULL;
+    if (memo) {
+        int words = memo->words;
+        key[0] = gm_dist_picture(c, s, P->sheet);
+        key[1] = (uint64_t)(uint32_t)p << 32 | (uint32_t)P->at;
+        key[2] = (uint64_t)(uint32_t)left << 32;
+        memset(key + 3, 0, (size_t)words * sizeof key[0]);
+        for (int i = 0; i < n_want; i++)
+            key[3 + want[i] / 64] |= 1ull << (want[i] % 64);
+        uint64_t h = key[0] * UINT64_C(0x9E3779B97F4A7C15) ^ key[1] ^ key[2];
+        for (int i = 0; i < words; i++)
+            h = (h ^ key[3 + i]) * UINT64_C(1099511628211);
+        slot = memo->slots + (size_t)((h ^ h >> 31) % EFFORT_MEMOS) * (size_t)(3 + words);
+        if (slot[0] == key[0] && slot[1] == key[1] && slot[2] >> 32 == key[2] >> 32 &&
+            memcmp(slot + 3, key + 3, (size_t)words * sizeof key[0]) == 0)
+            return (int)(uint32_t)slot[2];
+    }
     gm_dist_cached(c, g, s, P->sheet, g->sheets[P->sheet].center, dist);
-    return left ? plan_moves(c, g, s, p, left, dist) : hops_or_far(dist, (uint32_t)P->at);
+    int moves = plan_moves(c, g, s, p, left, dist, want, n_want);
+    if (slot) {
+        key[2] |= (uint32_t)moves;
+        memcpy(slot, key, (size_t)(3 + memo->words) * sizeof key[0]);
+    }
+    return moves;
 }
 
 int gm_effort(const gm_game *g, const gm_state *s, int p)
@@ -170,31 +235,25 @@ static int best_node(gm_mind *m, gm_state *s, int p, const uint32_t *opts, int n
     return best;
 }
 
-/* The rival P would most like to slow down: the least effort from winning;
- * among rivals tied for it, one at random (a fixed order would always cut
- * the lowest seat). */
-static int leader(gm_mind *m, gm_state *s, int p, int sheet)
+/* The rival P would most like to slow down: the least effort from winning
+ * (EFFORT_OF); among rivals tied for it, one at random (a fixed order would
+ * always cut the lowest seat). */
+static int leader(gm_mind *m, gm_state *s, int p, int sheet, int *effort_of)
 {
     const gm_game *g = m->g;
     int best = -1, best_e = 0, tied = 0;
     for (int q = 0; q < g->players; q++) {
         if (q == p || (sheet >= 0 && s->players[q].sheet != sheet))
             continue;
-        int e = effort(m->dists, g, s, q);
+        int e = effort(m, g, s, q);
         if (best < 0 || e < best_e)
             best = q, best_e = e, tied = 1;
         else if (e == best_e && cb_rng_below(&s->rng, (uint64_t)++tied) == 0)
             best = q;
     }
+    *effort_of = best_e;
     return best;
 }
-
-typedef struct {
-    uint32_t e[PLAN_MAX]; /* options as GM_ASK_CUT lists them */
-    int len;
-    int score;
-    int pos;              /* in the order the search finds cuts */
-} cut_path;
 
 /* How much cutting edge X slows VICTIM (whose way to the summit is TOTAL
  * hops; M->dist holds hops to the summit, M->dist2 hops from the victim):
@@ -240,8 +299,8 @@ static void keep_cut(cut_path *keep, int *n_later, const cut_path *c)
  * VICTIM's shortest ways (edge_score, then length); the EXACT best by a
  * selection sort over them all. Only the cuts that selection can reach are
  * kept, so no candidate list is stored. */
-static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int len,
-                       int anywhere, cut_path *tries)
+static int find_cuts(gm_mind *m, const gm_state *s, int victim, int sheet, int len,
+                     int anywhere, cut_path *tries)
 {
     const gm_game *g = m->g;
     const gm_sheet *sh = &g->sheets[sheet];
@@ -256,6 +315,10 @@ static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int
     int nf = gm_first_cut_options(g, s, sheet, anywhere, cuttable, first, CANDIDATES);
     cut_path keep[2 * EXACT], cur;
     int n = 0, n_later = 0, prefix[PLAN_MAX + 1] = {0};
+    /* per edge, the length of the path when it was last put on it: it is
+     * on CUR's path when CUR's edge there is still it */
+    uint8_t depth[GM_MAX_NODES * 3];
+    memset(depth, 0, sh->m);
     /* depth-first: the path so far in CUR, a stack of (option, length) */
     struct { uint32_t opt; int len; } stack[64];
     for (int i = 0; i < nf && n < CANDIDATES; i++) {
@@ -266,6 +329,7 @@ static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int
             int l = stack[top].len;
             cur.e[l - 1] = stack[top].opt;
             cur.len = l;
+            depth[stack[top].opt >> 1] = (uint8_t)l;
             prefix[l] = prefix[l - 1] + edge_score(m, sh, cur.e[l - 1] >> 1, total);
             cur.score = prefix[l] * 8 + l;
             cur.pos = n++;
@@ -275,11 +339,9 @@ static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int
             uint32_t last = cur.e[l - 1], end = sh->ends[last >> 1][last & 1];
             for (uint32_t k = sh->adj_off[end]; k < sh->adj_off[end + 1] && top < 64; k++) {
                 uint32_t x = sh->adj_e[k];
-                int used = 0;
-                for (int j = 0; j < l; j++)
-                    used |= (cur.e[j] >> 1) == x;
-                if (used || !cuttable[x])
-                    continue;
+                int d = depth[x];
+                if (!cuttable[x] || (d > 0 && d <= l && (cur.e[d - 1] >> 1) == x))
+                    continue; /* not cuttable, or on the path already */
                 stack[top].opt = x << 1 | (sh->ends[x][1] != end);
                 stack[top++].len = l + 1;
             }
@@ -309,6 +371,39 @@ static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int
     return n_tries;
 }
 
+/* find_cuts, remembered in M->cuts (when it has them): a thinking agent's
+ * look-aheads meet the same paper and victim again and again. */
+static int cuts_to_try(gm_mind *m, const gm_state *s, int victim, int sheet, int len,
+                       int anywhere, cut_path *tries)
+{
+    if (!m->cuts)
+        return find_cuts(m, s, victim, sheet, len, anywhere, tries);
+    const gm_game *g = m->g;
+    cut_memo key;
+    memset(&key, 0, sizeof key);
+    key.picture = gm_dist_picture(m->dists, s, sheet);
+    key.at = s->players[victim].at, key.len = len, key.anywhere = anywhere;
+    uint64_t h = key.picture * UINT64_C(0x9E3779B97F4A7C15) ^
+                 (uint64_t)(uint32_t)key.at * UINT64_C(0xC2B2AE3D27D4EB4F) ^
+                 (uint64_t)(len * 2 + anywhere);
+    for (int q = 0; q < GM_MAX_PLAYERS; q++) {
+        key.shield[q] = q < g->players && s->players[q].sheet == sheet ? s->players[q].shield
+                                                                         : -1;
+        h = (h ^ (uint64_t)(uint32_t)key.shield[q]) * UINT64_C(1099511628211);
+    }
+    cut_memo *slot = &m->cuts[(h ^ h >> 29) % CUT_MEMOS];
+    if (slot->picture == key.picture && slot->at == key.at && slot->len == key.len &&
+        slot->anywhere == key.anywhere &&
+        memcmp(slot->shield, key.shield, sizeof key.shield) == 0) {
+        memcpy(tries, slot->tries, (size_t)slot->n * sizeof *tries);
+        return slot->n;
+    }
+    key.n = find_cuts(m, s, victim, sheet, len, anywhere, key.tries);
+    *slot = key;
+    memcpy(tries, key.tries, (size_t)key.n * sizeof *tries);
+    return key.n;
+}
+
 /* How much a cut of PATH on SHEET helps P: rivals' effort gained minus P's
  * own, pieces P cuts loose, tried on a copy of the state. */
 static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_path *path,
@@ -320,10 +415,13 @@ static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_
     for (int j = 0; j < path->len; j++)
         edges[path->e[j] >> 1] |= GM_CUT;
     int pieces = m->trial->players[p].pieces;
-    gm_paper_fall(g, m->trial, sheet, p);
-    int value = 3 * (effort(m->dists, g, m->trial, victim) - victim_before);
+    uint32_t cut[PLAN_MAX];
+    for (int j = 0; j < path->len; j++)
+        cut[j] = path->e[j] >> 1;
+    gm_paper_fall_cut(g, m->trial, sheet, p, cut, path->len);
+    int value = 3 * (effort(m, g, m->trial, victim) - victim_before);
     if (g->shared)
-        value -= 4 * (effort(m->dists, g, m->trial, p) - mine_before);
+        value -= 4 * (effort(m, g, m->trial, p) - mine_before);
     if (m->trial->players[p].pieces > pieces && gm_mission_left(g, s, p) > 0 &&
         g->mission[p] >= 0 &&
         g->theme->missions[g->mission[p]].goal.kind == CB_GOAL_CUT_LOOSE)
@@ -340,10 +438,12 @@ static int plan_cut(gm_mind *m, gm_state *s, int p, const cb_effect *e)
     int len = anywhere ? 1 : (e->n < PLAN_MAX ? e->n : PLAN_MAX);
     int best_value = 0, found = 0;
     /* the leader's sheet (on own sheets, the only one worth the search) */
-    int victim = leader(m, s, p, -1);
+    int victim_before;
+    int victim = leader(m, s, p, -1, &victim_before);
     if (victim < 0)
         return 0;
-    int victim_before = effort(m->dists, g, s, victim), mine_before = effort(m->dists, g, s, p);
+    /* only a shared board weighs P's own way (cut_value) */
+    int mine_before = g->shared ? effort(m, g, s, p) : 0;
     int sheet = s->players[victim].sheet;
     cut_path tries[EXACT];
     int n = cuts_to_try(m, s, victim, sheet, len, anywhere, tries);
@@ -437,14 +537,14 @@ static void thinking_turn_start(void *ctx, const gm_game *g, const gm_state *s, 
 
 /* What a look-ahead's end is worth to P: a win 1; unfinished, by how far
  * P is from winning against the nearest rival. */
-static double outcome(gm_dist_cache *c, const gm_game *g, const gm_state *s, int p)
+static double outcome(const gm_mind *m, const gm_game *g, const gm_state *s, int p)
 {
     if (s->over)
         return (s->tally.winners >> p & 1) ? 1.0 / __builtin_popcount(s->tally.winners) : 0.0;
-    int mine = effort(c, g, s, p), best = 1 << 20;
+    int mine = effort(m, g, s, p), best = 1 << 20;
     for (int q = 0; q < g->players; q++)
         if (q != p) {
-            int e = effort(c, g, s, q);
+            int e = effort(m, g, s, q);
             best = e < best ? e : best;
         }
     double d = (double)(best - mine);
@@ -482,7 +582,7 @@ static int thinking_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_a
             m->sim->n_forced = m->sim->forced_pos = 0;
             while (!m->sim->over && m->sim->round < stop)
                 gm_turn(g, m->sim, agents);
-            total += outcome(m->dists, g, m->sim, p);
+            total += outcome(m, g, m->sim, p);
         }
         total += i == fallback ? 1e-6 : 0;
         if (total > best)
@@ -496,8 +596,32 @@ static int thinking_choose(void *ctx, const gm_game *g, gm_state *s, int p, gm_a
 
 /* A mind remembering its searches in DISTS, or in a cache of its own
  * when DISTS is NULL. */
+static effort_memo *effort_memo_new(const gm_game *g)
+{
+    uint32_t n = 1;
+    for (int k = 0; k < g->n_sheets; k++)
+        n = g->sheets[k].n > n ? g->sheets[k].n : n;
+    effort_memo *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->words = (int)((n + 63) / 64);
+    if (!(e->slots = calloc((size_t)EFFORT_MEMOS * (size_t)(3 + e->words), sizeof *e->slots))) {
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+static void effort_memo_free(effort_memo *e)
+{
+    if (e)
+        free(e->slots);
+    free(e);
+}
+
 static gm_mind *mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
-                         int horizon, gm_dist_cache *dists)
+                         int horizon, gm_dist_cache *dists, cut_memo *cuts,
+                         effort_memo *efforts)
 {
     gm_mind *m = calloc(1, sizeof *m);
     if (!m)
@@ -511,15 +635,21 @@ static gm_mind *mind_new(const gm_game *g, gm_agent_kind kind, double noise, int
             goto oom;
         m->owns_dists = 1;
     }
+    m->cuts = cuts, m->efforts = efforts;
     if (!(m->trial = gm_state_new(g, 0)))
         goto oom;
     if (kind == GM_THINKING) {
         if (!(m->snap = gm_state_new(g, 0)) || !(m->sim = gm_state_new(g, 0)))
             goto oom;
+        m->owns_cuts = 1;
+        if (!(m->cuts = calloc(CUT_MEMOS, sizeof *m->cuts)) ||
+            !(m->efforts = effort_memo_new(g)))
+            goto oom;
         for (int q = 0; q < g->players; q++)
-            if (!(m->players[q] = mind_new(g, GM_GREEDY, 0.1, 0, 0, m->dists)))
+            if (!(m->players[q] = mind_new(g, GM_GREEDY, 0.1, 0, 0, m->dists, m->cuts,
+                                           m->efforts)))
                 goto oom;
-        if (!(m->own = mind_new(g, GM_GREEDY, 0, 0, 0, m->dists)))
+        if (!(m->own = mind_new(g, GM_GREEDY, 0, 0, 0, m->dists, m->cuts, m->efforts)))
             goto oom;
     }
     return m;
@@ -531,13 +661,13 @@ oom:
 gm_mind *gm_mind_new(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
                      int horizon)
 {
-    return mind_new(g, kind, noise, rollouts, horizon, NULL);
+    return mind_new(g, kind, noise, rollouts, horizon, NULL, NULL, NULL);
 }
 
 gm_mind *gm_mind_new_sharing(const gm_game *g, gm_agent_kind kind, double noise, int rollouts,
                              int horizon, gm_dist_cache *dists)
 {
-    return mind_new(g, kind, noise, rollouts, horizon, dists);
+    return mind_new(g, kind, noise, rollouts, horizon, dists, NULL, NULL);
 }
 
 void gm_mind_free(gm_mind *m)
@@ -552,6 +682,10 @@ void gm_mind_free(gm_mind *m)
     gm_mind_free(m->own);
     if (m->owns_dists)
         gm_dist_cache_free(m->dists);
+    if (m->owns_cuts) {
+        free(m->cuts);
+        effort_memo_free(m->efforts);
+    }
     free(m);
 }
 

@@ -6,7 +6,9 @@
 
 typedef struct {
     int sheet;              /* -1: empty */
+    uint64_t serial;        /* never given to another picture (gm_dist_picture) */
     uint64_t hash;          /* of the bytes, to find a picture without comparing all */
+    int next;               /* the next picture in its hash bucket, -1 none */
     uint8_t *bytes;         /* the sheet's edge, piece and node bytes */
     int32_t *search_of;     /* per node: its search from there, -1 none */
 } picture;
@@ -22,7 +24,10 @@ typedef struct {
 struct gm_dist_cache {
     const gm_game *g;
     int n_pictures, n_searches, next_picture, next_search;
+    uint64_t serials;       /* pictures made so far */
     int last[GM_MAX_PLAYERS]; /* per sheet: the picture matched last */
+    int *bucket;            /* n_buckets (a power of two) first pictures by hash */
+    uint64_t n_buckets;
     picture *pictures;
     search *searches;
     uint8_t *bytes;
@@ -58,7 +63,10 @@ gm_dist_cache *gm_dist_cache_new(const gm_game *g, int searches)
     c->bytes = malloc(np * len);
     c->dists = malloc(ns * n * sizeof *c->dists);
     c->search_of = malloc(np * n * sizeof *c->search_of);
-    if (!c->pictures || !c->searches || !c->bytes || !c->dists || !c->search_of) {
+    for (c->n_buckets = 1; c->n_buckets < 2 * np; c->n_buckets *= 2)
+        ;
+    c->bucket = malloc(c->n_buckets * sizeof *c->bucket);
+    if (!c->pictures || !c->searches || !c->bytes || !c->dists || !c->search_of || !c->bucket) {
         gm_dist_cache_free(c);
         return NULL;
     }
@@ -70,6 +78,8 @@ gm_dist_cache *gm_dist_cache_new(const gm_game *g, int searches)
         c->searches[i].picture = -1, c->searches[i].dist = c->dists + i * n;
     for (int k = 0; k < GM_MAX_PLAYERS; k++)
         c->last[k] = -1;
+    for (uint64_t b = 0; b < c->n_buckets; b++)
+        c->bucket[b] = -1;
     return c;
 }
 
@@ -82,6 +92,7 @@ void gm_dist_cache_free(gm_dist_cache *c)
     free(c->bytes);
     free(c->dists);
     free(c->search_of);
+    free(c->bucket);
     free(c);
 }
 
@@ -112,7 +123,7 @@ static int find_picture(gm_dist_cache *c, const gm_state *s, int sheet)
         memcmp(c->pictures[last].bytes, now, len) == 0)
         return last;
     uint64_t h = hash_of(now, len, sheet);
-    for (int i = 0; i < c->n_pictures; i++) {
+    for (int i = c->bucket[h & (c->n_buckets - 1)]; i >= 0; i = c->pictures[i].next) {
         picture *pic = &c->pictures[i];
         if (pic->hash == h && pic->sheet == sheet && memcmp(pic->bytes, now, len) == 0)
             return c->last[sheet] = i;
@@ -120,11 +131,19 @@ static int find_picture(gm_dist_cache *c, const gm_state *s, int sheet)
     int k = c->next_picture;
     c->next_picture = (k + 1) % c->n_pictures;
     picture *pic = &c->pictures[k];
-    if (pic->sheet >= 0)
+    if (pic->sheet >= 0) {
         for (uint32_t v = 0; v < c->g->sheets[pic->sheet].n; v++)
             if (pic->search_of[v] >= 0)
                 c->searches[pic->search_of[v]].picture = -1;
+        int *at = &c->bucket[pic->hash & (c->n_buckets - 1)]; /* out of its bucket */
+        while (*at != k)
+            at = &c->pictures[*at].next;
+        *at = pic->next;
+    }
+    pic->next = c->bucket[h & (c->n_buckets - 1)];
+    c->bucket[h & (c->n_buckets - 1)] = k;
     pic->sheet = sheet;
+    pic->serial = ++c->serials;
     pic->hash = h;
     memcpy(pic->bytes, now, len);
     for (uint32_t v = 0; v < sh->n; v++)
@@ -157,4 +176,9 @@ void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int s
     se->picture = (int)(pic - c->pictures), se->from = from;
     pic->search_of[from] = k;
     memcpy(dist, se->dist, sh->n * sizeof *dist);
+}
+
+uint64_t gm_dist_picture(gm_dist_cache *c, const gm_state *s, int sheet)
+{
+    return c->pictures[find_picture(c, s, sheet)].serial;
 }

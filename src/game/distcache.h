@@ -25,4 +25,9 @@ void gm_dist_cache_free(gm_dist_cache *c);
 void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int sheet,
                     uint32_t from, int *dist);
 
+/* A number for SHEET's picture in S that C gives no other picture (the
+ * same number, the same picture; never 0): a key for what callers remember
+ * about a picture. */
+uint64_t gm_dist_picture(gm_dist_cache *c, const gm_state *s, int sheet);
+
 #endif

@@ -8,6 +8,10 @@
 #include "io/theme.h"
 #include "planar/halfedge.h"
 
+static uint32_t paper_groups(const gm_sheet *sh, const uint8_t *faces, const uint8_t *edges,
+                             uint32_t *cls);
+static void marks_rescan(const gm_game *g, gm_state *s, int p);
+
 /* ---- the fixed picture ---- */
 
 static void sheet_free(gm_sheet *sh)
@@ -141,6 +145,21 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
             gm_game_free(g);
             return cb_fail(err, CB_ERR_DATA, "sheet %zu has no start", k + 1);
         }
+        sh->paper_nodes = 1;
+        for (uint32_t v = 0; v < sh->n; v++) {
+            int inner = 0;
+            for (uint32_t i = sh->vf_off[v]; i < sh->vf_off[v + 1]; i++)
+                inner |= sh->vf[i] != 0;
+            sh->paper_nodes &= inner && sh->adj_off[v + 1] > sh->adj_off[v];
+        }
+        {
+            uint8_t faces[sh->nf ? sh->nf : 1], edges[sh->m ? sh->m : 1];
+            uint32_t cls[sh->nf ? sh->nf : 1];
+            memset(faces, 1, sh->nf ? sh->nf : 1);
+            faces[0] = 0;
+            memset(edges, 0, sh->m ? sh->m : 1);
+            sh->paper_joined = paper_groups(sh, faces, edges, cls) <= 1;
+        }
         sh->off_edge = off, off += sh->m;
         sh->off_face = off, off += sh->nf;
         sh->off_node = off, off += sh->n;
@@ -200,12 +219,11 @@ gm_state *gm_state_new(const gm_game *g, uint64_t seed)
         const gm_sheet *sh = &g->sheets[P->sheet];
         P->at = (int32_t)sh->seat_start[p];
         P->camp = P->shield = -1;
-        uint8_t *dots = gm_dots(g, s, P->sheet);
-        if (dots[P->at] > 0) { /* "fill in its dot" */
-            dots[P->at]--;
-            gm_marks(g, s, P->sheet)[P->at] |= (uint16_t)(1u << p);
-        }
+        if (gm_dots(g, s, P->sheet)[P->at] > 0) /* "fill in its dot" */
+            gm_mark(g, s, p, (uint32_t)P->at);
     }
+    for (int k = 0; k < g->n_sheets; k++)
+        s->paper_joined[k] = (uint8_t)g->sheets[k].paper_joined;
     s->round = 1;
     return s;
 }
@@ -318,7 +336,7 @@ static uint32_t paper_groups(const gm_sheet *sh, const uint8_t *faces, const uin
     return groups;
 }
 
-void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
+static void paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
 {
     const gm_sheet *sh = &g->sheets[sheet];
     uint8_t *faces = gm_faces(g, s, sheet), *nodes = gm_nodes(g, s, sheet);
@@ -368,8 +386,25 @@ void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
             if (cutter >= 0)
                 s->players[cutter].pieces++;
         }
-    /* Nodes left without paper. */
-    for (uint32_t v = 0; v < sh->n; v++) {
+    /* Nodes left without paper, and the players whose marks fell with them:
+     * on a sheet whose every node touches paper at first, only nodes of the
+     * pieces that fell can be (in any order: each node's changes are its
+     * own), else every node is looked at. */
+    unsigned lost_marks = 0;
+    uint32_t n_near = 0, near[sh->paper_nodes ? sh->n : 1];
+    uint8_t seen[sh->paper_nodes ? sh->n : 1];
+    if (sh->paper_nodes) {
+        memset(seen, 0, sh->n);
+        for (uint32_t f = 1; f < nf; f++)
+            for (uint32_t i = fell[f] ? sh->fe_off[f] : 0; fell[f] && i < sh->fe_off[f + 1]; i++)
+                for (int k = 0; k < 2; k++) {
+                    uint32_t v = sh->ends[sh->fe[i]][k];
+                    if (!seen[v])
+                        seen[v] = 1, near[n_near++] = v;
+                }
+    }
+    for (uint32_t j = 0; j < (sh->paper_nodes ? n_near : sh->n); j++) {
+        uint32_t v = sh->paper_nodes ? near[j] : j;
         if (!nodes[v])
             continue;
         int alive = 0;
@@ -378,6 +413,8 @@ void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
         if (alive)
             continue;
         nodes[v] = 0;
+        if (sh->type[v] >= 0)
+            lost_marks |= gm_marks(g, s, sheet)[v];
         for (int p = 0; p < g->players; p++) {
             gm_player *P = &s->players[p];
             if (P->sheet != sheet)
@@ -392,6 +429,78 @@ void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
                 P->shield = -1;
         }
     }
+    for (int p = 0; p < g->players; p++)
+        if ((lost_marks >> p & 1) && s->players[p].sheet == sheet)
+            marks_rescan(g, s, p);
+}
+
+void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter)
+{
+    paper_fall(g, s, sheet, cutter);
+    s->paper_joined[sheet] = 1; /* what stays is one piece, or none */
+}
+
+/* Whether pieces A and B of SHEET are joined across uncut edges: a search
+ * from both at once, one piece each in turn, so it ends within twice the
+ * smaller side when they are parted, and soon when a short cut only
+ * notches the paper. SIDE: nf zeros, left so. */
+static int joined(const gm_sheet *sh, const uint8_t *faces, const uint8_t *edges, uint32_t a,
+                  uint32_t b, uint8_t *side, uint32_t *queue)
+{
+    uint32_t nf = sh->nf;
+    /* A's queue from the front, B's from the back */
+    uint32_t ha = 0, ta = 0, hb = nf, tb = nf;
+    side[a] = 1, queue[ta++] = a;
+    side[b] = 2, queue[--tb] = b;
+    int met = 0;
+    while (!met && ha < ta && hb > tb) {
+        for (int k = 1; k <= 2 && !met; k++) {
+            uint32_t f = k == 1 ? queue[ha++] : queue[--hb];
+            for (uint32_t i = sh->fe_off[f]; i < sh->fe_off[f + 1]; i++) {
+                uint32_t e = sh->fe[i];
+                uint32_t o = sh->eface[e][0] == f ? sh->eface[e][1] : sh->eface[e][0];
+                if ((edges[e] & GM_CUT) || !faces[o] || side[o] == k)
+                    continue;
+                if (side[o]) {
+                    met = 1;
+                    break;
+                }
+                side[o] = (uint8_t)k;
+                if (k == 1)
+                    queue[ta++] = o;
+                else
+                    queue[--tb] = o;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < ta; i++)
+        side[queue[i]] = 0;
+    for (uint32_t i = tb; i < nf; i++)
+        side[queue[i]] = 0;
+    return met;
+}
+
+void gm_paper_fall_cut(const gm_game *g, gm_state *s, int sheet, int cutter,
+                       const uint32_t *cut, int n_cut)
+{
+    const gm_sheet *sh = &g->sheets[sheet];
+    const uint8_t *faces = gm_faces(g, s, sheet), *edges = gm_edges(g, s, sheet);
+    if (s->paper_joined[sheet] && sh->nf > 0) {
+        uint32_t nf = sh->nf, queue[nf];
+        uint8_t side[nf];
+        memset(side, 0, nf);
+        int whole = 1;
+        for (int i = 0; whole && i < n_cut; i++) {
+            uint32_t a = sh->eface[cut[i]][0], b = sh->eface[cut[i]][1];
+            if (a != b && faces[a] && faces[b])
+                whole = joined(sh, faces, edges, a, b, side, queue);
+        }
+        /* still one piece: it stays when it touches the summit */
+        for (uint32_t i = sh->vf_off[sh->center]; whole && i < sh->vf_off[sh->center + 1]; i++)
+            if (faces[sh->vf[i]])
+                return;
+    }
+    gm_paper_fall(g, s, sheet, cutter);
 }
 
 /* ---- distances ---- */
@@ -459,10 +568,9 @@ static int in_set(const cb_goal *goal, int t)
     return 0;
 }
 
-/* P's marks still on its sheet: how many, the types (a bit each), and how
- * many count for an "actions" goal. */
-static void marks_summary(const gm_game *g, const gm_state *s, int p, int *count,
-                          uint64_t *types, int *family)
+/* P's marks still on its sheet, counted afresh into the state's summary
+ * (mark_count, mark_types, mark_family): after paper with marks on it fell. */
+static void marks_rescan(const gm_game *g, gm_state *s, int p)
 {
     int sheet = s->players[p].sheet;
     const gm_sheet *sh = &g->sheets[sheet];
@@ -470,16 +578,42 @@ static void marks_summary(const gm_game *g, const gm_state *s, int p, int *count
     const uint8_t *nodes = gm_nodes(g, s, sheet);
     const cb_goal *goal = goal_of(g, p);
     uint16_t bit = (uint16_t)(1u << p);
-    *count = 0, *types = 0, *family = 0;
+    int count = 0, family = 0;
+    uint64_t types = 0;
     for (uint32_t v = 0; v < sh->n; v++) {
         int t = sh->type[v];
         if (t < 0 || !nodes[v] || !(marks[v] & bit))
             continue;
-        (*count)++;
-        *types |= 1ull << (t & 63);
+        count++;
+        types |= 1ull << (t & 63);
         if (goal->kind == CB_GOAL_ACTIONS)
-            *family += type_counts(g, t, goal);
+            family += type_counts(g, t, goal);
     }
+    s->mark_count[p] = count, s->mark_types[p] = types, s->mark_family[p] = family;
+}
+
+void gm_mark(const gm_game *g, gm_state *s, int p, uint32_t v)
+{
+    int sheet = s->players[p].sheet;
+    gm_dots(g, s, sheet)[v]--;
+    gm_marks(g, s, sheet)[v] |= (uint16_t)(1u << p);
+    int t = g->sheets[sheet].type[v];
+    if (t < 0 || !gm_nodes(g, s, sheet)[v])
+        return;
+    const cb_goal *goal = goal_of(g, p);
+    s->mark_count[p]++;
+    s->mark_types[p] |= 1ull << (t & 63);
+    if (goal->kind == CB_GOAL_ACTIONS)
+        s->mark_family[p] += type_counts(g, t, goal);
+}
+
+/* P's marks still on its sheet: how many, the types (a bit each), and how
+ * many count for an "actions" goal (the state keeps them). */
+static void marks_summary(const gm_game *g, const gm_state *s, int p, int *count,
+                          uint64_t *types, int *family)
+{
+    (void)g;
+    *count = s->mark_count[p], *types = s->mark_types[p], *family = s->mark_family[p];
 }
 
 /* gm_mission_left from P's marks_summary (COUNT, TYPES, FAMILY), for the
@@ -574,6 +708,25 @@ int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
     const uint16_t *marks = gm_marks(g, s, sheet);
     for (uint32_t v = 0; v < sh->n; v++)
         n += want[v] = (uint8_t)wanted_node(sh, nodes, dots, marks, p, v, wanted);
+    return n;
+}
+
+int gm_mission_wanted_nodes(const gm_game *g, const gm_state *s, int p, uint32_t *list)
+{
+    int sheet = s->players[p].sheet;
+    const gm_sheet *sh = &g->sheets[sheet];
+    int count, family, n = 0;
+    uint64_t types;
+    marks_summary(g, s, p, &count, &types, &family);
+    if (left_of(g, s, p, count, types, family) == 0)
+        return 0;
+    uint8_t wanted[g->theme->n_types + 1];
+    wanted_types(g, p, types, wanted);
+    const uint8_t *nodes = gm_nodes(g, s, sheet), *dots = gm_dots(g, s, sheet);
+    const uint16_t *marks = gm_marks(g, s, sheet);
+    for (uint32_t v = 0; v < sh->n; v++)
+        if (wanted_node(sh, nodes, dots, marks, p, v, wanted))
+            list[n++] = v;
     return n;
 }
 

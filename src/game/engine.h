@@ -42,6 +42,8 @@ typedef struct {
     uint8_t *trim_edge;     /* per edge: runs along the trim (outside beside it) */
     int16_t *type;          /* per node: theme type, -1 for starts and the summit */
     uint8_t *dots;          /* per node: power dots */
+    int paper_joined;       /* the uncut paper is one piece (as boards are) */
+    int paper_nodes;        /* every node has an edge and touches a piece */
     uint32_t starts[CB_VERDICT_STARTS];
     int n_starts;
     uint32_t seat_start[GM_MAX_PLAYERS]; /* the start numbered k + 1, or GM_NONE */
@@ -111,6 +113,13 @@ struct gm_state {
     int extra;              /* the player takes another turn */
     int over;               /* the game has ended */
     uint32_t paper_version[GM_MAX_PLAYERS]; /* per sheet, bumped when it changes */
+    uint8_t paper_joined[GM_MAX_PLAYERS]; /* per sheet: its paper is known to be one
+                               piece at most (gm_paper_fall_cut may skip the flood) */
+    /* per seat, P's marks on typed nodes still on the paper, kept as marks
+     * are made (gm_mark) and paper falls: how many, their types (a bit each,
+     * type & 63) and how many an "actions" goal counts */
+    int32_t mark_count[GM_MAX_PLAYERS], mark_family[GM_MAX_PLAYERS];
+    uint64_t mark_types[GM_MAX_PLAYERS];
     cb_rng rng;             /* the agents' and the engine's chances */
     gm_tally tally;
     int no_cuts;            /* a replay with every cut action declined */
@@ -220,6 +229,8 @@ int gm_mission_left(const gm_game *g, const gm_state *s, int p);
 /* Marks in WANT (n entries) the nodes whose mark would count towards P's
  * mission; returns how many. */
 int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want);
+/* The same nodes listed in LIST (room for the sheet's n), in node order. */
+int gm_mission_wanted_nodes(const gm_game *g, const gm_state *s, int p, uint32_t *list);
 /* Whether P may enter the summit: mission done, or no node P can still
  * reach could finish it. */
 int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p);
@@ -245,5 +256,15 @@ int gm_first_cut_options(const gm_game *g, const gm_state *s, int sheet, int any
 /* Recomputes which paper is still joined to the summit on SHEET after cuts
  * (what falls off, whose token is stranded, who cut it loose: CUTTER). */
 void gm_paper_fall(const gm_game *g, gm_state *s, int sheet, int cutter);
+/* gm_paper_fall after cutting the N_CUT edges CUT (and no others since the
+ * last gm_paper_fall on SHEET): the same result, but when the paper was one
+ * piece and each cut edge's two sides are still joined around it, nothing
+ * can fall and the flood over the whole sheet is skipped. */
+void gm_paper_fall_cut(const gm_game *g, gm_state *s, int sheet, int cutter,
+                       const uint32_t *cut, int n_cut);
+
+/* P fills in a dot of node V on its sheet (V has one P has not filled):
+ * one dot fewer, P's mark, and the state's summary of P's marks. */
+void gm_mark(const gm_game *g, gm_state *s, int p, uint32_t v);
 
 #endif

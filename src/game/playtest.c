@@ -50,6 +50,18 @@ static gm_agent_kind kind_of(cb_agent_kind k)
     return k == CB_AGENT_RANDOM ? GM_RANDOM : k == CB_AGENT_THINKING ? GM_THINKING : GM_GREEDY;
 }
 
+/* Searches a thinking table's cache holds: its look-aheads try many cuts,
+ * each a picture of its own with a few searches, and a search done again
+ * costs far more than its room; up to 8192, in about 32 MB of hop counts. */
+static int thinking_searches(const gm_game *g)
+{
+    uint32_t n = 1;
+    for (int k = 0; k < g->n_sheets; k++)
+        n = g->sheets[k].n > n ? g->sheets[k].n : n;
+    size_t fit = ((size_t)32 << 20) / (n * sizeof(int));
+    return fit > 8192 ? 8192 : fit < 1024 ? 1024 : (int)fit;
+}
+
 /* Plays game G once from SEED with SEATS' kinds; NO_CUTS declines every cut. */
 static cb_status play(const gm_game *g, const gm_agent_kind *seats, double noise, int rollouts,
                       uint64_t seed, int no_cuts, gm_tally *tally, int *done, cb_error *err)
@@ -63,7 +75,8 @@ static cb_status play(const gm_game *g, const gm_agent_kind *seats, double noise
     int thinking = 0;
     for (int p = 0; p < g->players; p++)
         thinking |= seats[p] == GM_THINKING;
-    gm_dist_cache *dists = s ? gm_dist_cache_new(g, thinking ? 1024 : 128) : NULL;
+    gm_dist_cache *dists = s ? gm_dist_cache_new(g, thinking ? thinking_searches(g) : 128)
+                             : NULL;
     for (int p = 0; dists && p < g->players; p++) {
         if (!(minds[p] = gm_mind_new_sharing(g, seats[p], seats[p] == GM_GREEDY ? noise : 0,
                                              rollouts, 8, dists)))

@@ -8,6 +8,8 @@
 
 /* Options of one choice: nodes, edges, seats; a cut of a few edges at most. */
 #define MAX_OPTIONS 4096
+/* Edges of one cut listed for gm_paper_fall_cut (a longer cut floods). */
+#define CUT_LIST 64
 
 static int ask(const gm_game *g, gm_state *s, gm_agent *agents, int p, gm_ask what,
                const uint32_t *opts, int n)
@@ -185,6 +187,8 @@ static void do_cut(const gm_game *g, gm_state *s, gm_agent *agents, int p, const
     const gm_sheet *sh = &g->sheets[sheet];
     uint8_t *edges = gm_edges(g, s, sheet);
     uint32_t end = GM_NONE;
+    uint32_t cut[CUT_LIST]; /* the edges cut, for gm_paper_fall_cut */
+    int n_cut = 0;
     for (int k = 0; k < e->n; k++) {
         int n = 0;
         if (k == 0 || anywhere) {
@@ -205,11 +209,16 @@ static void do_cut(const gm_game *g, gm_state *s, gm_agent *agents, int p, const
             break;
         uint32_t x = o >> 1;
         edges[x] |= GM_CUT;
+        if (n_cut++ < CUT_LIST)
+            cut[n_cut - 1] = x;
         end = sh->ends[x][o & 1];
     }
     s->paper_version[sheet]++;
     s->tally.cut_actions++;
-    gm_paper_fall(g, s, sheet, p);
+    if (n_cut <= CUT_LIST)
+        gm_paper_fall_cut(g, s, sheet, p, cut, n_cut);
+    else
+        gm_paper_fall(g, s, sheet, p);
 }
 
 /* Whether effect E of the node P stands on can change anything now. */
@@ -337,12 +346,11 @@ static void enter(const gm_game *g, gm_state *s, gm_agent *agents, int p, uint32
         }
         return;
     }
-    uint8_t *dots = gm_dots(g, s, P->sheet);
-    uint16_t *marks = gm_marks(g, s, P->sheet);
+    const uint8_t *dots = gm_dots(g, s, P->sheet);
+    const uint16_t *marks = gm_marks(g, s, P->sheet);
     if (!dots[v] || (marks[v] >> p & 1))
         return;
-    dots[v]--;
-    marks[v] |= (uint16_t)(1u << p);
+    gm_mark(g, s, p, v);
     if (sh->type[v] >= 0)
         act(g, s, agents, p, v);
 }
