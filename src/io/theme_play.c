@@ -310,8 +310,9 @@ int cb_goal_count(const cb_goal *g, int hops, int players)
 
 /* A set that names all of the theme's types but one or two is written by
  * the ones it leaves out ("... 8 different types, not counting blade"): a
- * shorter sentence, and the one a player checks a node against. Returns
- * whether it wrote OUT. */
+ * shorter sentence, and the one a player checks a node against. Types no
+ * board can have (probability and min 0) are not named. Returns whether it
+ * wrote OUT. */
 static int set_by_exception(const cb_theme *t, const cb_goal *g, const char *n,
                             const char *then, char *out, size_t len)
 {
@@ -319,10 +320,15 @@ static int set_by_exception(const cb_theme *t, const cb_goal *g, const char *n,
     for (int i = 0; i < g->n_types; i++)
         listed |= 1ull << (g->types[i] & 63);
     int out_of_set[2], left_out = 0;
-    for (size_t k = 0; k < t->n_types && k < 64; k++)
+    size_t n_types = 0; /* that a board can have */
+    for (size_t k = 0; k < t->n_types && k < 64; k++) {
+        if (t->types[k].probability <= 0 && t->types[k].min <= 0)
+            continue;
+        n_types++;
         if (!(listed >> k & 1) && left_out++ < 2)
             out_of_set[left_out - 1] = (int)k;
-    if (t->n_types < 5 || t->n_types > 64 || left_out < 1 || left_out > 2)
+    }
+    if (n_types < 5 || t->n_types > 64 || left_out < 1 || left_out > 2)
         return 0;
     char names[2 * 40 + 8];
     snprintf(names, sizeof names, "%s%s%s", t->types[out_of_set[0]].name,
