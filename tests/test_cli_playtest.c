@@ -34,7 +34,8 @@ static void test_report(void **state)
     const cJSON *w;
     cJSON_ArrayForEach(w, cJSON_GetObjectItem(j, "seat_wins"))
         wins += w->valuedouble;
-    assert_true(fabs(wins + number(j, "no_winner") - 60) < 1e-6); /* a tie shares one win */
+    /* a tie shares one win; the JSON gives each seat's to 4 decimals */
+    assert_true(fabs(wins + number(j, "no_winner") - 60) < 1e-3);
     int played = 0;
     cJSON_ArrayForEach(w, cJSON_GetObjectItem(j, "missions"))
         played += number(w, "played");
