@@ -15,14 +15,16 @@ cd "$w" || exit 1
 for k in 0 1; do
     "$bin" deck --count 4 --seed fs --shard $k/2 --manifest m$k.jsonl -o s$k.pdf 2>/dev/null || exit 1
 done
-bad=0 total=0
+bad=0 total=0 workloads=0 failed=0
 
 # workload NAME OUTPUTS -- ARGS...: OUTPUTS are the files a run writes.
 workload() {
-    name=$1 outs=$2
+    name=$1 outs=$2 bad_before=$bad
     shift 3
+    workloads=$((workloads + 1))
     CB_COUNT_ALLOC="$w/count" LD_PRELOAD="$shim" "$bin" "$@" >/dev/null 2>&1 ||
-        { echo "FAIL $name: does not run without injection"; bad=$((bad + 1)); return; }
+        { echo "FAIL $name: does not run without injection"; bad=$((bad + 1))
+          failed=$((failed + 1)); return; }
     n=$(cat "$w/count") k=1 tried=0 oom=0 done=0
     rm -rf $outs
     while [ "$k" -le "$n" ]; do
@@ -46,6 +48,7 @@ workload() {
         if [ "$k" -lt 32 ]; then k=$((k + 1)); else k=$((k + step)); fi
     done
     total=$((total + tried))
+    [ "$bad" -gt "$bad_before" ] && { failed=$((failed + 1)); return; }
     echo "ok   $name: $n allocations, $tried failed in turn: $oom exit 70, $done finished anyway"
 }
 
@@ -64,5 +67,5 @@ workload "deck merge of 2 shards" "merged.jsonl" -- deck merge m1.jsonl m0.jsonl
 workload "network with analysis" "out.pdf out.json" -- network --model small-world --nodes 40 --analyze --seed fn -o out.pdf --json out.json
 workload "playtest, 2 jobs" "r.json" -- playtest --seed fp -p 2 -n 4 --skill 1 --rollouts 1 -j 2 --json r.json
 cd "$top"
-echo "$((9 - (bad > 0))) passed, $((bad > 0)) failed ($total runs, $bad bad)"
+echo "$((workloads - failed)) passed, $failed failed ($total runs, $bad bad)"
 [ $bad -eq 0 ]
