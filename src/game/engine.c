@@ -691,7 +691,10 @@ static inline int wanted_node(const gm_sheet *sh, const uint8_t *nodes, const ui
     return t >= 0 && wanted[t] && nodes[v] && dots[v] && !(marks[v] >> p & 1);
 }
 
-int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
+/* The nodes whose mark would count for P: as a mask over P's sheet (WANT,
+ * when not NULL) and as a list (LIST, when not NULL); returns how many. */
+static int scan_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want,
+                       uint32_t *list)
 {
     int sheet = s->players[p].sheet;
     const gm_sheet *sh = &g->sheets[sheet];
@@ -699,35 +702,33 @@ int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
     uint64_t types;
     marks_summary(g, s, p, &count, &types, &family);
     if (left_of(g, s, p, count, types, family) == 0) {
-        memset(want, 0, sh->n);
+        if (want)
+            memset(want, 0, sh->n);
         return 0;
     }
     uint8_t wanted[g->theme->n_types + 1];
     wanted_types(g, p, types, wanted);
     const uint8_t *nodes = gm_nodes(g, s, sheet), *dots = gm_dots(g, s, sheet);
     const uint16_t *marks = gm_marks(g, s, sheet);
-    for (uint32_t v = 0; v < sh->n; v++)
-        n += want[v] = (uint8_t)wanted_node(sh, nodes, dots, marks, p, v, wanted);
+    for (uint32_t v = 0; v < sh->n; v++) {
+        int w = wanted_node(sh, nodes, dots, marks, p, v, wanted);
+        if (want)
+            want[v] = (uint8_t)w;
+        if (list && w)
+            list[n] = v;
+        n += w;
+    }
     return n;
+}
+
+int gm_mission_wanted(const gm_game *g, const gm_state *s, int p, uint8_t *want)
+{
+    return scan_wanted(g, s, p, want, NULL);
 }
 
 int gm_mission_wanted_nodes(const gm_game *g, const gm_state *s, int p, uint32_t *list)
 {
-    int sheet = s->players[p].sheet;
-    const gm_sheet *sh = &g->sheets[sheet];
-    int count, family, n = 0;
-    uint64_t types;
-    marks_summary(g, s, p, &count, &types, &family);
-    if (left_of(g, s, p, count, types, family) == 0)
-        return 0;
-    uint8_t wanted[g->theme->n_types + 1];
-    wanted_types(g, p, types, wanted);
-    const uint8_t *nodes = gm_nodes(g, s, sheet), *dots = gm_dots(g, s, sheet);
-    const uint16_t *marks = gm_marks(g, s, sheet);
-    for (uint32_t v = 0; v < sh->n; v++)
-        if (wanted_node(sh, nodes, dots, marks, p, v, wanted))
-            list[n++] = v;
-    return n;
+    return scan_wanted(g, s, p, NULL, list);
 }
 
 int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
