@@ -82,10 +82,10 @@ static long long quantize(double mm)
     return llround(mm * QUANTUM_PER_MM);
 }
 
-/* The edges as pairs of node ranks, lower first, sorted (E holds 2m: the
- * second half is scratch); edges naming a missing node are left out.
- * Returns how many there are. */
-static size_t ranked_edges(const cb_board *b, const uint32_t *rank, uint64_t *e)
+/* The edges as pairs of node ranks, lower first, sorted into E (TMP: m
+ * words of scratch); edges naming a missing node are left out. Returns
+ * how many there are. */
+static size_t ranked_edges(const cb_board *b, const uint32_t *rank, uint64_t *e, uint64_t *tmp)
 {
     size_t n = b->n_nodes, m = b->n_edges, k = 0;
     for (size_t i = 0; i < m; i++) {
@@ -94,7 +94,7 @@ static size_t ranked_edges(const cb_board *b, const uint32_t *rank, uint64_t *e)
         uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
         e[k++] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
     }
-    sort_u64(e, e + m, k);
+    sort_u64(e, tmp, k);
     return k;
 }
 
@@ -162,7 +162,7 @@ static uint64_t canonical_hash_wide(const cb_board *b, const long long *qx, cons
         qsort(q, n, sizeof *q, cmp_wnode);
         for (size_t i = 0; i < n; i++)
             rank[q[i].id] = (uint32_t)i;
-        size_t k = ranked_edges(b, rank, e);
+        size_t k = ranked_edges(b, rank, e, e + m);
         uint64_t h = hash_start(qw, qh, n, k);
         for (size_t i = 0; i < n; i++) {
             h = fnv(h, q[i].x);
@@ -180,13 +180,21 @@ done:
     return best;
 }
 
+/* The symmetries' hashes are computed side by side, LANES at a time: each
+ * is a chain of dependent multiplications, and independent chains overlap
+ * in the processor where one chain would wait on each product. */
+#define LANES 4
+
 uint64_t cb_board_canonical_hash(const cb_board *b)
 {
     size_t n = b->n_nodes, m = b->n_edges;
-    qnode *q = malloc((n ? n : 1) * 2 * sizeof *q);
-    uint32_t *rank = malloc((n ? n : 1) * sizeof *rank);
-    uint64_t *e = malloc((m ? m : 1) * 2 * sizeof *e);
-    long long *qx = malloc((n ? n : 1) * 2 * sizeof *qx), *qy = qx ? qx + (n ? n : 1) : NULL;
+    size_t n1 = n ? n : 1, m1 = m ? m : 1;
+    /* Per symmetry of a lane group its sorted nodes and ranked edges, then
+     * one array of each as the sorts' scratch. */
+    qnode *q = malloc((LANES + 1) * n1 * sizeof *q);
+    uint32_t *rank = malloc(n1 * sizeof *rank);
+    uint64_t *e = malloc((LANES + 1) * m1 * sizeof *e);
+    long long *qx = malloc(n1 * 2 * sizeof *qx), *qy = qx ? qx + n1 : NULL;
     long long qw = quantize(b->board_w), qh = quantize(b->board_h);
     uint64_t best = UINT64_MAX;
     if (!q || !rank || !e || !qx) {
@@ -212,27 +220,41 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
         best = canonical_hash_wide(b, qx, qy, qw, qh);
         goto done;
     }
-    for (int t = 0; t < symmetries; t++) {
-        for (size_t v = 0; v < n; v++) {
-            long long u = qx[v], w = qy[v];
-            symmetry(t, &u, &w);
-            q[v].key = (uint64_t)(u + 2147483648LL) << 32 | (uint64_t)(w + 2147483648LL);
-            q[v].tie = (uint64_t)((long long)b->nodes[v].kind + 2147483648LL) << 32 |
-                       (uint64_t)(uint32_t)v;
+    for (int t0 = 0; t0 < symmetries; t0 += LANES) {
+        size_t k = 0; /* the same for every symmetry */
+        for (int l = 0; l < LANES; l++) {
+            qnode *ql = q + (size_t)l * n1;
+            for (size_t v = 0; v < n; v++) {
+                long long u = qx[v], w = qy[v];
+                symmetry(t0 + l, &u, &w);
+                ql[v].key = (uint64_t)(u + 2147483648LL) << 32 | (uint64_t)(w + 2147483648LL);
+                ql[v].tie = (uint64_t)((long long)b->nodes[v].kind + 2147483648LL) << 32 |
+                            (uint64_t)(uint32_t)v;
+            }
+            sort_qnodes(ql, q + LANES * n1, n);
+            for (size_t i = 0; i < n; i++)
+                rank[(uint32_t)ql[i].tie] = (uint32_t)i;
+            k = ranked_edges(b, rank, e + (size_t)l * m1, e + LANES * m1);
         }
-        sort_qnodes(q, q + n, n);
+        uint64_t h[LANES];
+        h[0] = hash_start(qw, qh, n, k);
+        for (int l = 1; l < LANES; l++)
+            h[l] = h[0];
         for (size_t i = 0; i < n; i++)
-            rank[(uint32_t)q[i].tie] = (uint32_t)i;
-        size_t k = ranked_edges(b, rank, e);
-        uint64_t h = hash_start(qw, qh, n, k);
-        for (size_t i = 0; i < n; i++) {
-            h = fnv(h, (long long)(q[i].key >> 32) - 2147483648LL);
-            h = fnv(h, (long long)(q[i].key & 0xFFFFFFFFu) - 2147483648LL);
-            h = fnv(h, (long long)(q[i].tie >> 32) - 2147483648LL);
+            for (int l = 0; l < LANES; l++) {
+                const qnode *x = &q[(size_t)l * n1 + i];
+                h[l] = fnv(h[l], (long long)(x->key >> 32) - 2147483648LL);
+                h[l] = fnv(h[l], (long long)(x->key & 0xFFFFFFFFu) - 2147483648LL);
+                h[l] = fnv(h[l], (long long)(x->tie >> 32) - 2147483648LL);
+            }
+        for (size_t i = 0; i < k; i++)
+            for (int l = 0; l < LANES; l++)
+                h[l] = fnv(h[l], (long long)e[(size_t)l * m1 + i]);
+        for (int l = 0; l < LANES; l++) {
+            uint64_t hl = cb_mix64(h[l]);
+            if (hl < best)
+                best = hl;
         }
-        h = hash_end(h, e, k);
-        if (h < best)
-            best = h;
     }
 done:
     free(q);
