@@ -49,6 +49,7 @@ static long list_pairs(const cb_grid *g, const cb_point *u, double reach, pair *
             size_t cell = (size_t)r * g->cols + c;
             for (uint32_t p = g->start[cell]; p < g->start[cell + 1]; p++) {
                 uint32_t i = g->items[p];
+                cb_point ui = u[i];
                 for (int k = -1; k < 4; k++) {
                     uint32_t q0, q1;
                     if (k < 0) { /* same cell: later points only */
@@ -62,22 +63,24 @@ static long list_pairs(const cb_grid *g, const cb_point *u, double reach, pair *
                         q0 = g->start[other];
                         q1 = g->start[other + 1];
                     }
+                    if (np + (q1 - q0) > *cap) {
+                        size_t nc = *cap * 2 + (q1 - q0) + 64;
+                        pair *grown = realloc(*pairs, nc * sizeof *grown);
+                        if (!grown)
+                            return -1;
+                        *pairs = grown;
+                        *cap = nc;
+                    }
+                    /* Every candidate is written and kept only when near:
+                     * whether a pair is near is a coin toss the processor
+                     * cannot predict, and a store costs less than a miss. */
+                    pair *out = *pairs;
                     for (uint32_t q = q0; q < q1; q++) {
                         uint32_t j = g->items[q];
-                        double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
-                        if (dx * dx + dy * dy >= reach2)
-                            continue;
-                        if (np == *cap) {
-                            size_t nc = *cap * 2 + 64;
-                            pair *grown = realloc(*pairs, nc * sizeof *grown);
-                            if (!grown)
-                                return -1;
-                            *pairs = grown;
-                            *cap = nc;
-                        }
-                        (*pairs)[np].i = i;
-                        (*pairs)[np].j = j;
-                        np++;
+                        double dx = ui.x - u[j].x, dy = ui.y - u[j].y;
+                        out[np].i = i;
+                        out[np].j = j;
+                        np += dx * dx + dy * dy < reach2;
                     }
                 }
             }
@@ -86,15 +89,27 @@ static long list_pairs(const cb_grid *g, const cb_point *u, double reach, pair *
 }
 
 /* The push on every point from the listed pairs closer than REACH: both
- * ends move apart. */
+ * ends move apart. The pairs come grouped by their first point, whose push
+ * is summed in registers (the same additions in the same order). */
 static void push_apart(const pair *pairs, size_t np, const cb_point *u, cb_point *move,
                        size_t n, double reach)
 {
     double reach2 = reach * reach;
     for (size_t i = 0; i < n; i++)
         move[i].x = move[i].y = 0;
+    if (!np)
+        return;
+    uint32_t at = pairs[0].i;
+    double ax = 0, ay = 0;
     for (size_t k = 0; k < np; k++) {
         uint32_t i = pairs[k].i, j = pairs[k].j;
+        if (i != at) {
+            move[at].x = ax;
+            move[at].y = ay;
+            at = i;
+            ax = move[i].x;
+            ay = move[i].y;
+        }
         double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
         double dist2 = dx * dx + dy * dy;
         if (dist2 >= reach2)
@@ -106,11 +121,13 @@ static void push_apart(const pair *pairs, size_t np, const cb_point *u, cb_point
             dist = 1e-3;
         }
         double f = (reach - dist) * 0.5 / dist;
-        move[i].x += dx * f;
-        move[i].y += dy * f;
+        ax += dx * f;
+        ay += dy * f;
         move[j].x -= dx * f;
         move[j].y -= dy * f;
     }
+    move[at].x = ax;
+    move[at].y = ay;
 }
 
 int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
