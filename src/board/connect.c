@@ -143,7 +143,8 @@ static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b
         for (; k < end; k++) {
             uint32_t v = g->items[k];
             cb_point q = w->p[v];
-            if (q.x < xlo || q.x > xhi || q.y < ylo || q.y > yhi || v == a || v == b)
+            /* One branch for the six tests (each alone is hard to predict). */
+            if ((q.x < xlo) | (q.x > xhi) | (q.y < ylo) | (q.y > yhi) | (v == a) | (v == b))
                 continue;
             if (node_near_edge(w, v, s))
                 return 0;
