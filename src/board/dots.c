@@ -173,7 +173,9 @@ static edge_box edge_box_of(const cb_board *b, size_t e, double lim)
 
 static int box_holds(const edge_box *bx, cb_point p)
 {
-    return p.x > bx->x0 && p.x < bx->x1 && p.y > bx->y0 && p.y < bx->y1;
+    /* One branch for the four tests where it is used (each alone is hard
+     * to predict). */
+    return (p.x > bx->x0) & (p.x < bx->x1) & (p.y > bx->y0) & (p.y < bx->y1);
 }
 
 /* Is p within LIM of edge e? */

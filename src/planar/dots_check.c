@@ -143,8 +143,10 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
                 for (uint32_t t = k0; t < k1; t++) {
                     uint32_t k = dots.items[t];
                     cb_point p = q[k];
-                    if ((!least && touched[k]) || p.x < x0 - far || p.x > x1 + far ||
-                        p.y < y0 - far || p.y > y1 + far)
+                    /* One branch for the five tests (each alone is hard
+                     * to predict). */
+                    if (((least == NULL) & (touched[k] != 0)) | (p.x < x0 - far) | (p.x > x1 + far) |
+                        (p.y < y0 - far) | (p.y > y1 + far))
                         continue;
                     double d2 = INFINITY;
                     if (end_near(nodes, near, p, j))
