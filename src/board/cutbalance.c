@@ -97,6 +97,8 @@ typedef struct {
     uint32_t *queue;    /* 2n */
     uint32_t *scratch;  /* 6n for the bridge search */
     cb_pair_search pairs; /* the bridge search near an edit */
+    cb_edge *inner;     /* the candidate edges between core nodes or the centre, in order */
+    size_t n_inner;
     cb_hops hops;       /* w->hops, kept exact edit by edit */
 } cutter;
 
@@ -255,6 +257,15 @@ static void research(cutter *k, unsigned which)
 /* The shortest chain of start i through edge a-b (present or not). None
  * passes the start or the centre: no search enters them, so their dist is
  * UNREACHED. */
+static inline int via_crossing(const cutter *k, int i, uint32_t a, uint32_t b, uint32_t x)
+{
+    const uint16_t *dist = k->dist_at[i];
+    int l0 = dist[2 * a] + 1 + dist[2 * b + (x ^ 1)];
+    int l1 = dist[2 * a + 1] + 1 + dist[2 * b + x];
+    int best = l0 < l1 ? l0 : l1;
+    return best < NO_CUT ? best : NO_CUT;
+}
+
 static inline int via(const cutter *k, int i, uint32_t a, uint32_t b)
 {
     const uint16_t *dist = k->dist_at[i];
@@ -537,17 +548,22 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
     int too_high = lowest + w->cut_width;
     if (too_high > w->cut_band_max + w->cut_width)
         too_high = w->cut_band_max + w->cut_width;
+    unsigned high = 0; /* the starts that are too high */
+    for (int i = 0; i < k->ns; i++)
+        high |= (unsigned)(k->cut[i] > too_high) << i;
     if (highest > w->cut_band_min + w->cut_width && highest > too_high)
-        for (size_t j = 0; j < w->n_cand; j++) {
-            cb_edge e = w->cand[j];
-            if (!core_or_centre(w, e.a) || !core_or_centre(w, e.b) ||
-                cb_work_has_edge(w, e.a, e.b))
+        for (size_t j = 0; j < k->n_inner; j++) {
+            cb_edge e = k->inner[j];
+            if (cb_work_has_edge(w, e.a, e.b))
                 continue;
             /* Only worth it when it shortens a chain of a start that is too
-             * high (the cheap test first). */
+             * high. */
+            unsigned xb = crossing_bits(k, e.a, e.b);
             int helps = 0;
-            for (int i = 0; i < k->ns && !helps; i++)
-                helps = k->cut[i] > too_high && via(k, i, e.a, e.b) < k->cut[i];
+            for (unsigned h = high; h && !helps; h &= h - 1) {
+                int i = __builtin_ctz(h);
+                helps = via_crossing(k, i, e.a, e.b, xb >> i & 1) < k->cut[i];
+            }
             if (!helps)
                 continue;
             trial x = {0, {0, {{0, 0}, {0, 0}}, 1, e}, 0};
@@ -784,6 +800,7 @@ static void free_cutter(cutter *k)
     free(k->xm);
     free(k->allow);
     free(k->queue);
+    free(k->inner);
     cb_pair_search_free(&k->pairs);
     cb_hops_free(&k->hops);
 }
@@ -807,13 +824,19 @@ int cb_cut_balance(cb_work *w)
     k.xm = malloc(n * CB_MAX_DEG * sizeof *k.xm);
     k.allow = malloc(4 * n * sizeof *k.allow);
     k.queue = malloc(9 * n * sizeof *k.queue);
-    if (!k.dist || !k.up || !k.border || !k.xm || !k.allow || !k.queue ||
+    k.inner = malloc((w->n_cand ? w->n_cand : 1) * sizeof *k.inner);
+    if (!k.dist || !k.up || !k.border || !k.xm || !k.allow || !k.queue || !k.inner ||
         cb_pair_search_init(&k.pairs, n) != 0 || cb_hops_init(&k.hops, w) != 0) {
         free_cutter(&k);
         w->failure = CB_FAIL_NOMEM;
         return -1;
     }
     k.mark = k.border + n;
+    /* Roles do not change here: the edges an addition may take are listed
+     * once. */
+    for (size_t j = 0; j < w->n_cand; j++)
+        if (core_or_centre(w, w->cand[j].a) && core_or_centre(w, w->cand[j].b))
+            k.inner[k.n_inner++] = w->cand[j];
     for (int i = 0; i < k.ns; i++)
         k.dist_at[i] = k.dist + (size_t)i * 2 * n;
     k.scratch = k.queue + 2 * n;
