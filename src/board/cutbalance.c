@@ -287,12 +287,17 @@ static inline int via(const cutter *k, int i, uint32_t a, uint32_t b)
 static unsigned cuts_known(const cutter *k, const edit *ed, int *cut, int exact)
 {
     unsigned again = 0;
+    /* The edges' crossings for every start at once (crosses() bit by bit). */
+    unsigned xi = ed->add ? crossing_bits(k, ed->ins.a, ed->ins.b) : 0, xd[2] = {0, 0};
+    for (int j = 0; j < ed->n_del; j++)
+        xd[j] = crossing_bits(k, ed->del[j].a, ed->del[j].b);
     for (int i = 0; i < k->ns; i++) {
         cut[i] = k->cut[i];
-        int shorter = ed->add ? via(k, i, ed->ins.a, ed->ins.b) : NO_CUT;
+        int shorter = ed->add ? via_crossing(k, i, ed->ins.a, ed->ins.b, xi >> i & 1) : NO_CUT;
         int on_chain = 0;
         for (int j = 0; j < ed->n_del; j++)
-            on_chain |= via(k, i, ed->del[j].a, ed->del[j].b) == k->cut[i];
+            on_chain |= via_crossing(k, i, ed->del[j].a, ed->del[j].b, xd[j] >> i & 1) ==
+                        k->cut[i];
         if (shorter >= k->cut[i] && !on_chain)
             continue;
         if (!on_chain && (!ed->n_del || !exact))
@@ -469,7 +474,9 @@ static size_t chain_edges(cutter *k, int i, cb_edge *e, size_t ne, size_t cap)
                 continue;
             for (int j = 0; j < w->deg[v]; j++) {
                 uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)j];
-                if (u == s || u == c || !k->border[u] || (p ^ (uint32_t)crosses(k, i, v, u)) != 1)
+                /* xm holds crosses() of v's edges for the graph as it is. */
+                uint32_t x = k->xm[(size_t)v * CB_MAX_DEG + (size_t)j] >> i & 1;
+                if (u == s || u == c || !k->border[u] || (p ^ x) != 1)
                     continue;
                 ne = add_edge_once(e, ne, cap, v, u);
                 if (!mark[2 * v + p]) {
@@ -487,7 +494,7 @@ static size_t chain_edges(cutter *k, int i, cb_edge *e, size_t ne, size_t cap)
             uint32_t u = w->adj[(size_t)v * CB_MAX_DEG + (size_t)j];
             if (u == s || u == c)
                 continue;
-            uint32_t q = p ^ (uint32_t)crosses(k, i, v, u);
+            uint32_t q = p ^ (uint32_t)(k->xm[(size_t)v * CB_MAX_DEG + (size_t)j] >> i & 1);
             if (dist[2 * u + q] != d - 1 || (k->border[u] && d - 1 != 0))
                 continue;
             ne = add_edge_once(e, ne, cap, u, v);
@@ -522,8 +529,9 @@ static int removal_lowers(const cutter *k, uint32_t a, uint32_t b, long long cur
                           long long *c)
 {
     int cut[CB_MAX_STARTS], moved = 0;
+    unsigned x = crossing_bits(k, a, b);
     for (int i = 0; i < k->ns; i++) {
-        cut[i] = k->cut[i] + (via(k, i, a, b) == k->cut[i]);
+        cut[i] = k->cut[i] + (via_crossing(k, i, a, b, x >> i & 1) == k->cut[i]);
         moved |= cut[i] != k->cut[i];
     }
     return moved && (*c = cost(k, cut)) < current;
