@@ -38,13 +38,6 @@ static int qnode_less(const qnode *a, const qnode *b)
 
 CB_DEFINE_SORT(sort_qnodes, qnode, qnode_less)
 
-static int u64_less(const uint64_t *a, const uint64_t *b)
-{
-    return *a < *b;
-}
-
-/* Edges as 64-bit keys: lower end << 32 | upper end. */
-CB_DEFINE_SORT(sort_u64, uint64_t, u64_less)
 
 /* Symmetry T of the page (bit 0: mirror x, bit 1: mirror y, bit 2: swap
  * the axes) applied to the point (U, W). */
@@ -83,18 +76,34 @@ static long long quantize(double mm)
 }
 
 /* The edges as pairs of node ranks, lower first, sorted into E (TMP: m
- * words of scratch); edges naming a missing node are left out. Returns
- * how many there are. */
-static size_t ranked_edges(const cb_board *b, const uint32_t *rank, uint64_t *e, uint64_t *tmp)
+ * words and COUNT: n + 1 of scratch); edges naming a missing node are left
+ * out. Returns how many there are. A counting sort by the lower rank, then
+ * an insertion sort that only orders each lower rank's few edges: the keys
+ * come out in the one sorted order whatever the method. */
+static size_t ranked_edges(const cb_board *b, const uint32_t *rank, uint64_t *e, uint64_t *tmp,
+                           uint32_t *count)
 {
     size_t n = b->n_nodes, m = b->n_edges, k = 0;
+    memset(count, 0, (n + 1) * sizeof *count);
     for (size_t i = 0; i < m; i++) {
         if (b->edges[i].a >= n || b->edges[i].b >= n)
             continue;
         uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
-        e[k++] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
+        uint32_t lo = x < y ? x : y;
+        tmp[k++] = (uint64_t)lo << 32 | (x < y ? y : x);
+        count[lo + 1]++;
     }
-    sort_u64(e, tmp, k);
+    for (size_t r = 0; r < n; r++)
+        count[r + 1] += count[r];
+    for (size_t i = 0; i < k; i++)
+        e[count[tmp[i] >> 32]++] = tmp[i];
+    for (size_t i = 1; i < k; i++) {
+        uint64_t v = e[i];
+        size_t j = i;
+        for (; j > 0 && e[j - 1] > v; j--)
+            e[j] = e[j - 1];
+        e[j] = v;
+    }
     return k;
 }
 
@@ -144,8 +153,9 @@ static uint64_t canonical_hash_wide(const cb_board *b, const long long *qx, cons
     wnode *q = malloc((n ? n : 1) * sizeof *q);
     uint32_t *rank = malloc((n ? n : 1) * sizeof *rank);
     uint64_t *e = malloc((m ? m : 1) * 2 * sizeof *e);
+    uint32_t *count = malloc((n + 1) * sizeof *count);
     uint64_t best = UINT64_MAX;
-    if (!q || !rank || !e) {
+    if (!q || !rank || !e || !count) {
         best = hash_end(hash_start(0, 0, n, m), NULL, 0);
         goto done;
     }
@@ -162,7 +172,7 @@ static uint64_t canonical_hash_wide(const cb_board *b, const long long *qx, cons
         qsort(q, n, sizeof *q, cmp_wnode);
         for (size_t i = 0; i < n; i++)
             rank[q[i].id] = (uint32_t)i;
-        size_t k = ranked_edges(b, rank, e, e + m);
+        size_t k = ranked_edges(b, rank, e, e + m, count);
         uint64_t h = hash_start(qw, qh, n, k);
         for (size_t i = 0; i < n; i++) {
             h = fnv(h, q[i].x);
@@ -177,6 +187,7 @@ done:
     free(q);
     free(rank);
     free(e);
+    free(count);
     return best;
 }
 
@@ -192,7 +203,7 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
     /* Per symmetry of a lane group its sorted nodes and ranked edges, then
      * one array of each as the sorts' scratch. */
     qnode *q = malloc((LANES + 1) * n1 * sizeof *q);
-    uint32_t *rank = malloc(n1 * sizeof *rank);
+    uint32_t *rank = malloc((2 * n1 + 1) * sizeof *rank), *count = rank ? rank + n1 : NULL;
     uint64_t *e = malloc((LANES + 1) * m1 * sizeof *e);
     long long *qx = malloc(n1 * 2 * sizeof *qx), *qy = qx ? qx + n1 : NULL;
     long long qw = quantize(b->board_w), qh = quantize(b->board_h);
@@ -222,19 +233,34 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
     }
     for (int t0 = 0; t0 < symmetries; t0 += LANES) {
         size_t k = 0; /* the same for every symmetry */
+        int distinct[LANES] = {0};
         for (int l = 0; l < LANES; l++) {
-            qnode *ql = q + (size_t)l * n1;
+            qnode *ql = q + (size_t)l * n1, *tmp = q + LANES * n1;
+            /* Symmetry t ^ 3 negates both coordinates of t: when t's places
+             * are all distinct, its order is t's reversed (lanes 2 and 3
+             * of 1 and 0); otherwise ties by kind and id need the sort. */
+            int mirror = l >= 2 && distinct[l ^ 3];
+            qnode *fill = mirror ? tmp : ql;
             for (size_t v = 0; v < n; v++) {
                 long long u = qx[v], w = qy[v];
                 symmetry(t0 + l, &u, &w);
-                ql[v].key = (uint64_t)(u + 2147483648LL) << 32 | (uint64_t)(w + 2147483648LL);
-                ql[v].tie = (uint64_t)((long long)b->nodes[v].kind + 2147483648LL) << 32 |
-                            (uint64_t)(uint32_t)v;
+                fill[v].key = (uint64_t)(u + 2147483648LL) << 32 | (uint64_t)(w + 2147483648LL);
+                fill[v].tie = (uint64_t)((long long)b->nodes[v].kind + 2147483648LL) << 32 |
+                              (uint64_t)(uint32_t)v;
             }
-            sort_qnodes(ql, q + LANES * n1, n);
+            if (mirror) {
+                const qnode *other = q + (size_t)(l ^ 3) * n1;
+                for (size_t i = 0; i < n; i++)
+                    ql[i] = tmp[(uint32_t)other[n - 1 - i].tie];
+            } else {
+                sort_qnodes(ql, tmp, n);
+                distinct[l] = 1;
+                for (size_t i = 1; i < n; i++)
+                    distinct[l] &= ql[i].key != ql[i - 1].key;
+            }
             for (size_t i = 0; i < n; i++)
                 rank[(uint32_t)ql[i].tie] = (uint32_t)i;
-            k = ranked_edges(b, rank, e + (size_t)l * m1, e + LANES * m1);
+            k = ranked_edges(b, rank, e + (size_t)l * m1, e + LANES * m1, count);
         }
         uint64_t h[LANES];
         h[0] = hash_start(qw, qh, n, k);
