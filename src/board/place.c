@@ -88,46 +88,46 @@ static long list_pairs(const cb_grid *g, const cb_point *u, double reach, pair *
     return (long)np;
 }
 
+/* A listed pair found within reach this iteration, with its offset. */
+typedef struct {
+    uint32_t i, j;
+    double dx, dy, dist2;
+} near_pair;
+
 /* The push on every point from the listed pairs closer than REACH: both
- * ends move apart. The pairs come grouped by their first point, whose push
- * is summed in registers (the same additions in the same order). */
+ * ends move apart. Two passes: the pairs within reach are picked out
+ * without a branch (whether one is, is a coin toss the processor cannot
+ * predict), then pushed in list order, the same sums in the same order.
+ * NEAR has room for NP. */
 static void push_apart(const pair *pairs, size_t np, const cb_point *u, cb_point *move,
-                       size_t n, double reach)
+                       size_t n, double reach, near_pair *near)
 {
     double reach2 = reach * reach;
     for (size_t i = 0; i < n; i++)
         move[i].x = move[i].y = 0;
-    if (!np)
-        return;
-    uint32_t at = pairs[0].i;
-    double ax = 0, ay = 0;
+    size_t nn = 0;
     for (size_t k = 0; k < np; k++) {
         uint32_t i = pairs[k].i, j = pairs[k].j;
-        if (i != at) {
-            move[at].x = ax;
-            move[at].y = ay;
-            at = i;
-            ax = move[i].x;
-            ay = move[i].y;
-        }
         double dx = u[i].x - u[j].x, dy = u[i].y - u[j].y;
         double dist2 = dx * dx + dy * dy;
-        if (dist2 >= reach2)
-            continue; /* most pairs: no square root needed */
-        double dist = sqrt(dist2);
+        near[nn] = (near_pair){i, j, dx, dy, dist2};
+        nn += dist2 < reach2;
+    }
+    for (size_t k = 0; k < nn; k++) {
+        uint32_t i = near[k].i, j = near[k].j;
+        double dx = near[k].dx, dy = near[k].dy;
+        double dist = sqrt(near[k].dist2);
         if (dist < 1e-9) { /* coincident: split by index */
             dx = i < j ? 1e-3 : -1e-3;
             dy = 0;
             dist = 1e-3;
         }
         double f = (reach - dist) * 0.5 / dist;
-        ax += dx * f;
-        ay += dy * f;
+        move[i].x += dx * f;
+        move[i].y += dy * f;
         move[j].x -= dx * f;
         move[j].y -= dy * f;
     }
-    move[at].x = ax;
-    move[at].y = ay;
 }
 
 int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
@@ -156,7 +156,8 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
      * within reach. */
     double skin = PAIR_SKIN * d;
     pair *pairs = NULL;
-    size_t cap = 0, np = 0;
+    near_pair *near = NULL;
+    size_t cap = 0, np = 0, near_cap = 0;
     int stale = 1;
     if (!move || cb_grid_init(&g, 0, 0, uw, uh, reach + skin, n) != 0) {
         free(move);
@@ -217,6 +218,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
             cb_grid_fill(&g, u, n);
             long got = list_pairs(&g, u, reach + skin, &pairs, &cap);
             if (got < 0) {
+                free(near);
                 free(pairs);
                 free(move);
                 free(order);
@@ -225,11 +227,25 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
                 return -1;
             }
             np = (size_t)got;
+            if (np > near_cap) {
+                near_pair *grown = realloc(near, np * sizeof *near);
+                if (!grown) {
+                    free(near);
+                    free(pairs);
+                    free(move);
+                    free(order);
+                    cb_grid_free(&g);
+                    w->failure = CB_FAIL_NOMEM;
+                    return -1;
+                }
+                near = grown;
+                near_cap = np;
+            }
             for (size_t i = 0; i < n; i++)
                 listed[i] = u[i];
             stale = 0;
         }
-        push_apart(pairs, np, u, move, n, reach);
+        push_apart(pairs, np, u, move, n, reach, near);
         double limit2 = skin * skin / 4;
         for (size_t i = 0; i < n; i++) {
             if (i == center)
@@ -275,6 +291,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     w->p[center].y = pp->by + pp->bh / 2;
     cb_grid_free(&g);
     free(pairs);
+    free(near);
     free(order);
     free(move);
     return 0;
