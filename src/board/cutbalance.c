@@ -195,24 +195,19 @@ static void search(cutter *k, unsigned which, int *cut, int record)
                 /* The two parities trade places for the starts it crosses. */
                 uint32_t swap = ((f ^ f >> 16) & xv[e]) * 0x10001u;
                 uint32_t g = (f ^ swap) & k->allow[u];
-                if (!g)
-                    continue;
-                if (k->border[u]) { /* a chain ends: odd parity */
-                    uint32_t t = (g >> 16) & active;
-                    for (; t; t &= t - 1) {
-                        int i = __builtin_ctz(t);
-                        if (cut[i] > d + 1)
-                            cut[i] = d + 1;
-                        done |= 1u << i;
-                    }
-                    continue;
+                /* Masks, not branches: which way each test goes is hard
+                 * to predict, and with g empty every step below is void. */
+                uint32_t on_border = 0u - (uint32_t)k->border[u];
+                for (uint32_t t = (g >> 16) & active & on_border; t; t &= t - 1) {
+                    int i = __builtin_ctz(t); /* a chain ends: odd parity */
+                    if (cut[i] > d + 1)
+                        cut[i] = d + 1;
+                    done |= 1u << i;
                 }
-                g &= ~seen[u];
-                if (!g)
-                    continue;
+                g &= ~seen[u] & ~on_border;
                 seen[u] |= g;
-                if (!next[u])
-                    nlist[nn++] = u;
+                nlist[nn] = u; /* kept when u enters the next level */
+                nn += (size_t)((next[u] == 0) & (g != 0));
                 next[u] |= g;
                 if (record)
                     for (uint32_t t = g; t; t &= t - 1) {
