@@ -125,9 +125,9 @@ static void mark_candidates(cb_work *w, const cb_grid *g)
 }
 
 /* No node but a and b comes closer than EDGE_CLEARANCE_MM to the edge s
- * between them. */
+ * between them. NEAR: room for n node ids. */
 static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b,
-                      const segment *s)
+                      const segment *s, uint32_t *near)
 {
     cb_point pa = s->a, pb = s->b;
     /* A node's shape lies within this of its centre along either axis:
@@ -135,21 +135,29 @@ static int edge_clear(const cb_work *w, const cb_grid *g, uint32_t a, uint32_t b
     double shape = CB_START_DEPTH * w->r + EDGE_CLEARANCE_MM;
     double xlo = (pa.x < pb.x ? pa.x : pb.x) - shape, xhi = (pa.x < pb.x ? pb.x : pa.x) + shape;
     double ylo = (pa.y < pb.y ? pa.y : pb.y) - shape, yhi = (pa.y < pb.y ? pb.y : pa.y) + shape;
+    /* node_near_edge's first test for a disk, here for every node. */
+    double disk_far = (w->r + EDGE_CLEARANCE_MM + ROUNDING_SLACK_MM) * s->len;
     uint32_t c0, r0, c1, r1;
     cb_grid_box(g, xlo, ylo, xhi, yhi, &c0, &r0, &c1, &r1);
+    /* The nodes that may come near, picked out without a branch (whether
+     * each does is hard to predict), then tested in the same order. */
+    size_t nn = 0;
     for (uint32_t r = r0; r <= r1; r++) {
         uint32_t k, end;
         cb_grid_row(g, r, c0, c1, &k, &end);
         for (; k < end; k++) {
             uint32_t v = g->items[k];
             cb_point q = w->p[v];
-            /* One branch for the six tests (each alone is hard to predict). */
-            if ((q.x < xlo) | (q.x > xhi) | (q.y < ylo) | (q.y > yhi) | (v == a) | (v == b))
-                continue;
-            if (node_near_edge(w, v, s))
-                return 0;
+            int out = (q.x < xlo) | (q.x > xhi) | (q.y < ylo) | (q.y > yhi) | (v == a) | (v == b);
+            int disk_clear = (w->role[v] != CB_ROLE_CANDIDATE) &
+                             (fabs(left_of(s, q.x, q.y)) > disk_far);
+            near[nn] = v;
+            nn += (size_t)((out | disk_clear) == 0);
         }
     }
+    for (size_t i = 0; i < nn; i++)
+        if (node_near_edge(w, near[i], s))
+            return 0;
     return 1;
 }
 
@@ -260,6 +268,7 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
     size_t m = 3 * dt.n_triangles;
     sized_edge *es = malloc((m ? 2 * m : 1) * sizeof *es);
     uint32_t *count = scratch_of(w);
+    uint32_t *near = count ? count + 3 * w->n : NULL; /* for edge_clear, past the count */
     int scissors = w->r >= CB_DOT_MIN_NODE_RADIUS_MM;
     uint8_t *small = scissors ? calloc(m / 8 + 1, 1) : NULL;
     if (!es || !count || (scissors && !small)) {
@@ -283,7 +292,7 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
         cb_point pa = w->p[a], pb = w->p[b];
         segment s = {pa, pb, pb.x - pa.x, pb.y - pa.y, 0};
         s.len = sqrt(s.ux * s.ux + s.uy * s.uy); /* cb_dist(pa, pb), bit for bit */
-        if (s.len > longest || !edge_clear(w, g, a, b, &s))
+        if (s.len > longest || !edge_clear(w, g, a, b, &s, near))
             continue;
         if (small && ((small[e / 8] >> e % 8 & 1) || !cb_work_shows(w, a, b, CB_SIDE_NONE)))
             continue;
