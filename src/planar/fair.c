@@ -159,38 +159,61 @@ static int count_grazes_overlaps(const cb_board *b, const cb_point *p, size_t *g
     size_t n = b->n_nodes;
     double r = b->node_radius, near = 2 * r + CB_NODE_GAP_MM;
     cb_grid g;
-    if (cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0)
+    uint32_t *maybe = malloc((n ? n : 1) * sizeof *maybe);
+    if (!maybe || cb_grid_init(&g, 0, 0, b->page_w, b->page_h, near, n) != 0) {
+        free(maybe);
         return -1;
+    }
     cb_grid_fill(&g, p, n);
     *grazes = *overlaps = 0;
     uint32_t c0, r0, c1, r1;
+    /* Each scan first picks out, without a branch, the nodes a cheap test
+     * cannot rule out, then measures those: a node as far as the limit
+     * along one axis is at least that far (the square root of a rounded
+     * square is the number itself), and one outside the edge's box grown
+     * by the radius and a nanometre is further than the radius from it. */
     for (size_t i = 0; i < n; i++) {
         cb_grid_range(&g, p[i].x, p[i].y, near, near, &c0, &r0, &c1, &r1);
+        size_t nm = 0;
         for (uint32_t y = r0; y <= r1; y++) {
             uint32_t k0, k1;
             cb_grid_row(&g, y, c0, c1, &k0, &k1);
-            for (uint32_t k = k0; k < k1; k++)
-                if (g.items[k] > i && cb_dist(p[i], p[g.items[k]]) < near)
-                    (*overlaps)++;
+            for (uint32_t k = k0; k < k1; k++) {
+                uint32_t j = g.items[k];
+                double dx = p[i].x - p[j].x, dy = p[i].y - p[j].y;
+                maybe[nm] = j;
+                nm += (size_t)((j > i) & (fabs(dx) < near) & (fabs(dy) < near));
+            }
         }
+        for (size_t k = 0; k < nm; k++)
+            *overlaps += cb_dist(p[i], p[maybe[k]]) < near;
     }
+    double slack = r + 1e-6;
     for (size_t e = 0; e < b->n_edges; e++) {
         uint32_t ea = b->edges[e].a, eb = b->edges[e].b;
         cb_point pa = p[ea], pb = p[eb];
         cb_grid_range(&g, (pa.x + pb.x) / 2, (pa.y + pb.y) / 2,
                       fabs(pa.x - pb.x) / 2 + r, fabs(pa.y - pb.y) / 2 + r,
                       &c0, &r0, &c1, &r1);
+        double xlo = (pa.x < pb.x ? pa.x : pb.x) - slack, xhi = (pa.x < pb.x ? pb.x : pa.x) + slack;
+        double ylo = (pa.y < pb.y ? pa.y : pb.y) - slack, yhi = (pa.y < pb.y ? pb.y : pa.y) + slack;
+        size_t nm = 0;
         for (uint32_t y = r0; y <= r1; y++) {
             uint32_t k0, k1;
             cb_grid_row(&g, y, c0, c1, &k0, &k1);
             for (uint32_t k = k0; k < k1; k++) {
                 uint32_t v = g.items[k];
-                if (v != ea && v != eb && cb_point_segment_dist(p[v], pa, pb) < r)
-                    (*grazes)++;
+                cb_point q = p[v];
+                maybe[nm] = v;
+                nm += (size_t)((v != ea) & (v != eb) & (q.x >= xlo) & (q.x <= xhi) &
+                               (q.y >= ylo) & (q.y <= yhi));
             }
         }
+        for (size_t k = 0; k < nm; k++)
+            *grazes += cb_point_segment_dist(p[maybe[k]], pa, pb) < r;
     }
     cb_grid_free(&g);
+    free(maybe);
     return 0;
 }
 
