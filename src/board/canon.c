@@ -70,6 +70,17 @@ static uint64_t fnv(uint64_t h, long long v)
     return (h ^ (u >> 56)) * prime;
 }
 
+/* fnv() of V[l] into H[l] for the LANES chains at once, byte by byte
+ * across the lanes. */
+#define LANES 4
+static void fnv_lanes(uint64_t h[LANES], const long long v[LANES])
+{
+    const uint64_t prime = 0x100000001b3ull;
+    for (int byte = 0; byte < 8; byte++)
+        for (int l = 0; l < LANES; l++)
+            h[l] = (h[l] ^ (((uint64_t)v[l] >> (8 * byte)) & 0xff)) * prime;
+}
+
 static long long quantize(double mm)
 {
     return llround(mm * QUANTUM_PER_MM);
@@ -194,7 +205,6 @@ done:
 /* The symmetries' hashes are computed side by side, LANES at a time: each
  * is a chain of dependent multiplications, and independent chains overlap
  * in the processor where one chain would wait on each product. */
-#define LANES 4
 
 uint64_t cb_board_canonical_hash(const cb_board *b)
 {
@@ -266,16 +276,23 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
         h[0] = hash_start(qw, qh, n, k);
         for (int l = 1; l < LANES; l++)
             h[l] = h[0];
-        for (size_t i = 0; i < n; i++)
+        long long v[3][LANES];
+        for (size_t i = 0; i < n; i++) {
             for (int l = 0; l < LANES; l++) {
                 const qnode *x = &q[(size_t)l * n1 + i];
-                h[l] = fnv(h[l], (long long)(x->key >> 32) - 2147483648LL);
-                h[l] = fnv(h[l], (long long)(x->key & 0xFFFFFFFFu) - 2147483648LL);
-                h[l] = fnv(h[l], (long long)(x->tie >> 32) - 2147483648LL);
+                v[0][l] = (long long)(x->key >> 32) - 2147483648LL;
+                v[1][l] = (long long)(x->key & 0xFFFFFFFFu) - 2147483648LL;
+                v[2][l] = (long long)(x->tie >> 32) - 2147483648LL;
             }
-        for (size_t i = 0; i < k; i++)
+            fnv_lanes(h, v[0]);
+            fnv_lanes(h, v[1]);
+            fnv_lanes(h, v[2]);
+        }
+        for (size_t i = 0; i < k; i++) {
             for (int l = 0; l < LANES; l++)
-                h[l] = fnv(h[l], (long long)e[(size_t)l * m1 + i]);
+                v[0][l] = (long long)e[(size_t)l * m1 + i];
+            fnv_lanes(h, v[0]);
+        }
         for (int l = 0; l < LANES; l++) {
             uint64_t hl = cb_mix64(h[l]);
             if (hl < best)
