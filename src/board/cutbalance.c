@@ -209,13 +209,18 @@ static void search(cutter *k, unsigned which, int *cut, int record)
                 nlist[nn] = u; /* kept when u enters the next level */
                 nn += (size_t)((next[u] == 0) & (g != 0));
                 next[u] |= g;
-                if (record)
-                    for (uint32_t t = g; t; t &= t - 1) {
-                        int b = __builtin_ctz(t);
-                        dist_of(k, b & 15)[2 * u + (uint32_t)(b >> 4)] = (uint16_t)(d + 1);
-                    }
             }
         }
+        /* Each (node, parity) a start reaches at d + 1 is in next once:
+         * recorded here, node by node, rather than edge by edge. */
+        if (record)
+            for (size_t j = 0; j < nn; j++) {
+                uint32_t u = nlist[j];
+                for (uint32_t t = next[u]; t; t &= t - 1) {
+                    int b = __builtin_ctz(t);
+                    dist_of(k, b & 15)[2 * u + (uint32_t)(b >> 4)] = (uint16_t)(d + 1);
+                }
+            }
         /* Starts whose cut is d + 1 expand no further. */
         active &= ~done;
         for (size_t j = 0; j < nl; j++)
