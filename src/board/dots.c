@@ -344,13 +344,29 @@ static int dot_fits(const cb_board *b, const dot_index *ix, uint32_t self, cb_po
     /* node_blocks's first test, made tighter: a node that blocks p is
      * within node_near anyway, and the reach still holds. */
     double near = ix->node_near < reach ? ix->node_near : reach;
+    double others = others_apart(dr);
     for (uint32_t y = r0; y <= r1; y++) {
         size_t row = (size_t)y * g->cols;
         uint32_t k0, k1;
         cb_grid_row(g, y, c0, c1, &k0, &k1);
-        for (uint32_t k = k0; k < k1; k++)
-            if (node_blocks(b, g->items[k], self, p, near, dr))
-                return 0;
+        /* node_blocks in two passes: the nodes near on both axes picked
+         * out without a branch (which are is hard to predict), then their
+         * shapes measured. */
+        uint32_t maybe[64];
+        while (k0 < k1) {
+            uint32_t end = k1 - k0 > 64 ? k0 + 64 : k1, nm = 0;
+            for (uint32_t k = k0; k < end; k++) {
+                uint32_t j = g->items[k];
+                const cb_node *v = &b->nodes[j];
+                maybe[nm] = j;
+                nm += (uint32_t)((j != self) & (fabs(v->x - p.x) < near) &
+                                 (fabs(v->y - p.y) < near));
+            }
+            for (uint32_t k = 0; k < nm; k++)
+                if (node_within(b, maybe[k], p, others))
+                    return 0;
+            k0 = end;
+        }
         for (uint32_t x = c0; x <= c1; x++)
             for (uint32_t k = ix->dot_head[row + x]; k != NO_DOT; k = ix->dot_next[k])
                 if (dot_blocks(ix->dot_xy[k], p, dr))
