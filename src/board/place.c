@@ -39,7 +39,7 @@ typedef struct {
 } pair;
 
 static long list_pairs(const cb_grid *g, const cb_point *u, double reach, pair **pairs,
-                       size_t *cap)
+                       size_t *cap, uint32_t *nbr)
 {
     static const int stencil[4][2] = {{1, 0}, {-1, 1}, {0, 1}, {1, 1}};
     double reach2 = reach * reach;
@@ -47,41 +47,48 @@ static long list_pairs(const cb_grid *g, const cb_point *u, double reach, pair *
     for (uint32_t r = 0; r < g->rows; r++)
         for (uint32_t c = 0; c < g->cols; c++) {
             size_t cell = (size_t)r * g->cols + c;
-            for (uint32_t p = g->start[cell]; p < g->start[cell + 1]; p++) {
+            uint32_t p0 = g->start[cell], p1 = g->start[cell + 1];
+            if (p0 == p1)
+                continue;
+            /* The stencil's points, in stencil order, once for the cell. */
+            size_t nb = 0;
+            for (int k = 0; k < 4; k++) {
+                long cc = (long)c + stencil[k][0], rr = (long)r + stencil[k][1];
+                if (cc < 0 || cc >= (long)g->cols || rr >= (long)g->rows)
+                    continue;
+                size_t other = (size_t)rr * g->cols + (size_t)cc;
+                for (uint32_t q = g->start[other]; q < g->start[other + 1]; q++)
+                    nbr[nb++] = g->items[q];
+            }
+            size_t most = (size_t)(p1 - p0) * (p1 - p0 + nb);
+            if (np + most > *cap) {
+                size_t nc = *cap * 2 + most + 64;
+                pair *grown = realloc(*pairs, nc * sizeof *grown);
+                if (!grown)
+                    return -1;
+                *pairs = grown;
+                *cap = nc;
+            }
+            /* Every candidate is written and kept only when near: whether
+             * a pair is near is a coin toss the processor cannot predict,
+             * and a store costs less than a miss. */
+            pair *out = *pairs;
+            for (uint32_t p = p0; p < p1; p++) {
                 uint32_t i = g->items[p];
                 cb_point ui = u[i];
-                for (int k = -1; k < 4; k++) {
-                    uint32_t q0, q1;
-                    if (k < 0) { /* same cell: later points only */
-                        q0 = p + 1;
-                        q1 = g->start[cell + 1];
-                    } else {
-                        long cc = (long)c + stencil[k][0], rr = (long)r + stencil[k][1];
-                        if (cc < 0 || cc >= (long)g->cols || rr >= (long)g->rows)
-                            continue;
-                        size_t other = (size_t)rr * g->cols + (size_t)cc;
-                        q0 = g->start[other];
-                        q1 = g->start[other + 1];
-                    }
-                    if (np + (q1 - q0) > *cap) {
-                        size_t nc = *cap * 2 + (q1 - q0) + 64;
-                        pair *grown = realloc(*pairs, nc * sizeof *grown);
-                        if (!grown)
-                            return -1;
-                        *pairs = grown;
-                        *cap = nc;
-                    }
-                    /* Every candidate is written and kept only when near:
-                     * whether a pair is near is a coin toss the processor
-                     * cannot predict, and a store costs less than a miss. */
-                    pair *out = *pairs;
-                    for (uint32_t q = q0; q < q1; q++) {
-                        uint32_t j = g->items[q];
-                        double dx = ui.x - u[j].x, dy = ui.y - u[j].y;
-                        out[np].i = i;
-                        out[np].j = j;
-                        np += dx * dx + dy * dy < reach2;
-                    }
+                for (uint32_t q = p + 1; q < p1; q++) { /* same cell: later points only */
+                    uint32_t j = g->items[q];
+                    double dx = ui.x - u[j].x, dy = ui.y - u[j].y;
+                    out[np].i = i;
+                    out[np].j = j;
+                    np += dx * dx + dy * dy < reach2;
+                }
+                for (size_t q = 0; q < nb; q++) {
+                    uint32_t j = nbr[q];
+                    double dx = ui.x - u[j].x, dy = ui.y - u[j].y;
+                    out[np].i = i;
+                    out[np].j = j;
+                    np += dx * dx + dy * dy < reach2;
                 }
             }
         }
@@ -187,7 +194,8 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     size_t cols = (size_t)fmax(1, round(sqrt((double)inner * iw / ih)));
     size_t rows = (inner + cols - 1) / cols;
     size_t cells = cols * rows;
-    uint32_t *order = malloc((cells ? cells : 1) * sizeof *order);
+    /* The shuffled cells, then room for list_pairs's stencil points. */
+    uint32_t *order = malloc((cells + n + 1) * sizeof *order), *nbr = order ? order + cells : NULL;
     if (!order) {
         free(move);
         cb_grid_free(&g);
@@ -216,7 +224,7 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
         double step = 0.5 * d * (1.0 - (double)it / pp->iterations);
         if (stale) {
             cb_grid_fill(&g, u, n);
-            long got = list_pairs(&g, u, reach + skin, &pairs, &cap);
+            long got = list_pairs(&g, u, reach + skin, &pairs, &cap, nbr);
             if (got < 0) {
                 free(near);
                 free(pairs);
