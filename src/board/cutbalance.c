@@ -98,6 +98,7 @@ typedef struct {
     uint32_t *scratch;  /* 6n for the bridge search */
     cb_pair_search pairs; /* the bridge search near an edit */
     cb_edge *inner;     /* the candidate edges between core nodes or the centre, in order */
+    uint16_t *inner_x;  /* their crossing bits (places do not move here) */
     size_t n_inner;
     cb_hops hops;       /* w->hops, kept exact edit by edit */
 } cutter;
@@ -566,7 +567,7 @@ static size_t collect(cutter *k, long long current, trial *t, size_t cap)
                 continue;
             /* Only worth it when it shortens a chain of a start that is too
              * high. */
-            unsigned xb = crossing_bits(k, e.a, e.b);
+            unsigned xb = k->inner_x[j];
             int helps = 0;
             for (unsigned h = high; h && !helps; h &= h - 1) {
                 int i = __builtin_ctz(h);
@@ -809,6 +810,7 @@ static void free_cutter(cutter *k)
     free(k->allow);
     free(k->queue);
     free(k->inner);
+    free(k->inner_x);
     cb_pair_search_free(&k->pairs);
     cb_hops_free(&k->hops);
 }
@@ -833,7 +835,9 @@ int cb_cut_balance(cb_work *w)
     k.allow = malloc(4 * n * sizeof *k.allow);
     k.queue = malloc(9 * n * sizeof *k.queue);
     k.inner = malloc((w->n_cand ? w->n_cand : 1) * sizeof *k.inner);
+    k.inner_x = malloc((w->n_cand ? w->n_cand : 1) * sizeof *k.inner_x);
     if (!k.dist || !k.up || !k.border || !k.xm || !k.allow || !k.queue || !k.inner ||
+        !k.inner_x ||
         cb_pair_search_init(&k.pairs, n) != 0 || cb_hops_init(&k.hops, w) != 0) {
         free_cutter(&k);
         w->failure = CB_FAIL_NOMEM;
@@ -872,6 +876,8 @@ int cb_cut_balance(cb_work *w)
     }
     for (uint32_t v = 0; v < n; v++)
         update_masks(&k, v);
+    for (size_t j = 0; j < k.n_inner; j++)
+        k.inner_x[j] = (uint16_t)crossing_bits(&k, k.inner[j].a, k.inner[j].b);
     research(&k, (1u << k.ns) - 1);
     trial t[MAX_TRIALS];
     size_t cap = w->node_cap <= 3 ? MAX_TRIALS : FEW_TRIALS;
