@@ -114,10 +114,12 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
     /* Without LEAST, only the dots within CLEAR matter. */
     size_t nd = b->n_dot_xy;
     cb_point *q = malloc((nd ? nd : 1) * sizeof *q);
+    uint32_t *maybe = malloc((nd ? nd : 1) * sizeof *maybe);
     cb_grid dots;
-    if (!q || cb_grid_init(&dots, b->board_x, b->board_y, b->board_w, b->board_h,
+    if (!q || !maybe || cb_grid_init(&dots, b->board_x, b->board_y, b->board_w, b->board_h,
                            fmax(near.nodes / 2, b->node_radius), nd) != 0) {
         free(q);
+        free(maybe);
         return -1;
     }
     for (size_t k = 0; k < nd; k++)
@@ -137,31 +139,38 @@ static int mark_touched(const cb_board *b, const cb_graph *g, const cb_grid *nod
             double y0 = a.y < c.y ? a.y : c.y, y1 = a.y < c.y ? c.y : a.y;
             uint32_t c0, r0, c1, r1;
             cb_grid_box(&dots, x0 - far, y0 - far, x1 + far, y1 + far, &c0, &r0, &c1, &r1);
+            /* The dots the box tests leave are picked out without a branch
+             * (which are is hard to predict), then measured in order; a
+             * dot lies in one cell, so this edge marks each once. */
+            size_t nm = 0;
             for (uint32_t y = r0; y <= r1; y++) {
                 uint32_t k0, k1;
                 cb_grid_row(&dots, y, c0, c1, &k0, &k1);
                 for (uint32_t t = k0; t < k1; t++) {
                     uint32_t k = dots.items[t];
                     cb_point p = q[k];
-                    /* One branch for the five tests (each alone is hard
-                     * to predict). */
-                    if (((least == NULL) & (touched[k] != 0)) | (p.x < x0 - far) | (p.x > x1 + far) |
-                        (p.y < y0 - far) | (p.y > y1 + far))
-                        continue;
-                    double d2 = INFINITY;
-                    if (end_near(nodes, near, p, j))
-                        d2 = cb_point_segment_dist2(p, a, c);
-                    if (end_near(nodes, near, p, i))
-                        d2 = fmin(d2, cb_point_segment_dist2(p, c, a));
-                    if (least && d2 < *least * *least)
-                        *least = sqrt(d2);
-                    touched[k] |= d2 < clear * clear;
+                    maybe[nm] = k;
+                    nm += (size_t)((((least == NULL) & (touched[k] != 0)) | (p.x < x0 - far) |
+                                    (p.x > x1 + far) | (p.y < y0 - far) | (p.y > y1 + far)) == 0);
                 }
+            }
+            for (size_t t = 0; t < nm; t++) {
+                uint32_t k = maybe[t];
+                cb_point p = q[k];
+                double d2 = INFINITY;
+                if (end_near(nodes, near, p, j))
+                    d2 = cb_point_segment_dist2(p, a, c);
+                if (end_near(nodes, near, p, i))
+                    d2 = fmin(d2, cb_point_segment_dist2(p, c, a));
+                if (least && d2 < *least * *least)
+                    *least = sqrt(d2);
+                touched[k] |= d2 < clear * clear;
             }
         }
     }
     cb_grid_free(&dots);
     free(q);
+    free(maybe);
     return 0;
 }
 
