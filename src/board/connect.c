@@ -281,14 +281,21 @@ static int candidate_edges(cb_work *w, const cb_grid *g)
         mark_small_triangles(w, &dt, small);
     size_t k = 0;
     double longest = MAX_EDGE_SPACINGS * w->d;
+    /* Each edge once (from its first half-edge), none along the trim line:
+     * picked out without a branch (which half-edge comes first is a coin
+     * toss), into the end of es, then tried in order. */
+    uint32_t *half = (uint32_t *)(es + m);
+    size_t nh = 0;
     for (size_t e = 0; e < m; e++) {
         uint32_t twin = dt.halfedges[e];
-        if (twin != CB_DT_NONE && twin < e)
-            continue; /* each edge once */
+        uint32_t a = dt.triangles[e], b = dt.triangles[cb_dt_next((uint32_t)e)];
+        half[nh] = (uint32_t)e;
+        nh += (size_t)(((twin == CB_DT_NONE) | (twin > e)) & ((w->sides[a] & w->sides[b]) == 0));
+    }
+    for (size_t h = 0; h < nh; h++) {
+        size_t e = half[h];
         uint32_t a = dt.triangles[e], b = dt.triangles[cb_dt_next((uint32_t)e)];
         if (a > b) { uint32_t t = a; a = b; b = t; }
-        if (w->sides[a] & w->sides[b])
-            continue; /* would run along the trim line */
         cb_point pa = w->p[a], pb = w->p[b];
         segment s = {pa, pb, pb.x - pa.x, pb.y - pa.y, 0};
         s.len = sqrt(s.ux * s.ux + s.uy * s.uy); /* cb_dist(pa, pb), bit for bit */
