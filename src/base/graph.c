@@ -120,7 +120,7 @@ int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
     if (src >= g->n)
         return 0;
     /* hops doubles as the visited set; the queue reuses a plain array. */
-    uint32_t *queue = malloc(g->n * sizeof *queue);
+    uint32_t *queue = malloc((g->n + 1) * sizeof *queue); /* +1: see the loop */
     if (!queue)
         return -1;
     size_t head = 0, tail = 0, ahead = CB_PREFETCH_AHEAD;
@@ -137,11 +137,16 @@ int cb_graph_hops(const cb_graph *g, uint32_t src, int *hops)
                 HOPS_WARM_HOPS(g, hops, queue[head + ahead / 2]);
         }
         uint32_t v = queue[head++];
-        for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++)
-            if (hops[g->adj[k]] < 0) {
-                hops[g->adj[k]] = hops[v] + 1;
-                queue[tail++] = g->adj[k];
-            }
+        int next = hops[v] + 1;
+        /* Without a branch: whether a neighbour is new is hard to
+         * predict. */
+        for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
+            uint32_t u = g->adj[k];
+            int take = hops[u] < 0;
+            hops[u] = take ? next : hops[u];
+            queue[tail] = u;
+            tail += (size_t)take;
+        }
     }
     free(queue);
     return 0;

@@ -81,7 +81,9 @@ void cb_work_hops(cb_work *w, uint32_t *queue)
     int *hops = w->hops;
     const uint8_t *deg = w->deg, *role = w->role;
     const uint32_t *adj = w->adj;
-    for (size_t i = 0; i < w->n; i++)
+    size_t n = w->n;
+    uint32_t sink;
+    for (size_t i = 0; i < n; i++)
         hops[i] = -1;
     size_t head = 0, tail = 0;
     queue[tail++] = w->center;
@@ -90,12 +92,15 @@ void cb_work_hops(cb_work *w, uint32_t *queue)
         uint32_t v = queue[head++];
         const uint32_t *nv = adj + (size_t)v * CB_MAX_DEG;
         int next = hops[v] + 1;
+        /* Without a branch: whether a neighbour is new is hard to
+         * predict. Each is written at the tail and kept when new (once
+         * the queue holds every node, into SINK: QUEUE has room for n). */
         for (int i = 0, dv = deg[v]; i < dv; i++) {
             uint32_t u = nv[i];
-            if (hops[u] < 0 && role[u] != CB_ROLE_DROPPED) {
-                hops[u] = next;
-                queue[tail++] = u;
-            }
+            int take = (hops[u] < 0) & (role[u] != CB_ROLE_DROPPED);
+            hops[u] = take ? next : hops[u];
+            *(tail < n ? queue + tail : &sink) = u;
+            tail += (size_t)take;
         }
     }
 }
