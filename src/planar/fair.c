@@ -77,9 +77,14 @@ static void edge_cells(const cb_grid *g, const cb_board *b, const cb_edge *e, ui
  * meet an edge's follow it until the first one that starts right of its
  * last column. Rows, not columns: boards number their nodes row by row or
  * near it (the lattice does), so a row's edges lie close together in
- * memory. 8 bytes a listing and 4 a cell: an edge's cells are worked out
- * again where they are needed, and the places read from the nodes, rather
- * than kept. */
+ * memory. 8 bytes a listing and 4 a cell: on large boards an edge's cells
+ * are worked out again where they are needed, and the places read from the
+ * nodes, rather than kept. */
+/* Boards with at most this many edges keep each edge's cells (16 bytes an
+ * edge) rather than work them out three times; larger ones (posters) keep
+ * to the listing's memory. */
+#define KEPT_CELLS_EDGES 65536
+
 static int count_crossings(const cb_board *b, size_t *out)
 {
     size_t m = b->n_edges;
@@ -100,14 +105,22 @@ static int count_crossings(const cb_board *b, size_t *out)
     }
     const cb_edge *edges = b->edges;
     uint32_t c0, r0, c1, r1;
+    uint32_t (*kept)[4] = m <= KEPT_CELLS_EDGES ? malloc(m * sizeof *kept) : NULL;
     for (size_t e = 0; e < m; e++) {
         edge_cells(&g, b, &edges[e], &c0, &r0, &c1, &r1);
+        if (kept) {
+            kept[e][0] = c0;
+            kept[e][1] = r0;
+            kept[e][2] = c1;
+            kept[e][3] = r1;
+        }
         for (uint32_t r = r0; r <= r1; r++)
             start[(size_t)r * g.cols + c0 + 1]++;
         refs += r1 - r0 + 1;
     }
     if (refs > UINT32_MAX) {
         free(start);
+        free(kept);
         return -1;
     }
     for (size_t k = 0; k < cells; k++)
@@ -115,12 +128,19 @@ static int count_crossings(const cb_board *b, size_t *out)
     listed *items = malloc((refs ? refs : 1) * sizeof *items);
     if (!items) {
         free(start);
+        free(kept);
         return -1;
     }
     /* Filled back to front: start[k + 1] counts down to cell k's first
      * slot, so each cell lists its edges in edge order. */
     for (uint32_t e = (uint32_t)m; e-- > 0;) {
-        edge_cells(&g, b, &edges[e], &c0, &r0, &c1, &r1);
+        if (kept) {
+            c0 = kept[e][0];
+            r0 = kept[e][1];
+            r1 = kept[e][3];
+        } else {
+            edge_cells(&g, b, &edges[e], &c0, &r0, &c1, &r1);
+        }
         for (uint32_t r = r0; r <= r1; r++) {
             listed *it = &items[--start[(size_t)r * g.cols + c0 + 1]];
             it->e = e;
@@ -135,7 +155,10 @@ static int count_crossings(const cb_board *b, size_t *out)
         size_t end = start[(size_t)(r + 1) * g.cols];
         for (size_t i = start[(size_t)r * g.cols]; i < end; i++) {
             uint32_t e = items[i].e, first = items[i].c0 & FIRST_ROW, last;
-            edge_cells(&g, b, &edges[e], &c0, &r0, &last, &r1);
+            if (kept)
+                last = kept[e][2];
+            else
+                edge_cells(&g, b, &edges[e], &c0, &r0, &last, &r1);
             for (size_t j = i + 1; j < end && (items[j].c0 & ~FIRST_ROW) <= last; j++) {
                 if (!first && !(items[j].c0 & FIRST_ROW))
                     continue; /* met in an earlier row */
@@ -148,6 +171,7 @@ static int count_crossings(const cb_board *b, size_t *out)
     *out = n;
     free(start);
     free(items);
+    free(kept);
     return 0;
 }
 
