@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/rng.h"
 #include "deck/deck_seeds.h"
 
 /* ---- helpers ---- */
@@ -114,8 +115,10 @@ static cb_board *transformed(const cb_board *b, int mx, int my, int t)
 /* ---- canonical hash ---- */
 
 /* FAR puts one node 30 km out, past what the fast path packs into 64 bits,
- * so the general path is the one tested. */
-static void hash_symmetries(double w, double h, int square, int far)
+ * so the general path is the one tested. TWIN puts two nodes of different
+ * kinds on one spot (the kind orders them, whatever the symmetry): no
+ * symmetry's order is then another's reversed, and each is sorted. */
+static void hash_symmetries(double w, double h, int square, int far, int twin)
 {
     cb_spec s;
     shared_spec(&s, "canon");
@@ -126,6 +129,11 @@ static void hash_symmetries(double w, double h, int square, int far)
     assert_int_equal(cb_board_generate(&s, "canon", 0, &b, &err), CB_OK);
     if (far)
         b->nodes[3].x += 3e7;
+    if (twin) {
+        b->nodes[7].x = b->nodes[5].x;
+        b->nodes[7].y = b->nodes[5].y;
+        b->nodes[7].kind = b->nodes[5].kind == CB_KIND_NODE ? CB_KIND_START : CB_KIND_NODE;
+    }
     uint64_t h0 = cb_board_canonical_hash(b);
     for (int t = 1; t < (square ? 8 : 4); t++) {
         cb_board *c = transformed(b, t & 1, t & 2, t & 4);
@@ -149,23 +157,141 @@ static void hash_symmetries(double w, double h, int square, int far)
     cb_board_free(b);
 }
 
+/* The canonical hash as canon.c defines it, plainly: every symmetry's nodes
+ * sorted by qsort, its edges too, one FNV-1a chain at a time. */
+typedef struct {
+    long long x, y;
+    int kind;
+    uint32_t id;
+} plain_node;
+
+static int plain_node_cmp(const void *p, const void *q)
+{
+    const plain_node *a = p, *b = q;
+    if (a->x != b->x)
+        return a->x < b->x ? -1 : 1;
+    if (a->y != b->y)
+        return a->y < b->y ? -1 : 1;
+    if (a->kind != b->kind)
+        return a->kind < b->kind ? -1 : 1;
+    return (a->id > b->id) - (a->id < b->id);
+}
+
+static int plain_u64_cmp(const void *p, const void *q)
+{
+    uint64_t a = *(const uint64_t *)p, b = *(const uint64_t *)q;
+    return (a > b) - (a < b);
+}
+
+static uint64_t plain_fnv(uint64_t h, long long v)
+{
+    for (int i = 0; i < 8; i++)
+        h = (h ^ (((uint64_t)v >> (8 * i)) & 0xff)) * 0x100000001b3ull;
+    return h;
+}
+
+static uint64_t plain_canonical_hash(const cb_board *b)
+{
+    size_t n = b->n_nodes, m = b->n_edges;
+    plain_node *q = malloc(n * sizeof *q);
+    uint32_t *rank = malloc(n * sizeof *rank);
+    uint64_t *e = malloc(m * sizeof *e);
+    assert_non_null(q);
+    assert_non_null(rank);
+    assert_non_null(e);
+    long long qw = llround(b->board_w * 100), qh = llround(b->board_h * 100);
+    double cx = b->board_x + b->board_w / 2, cy = b->board_y + b->board_h / 2;
+    uint64_t best = UINT64_MAX;
+    for (int t = 0; t < (qw == qh ? 8 : 4); t++) {
+        for (size_t v = 0; v < n; v++) {
+            long long u = llround((b->nodes[v].x - cx) * 100);
+            long long w = llround((b->nodes[v].y - cy) * 100);
+            if (t & 1)
+                u = -u;
+            if (t & 2)
+                w = -w;
+            q[v] = t & 4 ? (plain_node){w, u, (int)b->nodes[v].kind, (uint32_t)v}
+                         : (plain_node){u, w, (int)b->nodes[v].kind, (uint32_t)v};
+        }
+        qsort(q, n, sizeof *q, plain_node_cmp);
+        for (size_t i = 0; i < n; i++)
+            rank[q[i].id] = (uint32_t)i;
+        for (size_t i = 0; i < m; i++) {
+            uint32_t x = rank[b->edges[i].a], y = rank[b->edges[i].b];
+            e[i] = (uint64_t)(x < y ? x : y) << 32 | (x < y ? y : x);
+        }
+        qsort(e, m, sizeof *e, plain_u64_cmp);
+        uint64_t h = 0xcbf29ce484222325ull;
+        h = plain_fnv(h, qw < qh ? qw : qh);
+        h = plain_fnv(h, qw < qh ? qh : qw);
+        h = plain_fnv(h, (long long)n);
+        h = plain_fnv(h, (long long)m);
+        for (size_t i = 0; i < n; i++) {
+            h = plain_fnv(h, q[i].x);
+            h = plain_fnv(h, q[i].y);
+            h = plain_fnv(h, q[i].kind);
+        }
+        for (size_t i = 0; i < m; i++)
+            h = plain_fnv(h, (long long)e[i]);
+        h = cb_mix64(h);
+        best = h < best ? h : best;
+    }
+    free(q);
+    free(rank);
+    free(e);
+    return best;
+}
+
+/* The fast paths (packed keys, lanes side by side, reversed orders, edges
+ * by a counting sort) give the plain hash: rectangles and squares, with
+ * and without two nodes on one spot. */
+static void test_hash_matches_plain(void **state)
+{
+    (void)state;
+    const double papers[2][2] = {{297, 210}, {260, 260}};
+    char seed[32];
+    for (int k = 0; k < 12; k++) {
+        cb_spec s;
+        snprintf(seed, sizeof seed, "plain%d", k);
+        shared_spec(&s, seed);
+        s.page_w = papers[k % 2][0];
+        s.page_h = papers[k % 2][1];
+        cb_board *b = NULL;
+        cb_error err;
+        assert_int_equal(cb_board_generate(&s, seed, 0, &b, &err), CB_OK);
+        assert_true(cb_board_canonical_hash(b) == plain_canonical_hash(b));
+        b->nodes[7].x = b->nodes[5].x; /* twins, of one kind or not */
+        b->nodes[7].y = b->nodes[5].y;
+        b->nodes[7].kind = k % 4 < 2 ? b->nodes[5].kind : CB_KIND_START;
+        assert_true(cb_board_canonical_hash(b) == plain_canonical_hash(b));
+        cb_board_free(b);
+    }
+}
+
 static void test_hash_rectangle(void **state)
 {
     (void)state;
-    hash_symmetries(297, 210, 0, 0);
+    hash_symmetries(297, 210, 0, 0, 0);
 }
 
 static void test_hash_square(void **state)
 {
     (void)state;
-    hash_symmetries(260, 260, 1, 0);
+    hash_symmetries(260, 260, 1, 0, 0);
 }
 
 static void test_hash_far_node(void **state)
 {
     (void)state;
-    hash_symmetries(297, 210, 0, 1);
-    hash_symmetries(260, 260, 1, 1);
+    hash_symmetries(297, 210, 0, 1, 0);
+    hash_symmetries(260, 260, 1, 1, 0);
+}
+
+static void test_hash_twin_nodes(void **state)
+{
+    (void)state;
+    hash_symmetries(297, 210, 0, 0, 1);
+    hash_symmetries(260, 260, 1, 0, 1);
 }
 
 /* Over many boards of a deck, no two distinct boards share a hash. */
@@ -628,6 +754,8 @@ int main(void)
         cmocka_unit_test(test_hash_rectangle),
         cmocka_unit_test(test_hash_square),
         cmocka_unit_test(test_hash_far_node),
+        cmocka_unit_test(test_hash_twin_nodes),
+        cmocka_unit_test(test_hash_matches_plain),
         cmocka_unit_test(test_hash_separates_boards),
         cmocka_unit_test(test_seed_derivation),
         cmocka_unit_test(test_game_is_its_seed),
