@@ -440,13 +440,16 @@ typedef struct {
     int next;           /* rank of the next place to try */
     int cap;            /* places it has; -1 until measured */
     double mid, rho, step; /* middle angle, ring radius, angle between places */
+    double cos_mid, sin_mid;
 } dot_gap;
 
 static void gap_measure(const cb_board *b, const cb_node *v, dot_gap *gap)
 {
     double dr = cb_dot_radius(b->node_radius);
     gap->mid = gap->lo + gap->w / 2;
-    gap->rho = touching_rho(b, v, cos(gap->mid), sin(gap->mid), dr);
+    gap->cos_mid = cos(gap->mid);
+    gap->sin_mid = sin(gap->mid);
+    gap->rho = touching_rho(b, v, gap->cos_mid, gap->sin_mid, dr);
     double room = gap->w - 2 * asin(min2(1, edge_apart(dr) / gap->rho));
     gap->cap = room < 0 ? 0 : 2 * SLOT_STEPS + 1;
     gap->step = room / (2 * SLOT_STEPS);
@@ -565,7 +568,10 @@ static int place_dots(const cb_board *b, dot_index *ix, uint32_t i, int want,
         double th = slot_angle(gap, gap->next++, sides_first);
         if (trim && points_out(b, v, th))
             continue;
-        double dx = cos(th), dy = sin(th);
+        /* The middle place's direction was worked out with the gap (the
+         * same angle, bit for bit, -0 included). */
+        int at_mid = th == gap->mid && !signbit(th) == !signbit(gap->mid);
+        double dx = at_mid ? gap->cos_mid : cos(th), dy = at_mid ? gap->sin_mid : sin(th);
         /* a start's rectangle reaches further in some directions than others */
         double rho = v->kind == CB_KIND_START ? touching_rho(b, v, dx, dy, dr) : gap->rho;
         cb_point p = {v->x + rho * dx, v->y + rho * dy};
