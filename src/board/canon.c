@@ -13,6 +13,7 @@
  * coordinate negates it exactly and llround rounds halves away from zero, so
  * quantization does not break the symmetry. */
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cutboard.h"
@@ -79,6 +80,66 @@ static void fnv_lanes(uint64_t h[LANES], const long long v[LANES])
     for (int byte = 0; byte < 8; byte++)
         for (int l = 0; l < LANES; l++)
             h[l] = (h[l] ^ (((uint64_t)v[l] >> (8 * byte)) & 0xff)) * prime;
+}
+
+/* fnv_lanes() of values whose bytes 1..7 are zero (kinds 0..255): the
+ * zero bytes leave the xor out, so the byte's product and the seven after
+ * it are one by the prime's eighth power (exact: arithmetic modulo 2^64). */
+static void fnv_lanes_byte(uint64_t h[LANES], const long long v[LANES])
+{
+    const uint64_t prime8 = 0x1efac7090aef4a21ull; /* 0x100000001b3^8 */
+    for (int l = 0; l < LANES; l++)
+        h[l] = (h[l] ^ (uint64_t)v[l]) * prime8;
+}
+
+/* fnv_lanes() of ranked edges (lo << 32 | hi) whose ranks are below 2^16:
+ * bytes 2, 3, 6 and 7 are zero and fold into the products before them. */
+static void fnv_lanes_edge16(uint64_t h[LANES], const uint64_t e[LANES])
+{
+    const uint64_t prime = 0x100000001b3ull;
+    const uint64_t prime3 = 0x08a97b0004e7feabull; /* prime^3 */
+    for (int l = 0; l < LANES; l++) {
+        uint64_t u = e[l], x = h[l];
+        x = (x ^ (u & 0xff)) * prime;
+        x = (x ^ ((u >> 8) & 0xff)) * prime3;
+        x = (x ^ ((u >> 32) & 0xff)) * prime;
+        h[l] = (x ^ ((u >> 40) & 0xff)) * prime3;
+    }
+}
+
+/* Values in [-2^15, 2^15) (a coordinate on any paper up to 655 mm): bytes
+ * 2..7 are all the sign byte. For 0 they fold into one product by the
+ * prime's sixth power. For 0xff each xor changes only the low byte, and a
+ * product's low byte depends only on the factors' low bytes, so the six
+ * steps give h * prime^6 plus a number that depends on h's low byte alone:
+ * SIGN_FOLD[h & 0xff] (exact: arithmetic modulo 2^64). */
+#define SHORT_LIMIT 32768
+static uint64_t sign_fold[256];
+static pthread_once_t sign_fold_once = PTHREAD_ONCE_INIT;
+
+static void sign_fold_fill(void)
+{
+    const uint64_t prime = 0x100000001b3ull;
+    for (uint64_t low = 0; low < 256; low++) {
+        uint64_t h = low, plain = low;
+        for (int byte = 0; byte < 6; byte++) {
+            h = (h ^ 0xff) * prime;
+            plain *= prime;
+        }
+        sign_fold[low] = h - plain;
+    }
+}
+
+static void fnv_lanes_short(uint64_t h[LANES], const long long v[LANES])
+{
+    const uint64_t prime = 0x100000001b3ull;
+    const uint64_t prime6 = 0xdc966432edf1c639ull; /* prime^6 */
+    for (int l = 0; l < LANES; l++) {
+        uint64_t u = (uint64_t)v[l], negative = -(uint64_t)(v[l] < 0), x = h[l];
+        x = (x ^ (u & 0xff)) * prime;
+        x = (x ^ ((u >> 8) & 0xff)) * prime;
+        h[l] = x * prime6 + (sign_fold[x & 0xff] & negative);
+    }
 }
 
 static long long quantize(double mm)
@@ -229,14 +290,19 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
     /* Mirroring negates a coordinate exactly, and llround rounds halves
      * away from zero, so every symmetry's quantized coordinates are the
      * identity's, negated and/or swapped. */
-    int packable = 1;
+    int packable = 1, byte_kinds = 1, short_places = 1;
     for (size_t v = 0; v < n; v++) {
+        byte_kinds &= (unsigned)b->nodes[v].kind < 256u;
         qx[v] = quantize(b->nodes[v].x - cx);
         qy[v] = quantize(b->nodes[v].y - cy);
+        short_places &= qx[v] >= -SHORT_LIMIT && qx[v] < SHORT_LIMIT && qy[v] >= -SHORT_LIMIT &&
+                        qy[v] < SHORT_LIMIT;
         if (qx[v] > CB_CANON_PACK_MAX || -qx[v] > CB_CANON_PACK_MAX ||
             qy[v] > CB_CANON_PACK_MAX || -qy[v] > CB_CANON_PACK_MAX)
             packable = 0;
     }
+    if (short_places)
+        pthread_once(&sign_fold_once, sign_fold_fill);
     if (!packable) {
         best = canonical_hash_wide(b, qx, qy, qw, qh);
         goto done;
@@ -284,14 +350,29 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
                 v[1][l] = (long long)(x->key & 0xFFFFFFFFu) - 2147483648LL;
                 v[2][l] = (long long)(x->tie >> 32) - 2147483648LL;
             }
-            fnv_lanes(h, v[0]);
-            fnv_lanes(h, v[1]);
-            fnv_lanes(h, v[2]);
+            if (short_places) {
+                fnv_lanes_short(h, v[0]);
+                fnv_lanes_short(h, v[1]);
+            } else {
+                fnv_lanes(h, v[0]);
+                fnv_lanes(h, v[1]);
+            }
+            if (byte_kinds)
+                fnv_lanes_byte(h, v[2]);
+            else
+                fnv_lanes(h, v[2]);
         }
         for (size_t i = 0; i < k; i++) {
+            uint64_t el[LANES];
             for (int l = 0; l < LANES; l++)
-                v[0][l] = (long long)e[(size_t)l * m1 + i];
-            fnv_lanes(h, v[0]);
+                el[l] = e[(size_t)l * m1 + i];
+            if (n <= 65536) {
+                fnv_lanes_edge16(h, el);
+            } else {
+                for (int l = 0; l < LANES; l++)
+                    v[0][l] = (long long)el[l];
+                fnv_lanes(h, v[0]);
+            }
         }
         for (int l = 0; l < LANES; l++) {
             uint64_t hl = cb_mix64(h[l]);
