@@ -120,20 +120,29 @@ static void push_apart(const pair *pairs, size_t np, const cb_point *u, cb_point
         near[nn] = (near_pair){i, j, dx, dy, dist2};
         nn += dist2 < reach2;
     }
-    for (size_t k = 0; k < nn; k++) {
-        uint32_t i = near[k].i, j = near[k].j;
-        double dx = near[k].dx, dy = near[k].dy;
-        double dist = sqrt(near[k].dist2);
-        if (dist < 1e-9) { /* coincident: split by index */
-            dx = i < j ? 1e-3 : -1e-3;
-            dy = 0;
-            dist = 1e-3;
+    /* A point's pairs as first end are listed together: its push is summed
+     * in registers over them (the same additions in the same order), not
+     * through memory pair by pair; the second end is never the first. */
+    for (size_t k = 0; k < nn;) {
+        uint32_t i = near[k].i;
+        double mx = move[i].x, my = move[i].y;
+        for (; k < nn && near[k].i == i; k++) {
+            uint32_t j = near[k].j;
+            double dx = near[k].dx, dy = near[k].dy;
+            double dist = sqrt(near[k].dist2);
+            if (dist < 1e-9) { /* coincident: split by index */
+                dx = i < j ? 1e-3 : -1e-3;
+                dy = 0;
+                dist = 1e-3;
+            }
+            double f = (reach - dist) * 0.5 / dist;
+            mx += dx * f;
+            my += dy * f;
+            move[j].x -= dx * f;
+            move[j].y -= dy * f;
         }
-        double f = (reach - dist) * 0.5 / dist;
-        move[i].x += dx * f;
-        move[i].y += dy * f;
-        move[j].x -= dx * f;
-        move[j].y -= dy * f;
+        move[i].x = mx;
+        move[i].y = my;
     }
 }
 
