@@ -199,12 +199,7 @@ static void search(cutter *k, unsigned which, int *cut, int record)
                 /* Masks, not branches: which way each test goes is hard
                  * to predict, and with g empty every step below is void. */
                 uint32_t on_border = 0u - (uint32_t)k->border[u];
-                for (uint32_t t = (g >> 16) & active & on_border; t; t &= t - 1) {
-                    int i = __builtin_ctz(t); /* a chain ends: odd parity */
-                    if (cut[i] > d + 1)
-                        cut[i] = d + 1;
-                    done |= 1u << i;
-                }
+                done |= (g >> 16) & active & on_border; /* a chain ends: odd parity */
                 g &= ~seen[u] & ~on_border;
                 seen[u] |= g;
                 nlist[nn] = u; /* kept when u enters the next level */
@@ -223,6 +218,11 @@ static void search(cutter *k, unsigned which, int *cut, int record)
                 }
             }
         /* Starts whose cut is d + 1 expand no further. */
+        for (unsigned t = done; t; t &= t - 1) {
+            int i = __builtin_ctz(t);
+            if (cut[i] > d + 1)
+                cut[i] = d + 1;
+        }
         active &= ~done;
         for (size_t j = 0; j < nl; j++)
             cur[list[j]] = 0;
