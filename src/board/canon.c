@@ -39,7 +39,6 @@ static int qnode_less(const qnode *a, const qnode *b)
 
 CB_DEFINE_SORT(sort_qnodes, qnode, qnode_less)
 
-
 /* Symmetry T of the page (bit 0: mirror x, bit 1: mirror y, bit 2: swap
  * the axes) applied to the point (U, W). */
 static void symmetry(int t, long long *u, long long *w)

@@ -255,9 +255,10 @@ static void research(cutter *k, unsigned which)
         search(k, which, k->cut, 1);
 }
 
-/* The shortest chain of start i through edge a-b (present or not). None
- * passes the start or the centre: no search enters them, so their dist is
- * UNREACHED. */
+/* The shortest chain of start i through edge a-b (present or not), X
+ * being crosses(k, i, a, b) (callers that test many starts work it out
+ * for all of them at once). None passes the start or the centre: no
+ * search enters them, so their dist is UNREACHED. */
 static inline int via_crossing(const cutter *k, int i, uint32_t a, uint32_t b, uint32_t x)
 {
     const uint16_t *dist = k->dist_at[i];
@@ -269,12 +270,7 @@ static inline int via_crossing(const cutter *k, int i, uint32_t a, uint32_t b, u
 
 static inline int via(const cutter *k, int i, uint32_t a, uint32_t b)
 {
-    const uint16_t *dist = k->dist_at[i];
-    uint32_t x = (uint32_t)crosses(k, i, a, b);
-    int l0 = dist[2 * a] + 1 + dist[2 * b + (x ^ 1)];
-    int l1 = dist[2 * a + 1] + 1 + dist[2 * b + x];
-    int best = l0 < l1 ? l0 : l1;
-    return best < NO_CUT ? best : NO_CUT;
+    return via_crossing(k, i, a, b, (uint32_t)crosses(k, i, a, b));
 }
 
 /* The cuts after edit ED into CUT, as far as dist tells them; returns the

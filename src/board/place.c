@@ -205,12 +205,8 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     size_t cells = cols * rows;
     /* The shuffled cells, then room for list_pairs's stencil points. */
     uint32_t *order = malloc((cells + n + 1) * sizeof *order), *nbr = order ? order + cells : NULL;
-    if (!order) {
-        free(move);
-        cb_grid_free(&g);
-        w->failure = CB_FAIL_NOMEM;
-        return -1;
-    }
+    if (!order)
+        goto nomem;
     for (size_t i = 0; i < cells; i++)
         order[i] = (uint32_t)i;
     cb_rng_shuffle(rng, order, cells);
@@ -234,27 +230,13 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
         if (stale) {
             cb_grid_fill(&g, u, n);
             long got = list_pairs(&g, u, reach + skin, &pairs, &cap, nbr);
-            if (got < 0) {
-                free(near);
-                free(pairs);
-                free(move);
-                free(order);
-                cb_grid_free(&g);
-                w->failure = CB_FAIL_NOMEM;
-                return -1;
-            }
+            if (got < 0)
+                goto nomem;
             np = (size_t)got;
             if (np > near_cap) {
                 near_pair *grown = realloc(near, np * sizeof *near);
-                if (!grown) {
-                    free(near);
-                    free(pairs);
-                    free(move);
-                    free(order);
-                    cb_grid_free(&g);
-                    w->failure = CB_FAIL_NOMEM;
-                    return -1;
-                }
+                if (!grown)
+                    goto nomem;
                 near = grown;
                 near_cap = np;
             }
@@ -312,4 +294,13 @@ int cb_place(cb_work *w, const cb_place_params *pp, cb_rng *rng)
     free(order);
     free(move);
     return 0;
+
+nomem:
+    cb_grid_free(&g);
+    free(pairs);
+    free(near);
+    free(order);
+    free(move);
+    w->failure = CB_FAIL_NOMEM;
+    return -1;
 }
