@@ -4,6 +4,7 @@
  * are joined by ",\n", and the close is "\n" (when there were members),
  * one tab fewer and "}"; an array is "[" items joined by ", " "]". */
 #include <float.h>
+#include <stdint.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,7 +104,7 @@ void cb_jw_array_end(cb_jw *w)
 
 /* cJSON's print_string_ptr: quotes, backslash and the control characters
  * escaped (\b \f \n \r \t by name, the rest as \u00XX), all else as is. */
-static void string_body(cb_jw *w, const char *s)
+static void string_escaped(cb_jw *w, const char *s)
 {
     put_c(w, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
@@ -132,13 +133,61 @@ static void string_body(cb_jw *w, const char *s)
     put_c(w, '"');
 }
 
+/* The length of S when no byte of it needs an escape, else SIZE_MAX. */
+static size_t plain_length(const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    unsigned bad = 0;
+    for (; *p; p++)
+        bad |= (*p < 32) | (*p == '"') | (*p == '\\');
+    return bad ? SIZE_MAX : (size_t)(p - (const unsigned char *)s);
+}
+
+/* S quoted: the keys and names of a board file (a poster's has millions)
+ * need no escape and are copied whole. */
+static void string_body(cb_jw *w, const char *s)
+{
+    size_t n = plain_length(s);
+    if (n > sizeof w->buf - 2) {
+        string_escaped(w, s);
+        return;
+    }
+    if (w->len + n + 2 > sizeof w->buf)
+        cb_jw_flush(w);
+    char *o = w->buf + w->len;
+    o[0] = '"';
+    memcpy(o + 1, s, n);
+    o[n + 1] = '"';
+    w->len += n + 2;
+}
+
 void cb_jw_key(cb_jw *w, const char *key)
 {
-    if (w->items[w->depth - 1]++ > 0)
-        put(w, ",\n", 2);
-    tabs(w, w->depth);
-    string_body(w, key);
-    put(w, ":\t", 2);
+    int first = w->items[w->depth - 1]++ == 0;
+    size_t n = plain_length(key), need = 2 + (size_t)w->depth + n + 4;
+    if (n > sizeof w->buf || need > sizeof w->buf) {
+        if (!first)
+            put(w, ",\n", 2);
+        tabs(w, w->depth);
+        string_escaped(w, key);
+        put(w, ":\t", 2);
+        return;
+    }
+    /* Written in place: a poster's file has millions of keys. */
+    if (w->len + need > sizeof w->buf)
+        cb_jw_flush(w);
+    char *o = w->buf + w->len;
+    if (!first) {
+        *o++ = ',';
+        *o++ = '\n';
+    }
+    memset(o, '\t', (size_t)w->depth);
+    o += w->depth;
+    *o++ = '"';
+    memcpy(o, key, n);
+    o += n;
+    memcpy(o, "\":\t", 3);
+    w->len = (size_t)(o + 3 - w->buf);
 }
 
 void cb_jw_string(cb_jw *w, const char *s)
@@ -156,17 +205,28 @@ void cb_jw_bool(cb_jw *w, int v)
         put(w, "false", 5);
 }
 
+/* "00" .. "99": two digits a step. */
+static const char digit_pairs[201] = "00010203040506070809101112131415161718192021222324"
+                                     "25262728293031323334353637383940414243444546474849"
+                                     "50515253545556575859606162636465666768697071727374"
+                                     "75767778798081828384858687888990919293949596979899";
+
 /* |K| digits, most significant first, into BUF; their count. */
 static size_t digits(unsigned long long k, char *buf)
 {
-    char tmp[24];
-    size_t n = 0;
-    do {
-        tmp[n++] = (char)('0' + k % 10);
-        k /= 10;
-    } while (k);
-    for (size_t i = 0; i < n; i++)
-        buf[i] = tmp[n - 1 - i];
+    char tmp[24], *end = tmp + sizeof tmp, *p = end;
+    for (; k >= 100; k /= 100) {
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * (k % 100), 2);
+    }
+    if (k >= 10) {
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * k, 2);
+    } else {
+        *--p = (char)('0' + k);
+    }
+    size_t n = (size_t)(end - p);
+    memcpy(buf, p, n);
     return n;
 }
 
@@ -219,7 +279,8 @@ size_t cb_json_format_number(double v, char *buf)
 
 void cb_jw_number(cb_jw *w, double v)
 {
-    char num[32];
     before_value(w);
-    put(w, num, cb_json_format_number(v, num));
+    if (w->len + 32 > sizeof w->buf)
+        cb_jw_flush(w);
+    w->len += cb_json_format_number(v, w->buf + w->len);
 }
