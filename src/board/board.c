@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "board/deal.h"
+#include "board/generate.h"
 #include "board/decorate.h"
 #include "base/graph.h"
 #include "planar/dots_check.h"
@@ -59,9 +60,13 @@ typedef struct {
 } bands;
 
 /* What a sheet got: its starts' hops and shortest cuts (cut_lo -1: not
- * measured, on the lattice, where every cut is 4 by construction). */
+ * measured, on the lattice, where every cut is 4 by construction), and
+ * when KEEP_HOPS asks for them each node's hops from the centre as the
+ * check counted them (malloc'd; the deal and the deck need them again). */
 typedef struct {
     int hop_lo, hop_hi, cut_lo, cut_hi;
+    int keep_hops;
+    int *hops;
 } sheet_figures;
 
 static const bands any_band = {0, CB_BAND_ANY, CB_CUT_MIN, CB_BAND_ANY};
@@ -724,9 +729,12 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     cb_verdict v;
     cb_error err;
     cb_graph g;
+    int *hops = got->keep_hops ? malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops) : NULL;
     cb_status st = cb_graph_build(&g, b, &err);
+    if (st == CB_OK && got->keep_hops && !hops)
+        st = cb_fail(&err, CB_ERR_NOMEM, "out of memory");
     if (st == CB_OK)
-        st = cb_board_check_graph(b, &g, spec->start_cap, spec->node_cap, &v, &err);
+        st = cb_board_check_graph(b, &g, spec->start_cap, spec->node_cap, &v, hops, &err);
     if (st != CB_OK || !v.ok) {
         /* the check fails only for memory on a board the generator made */
         *oom = st != CB_OK;
@@ -766,10 +774,12 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
         goto rejected;
     }
     cb_graph_free(&g);
+    got->hops = hops;
     return b;
 rejected:
     cb_graph_free(&g);
     cb_board_free(b);
+    free(hops);
     return NULL;
 }
 
@@ -813,22 +823,43 @@ static cb_status generate_sheet(const cb_spec *spec, const char *seed, int playe
 cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
                             cb_board **out, cb_error *err)
 {
-    sheet_figures got;
+    sheet_figures got = {0};
     int exhausted;
     return generate_sheet(spec, seed, player, &any_band, 1, &got, out, &exhausted, err);
 }
 
+/* Frees G, and the hops the check counted on its first N sheets. */
+static void game_free_with(cb_game *g, int **hops, size_t n)
+{
+    for (size_t i = 0; hops && i < n; i++)
+        free(hops[i]);
+    free(hops);
+    cb_game_free(g);
+}
+
 cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
 {
+    return cb_game_generate_figures(spec, out, NULL, err);
+}
+
+cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop_spread,
+                                   cb_error *err)
+{
     *out = NULL;
+    if (hop_spread)
+        *hop_spread = NULL;
     cb_status st = cb_spec_check(spec, err);
     if (st != CB_OK)
         return st;
     cb_game *g = calloc(1, sizeof *g);
     size_t sheets = spec->shared ? 1 : (size_t)spec->players;
-    if (!g || !(g->sheets = calloc(sheets, sizeof *g->sheets)) ||
+    /* Each sheet's hops as the check counted them, for the deal. */
+    int **hops = calloc(sheets, sizeof *hops);
+    int *spread = calloc(sheets, sizeof *spread);
+    if (!g || !hops || !spread || !(g->sheets = calloc(sheets, sizeof *g->sheets)) ||
         !(g->seed = strdup(spec->seed))) {
-        cb_game_free(g);
+        free(spread);
+        game_free_with(g, hops, 0);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     g->players = spec->players;
@@ -843,7 +874,8 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
     int first = 1, oom = 0;
     bands aim = first_sheet_bands(spec, &oom);
     if (oom) {
-        cb_game_free(g);
+        free(spread);
+        game_free_with(g, hops, 0);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory generating a board");
     }
     for (int restart = 0;; restart++) {
@@ -855,19 +887,23 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
             size_t len = strlen(spec->seed) + 16;
             char *seed = malloc(len);
             if (!seed) {
-                cb_game_free(g);
+                free(spread);
+                game_free_with(g, hops, g->n_sheets);
                 return cb_fail(err, CB_ERR_NOMEM, "out of memory");
             }
             if (spec->shared)
                 snprintf(seed, len, "%s", spec->seed);
             else
                 snprintf(seed, len, "%s/%zu", spec->seed, i + 1);
-            sheet_figures got;
+            sheet_figures got = {0};
+            got.keep_hops = 1;
             st = generate_sheet(spec, seed, spec->shared ? 0 : (int)i + 1, &want,
                                 i == 0 ? first : 1, &got, &g->sheets[i], &exhausted, err);
             free(seed);
             if (st != CB_OK)
                 break;
+            hops[i] = got.hops;
+            spread[i] = got.hop_hi - got.hop_lo;
             want.hop_min = got.hop_hi - 1 > want.hop_min ? got.hop_hi - 1 : want.hop_min;
             want.hop_max = got.hop_lo < want.hop_max ? got.hop_lo : want.hop_max;
             if (got.cut_lo >= 0) {
@@ -883,20 +919,32 @@ cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
             continue;
         }
         if (!exhausted || g->n_sheets == 0 || restart == GAME_RESTARTS) {
-            cb_game_free(g);
+            free(spread);
+            game_free_with(g, hops, g->n_sheets);
             return st;
         }
         first = g->sheets[0]->attempts + 1;
-        for (size_t i = 0; i < g->n_sheets; i++)
+        for (size_t i = 0; i < g->n_sheets; i++) {
             cb_board_free(g->sheets[i]);
+            free(hops[i]);
+            hops[i] = NULL;
+        }
         g->n_sheets = 0;
     }
     /* The players' starts, numbered on the sheets (a /3 theme's rules say
      * "start on the rectangle with your number"). */
-    if (spec->theme && spec->theme->version >= 3 && cb_game_deal(g) != 0) {
-        cb_game_free(g);
+    if (spec->theme && spec->theme->version >= 3 && cb_game_deal(g, hops) != 0) {
+        free(spread);
+        game_free_with(g, hops, sheets);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory dealing the starts");
     }
+    for (size_t i = 0; i < sheets; i++)
+        free(hops[i]);
+    free(hops);
+    if (hop_spread)
+        *hop_spread = spread;
+    else
+        free(spread);
     *out = g;
     return CB_OK;
 }

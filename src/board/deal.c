@@ -30,11 +30,14 @@ static int *hops_from_centre(const cb_board *b)
     return hops;
 }
 
-/* The starts of B with their hop counts from the centre, in a seeded order
- * (ties later go to the first in it); -1 out of memory, else how many. */
-static int starts_of(const cb_board *b, cb_rng *rng, start_info *out, int room)
+/* The starts of B with their hop counts from the centre (KNOWN, or
+ * counted when NULL), in a seeded order (ties later go to the first in
+ * it); -1 out of memory, else how many. */
+static int starts_of(const cb_board *b, const int *known, cb_rng *rng, start_info *out,
+                     int room)
 {
-    int *hops = hops_from_centre(b);
+    int *counted = known ? NULL : hops_from_centre(b);
+    const int *hops = known ? known : counted;
     if (!hops)
         return -1;
     uint32_t order[64];
@@ -48,7 +51,7 @@ static int starts_of(const cb_board *b, cb_rng *rng, start_info *out, int room)
         out[i] = (start_info){order[i], hops[order[i]] < 0 ? 1 << 20 : hops[order[i]],
                               (int)s->side, s->mission, s->x, s->y};
     }
-    free(hops);
+    free(counted);
     return n;
 }
 
@@ -120,7 +123,7 @@ static int common_hops(start_info (*lists)[64], const int *n, size_t sheets)
     return best;
 }
 
-int cb_game_deal(cb_game *game)
+int cb_game_deal(cb_game *game, int *const *hops)
 {
     size_t sheets = game->n_sheets;
     start_info (*lists)[64] = calloc(sheets ? sheets : 1, sizeof *lists);
@@ -131,7 +134,7 @@ int cb_game_deal(cb_game *game)
     cb_rng rng;
     cb_rng_seed(&rng, cb_hash_string(game->seed) ^ 0x6465616c73746172ull); /* "dealstar" */
     for (size_t s = 0; s < sheets; s++) {
-        if ((n[s] = starts_of(game->sheets[s], &rng, lists[s], 64)) < 0)
+        if ((n[s] = starts_of(game->sheets[s], hops ? hops[s] : NULL, &rng, lists[s], 64)) < 0)
             goto done;
         for (int i = 0; i < n[s]; i++)
             game->sheets[s]->nodes[lists[s][i].node].number = 0;

@@ -9,8 +9,10 @@
  * Dealt starts are as far from the centre as each other wherever the sheets
  * allow (when they cannot be, the nearer ones go to the later seats), hold
  * different missions where they can, and on a shared board spread round
- * its sides. Deterministic from the game's seed. 0, or -1 out of memory. */
-int cb_game_deal(cb_game *game);
+ * its sides. Deterministic from the game's seed. HOPS, when not NULL, has
+ * sheet by sheet each node's hops from the centre (a NULL entry: counted
+ * here). 0, or -1 out of memory. */
+int cb_game_deal(cb_game *game, int *const *hops);
 
 /* The game's route length: the most edges from a dealt (numbered) start to
  * the centre, over every sheet, before any cut (every start's, on a board

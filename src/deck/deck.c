@@ -22,8 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "base/error.h"
-#include "base/graph.h"
 #include "base/rng.h"
+#include "board/generate.h"
 #include "deck/deck_seeds.h"
 #include "deck/deck_summary.h"
 
@@ -105,29 +105,6 @@ int cb_deck_game_seed(const char *master, size_t k, int r, char *out, size_t len
 static size_t seed_len(const cb_deck *d)
 {
     return strlen(d->spec.seed) + 64;
-}
-
-static int sheet_spread(const cb_board *b)
-{
-    cb_graph g;
-    cb_error err;
-    if (cb_graph_build(&g, b, &err) != CB_OK)
-        return -1;
-    int *hops = malloc((b->n_nodes ? b->n_nodes : 1) * sizeof *hops);
-    int lo = -1, hi = -1;
-    if (hops && cb_graph_hops(&g, b->center, hops) == 0) {
-        for (size_t v = 0; v < b->n_nodes; v++) {
-            if (b->nodes[v].kind != CB_KIND_START)
-                continue;
-            if (lo < 0 || hops[v] < lo)
-                lo = hops[v];
-            if (hops[v] > hi)
-                hi = hops[v];
-        }
-    }
-    free(hops);
-    cb_graph_free(&g);
-    return lo < 0 ? 0 : hi - lo;
 }
 
 /* The curation rules a candidate game can break. */
@@ -259,7 +236,8 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
         cb_spec spec = d->spec;
         spec.seed = seed;
         cb_game *g = NULL;
-        cb_status st = cb_game_generate(&spec, &g, &s->err);
+        int *sp = NULL;
+        cb_status st = cb_game_generate_figures(&spec, &g, &sp, &s->err);
         if (st != CB_OK) {
             char msg[sizeof s->err.message];
             snprintf(msg, sizeof msg, "%s", s->err.message);
@@ -267,8 +245,7 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
             break;
         }
         uint64_t *h = malloc(g->n_sheets * sizeof *h);
-        int *sp = malloc(g->n_sheets * sizeof *sp);
-        if (!h || !sp) {
+        if (!h) {
             free(h);
             free(sp);
             cb_game_free(g);
@@ -291,8 +268,6 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
             }
         }
         if (why == CURATE_PASS) {
-            for (size_t i = 0; i < g->n_sheets; i++)
-                sp[i] = sheet_spread(g->sheets[i]);
             free(s->seed);
             free(s->hashes);
             free(s->spread);

@@ -404,7 +404,8 @@ static int starts_crowded(const cb_board *b, const cb_graph *g)
 }
 
 static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
-                            const cb_verdict *drawn, cb_verdict *v, cb_error *err);
+                            const cb_verdict *drawn, cb_verdict *v, int *hops_out,
+                            cb_error *err);
 
 /* The scissors clauses, on boards made to be cut (those with power dots;
  * finer posters get the figures only). Pieces and edges are read to the
@@ -451,21 +452,23 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     if (!built)
         st = places_verdict(b, &drawn, err);
     if (st == CB_OK)
-        st = check_with(b, &gr, start_cap, node_cap, &drawn, v, err);
+        st = check_with(b, &gr, start_cap, node_cap, &drawn, v, NULL, err);
     cb_graph_free(&gr);
     return st;
 }
 
 cb_status cb_board_check_graph(const cb_board *b, const cb_graph *g, int start_cap,
-                               int node_cap, cb_verdict *v, cb_error *err)
+                               int node_cap, cb_verdict *v, int *hops, cb_error *err)
 {
-    return check_with(b, g, start_cap, node_cap, NULL, v, err);
+    return check_with(b, g, start_cap, node_cap, NULL, v, hops, err);
 }
 
 /* The check with G, and the figures of the plane drawing and the places
- * from DRAWN when they were worked out already (else NULL). */
+ * from DRAWN when they were worked out already (else NULL); each node's
+ * hops into HOPS_OUT when not NULL. */
 static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
-                            const cb_verdict *drawn, cb_verdict *v, cb_error *err)
+                            const cb_verdict *drawn, cb_verdict *v, int *hops_out,
+                            cb_error *err)
 {
     memset(v, 0, sizeof *v);
     v->ok = 1;
@@ -485,9 +488,10 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     }
     if (st != CB_OK)
         return st;
-    int *hops = malloc((n ? n : 1) * sizeof *hops);
+    int *own = hops_out ? NULL : malloc((n ? n : 1) * sizeof *own);
+    int *hops = hops_out ? hops_out : own;
     if (!hops || cb_graph_hops(g, b->center, hops) != 0) {
-        free(hops);
+        free(own);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
     }
     v->connected = 1;
@@ -505,7 +509,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     if (!drawn)
         st = planar_verdict(b, v, NULL, err);
     if (st != CB_OK) {
-        free(hops);
+        free(own);
         return st;
     }
     if (!v->planar)
@@ -531,7 +535,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
             if (!tree || !up) {
                 free(tree);
                 free(up);
-                free(hops);
+                free(own);
                 return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
             }
             tree_bridges(g, hops, tree, up);
@@ -559,7 +563,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         }
         if (paths < 0) { /* out of memory, not a path count */
             free(up);
-            free(hops);
+            free(own);
             return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");
         }
         if (v->starts < CB_STARTS) {
@@ -572,7 +576,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
         if (paths < v->min_disjoint) v->min_disjoint = paths;
     }
     free(up);
-    free(hops);
+    free(own);
     int crowded = starts_crowded(b, g);
     if (crowded < 0)
         return cb_fail(err, CB_ERR_NOMEM, "out of memory checking the board");

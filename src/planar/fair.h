@@ -6,8 +6,10 @@
 #include "base/graph.h"
 
 /* cb_board_check with G, B's graph, already built (the generator builds it
- * once for the check, decoration and the dot check); G is not freed. */
+ * once for the check, decoration and the dot check); G is not freed. When
+ * HOPS is not NULL (room for every node) it gets each node's hops from the
+ * centre (-1: unreached), as the check counted them. */
 cb_status cb_board_check_graph(const cb_board *b, const cb_graph *g, int start_cap,
-                               int node_cap, cb_verdict *v, cb_error *err);
+                               int node_cap, cb_verdict *v, int *hops, cb_error *err);
 
 #endif

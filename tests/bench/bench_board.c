@@ -84,7 +84,7 @@ static int generate_beyond_limit(void *arg, int run)
     cb_verdict v;
     cb_error err;
     int bad = cb_lattice_board(b, &lp, &rng, &why) != 0 || cb_graph_build(&g, b, &err) != CB_OK ||
-              cb_board_check_graph(b, &g, spec->start_cap, spec->node_cap, &v, &err) != CB_OK ||
+              cb_board_check_graph(b, &g, spec->start_cap, spec->node_cap, &v, NULL, &err) != CB_OK ||
               !v.ok || cb_decorate_graph(b, &g, spec->theme, spec->players, &rng, &why) != 0 ||
               cb_dots_verdict(b, &g, &v, &err) != CB_OK || !v.dots_ok;
     if (bad)
