@@ -161,33 +161,46 @@ static void string_body(cb_jw *w, const char *s)
     w->len += n + 2;
 }
 
+/* Keys copied in place up to this length; longer ones (none in a board
+ * file) take the general way. */
+#define KEY_IN_PLACE 64
+
 void cb_jw_key(cb_jw *w, const char *key)
 {
     int first = w->items[w->depth - 1]++ == 0;
-    size_t n = plain_length(key), need = 2 + (size_t)w->depth + n + 4;
-    if (n > sizeof w->buf || need > sizeof w->buf) {
-        if (!first)
-            put(w, ",\n", 2);
-        tabs(w, w->depth);
-        string_escaped(w, key);
-        put(w, ":\t", 2);
-        return;
+    size_t most = 2 + (size_t)w->depth + 1 + KEY_IN_PLACE + 3;
+    if (most <= sizeof w->buf) {
+        /* Written in place, the escape test made while copying: a poster's
+         * file has millions of keys. */
+        if (w->len + most > sizeof w->buf)
+            cb_jw_flush(w);
+        char *o = w->buf + w->len;
+        if (!first) {
+            *o++ = ',';
+            *o++ = '\n';
+        }
+        for (int t = 0; t < w->depth; t++)
+            *o++ = '\t';
+        *o++ = '"';
+        unsigned bad = 0;
+        size_t n = 0;
+        for (; key[n] && n < KEY_IN_PLACE; n++) {
+            unsigned char c = (unsigned char)key[n];
+            bad |= (c < 32) | (c == '"') | (c == '\\');
+            o[n] = (char)c;
+        }
+        if (!bad && !key[n]) {
+            memcpy(o + n, "\":\t", 3);
+            w->len = (size_t)(o + n + 3 - w->buf);
+            return;
+        }
     }
-    /* Written in place: a poster's file has millions of keys. */
-    if (w->len + need > sizeof w->buf)
-        cb_jw_flush(w);
-    char *o = w->buf + w->len;
-    if (!first) {
-        *o++ = ',';
-        *o++ = '\n';
-    }
-    memset(o, '\t', (size_t)w->depth);
-    o += w->depth;
-    *o++ = '"';
-    memcpy(o, key, n);
-    o += n;
-    memcpy(o, "\":\t", 3);
-    w->len = (size_t)(o + 3 - w->buf);
+    /* Nothing was kept: the key is written again the general way. */
+    if (!first)
+        put(w, ",\n", 2);
+    tabs(w, w->depth);
+    string_body(w, key);
+    put(w, ":\t", 2);
 }
 
 void cb_jw_string(cb_jw *w, const char *s)
@@ -230,8 +243,32 @@ static size_t digits(unsigned long long k, char *buf)
     return n;
 }
 
+/* U (at least 1) in decimal into BUF, NUL-terminated; its length. */
+static size_t whole_digits(uint32_t u, char *buf)
+{
+    size_t n = u >= 1000000000u ? 10 : u >= 100000000u ? 9 : u >= 10000000u ? 8
+             : u >= 1000000u ? 7 : u >= 100000u ? 6 : u >= 10000u ? 5 : u >= 1000u ? 4
+             : u >= 100u ? 3 : u >= 10u ? 2 : 1;
+    char *p = buf + n;
+    *p = '\0';
+    for (; u >= 100; u /= 100) {
+        p -= 2;
+        memcpy(p, digit_pairs + 2 * (u % 100), 2);
+    }
+    if (u >= 10)
+        memcpy(p - 2, digit_pairs + 2 * u, 2);
+    else
+        p[-1] = (char)('0' + u);
+    return n;
+}
+
 size_t cb_json_format_number(double v, char *buf)
 {
+    /* Node ids, edge ends and counts, most of a board file's numbers:
+     * whole and positive, their digits alone (as every path below writes
+     * them). */
+    if (v >= 1 && v < 4294967296.0 && (double)(uint32_t)v == v)
+        return whole_digits((uint32_t)v, buf);
     if (!isfinite(v)) {
         memcpy(buf, "null", 5);
         return 4;
