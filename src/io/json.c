@@ -20,21 +20,26 @@ static double mm(double v)
     return round(v * 100) / 100;
 }
 
-static void member_number(cb_jw *w, const char *key, double v)
+/* Members under a literal key (see CB_JW_KEY). */
+#define member_number(w, key, v) member_number_at((w), "" key, sizeof(key) - 1, (v))
+#define member_string(w, key, s) member_string_at((w), "" key, sizeof(key) - 1, (s))
+#define member_ints(w, key, v, n) member_ints_at((w), "" key, sizeof(key) - 1, (v), (n))
+
+static void member_number_at(cb_jw *w, const char *key, size_t len, double v)
 {
-    cb_jw_key(w, key);
+    cb_jw_key_plain(w, key, len);
     cb_jw_number(w, v);
 }
 
-static void member_string(cb_jw *w, const char *key, const char *s)
+static void member_string_at(cb_jw *w, const char *key, size_t len, const char *s)
 {
-    cb_jw_key(w, key);
+    cb_jw_key_plain(w, key, len);
     cb_jw_string(w, s);
 }
 
-static void member_ints(cb_jw *w, const char *key, const int *v, size_t n)
+static void member_ints_at(cb_jw *w, const char *key, size_t len, const int *v, size_t n)
 {
-    cb_jw_key(w, key);
+    cb_jw_key_plain(w, key, len);
     cb_jw_array_begin(w);
     for (size_t i = 0; i < n; i++)
         cb_jw_number(w, v[i]);
@@ -49,7 +54,7 @@ static void node_dots(cb_jw *w, const cb_board *b, const cb_node *v)
         member_number(w, "dots", v->dots);
         return;
     }
-    cb_jw_key(w, "dots");
+    CB_JW_KEY(w, "dots");
     cb_jw_array_begin(w);
     for (int k = 0; k < v->dots; k++) {
         const double *p = b->dot_xy[v->first_dot + (size_t)k];
@@ -197,12 +202,12 @@ static void sheet_json(cb_jw *w, game_metrics *gm, const cb_theme *theme, size_t
     cb_jw_object_begin(w);
     member_string(w, "seed", b->seed);
     member_number(w, "player", b->player);
-    cb_jw_key(w, "page");
+    CB_JW_KEY(w, "page");
     cb_jw_object_begin(w);
     member_number(w, "width_mm", mm(b->page_w));
     member_number(w, "height_mm", mm(b->page_h));
     cb_jw_object_end(w);
-    cb_jw_key(w, "board");
+    CB_JW_KEY(w, "board");
     cb_jw_object_begin(w);
     member_number(w, "x_mm", mm(b->board_x));
     member_number(w, "y_mm", mm(b->board_y));
@@ -211,12 +216,12 @@ static void sheet_json(cb_jw *w, game_metrics *gm, const cb_theme *theme, size_t
     cb_jw_object_end(w);
     member_number(w, "node_radius_mm", mm(b->node_radius));
     member_number(w, "center", b->center);
-    cb_jw_key(w, "nodes");
+    CB_JW_KEY(w, "nodes");
     cb_jw_array_begin(w);
     for (size_t k = 0; k < b->n_nodes && !w->failed; k++)
         node_json(w, b, theme, k);
     cb_jw_array_end(w);
-    cb_jw_key(w, "edges");
+    CB_JW_KEY(w, "edges");
     cb_jw_array_begin(w);
     for (size_t e = 0; e < b->n_edges && !w->failed; e++) {
         cb_jw_array_begin(w);
@@ -235,7 +240,7 @@ static void sheet_json(cb_jw *w, game_metrics *gm, const cb_theme *theme, size_t
     }
     if (!w->failed && starts_ok) {
         size_t n = (size_t)(v->starts < CB_VERDICT_STARTS ? v->starts : CB_VERDICT_STARTS);
-        cb_jw_key(w, "metrics");
+        CB_JW_KEY(w, "metrics");
         cb_jw_object_begin(w);
         member_ints(w, "start_center_hops", v->hops, n);
         member_number(w, "hop_spread", v->hop_max - v->hop_min);
@@ -271,11 +276,11 @@ cb_status cb_json_write(const cb_game *game, const cb_theme *theme, cb_write_fn 
         member_string(w, "format", "cutboard/1");
         member_string(w, "seed", game->seed);
         member_number(w, "players", game->players);
-        cb_jw_key(w, "shared");
+        CB_JW_KEY(w, "shared");
         cb_jw_bool(w, game->shared);
         if (theme)
             member_string(w, "theme", theme->name);
-        cb_jw_key(w, "sheets");
+        CB_JW_KEY(w, "sheets");
         cb_jw_array_begin(w);
         for (size_t i = 0; i < game->n_sheets && !w->failed; i++)
             sheet_json(w, &gm, theme, i);

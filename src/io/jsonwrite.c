@@ -203,6 +203,30 @@ void cb_jw_key(cb_jw *w, const char *key)
     put(w, ":\t", 2);
 }
 
+void cb_jw_key_plain(cb_jw *w, const char *key, size_t len)
+{
+    size_t need = 2 + (size_t)w->depth + 1 + len + 3;
+    if (need > sizeof w->buf) {
+        cb_jw_key(w, key);
+        return;
+    }
+    int first = w->items[w->depth - 1]++ == 0;
+    if (w->len + need > sizeof w->buf)
+        cb_jw_flush(w);
+    char *o = w->buf + w->len;
+    if (!first) {
+        *o++ = ',';
+        *o++ = '\n';
+    }
+    for (int t = 0; t < w->depth; t++)
+        *o++ = '\t';
+    *o++ = '"';
+    memcpy(o, key, len);
+    o += len;
+    memcpy(o, "\":\t", 3);
+    w->len = (size_t)(o + 3 - w->buf);
+}
+
 void cb_jw_string(cb_jw *w, const char *s)
 {
     before_value(w);

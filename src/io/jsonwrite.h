@@ -30,6 +30,11 @@ void cb_jw_array_end(cb_jw *w);
 /* A member's key in an object; its value follows. Values in an array need
  * no call: they are separated as they come. */
 void cb_jw_key(cb_jw *w, const char *key);
+/* cb_jw_key for a KEY of LEN bytes that needs no escape: a string literal
+ * of letters, digits and underscores, as CB_JW_KEY passes it (a board
+ * file's keys, millions on a poster, copied whole). */
+void cb_jw_key_plain(cb_jw *w, const char *key, size_t len);
+#define CB_JW_KEY(w, literal) cb_jw_key_plain((w), "" literal, sizeof(literal) - 1)
 void cb_jw_number(cb_jw *w, double v);
 void cb_jw_string(cb_jw *w, const char *s);
 void cb_jw_bool(cb_jw *w, int v);
