@@ -213,14 +213,25 @@ typedef struct {
     double pps;
 } config;
 
-/* Runs FN once for C (run R): pinned to CPU 0 when C asks, its threads too. */
+/* The first CPU of SET (0 when it has none). */
+static size_t first_cpu(const cpu_set_t *set)
+{
+    for (size_t k = 0; k < CPU_SETSIZE; k++)
+        if (CPU_ISSET(k, set))
+            return k;
+    return 0;
+}
+
+/* Runs FN once for C (run R): pinned to one CPU when C asks, its threads
+ * too: the first the process may use, so that `taskset -c 1` keeps it off
+ * a core another job is busy on. */
 static int measure(config *c, work *w, int (*fn)(work *, int), int r)
 {
     cpu_set_t all, one;
     sched_getaffinity(0, sizeof all, &all);
     if (c->pinned) {
         CPU_ZERO(&one);
-        CPU_SET(0, &one);
+        CPU_SET(first_cpu(&all), &one);
         sched_setaffinity(0, sizeof one, &one);
     }
     w->jobs = c->jobs;
