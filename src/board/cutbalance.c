@@ -342,8 +342,13 @@ static long long cost(const cutter *k, const int *cut)
     long long best = -1;
     for (int c = c0; c <= c1; c++) {
         long long sum = 0;
-        for (int i = 0; i < k->ns; i++)
-            sum += cut[i] < c ? c - cut[i] : cut[i] > c + wd ? cut[i] - c - wd : 0;
+        /* The distance outside {c, .., c + wd}: at most one of the two
+         * differences is positive (wd >= 0), taken by max, not a branch. */
+        for (int i = 0; i < k->ns; i++) {
+            int under = c - cut[i], over = cut[i] - c - wd;
+            int off = under > over ? under : over;
+            sum += off > 0 ? off : 0;
+        }
         if (best >= 0 && sum > best)
             break;
         best = best < 0 || sum < best ? sum : best;
