@@ -4,7 +4,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 #include "base/geom.h"
 
 typedef struct {
@@ -28,20 +27,13 @@ int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
 void cb_grid_fill(cb_grid *g, const cb_point *p, size_t n);
 void cb_grid_free(cb_grid *g);
 /* The cell V (in cells from the origin) falls in, clamped to [0, n); N is
- * at least 1. Clamped by masks on the bits, not branches (points on the
- * trim line sit at 0, so the test is a coin toss there; the compiler keeps
- * a branch for a select of doubles). */
+ * at least 1. Clamped by selects, not branches (points on the trim line
+ * sit at 0, so the test is a coin toss there). */
 static inline uint32_t cb_grid_clamp(double v, uint32_t n)
 {
     double top = (double)(n - 1);
-    uint64_t bv, bt;
-    memcpy(&bv, &v, sizeof bv);
-    memcpy(&bt, &top, sizeof bt);
-    bv &= 0 - (uint64_t)(v > 0); /* +0 unless above 0 (NaN too) */
-    memcpy(&v, &bv, sizeof v);
-    uint64_t below = 0 - (uint64_t)(v < top);
-    bv = (bv & below) | (bt & ~below);
-    memcpy(&v, &bv, sizeof v);
+    v = v > 0 ? v : 0; /* also NaN */
+    v = v < top ? v : top;
     return (uint32_t)v;
 }
 

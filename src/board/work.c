@@ -312,9 +312,8 @@ static int pair_path(const cb_work *w, cb_pair_search *ps, uint32_t a, uint32_t 
             }
             if (take & (tail == PAIR_LIMIT))
                 return 0;
-            uint32_t keep = (uint32_t)take - 1; /* all ones when not taken */
-            ps->prev[u] = (ps->prev[u] & keep) | (v & ~keep);
-            ps->seen[u] = (ps->seen[u] & keep) | (stamp & ~keep);
+            ps->prev[u] = take ? v : ps->prev[u];
+            ps->seen[u] = take ? stamp : ps->seen[u];
             queue[tail] = u;
             tail += (size_t)take;
         }
