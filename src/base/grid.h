@@ -26,14 +26,13 @@ int cb_grid_init(cb_grid *g, double x0, double y0, double w, double h,
 /* Buckets the N points (counting sort, stable: items keep index order per cell). */
 void cb_grid_fill(cb_grid *g, const cb_point *p, size_t n);
 void cb_grid_free(cb_grid *g);
-/* The cell V (in cells from the origin) falls in, clamped to [0, n); N is
- * at least 1. Clamped by selects, not branches (points on the trim line
- * sit at 0, so the test is a coin toss there). */
+/* The cell V (in cells from the origin) falls in, clamped to [0, n). */
 static inline uint32_t cb_grid_clamp(double v, uint32_t n)
 {
-    double top = (double)(n - 1);
-    v = v > 0 ? v : 0; /* also NaN */
-    v = v < top ? v : top;
+    if (!(v > 0)) /* also catches NaN */
+        return 0;
+    if (v >= (double)n)
+        return n - 1;
     return (uint32_t)v;
 }
 
