@@ -286,7 +286,7 @@ void cb_pair_search_free(cb_pair_search *ps)
 static int pair_path(const cb_work *w, cb_pair_search *ps, uint32_t a, uint32_t b,
                      uint32_t path, int first)
 {
-    uint32_t queue[PAIR_LIMIT + 1]; /* one past: a node not taken is written there too */
+    uint32_t queue[PAIR_LIMIT];
     uint32_t stamp = ++ps->stamp;
     size_t head = 0, tail = 0;
     queue[tail++] = a;
@@ -295,14 +295,12 @@ static int pair_path(const cb_work *w, cb_pair_search *ps, uint32_t a, uint32_t 
         uint32_t v = queue[head++];
         const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
         int used = ps->on_path[v] == path;
-        uint32_t succ = used ? ps->succ[v] : UINT32_MAX;
         for (int i = 0, dv = w->deg[v]; i < dv; i++) {
             uint32_t u = nv[i];
-            /* Whether u is new is a coin toss: it is marked and queued by
-             * selects, not a branch (a node already seen keeps its marks). */
-            int take = (ps->seen[u] != stamp) & (succ != u);
-            if (take & (u == b)) {
-                ps->prev[u] = v;
+            if (ps->seen[u] == stamp || (used && ps->succ[v] == u))
+                continue;
+            ps->prev[u] = v;
+            if (u == b) {
                 if (first)
                     for (uint32_t x = b; x != a; x = ps->prev[x]) {
                         ps->on_path[ps->prev[x]] = path;
@@ -310,12 +308,10 @@ static int pair_path(const cb_work *w, cb_pair_search *ps, uint32_t a, uint32_t 
                     }
                 return 1;
             }
-            if (take & (tail == PAIR_LIMIT))
+            if (tail == PAIR_LIMIT)
                 return 0;
-            ps->prev[u] = take ? v : ps->prev[u];
-            ps->seen[u] = take ? stamp : ps->seen[u];
-            queue[tail] = u;
-            tail += (size_t)take;
+            ps->seen[u] = stamp;
+            queue[tail++] = u;
         }
     }
     return 0;
