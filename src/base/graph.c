@@ -217,8 +217,9 @@ void cb_graph_join_cycles(const cb_graph *g, const int *hops, const uint8_t *tre
             continue;
         for (uint32_t k = g->start[v]; k < g->start[v + 1]; k++) {
             uint32_t u = g->adj[k];
-            if (hops[u] > hops[v] || (hops[u] == hops[v] && u < v) ||
-                (hops[u] < hops[v] && bit(tree, k)))
+            /* One branch for the three cases (each a coin toss). */
+            int hu = hops[u], hv = hops[v];
+            if ((hu > hv) | ((hu == hv) & (u < v)) | ((hu < hv) & bit(tree, k)))
                 continue;
             uint32_t x = cb_uf_find(up, v), y = cb_uf_find(up, u);
             while (x != y) {

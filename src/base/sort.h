@@ -29,8 +29,14 @@
                 size_t mid = lo + w < n ? lo + w : n;                             \
                 size_t hi = lo + 2 * w < n ? lo + 2 * w : n;                      \
                 size_t i = lo, j = mid, k = lo;                                   \
-                while (i < mid && j < hi)                                         \
-                    dst[k++] = less(&src[j], &src[i]) ? src[j++] : src[i++];      \
+                /* Which run gives the next element is a coin toss: taken   \
+                 * by a select of pointers and counts, not a branch. */     \
+                while (i < mid && j < hi) {                                       \
+                    int from_j = less(&src[j], &src[i]) != 0;                     \
+                    dst[k++] = *(from_j ? &src[j] : &src[i]);                     \
+                    j += (size_t)from_j;                                          \
+                    i += (size_t)!from_j;                                         \
+                }                                                                 \
                 while (i < mid)                                                   \
                     dst[k++] = src[i++];                                          \
                 while (j < hi)                                                    \

@@ -122,14 +122,14 @@ static inline int crosses(const cutter *k, int i, uint32_t a, uint32_t b)
 }
 
 /* crosses() for every start at once: bit i for start i. The side of a-b
- * the centre lies on is the same for every start. */
+ * the centre lies on is the same for every start. Worked out whether or
+ * not the ends' sides differ for some start (a coin toss, not a branch). */
 static inline unsigned crossing_bits(const cutter *k, uint32_t a, uint32_t b)
 {
     const cb_work *w = k->w;
     unsigned differ = k->up[a] ^ k->up[b];
-    if (!differ)
-        return 0;
-    return differ & (orient(w->p[a], w->p[b], w->p[w->center]) > 0 ? k->up[b] : ~k->up[b]);
+    unsigned side = orient(w->p[a], w->p[b], w->p[w->center]) > 0 ? k->up[b] : ~k->up[b];
+    return differ & side;
 }
 
 static int same_edge(cb_edge e, uint32_t a, uint32_t b)
@@ -342,8 +342,13 @@ static long long cost(const cutter *k, const int *cut)
     long long best = -1;
     for (int c = c0; c <= c1; c++) {
         long long sum = 0;
-        for (int i = 0; i < k->ns; i++)
-            sum += cut[i] < c ? c - cut[i] : cut[i] > c + wd ? cut[i] - c - wd : 0;
+        /* The distance outside {c, .., c + wd}: at most one of the two
+         * differences is positive (wd >= 0), taken by max, not a branch. */
+        for (int i = 0; i < k->ns; i++) {
+            int under = c - cut[i], over = cut[i] - c - wd;
+            int off = under > over ? under : over;
+            sum += off > 0 ? off : 0;
+        }
         if (best >= 0 && sum > best)
             break;
         best = best < 0 || sum < best ? sum : best;

@@ -460,7 +460,10 @@ static double slot_angle(const dot_gap *gap, int rank, int sides_first)
     if (sides_first)
         rank = 2 * SLOT_STEPS - rank; /* -SLOT_STEPS, +SLOT_STEPS, ... 0 */
     double off = (rank + 1) / 2;
-    return gap->mid + (rank % 2 ? off : -off) * gap->step;
+    /* The side by a sign, not a branch (ranks alternate): off * -1 is -off
+     * to the bit, -0 included. */
+    double side = (double)(rank % 2 * 2 - 1);
+    return gap->mid + off * side * gap->step;
 }
 
 /* The gap to try next, or -1 when every place is tried: one dot in every

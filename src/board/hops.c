@@ -124,13 +124,15 @@ static int has_parent(const cb_hops *h, uint32_t v)
 {
     const cb_work *w = h->w;
     const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
-    for (int i = 0; i < w->deg[v]; i++) {
+    /* Every neighbour looked at, the tests joined without a branch: which
+     * one passes, and whether any, is a coin toss. */
+    int parent_hop = w->hops[v] - 1, found = 0;
+    for (int i = 0, deg = w->deg[v]; i < deg; i++) {
         uint32_t z = nv[i];
-        if (w->hops[z] == w->hops[v] - 1 && h->mark[z] != h->mark_id &&
-            w->role[z] != CB_ROLE_DROPPED)
-            return 1;
+        found |= (w->hops[z] == parent_hop) & (h->mark[z] != h->mark_id) &
+                 (w->role[z] != CB_ROLE_DROPPED);
     }
-    return 0;
+    return found;
 }
 
 /* cb_hops_removed; with STARTS_ONLY, returns 0 without touching a hop when

@@ -181,7 +181,8 @@ static void solve_start(search *s, int side, int slot)
         return;
     }
     const triple *t = &s->triples[side][s->cur_triple[side]];
-    int idx = slot == 0 ? t->i : slot == 1 ? t->j : t->k;
+    const int of_slot[3] = {t->i, t->j, t->k}; /* read by index, not by branches */
+    int idx = of_slot[slot];
     const cand *c = &s->cands[side][idx];
     const cb_work *w = s->w;
     for (int x = 0; x < c->n_attach; x++) {

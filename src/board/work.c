@@ -13,7 +13,7 @@ int cb_work_init(cb_work *w, size_t n)
     w->role = calloc(n, 1);
     w->deg = calloc(n, 1);
     w->reserved = calloc(n, 1);
-    w->adj = malloc(n * CB_MAX_DEG * sizeof *w->adj);
+    w->adj = calloc(n * CB_MAX_DEG, sizeof *w->adj);
     w->hops = malloc(n * sizeof *w->hops);
     w->start_side = malloc(n * sizeof *w->start_side);
     if (!w->p || !w->sides || !w->role || !w->deg || !w->reserved || !w->adj || !w->hops ||

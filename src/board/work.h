@@ -79,13 +79,18 @@ void cb_work_remove_edge(cb_work *w, uint32_t a, uint32_t b);
 
 /* The three below are inline: every step asks them in its inner loops. */
 
+/* The first four slots are compared without a branch a slot (where b
+ * sits, and whether at all, is a coin toss); slots past the degree hold
+ * old neighbours or 0 (cb_work_init clears them) and are masked off. */
 static inline int cb_work_has_edge(const cb_work *w, uint32_t a, uint32_t b)
 {
     const uint32_t *na = w->adj + (size_t)a * CB_MAX_DEG;
-    for (int i = 0, deg = w->deg[a]; i < deg; i++)
-        if (na[i] == b)
-            return 1;
-    return 0;
+    int deg = w->deg[a];
+    int found = ((na[0] == b) & (deg > 0)) | ((na[1] == b) & (deg > 1)) |
+                ((na[2] == b) & (deg > 2)) | ((na[3] == b) & (deg > 3));
+    for (int i = 4; i < deg; i++)
+        found |= na[i] == b;
+    return found;
 }
 
 static inline void cb_work_add_edge(cb_work *w, uint32_t a, uint32_t b)

@@ -35,8 +35,9 @@ static int edges_cross(const cb_board *b, const cb_edge *x, const cb_edge *y)
 {
     cb_point a = node_point(b, x->a), z = node_point(b, x->b);
     cb_point c = node_point(b, y->a), d = node_point(b, y->b);
-    if (x->a == y->a || x->a == y->b || x->b == y->a || x->b == y->b) {
-        int at_a = x->a == y->a || x->a == y->b;
+    /* One branch on whether the edges meet, not one a pair of ends. */
+    int at_a = (x->a == y->a) | (x->a == y->b);
+    if (at_a | (x->b == y->a) | (x->b == y->b)) {
         cb_point s = at_a ? a : z, u = at_a ? z : a;
         cb_point w = y->a == x->a || y->a == x->b ? d : c;
         if (s.x == s.x && s.y == s.y && !(u.x == w.x && u.y == w.y) && cb_orient(a, z, w) != 0)
