@@ -113,13 +113,19 @@ def long_names(w):
         os.remove(os.path.join(w, js))
 
 
+def interruptible():
+    """SIGINT as at a terminal: a shell starts background jobs with it
+    ignored, and cutboard keeps an ignored SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def blocked_writes(w):
     for f in os.listdir(w):
         os.remove(os.path.join(w, f))
     os.mkfifo(os.path.join(w, "f"))
     for sig in (signal.SIGTERM, signal.SIGINT):
         p = subprocess.Popen([CB, "--seed", "x", "-o", "f", "--json", "b.json"], cwd=w,
-                             stderr=subprocess.DEVNULL)
+                             stderr=subprocess.DEVNULL, preexec_fn=interruptible)
         time.sleep(1.0)  # blocked opening the FIFO: nobody reads it
         p.send_signal(sig)
         try:
@@ -132,7 +138,7 @@ def blocked_writes(w):
     # a stalled pipe: the reader never reads
     r_fd, w_fd = os.pipe()
     p = subprocess.Popen([CB, "--seed", "x", "-o", "-", "--json", "b.json"], cwd=w,
-                         stdout=w_fd, stderr=subprocess.DEVNULL)
+                         stdout=w_fd, stderr=subprocess.DEVNULL, preexec_fn=interruptible)
     os.close(w_fd)
     time.sleep(1.5)  # the PDF (> 64 KiB) fills the pipe
     p.send_signal(signal.SIGINT)
