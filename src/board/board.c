@@ -828,12 +828,14 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
     return generate_sheet(spec, seed, player, &any_band, 1, &got, out, &exhausted, err);
 }
 
-/* Frees G, and the hops the check counted on its first N sheets. */
-static void game_free_with(cb_game *g, int **hops, size_t n)
+/* Frees G, the hops the check counted on its first N sheets and the
+ * sheets' SPREAD. */
+static void game_free_with(cb_game *g, int **hops, size_t n, int *spread)
 {
     for (size_t i = 0; hops && i < n; i++)
         free(hops[i]);
     free(hops);
+    free(spread);
     cb_game_free(g);
 }
 
@@ -858,8 +860,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
     int *spread = calloc(sheets, sizeof *spread);
     if (!g || !hops || !spread || !(g->sheets = calloc(sheets, sizeof *g->sheets)) ||
         !(g->seed = strdup(spec->seed))) {
-        free(spread);
-        game_free_with(g, hops, 0);
+        game_free_with(g, hops, 0, spread);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     g->players = spec->players;
@@ -874,8 +875,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
     int first = 1, oom = 0;
     bands aim = first_sheet_bands(spec, &oom);
     if (oom) {
-        free(spread);
-        game_free_with(g, hops, 0);
+        game_free_with(g, hops, 0, spread);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory generating a board");
     }
     for (int restart = 0;; restart++) {
@@ -887,8 +887,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
             size_t len = strlen(spec->seed) + 16;
             char *seed = malloc(len);
             if (!seed) {
-                free(spread);
-                game_free_with(g, hops, g->n_sheets);
+                game_free_with(g, hops, g->n_sheets, spread);
                 return cb_fail(err, CB_ERR_NOMEM, "out of memory");
             }
             if (spec->shared)
@@ -919,8 +918,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
             continue;
         }
         if (!exhausted || g->n_sheets == 0 || restart == GAME_RESTARTS) {
-            free(spread);
-            game_free_with(g, hops, g->n_sheets);
+            game_free_with(g, hops, g->n_sheets, spread);
             return st;
         }
         first = g->sheets[0]->attempts + 1;
@@ -934,8 +932,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
     /* The players' starts, numbered on the sheets (a /3 theme's rules say
      * "start on the rectangle with your number"). */
     if (spec->theme && spec->theme->version >= 3 && cb_game_deal(g, hops) != 0) {
-        free(spread);
-        game_free_with(g, hops, sheets);
+        game_free_with(g, hops, sheets, spread);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory dealing the starts");
     }
     for (size_t i = 0; i < sheets; i++)

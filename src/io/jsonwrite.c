@@ -161,42 +161,9 @@ static void string_body(cb_jw *w, const char *s)
     w->len += n + 2;
 }
 
-/* Keys copied in place up to this length; longer ones (none in a board
- * file) take the general way. */
-#define KEY_IN_PLACE 64
-
 void cb_jw_key(cb_jw *w, const char *key)
 {
-    int first = w->items[w->depth - 1]++ == 0;
-    size_t most = 2 + (size_t)w->depth + 1 + KEY_IN_PLACE + 3;
-    if (most <= sizeof w->buf) {
-        /* Written in place, the escape test made while copying: a poster's
-         * file has millions of keys. */
-        if (w->len + most > sizeof w->buf)
-            cb_jw_flush(w);
-        char *o = w->buf + w->len;
-        if (!first) {
-            *o++ = ',';
-            *o++ = '\n';
-        }
-        for (int t = 0; t < w->depth; t++)
-            *o++ = '\t';
-        *o++ = '"';
-        unsigned bad = 0;
-        size_t n = 0;
-        for (; key[n] && n < KEY_IN_PLACE; n++) {
-            unsigned char c = (unsigned char)key[n];
-            bad |= (c < 32) | (c == '"') | (c == '\\');
-            o[n] = (char)c;
-        }
-        if (!bad && !key[n]) {
-            memcpy(o + n, "\":\t", 3);
-            w->len = (size_t)(o + n + 3 - w->buf);
-            return;
-        }
-    }
-    /* Nothing was kept: the key is written again the general way. */
-    if (!first)
+    if (w->items[w->depth - 1]++ > 0)
         put(w, ",\n", 2);
     tabs(w, w->depth);
     string_body(w, key);
