@@ -108,9 +108,10 @@ typedef enum {
 typedef struct {
     cb_goal_kind kind;
     int n;
-    int cut_family;         /* CB_GOAL_ACTIONS: 1 = nodes that cut, 0 = nodes
-                               that guard or shield */
-    int types[CB_GOAL_SET_MAX]; /* CB_GOAL_SET: theme type indices */
+    int cut_family;         /* CB_GOAL_ACTIONS without types: 1 = nodes that
+                               cut, 0 = nodes that guard or shield */
+    int types[CB_GOAL_SET_MAX]; /* CB_GOAL_SET, and CB_GOAL_ACTIONS when it
+                               names them: theme type indices */
     int n_types;
     int n_listed;           /* the theme gives N as a list by player count: */
     int n_players[CB_PLAYERS_MAX + 1]; /* ...N for 2..9 players (by index) */

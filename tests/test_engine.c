@@ -115,8 +115,13 @@ static void check_state(const gm_game *g, const gm_state *s, uint8_t (*was_alive
             types |= 1ull << (t & 63);
             const cb_goal *goal = &g->goal[p];
             cb_effect_kind k = g->theme->types[t].effect.kind;
+            int listed = 0;
+            for (int i = 0; i < goal->n_types; i++)
+                listed |= goal->types[i] == t;
             if (g->mission[p] >= 0 && goal->kind == CB_GOAL_ACTIONS)
-                family += goal->cut_family ? cb_effect_is_cut(k) : cb_effect_is_guard(k);
+                family += goal->n_types     ? listed
+                          : goal->cut_family ? cb_effect_is_cut(k)
+                                             : cb_effect_is_guard(k);
         }
         assert_int_equal(s->mark_count[p], count);
         assert_true(s->mark_types[p] == types);

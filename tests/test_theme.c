@@ -387,7 +387,27 @@ static void test_goal_numbers(void **state)
     assert_string_equal(t->missions[0].text, "Mark nodes of 1 of these types: blade and boots, "
                                              "before you enter the peak.");
     cb_theme_free(t);
+    /* marks on named types, repeats counting */
+    if (parse_goal("\"goal\": {\"do\": \"actions\", \"types\": [\"boots\", \"blade\"], "
+                   "\"n\": [5, 4, 4, 4, 3, 3, 3, 3]}", &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_int_equal(t->missions[0].goal.n_types, 2);
+    assert_int_equal(t->missions[0].goal.types[0], 1); /* boots, the theme's second type */
+    assert_int_equal(t->missions[0].goal.types[1], 0);
+    char line[200];
+    cb_goal_sentence(t, &t->missions[0].goal, 0, 3, line, sizeof line);
+    assert_string_equal(line, "Mark 4 boots or blade nodes before you enter the summit.");
+    cb_theme_free(t);
     static const char *const refused[][2] = {
+        {"\"goal\": {\"do\": \"actions\", \"of\": \"cut\", \"types\": [\"blade\"], \"n\": 2}",
+         "\"of\" or \"types\", not both"},
+        {"\"goal\": {\"do\": \"actions\", \"n\": 2}", "needs \"of\""},
+        {"\"goal\": {\"do\": \"actions\", \"types\": [\"blade\", \"blade\"], \"n\": 2}",
+         "types[1] (blade) is listed twice"},
+        {"\"goal\": {\"do\": \"actions\", \"types\": [\"anvil\"], \"n\": 2}",
+         "goal \"actions\": types[0] is not a node type"},
+        {"\"goal\": {\"do\": \"visit\", \"types\": [\"blade\"], \"n\": 2}",
+         "goal \"visit\" takes no \"types\""},
         {"\"goal\": {\"do\": \"types\", \"n\": 3, \"plus\": \"hops\"}", "\"plus\" may only be"},
         {"\"goal\": {\"do\": \"visit\", \"n\": 3, \"plus\": \"players\"}", "\"plus\" may only be"},
         {"\"goal\": {\"do\": \"cut_loose\", \"n\": 2, \"plus\": \"hops\"}", "\"plus\" may only be"},

@@ -554,18 +554,22 @@ static const cb_goal *goal_of(const gm_game *g, int p)
     return g->mission[p] >= 0 ? &g->goal[p] : &none;
 }
 
-static int type_counts(const gm_game *g, int t, const cb_goal *goal)
-{
-    cb_effect_kind k = g->theme->types[t].effect.kind;
-    return goal->cut_family ? cb_effect_is_cut(k) : cb_effect_is_guard(k);
-}
-
 static int in_set(const cb_goal *goal, int t)
 {
     for (int i = 0; i < goal->n_types; i++)
         if (goal->types[i] == t)
             return 1;
     return 0;
+}
+
+/* Whether a mark on type T counts for an "actions" goal: a type it names,
+ * else one of its family (cut, or guard and shield). */
+static int type_counts(const gm_game *g, int t, const cb_goal *goal)
+{
+    if (goal->n_types)
+        return in_set(goal, t);
+    cb_effect_kind k = g->theme->types[t].effect.kind;
+    return goal->cut_family ? cb_effect_is_cut(k) : cb_effect_is_guard(k);
 }
 
 /* P's marks still on its sheet, counted afresh into the state's summary

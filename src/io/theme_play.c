@@ -110,6 +110,33 @@ cb_status cb_theme_read_effect(const cJSON *obj, const char *path, const char *w
     return whole(obj, "n", 1, max, -1, &e->n, path, where, err);
 }
 
+/* The goal's "types" LIST (of a "set" or "actions" goal, WHAT) into G:
+ * names of T's node types, each once. */
+static cb_status read_types(const cJSON *list, const cb_theme *t, const char *path,
+                            const char *where, const char *what, cb_goal *g, cb_error *err)
+{
+    int n = cJSON_GetArraySize(list);
+    if (!cJSON_IsArray(list) || n < 1 || n > CB_GOAL_SET_MAX)
+        return bad(err, path, where, "goal \"%s\" needs \"types\": 1 to %d node type names",
+                   what, CB_GOAL_SET_MAX);
+    for (int i = 0; i < n; i++) {
+        const cJSON *v = cJSON_GetArrayItem(list, i);
+        int k = -1;
+        for (size_t j = 0; cJSON_IsString(v) && j < t->n_types && k < 0; j++)
+            if (strcmp(t->types[j].name, v->valuestring) == 0)
+                k = (int)j;
+        if (k < 0)
+            return bad(err, path, where, "goal \"%s\": types[%d] is not a node type of the "
+                                         "theme", what, i);
+        for (int j = 0; j < g->n_types; j++)
+            if (g->types[j] == k)
+                return bad(err, path, where, "goal \"%s\": types[%d] (%s) is listed twice",
+                           what, i, v->valuestring);
+        g->types[g->n_types++] = k;
+    }
+    return CB_OK;
+}
+
 cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *path,
                              const char *where, cb_goal *g, cb_error *err)
 {
@@ -127,34 +154,27 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
     if (g->kind == CB_GOAL_KINDS)
         return bad(err, path, where, "\"goal\".\"do\" must be one of visit, types, set, actions, "
                                      "cut_loose");
-    if (g->kind == CB_GOAL_SET) {
-        const cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, "types");
-        int n = cJSON_GetArraySize(list);
-        if (!cJSON_IsArray(list) || n < 1 || n > CB_GOAL_SET_MAX)
-            return bad(err, path, where, "goal \"set\" needs \"types\": 1 to %d node type names",
-                       CB_GOAL_SET_MAX);
-        for (int i = 0; i < n; i++) {
-            const cJSON *v = cJSON_GetArrayItem(list, i);
-            int k = -1;
-            for (size_t j = 0; cJSON_IsString(v) && j < t->n_types && k < 0; j++)
-                if (strcmp(t->types[j].name, v->valuestring) == 0)
-                    k = (int)j;
-            if (k < 0)
-                return bad(err, path, where, "goal \"set\": types[%d] is not a node type of the "
-                                             "theme", i);
-            g->types[g->n_types++] = k;
-        }
-        if (!cJSON_GetObjectItemCaseSensitive(obj, "n")) {
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, "types");
+    if (g->kind == CB_GOAL_SET || (g->kind == CB_GOAL_ACTIONS && list)) {
+        const char *what = goal_words[g->kind];
+        if (read_types(list, t, path, where, what, g, err) != CB_OK)
+            return CB_ERR_DATA;
+        if (g->kind == CB_GOAL_SET && !cJSON_GetObjectItemCaseSensitive(obj, "n")) {
             g->n = g->n_types;
             return CB_OK;
         }
     }
     if (g->kind == CB_GOAL_ACTIONS) {
         const cJSON *of = cJSON_GetObjectItemCaseSensitive(obj, "of");
-        if (!cJSON_IsString(of) || (strcmp(of->valuestring, "cut") != 0 &&
-                                    strcmp(of->valuestring, "guard") != 0))
-            return bad(err, path, where, "goal \"actions\" needs \"of\": \"cut\" or \"guard\"");
-        g->cut_family = strcmp(of->valuestring, "cut") == 0;
+        if (of && list)
+            return bad(err, path, where, "goal \"actions\" takes \"of\" or \"types\", not both");
+        if (!list && (!cJSON_IsString(of) || (strcmp(of->valuestring, "cut") != 0 &&
+                                              strcmp(of->valuestring, "guard") != 0)))
+            return bad(err, path, where, "goal \"actions\" needs \"of\": \"cut\" or \"guard\", "
+                                         "or \"types\": node type names");
+        g->cut_family = of && strcmp(of->valuestring, "cut") == 0;
+    } else if (g->kind != CB_GOAL_SET && list) {
+        return bad(err, path, where, "goal \"%s\" takes no \"types\"", goal_words[g->kind]);
     }
     const cJSON *plus = cJSON_GetObjectItemCaseSensitive(obj, "plus");
     if (plus && (!cJSON_IsString(plus) || strcmp(plus->valuestring, "hops") != 0 ||
@@ -374,10 +394,23 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players
             snprintf(out + used, len - used, "%s %s", all ? " node" : ",", then);
         break;
     }
-    case CB_GOAL_ACTIONS:
-        snprintf(out, len, "Mark %s nodes whose action %s %s", n,
-                 g->cut_family ? "cuts" : "guards or shields", then);
+    case CB_GOAL_ACTIONS: {
+        if (!g->n_types) {
+            snprintf(out, len, "Mark %s nodes whose action %s %s", n,
+                     g->cut_family ? "cuts" : "guards or shields", then);
+            break;
+        }
+        /* marks on these types, repeats counting: "Mark 5 anchor, shield or lantern nodes" */
+        size_t used = (size_t)snprintf(out, len, "Mark %s", n);
+        for (int i = 0; i < g->n_types && used < len; i++) {
+            const char *sep = i == 0 ? " " : i + 1 == g->n_types ? " or " : ", ";
+            used += (size_t)snprintf(out + used, len - used, "%s%s", sep,
+                                     t->types[g->types[i]].name);
+        }
+        if (used < len)
+            snprintf(out + used, len - used, " nodes %s", then);
         break;
+    }
     case CB_GOAL_CUT_LOOSE:
     {
         int one = !no_players && cb_goal_count(g, hops, players) == 1;
