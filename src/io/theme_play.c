@@ -357,6 +357,19 @@ static int set_by_exception(const cb_theme *t, const cb_goal *g, const char *n,
     return 1;
 }
 
+/* Appends G's types to OUT (USED of LEN written) as " a, b LAST c";
+ * returns the length written so far. */
+static size_t name_types(const cb_theme *t, const cb_goal *g, const char *last, char *out,
+                         size_t len, size_t used)
+{
+    for (int i = 0; i < g->n_types && used < len; i++) {
+        const char *sep = i == 0 ? " " : i + 1 == g->n_types ? last : ", ";
+        used += (size_t)snprintf(out + used, len - used, "%s%s", sep,
+                                 t->types[g->types[i]].name);
+    }
+    return used;
+}
+
 void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players, char *out,
                       size_t len)
 {
@@ -385,11 +398,7 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players
         int all = !no_players && cb_goal_count(g, hops, players) == g->n_types;
         size_t used = all ? (size_t)snprintf(out, len, "Mark one")
                           : (size_t)snprintf(out, len, "Mark nodes of %s of these types:", n);
-        for (int i = 0; i < g->n_types && used < len; i++) {
-            const char *sep = i == 0 ? " " : i + 1 == g->n_types ? " and " : ", ";
-            used += (size_t)snprintf(out + used, len - used, "%s%s", sep,
-                                     t->types[g->types[i]].name);
-        }
+        used = name_types(t, g, " and ", out, len, used);
         if (used < len)
             snprintf(out + used, len - used, "%s %s", all ? " node" : ",", then);
         break;
@@ -401,12 +410,7 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players
             break;
         }
         /* marks on these types, repeats counting: "Mark 5 anchor, shield or lantern nodes" */
-        size_t used = (size_t)snprintf(out, len, "Mark %s", n);
-        for (int i = 0; i < g->n_types && used < len; i++) {
-            const char *sep = i == 0 ? " " : i + 1 == g->n_types ? " or " : ", ";
-            used += (size_t)snprintf(out + used, len - used, "%s%s", sep,
-                                     t->types[g->types[i]].name);
-        }
+        size_t used = name_types(t, g, " or ", out, len, (size_t)snprintf(out, len, "Mark %s", n));
         if (used < len)
             snprintf(out + used, len - used, " nodes %s", then);
         break;
