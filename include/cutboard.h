@@ -115,6 +115,10 @@ typedef struct {
     int n_types;
     int n_listed;           /* the theme gives N as a list by player count: */
     int n_players[CB_PLAYERS_MAX + 1]; /* ...N for 2..9 players (by index) */
+    /* An entry of that list may name its own types ({"n": 4, "types": [...]}):
+     * the types for that player count (by index; 0 of them: the goal's). */
+    int n_types_players[CB_PLAYERS_MAX + 1];
+    int types_players[CB_PLAYERS_MAX + 1][CB_GOAL_SET_MAX];
     int plus_hops;          /* VISIT, ACTIONS: N more than the hops from the
                                game's starts to the centre (printed per game) */
 } cb_goal;

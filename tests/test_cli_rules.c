@@ -190,7 +190,11 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
         const cb_goal *goal = &theme->missions[i].goal;
         int by_players = 0;
         for (int q = CB_PLAYERS_MIN; goal->n_listed && q <= CB_PLAYERS_MAX; q++)
-            by_players |= goal->n_players[q] != goal->n_players[CB_PLAYERS_MIN];
+            by_players |= goal->n_players[q] != goal->n_players[CB_PLAYERS_MIN] ||
+                          goal->n_types_players[q] != 0;
+        /* this player count's types: its "n" entry's own, else the goal's */
+        const int *types = goal->n_types_players[players] ? goal->types_players[players]
+                                                           : goal->types;
         contains(text, theme->missions[i].name);
         if (!goal->plus_hops && !by_players) {
             contains(text, theme->missions[i].text);
@@ -203,7 +207,11 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
         switch (goal->kind) {
         case CB_GOAL_VISIT: snprintf(want, sizeof want, "%s: Mark %d nodes before", name, n); break;
         case CB_GOAL_ACTIONS:
-            snprintf(want, sizeof want, "%s: Mark %d nodes whose action", name, n);
+            if (goal->n_types) /* "Mark 4 anchor or shield nodes" */
+                snprintf(want, sizeof want, "%s: Mark %d %s", name, n,
+                         theme->types[types[0]].name);
+            else
+                snprintf(want, sizeof want, "%s: Mark %d nodes whose action", name, n);
             break;
         case CB_GOAL_TYPES:
             snprintf(want, sizeof want, "%s: Mark nodes of %d different types", name, n);
@@ -215,10 +223,10 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
                          "counting", name, n);
             else if (n == goal->n_types)
                 snprintf(want, sizeof want, "%s: Mark one %s", name,
-                         theme->types[goal->types[0]].name);
+                         theme->types[types[0]].name);
             else
                 snprintf(want, sizeof want, "%s: Mark nodes of %d of these types: %s", name, n,
-                         theme->types[goal->types[0]].name);
+                         theme->types[types[0]].name);
             break;
         default: snprintf(want, sizeof want, "%s: Cut loose %d piece", name, n);
         }
@@ -278,6 +286,17 @@ static void test_words_shared_letter(void **state)
     assert_int_equal(pdf_pages("s.pdf"), 2);
     copy_default_theme("t");
     check_words("s.pdf", "s.json", "t", 1);
+}
+
+/* Two players: the default theme's campfire names types of its own there. */
+static void test_words_two_players(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    assert_int_equal(cutboard("--seed pair --players 2 -o two.pdf --json two.json"), 0);
+    assert_int_equal(pdf_pages("two.pdf"), 3);
+    copy_default_theme("t2");
+    check_words("two.pdf", "two.json", "t2", 0);
 }
 
 /* The rules page's font sizes (Tf operands of its content stream) are all
@@ -577,6 +596,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_words_one_sheet_each),
         cmocka_unit_test(test_words_shared_letter),
+        cmocka_unit_test(test_words_two_players),
         cmocka_unit_test(test_sizes_and_boxes),
         cmocka_unit_test(test_rules_option),
         cmocka_unit_test(test_render),

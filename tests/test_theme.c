@@ -398,7 +398,49 @@ static void test_goal_numbers(void **state)
     cb_goal_sentence(t, &t->missions[0].goal, 0, 3, line, sizeof line);
     assert_string_equal(line, "Mark 4 boots or blade nodes before you enter the summit.");
     cb_theme_free(t);
+    /* an "n" entry naming its own types: that player count's goal */
+    if (parse_goal("\"goal\": {\"do\": \"actions\", \"types\": [\"boots\", \"blade\"], "
+                   "\"n\": [{\"n\": 3, \"types\": [\"blade\"]}, 5, 5, 5, 5, 5, 5, 5]}", &t,
+                   &err) != CB_OK)
+        fail_msg("%s", err.message);
+    cb_goal_sentence(t, &t->missions[0].goal, 0, 2, line, sizeof line);
+    assert_string_equal(line, "Mark 3 blade nodes before you enter the summit.");
+    cb_goal_sentence(t, &t->missions[0].goal, 0, 3, line, sizeof line);
+    assert_string_equal(line, "Mark 5 boots or blade nodes before you enter the summit.");
+    assert_string_equal(t->missions[0].text, "Mark N boots or blade nodes before you enter the "
+                                             "peak (the game's rules page gives N and the "
+                                             "types).");
+    cb_goal two = cb_goal_for_game(&t->missions[0].goal, 0, 2);
+    assert_int_equal(two.n, 3);
+    assert_int_equal(two.n_types, 1);
+    assert_int_equal(two.types[0], 0);
+    cb_goal four = cb_goal_for_game(&t->missions[0].goal, 0, 4);
+    assert_int_equal(four.n, 5);
+    assert_int_equal(four.n_types, 2);
+    cb_theme_free(t);
+    /* the same number at every count, types of its own at one: still the game's */
+    if (parse_goal("\"goal\": {\"do\": \"set\", \"types\": [\"boots\", \"blade\"], "
+                   "\"n\": [1, 1, 1, 1, 1, 1, 1, {\"n\": 1, \"types\": [\"boots\"]}]}", &t,
+                   &err) != CB_OK)
+        fail_msg("%s", err.message);
+    cb_goal_sentence(t, &t->missions[0].goal, 0, 9, line, sizeof line);
+    assert_string_equal(line, "Mark one boots node before you enter the summit.");
+    cb_theme_free(t);
     static const char *const refused[][2] = {
+        {"\"goal\": {\"do\": \"visit\", \"n\": [{\"n\": 3, \"types\": [\"blade\"]}, 5, 5, "
+         "5, 5, 5, 5, 5]}", "\"n\"[0] (2 players): an entry with its own \"types\" needs a goal"},
+        {"\"goal\": {\"do\": \"actions\", \"of\": \"cut\", \"n\": [5, {\"n\": 3, \"types\": "
+         "[\"blade\"]}, 5, 5, 5, 5, 5, 5]}", "\"n\"[1] (3 players): an entry with its own"},
+        {"\"goal\": {\"do\": \"set\", \"types\": [\"boots\", \"blade\"], \"n\": [{\"n\": 2, "
+         "\"types\": [\"blade\"]}, 1, 1, 1, 1, 1, 1, 1]}", "\"n\"[0] (2 players) must be a whole "
+         "number from 1 to 1"},
+        {"\"goal\": {\"do\": \"actions\", \"types\": [\"blade\"], \"n\": [{\"n\": 2, "
+         "\"types\": [\"anvil\"]}, 1, 1, 1, 1, 1, 1, 1]}",
+         "goal \"n\"[0] (2 players): types[0] is not a node type"},
+        {"\"goal\": {\"do\": \"actions\", \"types\": [\"blade\"], \"n\": [{\"n\": 2, "
+         "\"types\": []}, 1, 1, 1, 1, 1, 1, 1]}", "(2 players) needs \"types\": 1 to 16"},
+        {"\"goal\": {\"do\": \"actions\", \"types\": [\"blade\"], \"n\": [{\"n\": 2, "
+         "\"types\": [\"blade\"], \"twice\": 1}, 1, 1, 1, 1, 1, 1, 1]}", "unknown key \"twice\""},
         {"\"goal\": {\"do\": \"actions\", \"of\": \"cut\", \"types\": [\"blade\"], \"n\": 2}",
          "\"of\" or \"types\", not both"},
         {"\"goal\": {\"do\": \"actions\", \"n\": 2}", "needs \"of\""},

@@ -184,10 +184,7 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
         int mission = sh->board->nodes[sh->seat_start[p]].mission;
         g->mission[p] = mission >= 0 && (size_t)mission < theme->n_missions ? mission : -1;
         if (g->mission[p] >= 0) {
-            g->goal[p] = theme->missions[mission].goal;
-            g->goal[p].n = cb_goal_count(&g->goal[p], hops, g->players);
-            g->goal[p].n_listed = 0;
-            g->goal[p].plus_hops = 0;
+            g->goal[p] = cb_goal_for_game(&theme->missions[mission].goal, hops, g->players);
         }
     }
     return CB_OK;
@@ -550,7 +547,7 @@ void gm_dist_from(const gm_game *g, const gm_state *s, int sheet, uint32_t from,
 
 static const cb_goal *goal_of(const gm_game *g, int p)
 {
-    static const cb_goal none = {CB_GOAL_NONE, 0, 0, {0}, 0, 0, {0}, 0};
+    static const cb_goal none = {.kind = CB_GOAL_NONE};
     return g->mission[p] >= 0 ? &g->goal[p] : &none;
 }
 

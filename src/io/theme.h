@@ -35,7 +35,11 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players
 /* How many a goal asks for in a game of PLAYERS whose starts are HOPS from
  * the centre. */
 int cb_goal_count(const cb_goal *g, int hops, int players);
-/* Whether the goal's number is the game's (from its hops or player count). */
+/* The goal as a game of PLAYERS whose starts are HOPS from the centre plays
+ * it: its number counted (cb_goal_count) and that player count's types. */
+cb_goal cb_goal_for_game(const cb_goal *g, int hops, int players);
+/* Whether the goal's number or types are the game's (from its hops or
+ * player count). */
 int cb_goal_per_game(const cb_goal *g);
 /* Whether any of T's goals counts from the route length (cb_game_route_hops
  * is then worth its search). */

@@ -110,15 +110,18 @@ cb_status cb_theme_read_effect(const cJSON *obj, const char *path, const char *w
     return whole(obj, "n", 1, max, -1, &e->n, path, where, err);
 }
 
-/* The goal's "types" LIST (of a "set" or "actions" goal, WHAT) into G:
- * names of T's node types, each once. */
+/* A "types" LIST (of a "set" or "actions" goal, or of an "n" entry; LABEL
+ * names it in errors) into TYPES and *N_TYPES: names of T's node types, each
+ * once. */
 static cb_status read_types(const cJSON *list, const cb_theme *t, const char *path,
-                            const char *where, const char *what, cb_goal *g, cb_error *err)
+                            const char *where, const char *label, int *types, int *n_types,
+                            cb_error *err)
 {
     int n = cJSON_GetArraySize(list);
     if (!cJSON_IsArray(list) || n < 1 || n > CB_GOAL_SET_MAX)
-        return bad(err, path, where, "goal \"%s\" needs \"types\": 1 to %d node type names",
-                   what, CB_GOAL_SET_MAX);
+        return bad(err, path, where, "%s needs \"types\": 1 to %d node type names", label,
+                   CB_GOAL_SET_MAX);
+    *n_types = 0;
     for (int i = 0; i < n; i++) {
         const cJSON *v = cJSON_GetArrayItem(list, i);
         int k = -1;
@@ -126,14 +129,44 @@ static cb_status read_types(const cJSON *list, const cb_theme *t, const char *pa
             if (strcmp(t->types[j].name, v->valuestring) == 0)
                 k = (int)j;
         if (k < 0)
-            return bad(err, path, where, "goal \"%s\": types[%d] is not a node type of the "
-                                         "theme", what, i);
-        for (int j = 0; j < g->n_types; j++)
-            if (g->types[j] == k)
-                return bad(err, path, where, "goal \"%s\": types[%d] (%s) is listed twice",
-                           what, i, v->valuestring);
-        g->types[g->n_types++] = k;
+            return bad(err, path, where, "%s: types[%d] is not a node type of the theme", label,
+                       i);
+        for (int j = 0; j < *n_types; j++)
+            if (types[j] == k)
+                return bad(err, path, where, "%s: types[%d] (%s) is listed twice", label, i,
+                           v->valuestring);
+        types[(*n_types)++] = k;
     }
+    return CB_OK;
+}
+
+/* Entry K of a goal's "n" list, V, for K + 2 players into G: a whole number
+ * from LO to HI, or {"n": N, "types": [...]} on a goal that names types (a
+ * set then asks at most that entry's types). */
+static cb_status read_n_entry(const cJSON *v, int k, const cb_theme *t, const char *path,
+                              const char *where, int lo, int hi, cb_goal *g, cb_error *err)
+{
+    static const char *const keys[] = {"n", "types", NULL};
+    int players = k + CB_PLAYERS_MIN;
+    char label[64];
+    snprintf(label, sizeof label, "goal \"n\"[%d] (%d players)", k, players);
+    if (cJSON_IsObject(v)) {
+        if (!g->n_types)
+            return bad(err, path, where, "%s: an entry with its own \"types\" needs a goal "
+                       "that names types (\"set\", or \"actions\" with \"types\")", label);
+        if (only_keys(v, keys, path, where, err) != CB_OK)
+            return CB_ERR_DATA;
+        if (read_types(cJSON_GetObjectItemCaseSensitive(v, "types"), t, path, where, label,
+                       g->types_players[players], &g->n_types_players[players], err) != CB_OK)
+            return CB_ERR_DATA;
+        if (g->kind == CB_GOAL_SET)
+            hi = g->n_types_players[players];
+        v = cJSON_GetObjectItemCaseSensitive(v, "n");
+    }
+    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
+        v->valuedouble < lo || v->valuedouble > hi)
+        return bad(err, path, where, "%s must be a whole number from %d to %d", label, lo, hi);
+    g->n_players[players] = (int)v->valuedouble;
     return CB_OK;
 }
 
@@ -156,8 +189,9 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
                                      "cut_loose");
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(obj, "types");
     if (g->kind == CB_GOAL_SET || (g->kind == CB_GOAL_ACTIONS && list)) {
-        const char *what = goal_words[g->kind];
-        if (read_types(list, t, path, where, what, g, err) != CB_OK)
+        char label[32];
+        snprintf(label, sizeof label, "goal \"%s\"", goal_words[g->kind]);
+        if (read_types(list, t, path, where, label, g->types, &g->n_types, err) != CB_OK)
             return CB_ERR_DATA;
         if (g->kind == CB_GOAL_SET && !cJSON_GetObjectItemCaseSensitive(obj, "n")) {
             g->n = g->n_types;
@@ -190,14 +224,9 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
     if (cJSON_GetArraySize(n) != CB_PLAYERS_MAX - CB_PLAYERS_MIN + 1)
         return bad(err, path, where, "goal \"n\" as a list needs %d whole numbers, for %d to %d "
                    "players", CB_PLAYERS_MAX - CB_PLAYERS_MIN + 1, CB_PLAYERS_MIN, CB_PLAYERS_MAX);
-    for (int k = 0; k <= CB_PLAYERS_MAX - CB_PLAYERS_MIN; k++) {
-        const cJSON *v = cJSON_GetArrayItem(n, k);
-        if (!cJSON_IsNumber(v) || v->valuedouble != (double)(int)v->valuedouble ||
-            v->valuedouble < lo || v->valuedouble > hi)
-            return bad(err, path, where, "goal \"n\"[%d] (%d players) must be a whole number "
-                       "from %d to %d", k, k + CB_PLAYERS_MIN, lo, hi);
-        g->n_players[k + CB_PLAYERS_MIN] = (int)v->valuedouble;
-    }
+    for (int k = 0; k <= CB_PLAYERS_MAX - CB_PLAYERS_MIN; k++)
+        if (read_n_entry(cJSON_GetArrayItem(n, k), k, t, path, where, lo, hi, g, err) != CB_OK)
+            return CB_ERR_DATA;
     g->n_listed = 1;
     g->n = g->n_players[CB_PLAYERS_MIN];
     return CB_OK;
@@ -297,6 +326,21 @@ void cb_effect_short(const cb_effect *e, char *out, size_t len)
     snprintf(out, len, e->n > 1 ? w->short_many : w->short_one, e->n);
 }
 
+/* Whether player count P plays G with types of its own. */
+static int own_types(const cb_goal *g, int p)
+{
+    return g->n_listed && p >= CB_PLAYERS_MIN && p <= CB_PLAYERS_MAX && g->n_types_players[p];
+}
+
+/* Whether G's types differ by player count. */
+static int types_by_players(const cb_goal *g)
+{
+    for (int p = CB_PLAYERS_MIN; p <= CB_PLAYERS_MAX; p++)
+        if (own_types(g, p))
+            return 1;
+    return 0;
+}
+
 static int by_players(const cb_goal *g)
 {
     if (!g->n_listed)
@@ -304,7 +348,7 @@ static int by_players(const cb_goal *g)
     for (int p = CB_PLAYERS_MIN + 1; p <= CB_PLAYERS_MAX; p++)
         if (g->n_players[p] != g->n_players[CB_PLAYERS_MIN])
             return 1;
-    return 0;
+    return types_by_players(g);
 }
 
 int cb_goal_per_game(const cb_goal *g)
@@ -326,6 +370,21 @@ int cb_goal_count(const cb_goal *g, int hops, int players)
                 ? g->n_players[players]
                 : g->n;
     return n + (g->plus_hops && hops > 0 ? hops : 0);
+}
+
+cb_goal cb_goal_for_game(const cb_goal *g, int hops, int players)
+{
+    cb_goal out = *g;
+    out.n = cb_goal_count(g, hops, players);
+    if (own_types(g, players)) {
+        out.n_types = g->n_types_players[players];
+        memcpy(out.types, g->types_players[players], sizeof out.types);
+    }
+    out.n_listed = 0;
+    out.plus_hops = 0;
+    memset(out.n_players, 0, sizeof out.n_players);
+    memset(out.n_types_players, 0, sizeof out.n_types_players);
+    return out;
 }
 
 /* A set that names all of the theme's types but one or two is written by
@@ -370,21 +429,26 @@ static size_t name_types(const cb_theme *t, const cb_goal *g, const char *last, 
     return used;
 }
 
-void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players, char *out,
+void cb_goal_sentence(const cb_theme *t, const cb_goal *goal, int hops, int players, char *out,
                       size_t len)
 {
     /* a number the game decides, with the game unknown: the rule for it */
-    int no_players = by_players(g) && (players < CB_PLAYERS_MIN || players > CB_PLAYERS_MAX);
-    int no_hops = g->plus_hops && hops <= 0;
+    int no_players = by_players(goal) && (players < CB_PLAYERS_MIN || players > CB_PLAYERS_MAX);
+    int no_hops = goal->plus_hops && hops <= 0;
+    /* this player count's types (the goal's own, the game unknown) */
+    cb_goal typed = *goal;
+    if (own_types(goal, players))
+        typed = cb_goal_for_game(goal, 0, players);
+    const cb_goal *g = &typed;
     char then[200] = "before you enter the summit.", n[16] = "N";
     if (no_players)
         snprintf(then, sizeof then, "before you enter the summit (the game's rules page gives "
-                 "N).");
+                 "N%s).", types_by_players(goal) ? " and the types" : "");
     else if (no_hops)
         snprintf(then, sizeof then, "before you enter the summit; N is %d more than the edges "
-                 "from your start to the summit.", cb_goal_count(g, 0, players));
+                 "from your start to the summit.", cb_goal_count(goal, 0, players));
     else
-        snprintf(n, sizeof n, "%d", cb_goal_count(g, hops, players));
+        snprintf(n, sizeof n, "%d", cb_goal_count(goal, hops, players));
     switch (g->kind) {
     case CB_GOAL_VISIT:
         snprintf(out, len, "Mark %s nodes %s", n, then);
@@ -395,7 +459,7 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players
     case CB_GOAL_SET: {
         if (set_by_exception(t, g, n, then, out, len))
             break;
-        int all = !no_players && cb_goal_count(g, hops, players) == g->n_types;
+        int all = !no_players && cb_goal_count(goal, hops, players) == g->n_types;
         size_t used = all ? (size_t)snprintf(out, len, "Mark one")
                           : (size_t)snprintf(out, len, "Mark nodes of %s of these types:", n);
         used = name_types(t, g, " and ", out, len, used);
@@ -417,7 +481,7 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *g, int hops, int players
     }
     case CB_GOAL_CUT_LOOSE:
     {
-        int one = !no_players && cb_goal_count(g, hops, players) == 1;
+        int one = !no_players && cb_goal_count(goal, hops, players) == 1;
         snprintf(out, len, "Cut loose %s piece%s of paper (keep %s) %s", n, one ? "" : "s",
                  one ? "it" : "them", then);
         break;

@@ -61,10 +61,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         /* a set asks at most its types; numbers by players stay in range */
         if ((g->kind == CB_GOAL_SET && (g->n < 1 || g->n > g->n_types)) || g->n < 0)
             abort();
-        for (int p = 0; p <= CB_PLAYERS_MAX; p++)
+        for (int p = 0; p <= CB_PLAYERS_MAX; p++) {
             if (g->n_players[p] < 0 || g->n_players[p] > 40 ||
                 (p < CB_PLAYERS_MIN && g->n_players[p] != 0))
                 abort();
+            /* an entry's own types: only where the goal names types */
+            int own = g->n_types_players[p];
+            if (own < 0 || own > CB_GOAL_SET_MAX || (own && !g->n_types) ||
+                (p < CB_PLAYERS_MIN && own) ||
+                (own && g->kind == CB_GOAL_SET && g->n_players[p] > own))
+                abort();
+            for (int k = 0; k < own; k++)
+                if (g->types_players[p][k] < 0 || (size_t)g->types_players[p][k] >= t->n_types)
+                    abort();
+        }
     }
     if (t->version == 3 && (t->play.round_limit < 5 || t->play.dots_own < 1))
         abort();
