@@ -360,12 +360,32 @@ static cb_status trace_faces(cb_planar *p, const cb_board *b, uint32_t outside_h
     return CB_OK;
 }
 
-/* By key, then by id: insertion sort for the few edges of a node, else qsort
- * (the same total order either way, for keys that are not NaN). */
+/* By key, then by id: for the few edges of a node each put at its rank
+ * (how many come before it: no branch on a comparison, which is a coin
+ * toss), or by insertion when a key is NaN; else qsort (the same total
+ * order every way, for keys that are not NaN). */
 static void sort_keyed(keyed *a, size_t n)
 {
     if (n > 16) {
         qsort(a, n, sizeof *a, cmp_keyed);
+        return;
+    }
+    int nan = 0;
+    for (size_t i = 0; i < n; i++)
+        nan |= isnan(a[i].key);
+    if (!nan) {
+        keyed in[16];
+        size_t rank[16] = {0};
+        memcpy(in, a, n * sizeof *a);
+        for (size_t i = 0; i < n; i++)
+            for (size_t j = i + 1; j < n; j++) {
+                size_t before = (size_t)((in[j].key < in[i].key) |
+                                         ((in[j].key == in[i].key) & (in[j].id < in[i].id)));
+                rank[i] += before;
+                rank[j] += 1 - before;
+            }
+        for (size_t i = 0; i < n; i++)
+            a[rank[i]] = in[i];
         return;
     }
     for (size_t i = 1; i < n; i++)
@@ -394,9 +414,10 @@ static double diamond(double dx, double dy)
     if (!(sum > 0 && sum < INFINITY))
         return NAN;
     double t = dy / sum;
-    if (dx >= 0)
-        return t;
-    return signbit(dy) ? -2 - t : 2 - t; /* atan2(-0, dx < 0) is -pi */
+    /* The half plane picked by index, not a branch (it is a coin toss):
+     * copysign(2, dy) - t is -2 - t or 2 - t, as atan2(-0, dx < 0) is -pi. */
+    double key[2] = {copysign(2, dy) - t, t};
+    return key[dx >= 0];
 }
 
 /* Half-edge ID before half-edge OTHER around their common origin U, in the
