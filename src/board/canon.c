@@ -315,7 +315,11 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
              * are all distinct, its order is t's reversed (lanes 2 and 3
              * of 1 and 0); otherwise ties by kind and id need the sort. */
             int mirror = l >= 2 && distinct[l ^ 3];
-            qnode *fill = mirror ? tmp : ql;
+            /* Symmetry 1 negates x alone: its order is the identity's (lane
+             * 0) with the runs of equal x taken last run first; within a
+             * run y, kind and id rise as before. */
+            int flip_x = t0 + l == 1;
+            qnode *fill = mirror || flip_x ? tmp : ql;
             for (size_t v = 0; v < n; v++) {
                 long long u = qx[v], w = qy[v];
                 symmetry(t0 + l, &u, &w);
@@ -327,6 +331,17 @@ uint64_t cb_board_canonical_hash(const cb_board *b)
                 const qnode *other = q + (size_t)(l ^ 3) * n1;
                 for (size_t i = 0; i < n; i++)
                     ql[i] = tmp[(uint32_t)other[n - 1 - i].tie];
+            } else if (flip_x) {
+                size_t out = 0;
+                for (size_t end = n; end > 0;) {
+                    size_t first = end - 1;
+                    while (first > 0 && q[first - 1].key >> 32 == q[end - 1].key >> 32)
+                        first--;
+                    for (size_t i = first; i < end; i++)
+                        ql[out++] = tmp[(uint32_t)q[i].tie];
+                    end = first;
+                }
+                distinct[l] = distinct[0];
             } else {
                 sort_qnodes(ql, tmp, n);
                 distinct[l] = 1;
