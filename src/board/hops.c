@@ -22,7 +22,7 @@ int cb_hops_init(cb_hops *h, cb_work *w)
     h->seeds = malloc(n * sizeof *h->seeds);
     h->queue = malloc(n * sizeof *h->queue);
     h->count = calloc(n + 2, sizeof *h->count);
-    h->tent = malloc(n * sizeof *h->tent);
+    h->tent = calloc(n, sizeof *h->tent); /* read (masked off) before set */
     if (!h->logged || !h->mark || !h->log_v || !h->log_h || !h->aff || !h->seeds ||
         !h->queue || !h->count || !h->tent) {
         cb_hops_free(h);
@@ -159,10 +159,21 @@ static int removed(cb_hops *h, uint32_t a, uint32_t b, int starts_only)
     for (size_t i = 0; i < n_aff; i++) {
         uint32_t x = h->aff[i];
         const uint32_t *nx = w->adj + (size_t)x * CB_MAX_DEG;
-        for (int k = 0; k < w->deg[x]; k++) {
+        /* The neighbours one hop further and not yet affected, picked out
+         * without a branch (which are is a coin toss), then asked for
+         * another parent in order, as before: marking one changes only
+         * what has_parent sees. */
+        uint32_t further[CB_MAX_DEG];
+        int nf = 0, next = hops[x] + 1;
+        for (int k = 0, deg = w->deg[x]; k < deg; k++) {
             uint32_t y = nx[k];
-            if (hops[y] != hops[x] + 1 || h->mark[y] == h->mark_id ||
-                w->role[y] == CB_ROLE_DROPPED || has_parent(h, y))
+            further[nf] = y;
+            nf += (hops[y] == next) & (h->mark[y] != h->mark_id) &
+                  (w->role[y] != CB_ROLE_DROPPED);
+        }
+        for (int k = 0; k < nf; k++) {
+            uint32_t y = further[k];
+            if (has_parent(h, y))
                 continue;
             h->mark[y] = h->mark_id;
             h->aff[n_aff++] = y;
@@ -181,11 +192,12 @@ static int removed(cb_hops *h, uint32_t a, uint32_t b, int starts_only)
         uint32_t x = h->aff[i];
         const uint32_t *nx = w->adj + (size_t)x * CB_MAX_DEG;
         int t = INT_MAX;
-        for (int k = 0; k < w->deg[x]; k++) {
+        for (int k = 0, deg = w->deg[x]; k < deg; k++) {
             uint32_t z = nx[k];
-            if (h->mark[z] != h->mark_id && hops[z] >= 0 && w->role[z] != CB_ROLE_DROPPED &&
-                hops[z] + 1 < t)
-                t = hops[z] + 1;
+            int via = hops[z] + 1;
+            int take = (h->mark[z] != h->mark_id) & (hops[z] >= 0) &
+                       (w->role[z] != CB_ROLE_DROPPED) & (via < t);
+            t = take ? via : t;
         }
         h->tent[x] = t;
         if (t != INT_MAX) {
@@ -214,7 +226,8 @@ static int removed(cb_hops *h, uint32_t a, uint32_t b, int starts_only)
     memset(h->count, 0, (size_t)(hi - lo + 2) * sizeof *h->count);
     /* Settle in hop order, merging the sorted seeds with a FIFO of nodes
      * reached from settled ones (its hops never decrease either). */
-    size_t s = 0, head = 0, tail = 0;
+    size_t s = 0, head = 0, tail = 0, n = w->n;
+    uint32_t sink;
     while (s < n_seeds || head < tail) {
         uint32_t v;
         int d;
@@ -228,12 +241,15 @@ static int removed(cb_hops *h, uint32_t a, uint32_t b, int starts_only)
             continue; /* settled earlier at a smaller hop */
         set_hop(h, v, d);
         const uint32_t *nv = w->adj + (size_t)v * CB_MAX_DEG;
-        for (int k = 0; k < w->deg[v]; k++) {
+        /* Without a branch, as the scans above: each node is queued at
+         * most once (d never falls), and written into SINK once the queue
+         * holds n. */
+        for (int k = 0, deg = w->deg[v]; k < deg; k++) {
             uint32_t y = nv[k];
-            if (h->mark[y] == h->mark_id && hops[y] < 0 && d + 1 < h->tent[y]) {
-                h->tent[y] = d + 1;
-                h->queue[tail++] = y;
-            }
+            int take = (h->mark[y] == h->mark_id) & (hops[y] < 0) & (d + 1 < h->tent[y]);
+            h->tent[y] = take ? d + 1 : h->tent[y];
+            *(tail < n ? h->queue + tail : &sink) = y;
+            tail += (size_t)take;
         }
     }
     return 1;
