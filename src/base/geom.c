@@ -84,6 +84,12 @@ double cb_point_rect_dist(cb_point p, double x0, double y0, double x1, double y1
 {
     double dx = fmax(fmax(x0 - p.x, 0), p.x - x1);
     double dy = fmax(fmax(y0 - p.y, 0), p.y - y1);
+    /* Beside a side one of them is 0, and hypot(x, 0) is fabs(x) (C11
+     * F.10.4.3): no library call for the commonest case. */
+    if (dx == 0)
+        return fabs(dy);
+    if (dy == 0)
+        return fabs(dx);
     return hypot(dx, dy);
 }
 
