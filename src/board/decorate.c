@@ -149,10 +149,15 @@ static int fits_now(typing *t, uint32_t v, size_t ty)
 static size_t next_due(const uint16_t *cls, const uint8_t *fits, size_t nt, size_t t, size_t n,
                        size_t *from, uint32_t *due)
 {
-    size_t k = 0, i = *from;
-    for (; i < n && k < DUE_CHUNK; i++)
-        if (cls[i] != TYPED && (t == nt || fits[(size_t)cls[i] * nt + t]))
-            due[k++] = (uint32_t)i;
+    size_t k = 0, i = *from, any = t == nt, tt = any ? 0 : t;
+    /* Kept without a branch (which are is a coin toss); a typed position
+     * reads class 0's row (there is one: a scratch row follows the last),
+     * unused. */
+    for (; i < n && k < DUE_CHUNK; i++) {
+        size_t c = cls[i] != TYPED ? cls[i] : 0;
+        due[k] = (uint32_t)i;
+        k += (size_t)((cls[i] != TYPED) & (any || fits[c * nt + tt]));
+    }
     *from = i;
     return k;
 }
