@@ -22,7 +22,7 @@
 
 /* Room for N more bytes at the end of P's content; NULL (the status set)
  * when out of memory. */
-char *cb_cs_room(cb_pdf *p, size_t n)
+char *cb_cs_grow(cb_pdf *p, size_t n)
 {
     cb_content *c = &p->cs;
     char *room = cb_buf_room(&c->text, n);
@@ -117,6 +117,17 @@ char *cb_ptoa(char *s, HPDF_REAL val)
     return s + (f % 10 ? 3 : 2);
 }
 
+/* Operator OP (OPLEN bytes, a literal) at O. The operators have one or two
+ * letters: copied as two bytes, not by a call (a one-letter literal's NUL
+ * second, written over by what follows; its room is the newline's). */
+static void put_op(char *o, const char *op, size_t oplen)
+{
+    if (oplen <= 2)
+        memcpy(o, op, 2);
+    else
+        memcpy(o, op, oplen);
+}
+
 void cb_cs_xy(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, const char *op, size_t oplen)
 {
     char *s = cb_cs_room(p, 2 * 10 + oplen + 1), *o = s;
@@ -126,7 +137,7 @@ void cb_cs_xy(cb_pdf *p, HPDF_REAL x, HPDF_REAL y, const char *op, size_t oplen)
     *o++ = ' ';
     o = cb_ptoa(o, y);
     *o++ = ' ';
-    memcpy(o, op, oplen);
+    put_op(o, op, oplen);
     o += oplen;
     *o++ = '\n';
     p->cs.text.len += (size_t)(o - s);
@@ -143,20 +154,10 @@ void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen
         o = cb_ftoa(o, v[i]);
         *o++ = ' ';
     }
-    memcpy(o, op, oplen);
+    put_op(o, op, oplen);
     o += oplen;
     *o++ = '\n';
     p->cs.text.len += (size_t)(o - s);
-}
-
-void cb_cs_str(cb_pdf *p, const char *text)
-{
-    size_t n = strlen(text);
-    char *s = cb_cs_room(p, n);
-    if (s) {
-        memcpy(s, text, n);
-        p->cs.text.len += n;
-    }
 }
 
 char *cb_utoa(char *s, uint32_t u)

@@ -2,6 +2,7 @@
 #ifndef CB_CONTENT_H
 #define CB_CONTENT_H
 
+#include <string.h>
 #include "print/render.h"
 
 /* Deflate level for page content: the shapes repeat byte for byte, so the
@@ -12,9 +13,18 @@
 #define CB_CONTENT_LEVEL 3
 #define CB_PAGE_LEVEL 1
 
+/* cb_cs_room when the text has to grow. */
+char *cb_cs_grow(cb_pdf *p, size_t n);
 /* Room for N more bytes at the end of P's content; NULL (the status set)
- * when out of memory. */
-char *cb_cs_room(cb_pdf *p, size_t n);
+ * when out of memory. Inline: a page asks for room about 1,300 times, and
+ * nearly always has it. */
+static inline char *cb_cs_room(cb_pdf *p, size_t n)
+{
+    cb_buf *t = &p->cs.text;
+    if (!t->oom && t->len + n < t->cap)
+        return t->data + t->len;
+    return cb_cs_grow(p, n);
+}
 /* VAL as libharu's HPDF_FToA writes it into S; returns the end (at most
  * 12 bytes). */
 char *cb_ftoa(char *s, HPDF_REAL val);
@@ -37,8 +47,17 @@ void cb_cs_op(cb_pdf *p, const HPDF_REAL *v, int n, const char *op, size_t oplen
              (int)(sizeof((const HPDF_REAL[]){__VA_ARGS__}) / sizeof(HPDF_REAL)), (op), \
              sizeof(op) - 1)
 
-/* TEXT as it is. */
-void cb_cs_str(cb_pdf *p, const char *text);
+/* TEXT as it is. Inline: nearly all are literals, whose length and copy
+ * the compiler then works out. */
+static inline void cb_cs_str(cb_pdf *p, const char *text)
+{
+    size_t n = strlen(text);
+    char *s = cb_cs_room(p, n);
+    if (s) {
+        memcpy(s, text, n);
+        p->cs.text.len += n;
+    }
+}
 /* "/<PREFIX><K> Do" and a newline: paints the XObject so named (K >= 0). */
 void cb_cs_do(cb_pdf *p, char prefix, int k);
 /* TEXT (valid UTF-8 of the BMP, as cb_utf8_clean makes it) as a hex string
