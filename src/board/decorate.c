@@ -150,7 +150,7 @@ static size_t next_due(const uint16_t *cls, const uint8_t *fits, size_t nt, size
                        size_t *from, uint32_t *due)
 {
     size_t k = 0, i = *from, any = t == nt, tt = any ? 0 : t;
-    /* Kept without a branch (which are is a coin toss); a typed position
+    /* Kept without a branch (which ones are due is a coin toss); a typed position
      * reads class 0's row (there is one: a scratch row follows the last),
      * unused. */
     for (; i < n && k < DUE_CHUNK; i++) {

@@ -160,7 +160,7 @@ static int removed(cb_hops *h, uint32_t a, uint32_t b, int starts_only)
         uint32_t x = h->aff[i];
         const uint32_t *nx = w->adj + (size_t)x * CB_MAX_DEG;
         /* The neighbours one hop further and not yet affected, picked out
-         * without a branch (which are is a coin toss), then asked for
+         * without a branch (which ones qualify is a coin toss), then asked for
          * another parent in order, as before: marking one changes only
          * what has_parent sees. */
         uint32_t further[CB_MAX_DEG];
