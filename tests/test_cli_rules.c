@@ -195,6 +195,8 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
         /* this player count's types: its "n" entry's own, else the goal's */
         const int *types = goal->n_types_players[players] ? goal->types_players[players]
                                                            : goal->types;
+        int n_types = goal->n_types_players[players] ? goal->n_types_players[players]
+                                                     : goal->n_types;
         contains(text, theme->missions[i].name);
         if (!goal->plus_hops && !by_players) {
             contains(text, theme->missions[i].text);
@@ -217,11 +219,26 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
             snprintf(want, sizeof want, "%s: Mark nodes of %d different types", name, n);
             break;
         case CB_GOAL_SET:
-            if (theme->n_types >= 5 && goal->n_types + 2 >= (int)theme->n_types &&
-                goal->n_types < (int)theme->n_types) /* named by the types left out */
-                snprintf(want, sizeof want, "%s: Mark nodes of %d different types, not "
-                         "counting", name, n);
-            else if (n == goal->n_types)
+            /* the types a board can have that the set leaves out */
+            int possible = 0, left_out[64], n_left_out = 0;
+            for (int t = 0; t < (int)theme->n_types && t < 64; t++) {
+                if (theme->types[t].probability <= 0 && theme->types[t].min <= 0)
+                    continue;
+                int listed = 0;
+                for (int k = 0; k < n_types; k++)
+                    listed |= types[k] == t;
+                possible++;
+                if (!listed)
+                    left_out[n_left_out++] = t;
+            }
+            if (possible >= 5 && n_left_out >= 1 && n_left_out <= 2) { /* named by those */
+                int len = snprintf(want, sizeof want,
+                                   "%s: Mark nodes of %d different types, not counting %s", name,
+                                   n, theme->types[left_out[0]].name);
+                if (n_left_out == 2)
+                    snprintf(want + len, sizeof want - (size_t)len, " or %s",
+                             theme->types[left_out[1]].name);
+            } else if (n == n_types)
                 snprintf(want, sizeof want, "%s: Mark one %s", name,
                          theme->types[types[0]].name);
             else
@@ -297,6 +314,19 @@ static void test_words_two_players(void **state)
     assert_int_equal(pdf_pages("two.pdf"), 3);
     copy_default_theme("t2");
     check_words("two.pdf", "two.json", "t2", 0);
+}
+
+/* Nine players: the default theme's map names types of its own there (all
+ * but blade and tent). */
+static void test_words_nine_players(void **state)
+{
+    (void)state;
+    NEED("pdftotext");
+    assert_int_equal(cutboard("--seed nine --players 9 --shared --paper a3 -o nine.pdf "
+                              "--json nine.json"),
+                     0);
+    copy_default_theme("t9");
+    check_words("nine.pdf", "nine.json", "t9", 1);
 }
 
 /* The rules page's font sizes (Tf operands of its content stream) are all
@@ -597,6 +627,7 @@ int main(void)
         cmocka_unit_test(test_words_one_sheet_each),
         cmocka_unit_test(test_words_shared_letter),
         cmocka_unit_test(test_words_two_players),
+        cmocka_unit_test(test_words_nine_players),
         cmocka_unit_test(test_sizes_and_boxes),
         cmocka_unit_test(test_rules_option),
         cmocka_unit_test(test_render),
