@@ -36,6 +36,17 @@ C = int(sys.argv[3]) if len(sys.argv) > 3 else 16
 LIMIT = float(os.environ.get("BENCH_SERVE_SECONDS", "300"))
 
 
+
+def server_port(server):
+    """The port a `cutboard serve --listen 127.0.0.1:0` says it listens on;
+    exits with the server's own words when it does not start."""
+    line = server.stderr.readline()
+    m = re.search(r"127\.0\.0\.1:(\d+)/", line)
+    if not m:
+        server.kill()
+        sys.exit("bench_serve: %s did not start: %s" % (server.args[0], line.strip() or "no output"))
+    return int(m.group(1))
+
 def peak_mb(pid):
     with open(f"/proc/{pid}/status") as f:
         m = re.search(r"VmHWM:\s+(\d+) kB", f.read())
@@ -57,7 +68,7 @@ def main():
     server = subprocess.Popen([CB, "serve", "--listen", "127.0.0.1:0"], stderr=subprocess.PIPE,
                               text=True)
     try:
-        port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stderr.readline()).group(1))
+        port = server_port(server)
         lock = threading.Lock()
         state = {"next": 0, "done": 0}
         lat, statuses, marks = [], {}, {}
@@ -134,7 +145,7 @@ def slow_client():
                                "--time-limit", "3"], stderr=subprocess.PIPE, text=True)
     served = closed = None
     try:
-        port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stderr.readline()).group(1))
+        port = server_port(server)
         s = socket.create_connection(("127.0.0.1", port), timeout=20)
         s.sendall(b"POST /api/game HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{")
         t0 = time.monotonic()
@@ -185,7 +196,7 @@ def per_request(cb, clients, n):
     server = subprocess.Popen([cb, "serve", "--listen", "127.0.0.1:0"], stderr=subprocess.PIPE,
                               text=True)
     try:
-        port = int(re.search(r"127\.0\.0\.1:(\d+)/", server.stderr.readline()).group(1))
+        port = server_port(server)
         warm = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         warm.request("GET", "/api/game?seed=warm&players=4")  # the theme's icons made once
         warm.getresponse().read()
