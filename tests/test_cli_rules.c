@@ -218,7 +218,7 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
         case CB_GOAL_TYPES:
             snprintf(want, sizeof want, "%s: Mark nodes of %d different types", name, n);
             break;
-        case CB_GOAL_SET:
+        case CB_GOAL_SET: {
             /* the types a board can have that the set leaves out */
             int possible = 0, left_out[64], n_left_out = 0;
             for (int t = 0; t < (int)theme->n_types && t < 64; t++) {
@@ -245,6 +245,7 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
                 snprintf(want, sizeof want, "%s: Mark nodes of %d of these types: %s", name, n,
                          theme->types[types[0]].name);
             break;
+        }
         default: snprintf(want, sizeof want, "%s: Cut loose %d piece", name, n);
         }
         contains(text, want);
