@@ -36,7 +36,6 @@ C = int(sys.argv[3]) if len(sys.argv) > 3 else 16
 LIMIT = float(os.environ.get("BENCH_SERVE_SECONDS", "300"))
 
 
-
 def server_port(server):
     """The port a `cutboard serve --listen 127.0.0.1:0` says it listens on;
     exits with the server's own words when it does not start."""
@@ -46,6 +45,7 @@ def server_port(server):
         server.kill()
         sys.exit("bench_serve: %s did not start: %s" % (server.args[0], line.strip() or "no output"))
     return int(m.group(1))
+
 
 def peak_mb(pid):
     with open(f"/proc/{pid}/status") as f:
