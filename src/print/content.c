@@ -20,8 +20,8 @@
 #define CB_BIG_PAGE ((size_t)8 << 20)
 #define CB_DEFLATE_PIECE ((size_t)1 << 20)
 
-/* Room for N more bytes at the end of P's content; NULL (the status set)
- * when out of memory. */
+/* cb_cs_room's slow path: the text grown to hold N more bytes; NULL (the
+ * status set) when out of memory. */
 char *cb_cs_grow(cb_pdf *p, size_t n)
 {
     cb_content *c = &p->cs;
