@@ -128,12 +128,20 @@ typedef struct {
  * the most marks, then to the one later in turn order). */
 typedef enum { CB_END_FIRST = 0, CB_END_ROUND } cb_end_rule;
 
+/* Who wins when the game ends with a player on the summit: those on it
+ * (NEVER), or, on a shared board (SHARED) or always (ALWAYS), the players
+ * with their mission done first, then the fewest edges from the summit (0
+ * on it), as at the round limit. */
+typedef enum { CB_MISSION_FIRST_NEVER = 0, CB_MISSION_FIRST_SHARED, CB_MISSION_FIRST_ALWAYS }
+    cb_mission_first;
+
 typedef struct {
     cb_end_rule end;
     int round_limit;        /* after this many rounds the game ends anyway */
     int dots_own;           /* power dots a node has on one player's own sheet */
     int calm_rounds;        /* opening rounds in which nobody cuts */
     int rotate;             /* each round begins one seat further round */
+    cb_mission_first mission_first; /* when a done mission beats the summit */
 } cb_play_rules;
 
 typedef struct {
@@ -160,6 +168,8 @@ typedef struct {
     char *text;             /* /2: a mission's goal, or the centre's text;
                                NULL in a version 1 theme */
     cb_goal goal;           /* /3: what the mission asks; NONE before /3 */
+    cb_goal shared_goal;    /* /3: what it asks on a shared board, when */
+    int has_shared_goal;    /* the theme gives that apart ("shared_goal") */
 } cb_mission;
 
 /* The sections of a theme's rules, in the order the rules page prints them. */

@@ -187,8 +187,11 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
     int players = cJSON_GetObjectItem(board, "players")->valueint;
     assert_true(hops >= 3);
     for (size_t i = 0; i < theme->n_missions; i++) {
-        const cb_goal *goal = &theme->missions[i].goal;
-        int by_players = 0;
+        /* a shared board plays the mission's shared goal, when it has one */
+        const cb_mission *mission = &theme->missions[i];
+        const cb_goal *goal =
+            shared && mission->has_shared_goal ? &mission->shared_goal : &mission->goal;
+        int by_players = mission->has_shared_goal;
         for (int q = CB_PLAYERS_MIN; goal->n_listed && q <= CB_PLAYERS_MAX; q++)
             by_players |= goal->n_players[q] != goal->n_players[CB_PLAYERS_MIN] ||
                           goal->n_types_players[q] != 0;
@@ -203,7 +206,8 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
             continue;
         }
         /* this game's number, not the rule */
-        int n = (by_players ? goal->n_players[players] : goal->n) + (goal->plus_hops ? hops : 0);
+        int n = (goal->n_listed ? goal->n_players[players] : goal->n) +
+                (goal->plus_hops ? hops : 0);
         char want[120];
         const char *name = theme->missions[i].name;
         switch (goal->kind) {
@@ -485,7 +489,10 @@ static void test_version1_theme(void **state)
         cJSON_DeleteItemFromObject(x, "effect");
     }
     cJSON_ArrayForEach(x, cJSON_GetObjectItem(t, "missions"))
+    {
         cJSON_DeleteItemFromObject(x, "goal");
+        cJSON_DeleteItemFromObject(x, "shared_goal");
+    }
     char *text = cJSON_Print(t);
     write_file("old/theme.json", text);
     free(text);

@@ -173,6 +173,21 @@ static int play_checked(const cb_spec *spec, uint64_t seed, gm_agent_kind kind)
     }
     unsigned winners = s->tally.winners;
     assert_true(winners != 0 && winners < 1u << g.players); /* every game has a winner */
+    /* who comes first, as the rules page says: the players on the summit,
+     * or (missions first) those with their mission done; then the nearest
+     * to the summit, which a player on it is */
+    int mission_first = g.play.mission_first == CB_MISSION_FIRST_ALWAYS ||
+                        (g.play.mission_first == CB_MISSION_FIRST_SHARED && g.shared);
+    unsigned on_summit = 0, done = 0;
+    for (int p = 0; p < g.players; p++) {
+        on_summit |= (unsigned)(s->players[p].on_summit != 0) << p;
+        done |= (unsigned)(gm_mission_left(&g, s, p) == 0) << p;
+    }
+    unsigned first = mission_first ? done : on_summit;
+    if (first)
+        assert_int_equal(winners & ~first, 0);
+    if (mission_first && (on_summit & (done ? done : ~0u)))
+        assert_int_equal(winners & ~on_summit, 0);
     /* a winner on the summit had its mission done, or could no longer do it */
     int rounds = s->round;
     for (int p = 0; p < g.players; p++)

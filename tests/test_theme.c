@@ -476,6 +476,109 @@ static void test_goal_numbers(void **state)
     }
 }
 
+/* A mission's "shared_goal": what it asks on a shared board, the "goal" on
+ * own sheets; read like a goal, refused (naming it) like one, and the
+ * mission's sentence then comes per game. */
+static void test_shared_goal(void **state)
+{
+    (void)state;
+    cb_theme *t;
+    cb_error err = {CB_OK, "", 0, ""};
+    if (parse_goal("\"goal\": {\"do\": \"visit\", \"n\": 5}, \"shared_goal\": {\"do\": "
+                   "\"actions\", \"types\": [\"blade\"], \"n\": [3, 3, 3, 3, 4, 3, 3, 3]}",
+                   &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    const cb_mission *m = &t->missions[0];
+    assert_true(m->has_shared_goal);
+    assert_true(cb_mission_per_game(m));
+    assert_false(cb_goal_per_game(&m->goal));
+    assert_ptr_equal(cb_mission_goal(m, 0), &m->goal);
+    assert_ptr_equal(cb_mission_goal(m, 1), &m->shared_goal);
+    assert_int_equal(cb_goal_count(cb_mission_goal(m, 0), 0, 6), 5);
+    assert_int_equal(cb_goal_count(cb_mission_goal(m, 1), 0, 6), 4);
+    assert_int_equal(cb_goal_count(cb_mission_goal(m, 1), 0, 5), 3);
+    /* no game known: both sentences */
+    assert_string_equal(m->text, "On your own sheet: Mark 5 nodes before you enter the peak. "
+                                 "On a shared board: Mark N blade nodes before you enter the "
+                                 "peak (the game's rules page gives N).");
+    cb_theme_free(t);
+    /* the same sentence either way: written once */
+    if (parse_goal("\"goal\": {\"do\": \"visit\", \"n\": [5, 5, 5, 5, 5, 5, 5, 4]}, "
+                   "\"shared_goal\": {\"do\": \"visit\", \"n\": [5, 5, 5, 5, 4, 5, 5, 4]}",
+                   &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_string_equal(t->missions[0].text, "Mark N nodes before you enter the peak (the "
+                                             "game's rules page gives N).");
+    cb_theme_free(t);
+    /* without one, a shared board plays the goal */
+    if (parse_goal("\"goal\": {\"do\": \"visit\", \"n\": 5}", &t, &err) != CB_OK)
+        fail_msg("%s", err.message);
+    assert_false(t->missions[0].has_shared_goal);
+    assert_false(cb_mission_per_game(&t->missions[0]));
+    assert_ptr_equal(cb_mission_goal(&t->missions[0], 1), &t->missions[0].goal);
+    cb_theme_free(t);
+    static const char *const refused[][2] = {
+        {"\"goal\": {\"do\": \"visit\", \"n\": 5}, \"shared_goal\": {\"do\": \"visit\", "
+         "\"n\": 0}", "\"shared_goal\": \"n\" must be a whole number from 1"},
+        {"\"goal\": {\"do\": \"visit\", \"n\": 5}, \"shared_goal\": 4",
+         "\"shared_goal\": \"goal\" must be an object"},
+        {"\"goal\": {\"do\": \"visit\", \"n\": 5}, \"shared_goal\": {\"do\": \"set\", "
+         "\"types\": [\"anvil\"]}", "types[0] is not a node type"},
+        {"\"text\": \"Mark 5.\", \"goal\": {\"do\": \"visit\", \"n\": 5}, "
+         "\"shared_goal\": {\"do\": \"visit\", \"n\": 4}", "leave out \"text\""},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        if (parse_goal(refused[i][0], &t, &err) != CB_ERR_DATA)
+            fail_msg("accepted: %s", refused[i][0]);
+        assert_null(t);
+        if (!strstr(err.message, refused[i][1]) || !strstr(err.message, "\"runner\""))
+            fail_msg("%s: %s", refused[i][0], err.message);
+    }
+}
+
+/* "mission_first": on a shared board (or always) a done mission beats an
+ * undone player on the summit, and that board's winning rules say so. */
+static void test_mission_first(void **state)
+{
+    (void)state;
+    static const char *const values[] = {"never", "shared", "always"};
+    for (int k = 0; k < 3; k++) {
+        cb_theme *t;
+        cb_error err = {CB_OK, "", 0, ""};
+        static char text[65536], edited[65536];
+        FILE *f = fopen("icons/README.md", "rb");
+        assert_non_null(f);
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+        text[n] = 0;
+        char *start = strstr(text, "```json\n") + 8, *end = strstr(start, "```");
+        *end = 0;
+        const char *old = "\"rotate\": true}";
+        char *at = strstr(start, old);
+        assert_non_null(at);
+        snprintf(edited, sizeof edited, "%.*s\"rotate\": true, \"mission_first\": \"%s\"}%s",
+                 (int)(at - start), start, values[k], at + strlen(old));
+        if (cb_theme_parse(edited, strlen(edited), "icons/example", 0, &t, &err) != CB_OK)
+            fail_msg("%s: %s", values[k], err.message);
+        assert_int_equal((int)t->play.mission_first, k);
+        const cb_rules_section *win = &t->rules->sections[CB_RULES_WINNING];
+        const char *ranked = "of the players with their mission done (else of all), the fewest "
+                             "uncut edges from the peak wins (on the peak: 0;";
+        assert_true((strstr(win->shared, ranked) != NULL) == (k >= 1));
+        assert_true((strstr(win->own, ranked) != NULL) == (k == 2));
+        assert_true((strstr(win->shared, "of the players on the peak") != NULL) == (k == 0));
+        cb_theme_free(t);
+        if (k == 2) { /* a value it does not know */
+            snprintf(edited, sizeof edited, "%.*s\"rotate\": true, \"mission_first\": 1}%s",
+                     (int)(at - start), start, at + strlen(old));
+            assert_int_equal(cb_theme_parse(edited, strlen(edited), "icons/example", 0, &t,
+                                            &err), CB_ERR_DATA);
+            assert_null(t);
+            assert_non_null(strstr(err.message, "\"mission_first\" must be \"never\""));
+        }
+    }
+}
+
 /* A set of all the theme's types but one or two is written by the ones it
  * leaves out; one of fewer types lists them. */
 static void test_set_sentences(void **state)
@@ -719,6 +822,8 @@ int main(void)
         cmocka_unit_test(test_version2_errors),
         cmocka_unit_test(test_readme_example),
         cmocka_unit_test(test_goal_numbers),
+        cmocka_unit_test(test_shared_goal),
+        cmocka_unit_test(test_mission_first),
         cmocka_unit_test(test_set_sentences),
         cmocka_unit_test(test_minimal_type_defaults),
         cmocka_unit_test(test_bad_node_types),

@@ -423,8 +423,7 @@ static int cut_value(gm_mind *m, const gm_state *s, int p, int sheet, const cut_
     if (g->shared)
         value -= 4 * (effort(m, g, m->trial, p) - mine_before);
     if (m->trial->players[p].pieces > pieces && gm_mission_left(g, s, p) > 0 &&
-        g->mission[p] >= 0 &&
-        g->theme->missions[g->mission[p]].goal.kind == CB_GOAL_CUT_LOOSE)
+        g->mission[p] >= 0 && g->goal[p].kind == CB_GOAL_CUT_LOOSE)
         value += 20;
     return value;
 }

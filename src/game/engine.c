@@ -184,7 +184,8 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
         int mission = sh->board->nodes[sh->seat_start[p]].mission;
         g->mission[p] = mission >= 0 && (size_t)mission < theme->n_missions ? mission : -1;
         if (g->mission[p] >= 0) {
-            g->goal[p] = cb_goal_for_game(&theme->missions[mission].goal, hops, g->players);
+            g->goal[p] = cb_goal_for_game(cb_mission_goal(&theme->missions[mission], g->shared),
+                                          hops, g->players);
         }
     }
     return CB_OK;

@@ -394,16 +394,18 @@ static int restart_options(const gm_game *g, const gm_state *s, int p, uint32_t 
 }
 
 /* The winners when the game ends (a bit per seat): of the players on the
- * summit, else (at the round limit) of those with their mission done, else
- * of everyone, the fewest walkable edges from the summit, then the most
- * marks; players still tied share the win. */
+ * summit (unless the rules rank missions first), else of those with their
+ * mission done, else of everyone, the fewest walkable edges from the summit
+ * (0 on it), then the most marks; players still tied share the win. */
 static unsigned decide(const gm_game *g, gm_state *s)
 {
     unsigned winners = 0;
     long best_key = 0;
     int any_summit = 0, any_done = 0;
+    int mission_first = g->play.mission_first == CB_MISSION_FIRST_ALWAYS ||
+                        (g->play.mission_first == CB_MISSION_FIRST_SHARED && g->shared);
     for (int p = 0; p < g->players; p++) {
-        any_summit |= s->players[p].on_summit != 0;
+        any_summit |= s->players[p].on_summit != 0 && !mission_first;
         any_done |= gm_mission_left(g, s, p) == 0;
     }
     int dist[GM_MAX_NODES];
@@ -419,7 +421,9 @@ static unsigned decide(const gm_game *g, gm_state *s)
             if (any_done && gm_mission_left(g, s, p) != 0)
                 continue;
             int d = 1 << 20;
-            if (P->at >= 0) {
+            if (P->on_summit) {
+                d = 0;
+            } else if (P->at >= 0) {
                 gm_dist_to_summit(g, s, P->sheet, dist, queue);
                 if (dist[P->at] >= 0)
                     d = dist[P->at];

@@ -211,7 +211,8 @@ static const char *const mission_keys2[] = {"name", "icon", "color", "goal", NUL
 static const char *const type_keys3[] = {
     "name", "icon", "color", "probability", "min", "max", "min_edge_distance",
     "max_edge_distance", "on_edge", "max_run", "action", "short", "number", "effect", NULL};
-static const char *const mission_keys3[] = {"name", "icon", "color", "goal", "text", NULL};
+static const char *const mission_keys3[] = {"name", "icon", "color", "goal", "shared_goal",
+                                            "text", NULL};
 static const char *const top_keys3[] = {"format", "name", "center", "node_types",
                                         "missions", "rules", "first_game", "play", NULL};
 static const char *const center_keys2[] = {"name", "icon", "color", "text", NULL};
@@ -555,11 +556,30 @@ static int load_play(loader *l, const cJSON *root, cb_theme *t)
             return bad(l, where, "\"goal\" is missing (cutboard-theme/3 needs it)");
         if ((l->st = cb_theme_read_goal(goal, t, l->path, where, &m->goal, l->err)) != CB_OK)
             return -1;
-        if (m->text && cb_goal_per_game(&m->goal))
-            return bad(l, where, "a goal whose number is the game's (\"plus\", or \"n\" by "
-                                 "players) is written per game by cutboard: leave out \"text\"");
+        const cJSON *shared = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetArrayItem(missions, (int)i), "shared_goal");
+        if (shared) {
+            char where_shared[200];
+            snprintf(where_shared, sizeof where_shared, "%s \"shared_goal\"", where);
+            if ((l->st = cb_theme_read_goal(shared, t, l->path, where_shared, &m->shared_goal,
+                                            l->err)) != CB_OK)
+                return -1;
+            m->has_shared_goal = 1;
+        }
+        if (m->text && cb_mission_per_game(m))
+            return bad(l, where, "a goal whose number is the game's (\"plus\", \"n\" by "
+                                 "players, or a \"shared_goal\") is written per game by "
+                                 "cutboard: leave out \"text\"");
         if (!m->text) {
             cb_goal_sentence(t, &m->goal, 0, 0, text, sizeof text);
+            if (m->has_shared_goal) { /* no game known: both, when they read apart */
+                char own[sizeof text / 2 - 40], on_shared[sizeof own];
+                cb_goal_sentence(t, &m->goal, 0, 0, own, sizeof own);
+                cb_goal_sentence(t, &m->shared_goal, 0, 0, on_shared, sizeof on_shared);
+                if (strcmp(own, on_shared) != 0)
+                    snprintf(text, sizeof text, "On your own sheet: %s On a shared board: %s",
+                             own, on_shared);
+            }
             if (!(m->text = strdup(text)) || cb_theme_name_centre(&m->text, t->center.name) != 0)
                 goto oom;
         }

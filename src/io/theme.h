@@ -41,6 +41,12 @@ cb_goal cb_goal_for_game(const cb_goal *g, int hops, int players);
 /* Whether the goal's number or types are the game's (from its hops or
  * player count). */
 int cb_goal_per_game(const cb_goal *g);
+/* The goal M plays: on a shared board (SHARED) its "shared_goal" when the
+ * theme gives one, else its goal. */
+const cb_goal *cb_mission_goal(const cb_mission *m, int shared);
+/* Whether M's goal is the game's: per game (cb_goal_per_game) or another
+ * on a shared board. */
+int cb_mission_per_game(const cb_mission *m);
 /* Whether any of T's goals counts from the route length (cb_game_route_hops
  * is then worth its search). */
 int cb_theme_counts_hops(const cb_theme *t);

@@ -235,11 +235,13 @@ cb_status cb_theme_read_goal(const cJSON *obj, const cb_theme *t, const char *pa
 cb_status cb_theme_read_play(const cJSON *obj, const char *path, cb_play_rules *p,
                              cb_error *err)
 {
-    static const char *const keys[] = {"end", "round_limit", "dots_own", "calm_rounds", "rotate", NULL};
+    static const char *const keys[] = {"end",    "round_limit", "dots_own",      "calm_rounds",
+                                       "rotate", "mission_first", NULL};
     p->end = CB_END_ROUND;
     p->round_limit = 20;
     p->dots_own = 1;
     p->calm_rounds = 0;
+    p->mission_first = CB_MISSION_FIRST_NEVER;
     p->rotate = 0;
     if (!obj)
         return CB_OK;
@@ -257,6 +259,17 @@ cb_status cb_theme_read_play(const cJSON *obj, const char *path, cb_play_rules *
     if (rotate && !cJSON_IsBool(rotate))
         return bad(err, path, "play", "\"rotate\" must be true or false");
     p->rotate = rotate && cJSON_IsTrue(rotate);
+    static const char *const firsts[] = {"never", "shared", "always"};
+    const cJSON *first = cJSON_GetObjectItemCaseSensitive(obj, "mission_first");
+    if (first) {
+        int k = 0;
+        while (k < 3 && !(cJSON_IsString(first) && strcmp(first->valuestring, firsts[k]) == 0))
+            k++;
+        if (k == 3)
+            return bad(err, path, "play", "\"mission_first\" must be \"never\", \"shared\" or "
+                                          "\"always\"");
+        p->mission_first = (cb_mission_first)k;
+    }
     if (whole(obj, "round_limit", 5, 60, 20, &p->round_limit, path, "play", err) != CB_OK ||
         whole(obj, "dots_own", 1, 3, 1, &p->dots_own, path, "play", err) != CB_OK ||
         whole(obj, "calm_rounds", 0, 5, 0, &p->calm_rounds, path, "play", err) != CB_OK)
@@ -356,10 +369,20 @@ int cb_goal_per_game(const cb_goal *g)
     return g->plus_hops || by_players(g);
 }
 
+const cb_goal *cb_mission_goal(const cb_mission *m, int shared)
+{
+    return shared && m->has_shared_goal ? &m->shared_goal : &m->goal;
+}
+
+int cb_mission_per_game(const cb_mission *m)
+{
+    return m->has_shared_goal || cb_goal_per_game(&m->goal);
+}
+
 int cb_theme_counts_hops(const cb_theme *t)
 {
     for (size_t i = 0; t && i < t->n_missions; i++)
-        if (t->missions[i].goal.plus_hops)
+        if (t->missions[i].goal.plus_hops || t->missions[i].shared_goal.plus_hops)
             return 1;
     return 0;
 }
@@ -627,7 +650,13 @@ int cb_theme_write_rules(cb_theme *t)
         cat(x, n, "You may enter the summit only with your mission done (count your marks "
                   "still on the paper), or when no node you can still walk to could finish "
                   "it. ");
-        if (p->end == CB_END_FIRST)
+        int mission_first = p->mission_first == CB_MISSION_FIRST_ALWAYS ||
+                            (p->mission_first == CB_MISSION_FIRST_SHARED && mode == 0);
+        if (mission_first && p->end == CB_END_FIRST)
+            cat(x, n, "The first player to enter it ends the game at once. ");
+        else if (mission_first)
+            cat(x, n, "Write your mark beside it and finish the round; then the game ends. ");
+        else if (p->end == CB_END_FIRST)
             cat(x, n, "The first player to enter it wins. ");
         else
             cat(x, n, "Write your mark beside it and finish the round: of the players on the "
@@ -635,10 +664,18 @@ int cb_theme_write_rules(cb_theme *t)
                       "tied share the win. ");
         cat(x, n, "Whoever begins a round ticks the round track: ");
         round_track(x, n, p->round_limit);
-        cat(x, n, ". After round %d the game ends anyway: of the players with their mission "
-                  "done (else of all), the fewest uncut edges from the summit wins (stranded: "
-                  "last), then the most marks; players still tied share the win.",
-            p->round_limit);
+        if (mission_first)
+            cat(x, n, ". After round %d the game ends anyway. When the game ends, of the "
+                      "players with their mission done (else of all), the fewest uncut edges "
+                      "from the summit wins (on the summit: 0; stranded: last), then the most "
+                      "marks; players still tied share the win.",
+                p->round_limit);
+        else
+            cat(x, n, ". After round %d the game ends anyway: of the players with their "
+                      "mission done (else of all), the fewest uncut edges from the summit "
+                      "wins (stranded: last), then the most marks; players still tied share "
+                      "the win.",
+                p->round_limit);
         x = &s[CB_RULES_DOTS], n = &u[CB_RULES_DOTS];
         cat(x, n, "Circles on a node's rim. Fill one in (a filled dot: an X marks a guarded "
                   "edge) to use the node. ");

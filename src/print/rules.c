@@ -318,8 +318,8 @@ static void build(layout *L, double size, double width, int shared, int players,
             continue; /* a first game shows its one mission */
         snprintf(name, sizeof name, "%s%s", m->name, m->text ? ":" : "");
         char *text = NULL;
-        if (cb_goal_per_game(&m->goal)) { /* this game's number */
-            cb_goal_sentence(t, &m->goal, hops, players, what, sizeof what);
+        if (cb_mission_per_game(m)) { /* this game's number */
+            cb_goal_sentence(t, cb_mission_goal(m, shared), hops, players, what, sizeof what);
             if (!(text = strdup(what)) || cb_theme_name_centre(&text, t->center.name) != 0) {
                 free(text);
                 L->oom = 1;

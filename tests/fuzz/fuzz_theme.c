@@ -50,10 +50,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             ty->effect.kind >= CB_EFFECT_KINDS || ty->effect.n < 0)
             abort();
     }
-    for (size_t i = 0; i < t->n_missions; i++) {
-        const cb_goal *g = &t->missions[i].goal;
+    for (size_t i = 0; i < 2 * t->n_missions; i++) {
+        /* each mission's goal, then its shared goal (only on version 3) */
+        const cb_mission *m = &t->missions[i / 2];
+        const cb_goal *g = i % 2 ? &m->shared_goal : &m->goal;
+        if (i % 2 && !m->has_shared_goal) {
+            if (g->kind != CB_GOAL_NONE)
+                abort();
+            continue;
+        }
+        if (i % 2 && t->version != 3)
+            abort();
         if ((t->version == 3) != (g->kind > CB_GOAL_NONE) || g->kind >= CB_GOAL_KINDS ||
-            (t->version == 3 && !t->missions[i].text) || g->n_types > CB_GOAL_SET_MAX)
+            (t->version == 3 && !m->text) || g->n_types > CB_GOAL_SET_MAX)
             abort();
         for (int k = 0; k < g->n_types; k++)
             if (g->types[k] < 0 || (size_t)g->types[k] >= t->n_types)
@@ -76,7 +85,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     abort();
         }
     }
-    if (t->version == 3 && (t->play.round_limit < 5 || t->play.dots_own < 1))
+    if (t->version == 3 && (t->play.round_limit < 5 || t->play.dots_own < 1 ||
+                            t->play.mission_first > CB_MISSION_FIRST_ALWAYS))
         abort();
     for (size_t i = 0; t->rules && i < CB_RULES_SECTIONS; i++)
         if (!t->rules->sections[i].heading || !t->rules->sections[i].shared ||
