@@ -85,7 +85,8 @@ static void test_errors(void **state)
     assert_int_equal(sh("python3 -c 'import json; p=\"old/theme.json\"; t=json.load(open(p)); "
                         "t[\"format\"]=\"cutboard-theme/1\"; t.pop(\"rules\"); t.pop(\"play\"); "
                         "t.pop(\"first_game\"); [ty.pop(\"effect\") for ty in t[\"node_types\"]]; "
-                        "[m.pop(\"goal\") for m in t[\"missions\"]]; json.dump(t, open(p, \"w\"))'"),
+                        "[(m.pop(\"goal\"), m.pop(\"shared_goal\", 0)) for m in t[\"missions\"]]; "
+                        "json.dump(t, open(p, \"w\"))'"),
                      0);
     expect_failure("playtest --theme old -n 5 --json r.json", 65, "cutboard-theme/3", "r.json");
     /* the report to a full disk is a write error */
