@@ -322,9 +322,9 @@ static void test_readme_example(void **state)
     cb_theme_free(t);
 }
 
-/* The README example with its mission's goal (and the mission's extra
- * members) set to GOAL: cb_theme_parse's status, the theme in *OUT. */
-static cb_status parse_goal(const char *goal, cb_theme **out, cb_error *err)
+/* The README example with its first OLD replaced by NEW: cb_theme_parse's
+ * status, the theme in *OUT. */
+static cb_status parse_edited(const char *old, const char *new, cb_theme **out, cb_error *err)
 {
     static char text[65536], edited[65536];
     FILE *f = fopen("icons/README.md", "rb");
@@ -334,12 +334,33 @@ static cb_status parse_goal(const char *goal, cb_theme **out, cb_error *err)
     text[n] = 0;
     char *start = strstr(text, "```json\n") + 8, *end = strstr(start, "```");
     *end = 0;
-    const char *old = "\"goal\": {\"do\": \"visit\", \"n\": 8}";
     char *at = strstr(start, old);
     assert_non_null(at);
-    snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - start), start, goal, at + strlen(old));
+    snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - start), start, new, at + strlen(old));
     *out = NULL;
     return cb_theme_parse(edited, strlen(edited), "icons/example", 0, out, err);
+}
+
+/* The README example with its mission's goal (and the mission's extra
+ * members) set to GOAL. */
+static cb_status parse_goal(const char *goal, cb_theme **out, cb_error *err)
+{
+    return parse_edited("\"goal\": {\"do\": \"visit\", \"n\": 8}", goal, out, err);
+}
+
+/* Each REFUSED[i][0] as parse_goal's GOAL is refused, naming the mission
+ * and REFUSED[i][1]. */
+static void expect_goals_refused(const char *const (*refused)[2], size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        cb_theme *t;
+        cb_error err = {CB_OK, "", 0, ""};
+        if (parse_goal(refused[i][0], &t, &err) != CB_ERR_DATA)
+            fail_msg("accepted: %s", refused[i][0]);
+        assert_null(t);
+        if (!strstr(err.message, refused[i][1]) || !strstr(err.message, "\"runner\""))
+            fail_msg("%s: %s", refused[i][0], err.message);
+    }
 }
 
 /* Numbers a game decides: "plus": "hops" on a visit or actions goal, "n"
@@ -467,13 +488,7 @@ static void test_goal_numbers(void **state)
          "\"g\", \"h\", \"i\", \"j\", \"k\", \"l\", \"m\", \"n\", \"o\", \"p\", \"q\"]}",
          "1 to 16 node type names"},
     };
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        if (parse_goal(refused[i][0], &t, &err) != CB_ERR_DATA)
-            fail_msg("accepted: %s", refused[i][0]);
-        assert_null(t);
-        if (!strstr(err.message, refused[i][1]) || !strstr(err.message, "\"runner\""))
-            fail_msg("%s: %s", refused[i][0], err.message);
-    }
+    expect_goals_refused(refused, sizeof refused / sizeof refused[0]);
 }
 
 /* A mission's "shared_goal": what it asks on a shared board, the "goal" on
@@ -527,13 +542,7 @@ static void test_shared_goal(void **state)
         {"\"text\": \"Mark 5.\", \"goal\": {\"do\": \"visit\", \"n\": 5}, "
          "\"shared_goal\": {\"do\": \"visit\", \"n\": 4}", "leave out \"text\""},
     };
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        if (parse_goal(refused[i][0], &t, &err) != CB_ERR_DATA)
-            fail_msg("accepted: %s", refused[i][0]);
-        assert_null(t);
-        if (!strstr(err.message, refused[i][1]) || !strstr(err.message, "\"runner\""))
-            fail_msg("%s: %s", refused[i][0], err.message);
-    }
+    expect_goals_refused(refused, sizeof refused / sizeof refused[0]);
 }
 
 /* "mission_first": on a shared board (or always) a done mission beats an
@@ -542,41 +551,29 @@ static void test_mission_first(void **state)
 {
     (void)state;
     static const char *const values[] = {"never", "shared", "always"};
+    const char *ranked = "of the players with their mission done (else of all), the fewest "
+                         "uncut edges from the peak wins (on the peak: 0;";
     for (int k = 0; k < 3; k++) {
         cb_theme *t;
         cb_error err = {CB_OK, "", 0, ""};
-        static char text[65536], edited[65536];
-        FILE *f = fopen("icons/README.md", "rb");
-        assert_non_null(f);
-        size_t n = fread(text, 1, sizeof text - 1, f);
-        fclose(f);
-        text[n] = 0;
-        char *start = strstr(text, "```json\n") + 8, *end = strstr(start, "```");
-        *end = 0;
-        const char *old = "\"rotate\": true}";
-        char *at = strstr(start, old);
-        assert_non_null(at);
-        snprintf(edited, sizeof edited, "%.*s\"rotate\": true, \"mission_first\": \"%s\"}%s",
-                 (int)(at - start), start, values[k], at + strlen(old));
-        if (cb_theme_parse(edited, strlen(edited), "icons/example", 0, &t, &err) != CB_OK)
+        char play[80];
+        snprintf(play, sizeof play, "\"rotate\": true, \"mission_first\": \"%s\"}", values[k]);
+        if (parse_edited("\"rotate\": true}", play, &t, &err) != CB_OK)
             fail_msg("%s: %s", values[k], err.message);
         assert_int_equal((int)t->play.mission_first, k);
         const cb_rules_section *win = &t->rules->sections[CB_RULES_WINNING];
-        const char *ranked = "of the players with their mission done (else of all), the fewest "
-                             "uncut edges from the peak wins (on the peak: 0;";
         assert_true((strstr(win->shared, ranked) != NULL) == (k >= 1));
         assert_true((strstr(win->own, ranked) != NULL) == (k == 2));
         assert_true((strstr(win->shared, "of the players on the peak") != NULL) == (k == 0));
         cb_theme_free(t);
-        if (k == 2) { /* a value it does not know */
-            snprintf(edited, sizeof edited, "%.*s\"rotate\": true, \"mission_first\": 1}%s",
-                     (int)(at - start), start, at + strlen(old));
-            assert_int_equal(cb_theme_parse(edited, strlen(edited), "icons/example", 0, &t,
-                                            &err), CB_ERR_DATA);
-            assert_null(t);
-            assert_non_null(strstr(err.message, "\"mission_first\" must be \"never\""));
-        }
     }
+    cb_theme *t;
+    cb_error err = {CB_OK, "", 0, ""};
+    assert_int_equal(parse_edited("\"rotate\": true}", "\"rotate\": true, \"mission_first\": 1}",
+                                  &t, &err),
+                     CB_ERR_DATA);
+    assert_null(t);
+    assert_non_null(strstr(err.message, "\"mission_first\" must be \"never\""));
 }
 
 /* A set of all the theme's types but one or two is written by the ones it
