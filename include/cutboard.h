@@ -1093,6 +1093,8 @@ typedef struct {
     int cut_influence;      /* replay every game with each cut action declined */
     double noise;           /* a greedy agent's chance of a random choice (0..1) */
     int rollouts;           /* a thinking agent's look-aheads per option (>= 1) */
+    int horizon;            /* rounds each look-ahead plays; 0: by the table
+                               (8 rounds at 2-6 players, 2 at 7-9) */
     int jobs;               /* threads, 1..64; the report does not depend on it */
     const cb_game *boards;  /* NULL: a new game from the spec for each game played
                                (seed "<seed>/playtest/<k>"); else these sheets for
@@ -1104,7 +1106,7 @@ typedef struct {
 } cb_playtest_options;
 
 /* Defaults: 1,000 greedy games, the cut-influence replay, no skill games,
- * 16 look-aheads, no noise, 1 job, new boards from the spec. */
+ * 16 look-aheads with the table's horizon, no noise, 1 job, new boards from the spec. */
 void cb_playtest_defaults(cb_playtest_options *opt);
 
 #define CB_PLAYTEST_MAX_ROUNDS 64

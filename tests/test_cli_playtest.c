@@ -67,6 +67,31 @@ static void test_jobs_and_board_file(void **state)
     assert_null(strstr(out_text, "cut influence"));
 }
 
+/* A thinking agent's look-ahead: 8 rounds by default, 2 at 7-9 players;
+ * --horizon sets it, and a different one plays different games. */
+static void test_horizon(void **state)
+{
+    (void)state;
+    static const char *const tables[][3] = {{"4", "8", "2"}, {"9", "2", "8"}};
+    for (int t = 0; t < 2; t++) {
+        char cmd[200];
+        const char *base = "playtest --seed hz -n 3 --agents thinking --rollouts 2 "
+                           "--no-influence";
+        snprintf(cmd, sizeof cmd, "%s -p %s --json d.json", base, tables[t][0]);
+        assert_int_equal(cutboard(cmd), 0);
+        snprintf(cmd, sizeof cmd, "%s -p %s --horizon %s --json e.json", base, tables[t][0],
+                 tables[t][1]);
+        assert_int_equal(cutboard(cmd), 0);
+        assert_true(same_files("d.json", "e.json"));
+        snprintf(cmd, sizeof cmd, "%s -p %s --horizon %s --json f.json", base, tables[t][0],
+                 tables[t][2]);
+        assert_int_equal(cutboard(cmd), 0);
+        assert_false(same_files("d.json", "f.json"));
+    }
+    expect_failure("playtest --horizon 0 -n 5", 64, "--horizon", NULL);
+    expect_failure("playtest --horizon 65 -n 5", 64, "--horizon", NULL);
+}
+
 /* Bad requests: one line, the right code, no report file. */
 static void test_errors(void **state)
 {
@@ -140,6 +165,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_report),
         cmocka_unit_test(test_jobs_and_board_file),
+        cmocka_unit_test(test_horizon),
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_deck_playtest),
     };

@@ -23,6 +23,8 @@ static const char usage[] =
     "                       ones, its seat turning round the table (default 0)\n"
     "      --rollouts N     a thinking agent's look-ahead games per option\n"
     "                       (default 16)\n"
+    "      --horizon N      rounds each look-ahead plays, 1..64 (default 8;\n"
+    "                       2 at 7-9 players)\n"
     "      --no-influence   skip the replay without cuts (cut influence)\n"
     "  -j, --jobs N         threads, 1..64 (default 1); the report is the same\n"
     "      --json FILE      also write the figures as JSON (- for standard output)\n"
@@ -271,6 +273,9 @@ int cli_playtest(int argc, char **argv)
                 return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "--rollouts")) {
             if (cli_int("--rollouts", a.val, 1, 1000, &opt.rollouts))
+                return CLI_EXIT_USAGE;
+        } else if (cli_value(&a, "--horizon")) {
+            if (cli_int("--horizon", a.val, 1, CB_PLAYTEST_MAX_ROUNDS, &opt.horizon))
                 return CLI_EXIT_USAGE;
         } else if (cli_value(&a, "-j|--jobs")) {
             if (cli_int("--jobs", a.val, 1, 64, &opt.jobs))

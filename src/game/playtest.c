@@ -62,8 +62,16 @@ static int thinking_searches(const gm_game *g)
     return fit > 8192 ? 8192 : fit < 1024 ? 1024 : (int)fit;
 }
 
+/* Rounds a thinking agent's look-ahead plays: 8, but 2 at 7-9 players,
+ * where 8 rounds are up to 72 turns of noisy rivals and cost a shared A3
+ * game ten times more with no gain in skill (the manual has the figures). */
+static int horizon_of(const cb_playtest_options *opt, int players)
+{
+    return opt->horizon ? opt->horizon : players > 6 ? 2 : 8;
+}
+
 /* Plays game G once from SEED with SEATS' kinds; NO_CUTS declines every cut. */
-static cb_status play(const gm_game *g, const gm_agent_kind *seats, double noise, int rollouts,
+static cb_status play(const gm_game *g, const gm_agent_kind *seats, const cb_playtest_options *opt,
                       uint64_t seed, int no_cuts, gm_tally *tally, int *done, cb_error *err)
 {
     gm_mind *minds[GM_MAX_PLAYERS] = {NULL};
@@ -78,8 +86,8 @@ static cb_status play(const gm_game *g, const gm_agent_kind *seats, double noise
     gm_dist_cache *dists = s ? gm_dist_cache_new(g, thinking ? thinking_searches(g) : 128)
                              : NULL;
     for (int p = 0; dists && p < g->players; p++) {
-        if (!(minds[p] = gm_mind_new_sharing(g, seats[p], seats[p] == GM_GREEDY ? noise : 0,
-                                             rollouts, 8, dists)))
+        if (!(minds[p] = gm_mind_new_sharing(g, seats[p], seats[p] == GM_GREEDY ? opt->noise : 0,
+                                             opt->rollouts, horizon_of(opt, g->players), dists)))
             break;
         agents[p] = gm_mind_agent(minds[p]);
     }
@@ -133,7 +141,7 @@ static cb_status one_game(worker *w, long k, game_result *r, cb_error *err)
     snprintf(seed, sizeof seed, "%.500s/play/%ld", spec->seed, k);
     uint64_t play_seed = cb_hash_string(seed);
     gm_tally t;
-    st = play(&g, seats, opt->noise, opt->rollouts, play_seed, 0, &t, r->done, err);
+    st = play(&g, seats, opt, play_seed, 0, &t, r->done, err);
     if (st == CB_OK) {
         r->winners = t.winners, r->rounds = t.rounds, r->by_limit = t.by_limit;
         r->pieces = t.pieces, r->cut_actions = t.cut_actions;
@@ -149,7 +157,7 @@ static cb_status one_game(worker *w, long k, game_result *r, cb_error *err)
     if (st == CB_OK && opt->cut_influence && !skill) {
         gm_tally u;
         int done[GM_MAX_PLAYERS];
-        st = play(&g, seats, opt->noise, opt->rollouts, play_seed, 1, &u, done, err);
+        st = play(&g, seats, opt, play_seed, 1, &u, done, err);
         r->changed = u.winners != t.winners;
     }
     gm_game_free(&g);
@@ -237,6 +245,8 @@ cb_status cb_playtest_run(const cb_spec *spec, const cb_playtest_options *opt,
         return cb_fail(err, CB_ERR_USAGE, "noise: from 0 to 1");
     if (opt->rollouts < 1 || opt->rollouts > 1000)
         return cb_fail(err, CB_ERR_USAGE, "rollouts: from 1 to 1,000");
+    if (opt->horizon < 0 || opt->horizon > CB_PLAYTEST_MAX_ROUNDS)
+        return cb_fail(err, CB_ERR_USAGE, "horizon: from 1 to 64 rounds (0: by the table)");
     cb_status st = opt->boards ? CB_OK : cb_spec_check(spec, err);
     if (st != CB_OK)
         return st;
