@@ -1094,7 +1094,7 @@ typedef struct {
     double noise;           /* a greedy agent's chance of a random choice (0..1) */
     int rollouts;           /* a thinking agent's look-aheads per option (>= 1) */
     int horizon;            /* rounds each look-ahead plays; 0: by the table
-                               (8 rounds at 2-6 players, 2 at 7-9) */
+                               (8 rounds; 2 on a board shared by 7-9) */
     int jobs;               /* threads, 1..64; the report does not depend on it */
     const cb_game *boards;  /* NULL: a new game from the spec for each game played
                                (seed "<seed>/playtest/<k>"); else these sheets for

@@ -67,15 +67,17 @@ static void test_jobs_and_board_file(void **state)
     assert_null(strstr(out_text, "cut influence"));
 }
 
-/* A thinking agent's look-ahead: 8 rounds by default, 2 at 7-9 players;
- * --horizon sets it, and a different one plays different games. */
+/* A thinking agent's look-ahead: 8 rounds by default, 2 on a board shared
+ * by 7-9 players; --horizon sets it, and a different one plays different
+ * games. */
 static void test_horizon(void **state)
 {
     (void)state;
-    static const char *const tables[][3] = {{"4", "8", "2"}, {"9", "2", "8"}};
-    for (int t = 0; t < 2; t++) {
+    static const char *const tables[][3] = {
+        {"7", "8", "2"}, {"7 --shared", "2", "8"}, {"6 --shared", "8", "2"}};
+    for (int t = 0; t < 3; t++) {
         char cmd[200];
-        const char *base = "playtest --seed hz -n 3 --agents thinking --rollouts 2 "
+        const char *base = "playtest --seed hz -n 2 --agents thinking --rollouts 2 "
                            "--no-influence";
         snprintf(cmd, sizeof cmd, "%s -p %s --json d.json", base, tables[t][0]);
         assert_int_equal(cutboard(cmd), 0);

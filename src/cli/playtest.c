@@ -24,7 +24,7 @@ static const char usage[] =
     "      --rollouts N     a thinking agent's look-ahead games per option\n"
     "                       (default 16)\n"
     "      --horizon N      rounds each look-ahead plays, 1..64 (default 8;\n"
-    "                       2 at 7-9 players)\n"
+    "                       2 on a board shared by 7-9 players)\n"
     "      --no-influence   skip the replay without cuts (cut influence)\n"
     "  -j, --jobs N         threads, 1..64 (default 1); the report is the same\n"
     "      --json FILE      also write the figures as JSON (- for standard output)\n"

@@ -62,12 +62,15 @@ static int thinking_searches(const gm_game *g)
     return fit > 8192 ? 8192 : fit < 1024 ? 1024 : (int)fit;
 }
 
-/* Rounds a thinking agent's look-ahead plays: 8, but 2 at 7-9 players,
- * where 8 rounds are up to 72 turns of noisy rivals and cost a shared A3
- * game ten times more with no gain in skill (the manual has the figures). */
-static int horizon_of(const cb_playtest_options *opt, int players)
+/* Rounds a thinking agent's look-ahead plays: 8, but 2 on a board shared
+ * by 7-9 players, where every simulated cut changes the paper the whole
+ * table searches: there 8 rounds make a game ten times dearer for a little
+ * skill (the manual has the figures). */
+static int horizon_of(const cb_playtest_options *opt, const gm_game *g)
 {
-    return opt->horizon ? opt->horizon : players > 6 ? 2 : 8;
+    if (opt->horizon)
+        return opt->horizon;
+    return g->n_sheets == 1 && g->players > 6 ? 2 : 8;
 }
 
 /* Plays game G once from SEED with SEATS' kinds; NO_CUTS declines every cut. */
@@ -87,7 +90,7 @@ static cb_status play(const gm_game *g, const gm_agent_kind *seats, const cb_pla
                              : NULL;
     for (int p = 0; dists && p < g->players; p++) {
         if (!(minds[p] = gm_mind_new_sharing(g, seats[p], seats[p] == GM_GREEDY ? opt->noise : 0,
-                                             opt->rollouts, horizon_of(opt, g->players), dists)))
+                                             opt->rollouts, horizon_of(opt, g), dists)))
             break;
         agents[p] = gm_mind_agent(minds[p]);
     }
