@@ -1106,7 +1106,8 @@ typedef struct {
 } cb_playtest_options;
 
 /* Defaults: 1,000 greedy games, the cut-influence replay, no skill games,
- * 16 look-aheads with the table's horizon, no noise, 1 job, new boards from the spec. */
+ * 16 look-aheads with the table's horizon, no noise, 1 job, new boards from
+ * the spec. */
 void cb_playtest_defaults(cb_playtest_options *opt);
 
 #define CB_PLAYTEST_MAX_ROUNDS 64

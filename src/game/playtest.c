@@ -88,9 +88,10 @@ static cb_status play(const gm_game *g, const gm_agent_kind *seats, const cb_pla
         thinking |= seats[p] == GM_THINKING;
     gm_dist_cache *dists = s ? gm_dist_cache_new(g, thinking ? thinking_searches(g) : 128)
                              : NULL;
+    int horizon = horizon_of(opt, g);
     for (int p = 0; dists && p < g->players; p++) {
         if (!(minds[p] = gm_mind_new_sharing(g, seats[p], seats[p] == GM_GREEDY ? opt->noise : 0,
-                                             opt->rollouts, horizon_of(opt, g), dists)))
+                                             opt->rollouts, horizon, dists)))
             break;
         agents[p] = gm_mind_agent(minds[p]);
     }
