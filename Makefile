@@ -257,8 +257,9 @@ test-suite: $(BIN) $(SERVE_BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 suite-parallel: $(SUITE_ITEMS)
 # $(call SUITE,NAME,COMMAND): runs COMMAND with its output in NAME.log and
 # notes NAME.pass or NAME.fail beside it; says FAIL at once; V=1 prints the log.
-SUITE = { echo "== $(1)"; $(2); } >$(SUITE_LOGS)/$(1).log 2>&1 \
+SUITE = t0=$$(date +%s); { echo "== $(1)"; $(2); } >$(SUITE_LOGS)/$(1).log 2>&1 \
 	&& touch $(SUITE_LOGS)/$(1).pass || { touch $(SUITE_LOGS)/$(1).fail; echo "FAIL $(1)"; }; \
+	echo "$$(( $$(date +%s) - t0 )) $(1)" >>$(SUITE_LOGS)/times; \
 	$(if $(filter 1,$(V)),cat $(SUITE_LOGS)/$(1).log,:)
 suite/$(BUILD)/test_%:
 	@$(call SUITE,test_$*,CUTBOARD=$(abspath $(BIN)) $(BUILD)/test_$*)
@@ -285,8 +286,10 @@ suite/badinput-table:
 	@$(call SUITE,badinput-table,$(DATA_ENV) python3 tests/badinput_table.py $(BIN))
 suite/completion:
 	@$(call SUITE,completion,$(DATA_ENV) bash tests/completion_check.sh $(BIN))
+# (under the sanitizers, a quarter of the papers' games: each paper at every
+# player count once; make test plays them all)
 suite/papers:
-	@$(call SUITE,papers,$(DATA_ENV) python3 tests/papers_check.py $(BIN) --report)
+	@$(call SUITE,papers,$(DATA_ENV) python3 tests/papers_check.py $(BIN) $(if $(SAN),--sample) --report)
 suite/options:
 	@$(call SUITE,options,$(DATA_ENV) python3 tests/options_check.py $(BIN))
 suite/greyscale:
@@ -298,17 +301,23 @@ suite/outputs:
 suite/docs:
 	@$(call SUITE,docs,$(DATA_ENV) python3 tests/docs_check.py $(BIN) $(LIB) "$(CC) $(SAN)")
 
-# The whole suite under AddressSanitizer + UBSan, in its own build folder.
-check: deps-test
-	$(MAKE) --no-print-directory -j$(JOBS) BUILD=build-san BIN=build-san/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
+# The whole suite under AddressSanitizer + UBSan, in its own build folder
+# (build-san, or build-san-clang with CC=clang, as CI runs it).
+SAN_BUILD = build-san$(if $(findstring clang,$(notdir $(CC))),-clang)
+check: deps-test $(if $(findstring clang,$(notdir $(CC))),deps-clang)
+	$(MAKE) --no-print-directory -j$(JOBS) BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test-build
-	$(MAKE) --no-print-directory BUILD=build-san BIN=build-san/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
+	$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test-suite
 
-# The suite built with clang as well (CI runs both compilers); clang is
-# installed first when missing.
-test-clang: deps-test
+# clang, installed when missing.
+.PHONY: deps-clang
+deps-clang:
 	@missing="$(strip $(call missing,clang:/usr/bin/clang))"; $(INSTALL_MISSING)
+
+# The suite built with clang, without the sanitizers (CI builds with both
+# compilers: gcc in make test, clang in make check CC=clang).
+test-clang: deps-test deps-clang
 	$(MAKE) --no-print-directory -j$(JOBS) CC=clang BUILD=build-clang BIN=build-clang/cutboard test-build
 	$(MAKE) --no-print-directory CC=clang BUILD=build-clang BIN=build-clang/cutboard test-suite
 
@@ -331,11 +340,18 @@ $(BUILD)/libfailio.so: tests/faults/failio.c | $(BUILD)
 	$(CC) -O2 -g -shared -fPIC $< -o $@ -ldl
 $(BUILD)/recover: tests/faults/recover.c $(LIB)
 	$(CC) $(ALL_CFLAGS) $< $(LIB) $(ALL_LDFLAGS) $(LIBS) -lpthread -o $@
+# The allocation runs take half the time: they go in one lane, the rest in
+# another, each into its own log, printed when both are over.
 faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so $(BUILD)/recover
-	sh tests/faults/alloc.sh $(BIN) $(BUILD)/libfailalloc.so $(STEP)
-	sh tests/faults/io.sh $(BIN) $(BUILD)/libfailio.so
-	sh tests/faults/kill.sh $(BIN) $(BUILD)/recover
-	$(DATA_ENV) python3 tests/dense_boards.py $(BIN)
+	@echo "fault injection in two lanes (logs: $(BUILD)/faults-alloc.log, $(BUILD)/faults-rest.log)"; \
+	sh tests/faults/alloc.sh $(BIN) $(BUILD)/libfailalloc.so $(STEP) >$(BUILD)/faults-alloc.log 2>&1 & \
+	alloc=$$!; \
+	{ sh tests/faults/io.sh $(BIN) $(BUILD)/libfailio.so && \
+	  sh tests/faults/kill.sh $(BIN) $(BUILD)/recover && \
+	  $(DATA_ENV) python3 tests/dense_boards.py $(BIN); } >$(BUILD)/faults-rest.log 2>&1; \
+	rest=$$?; wait $$alloc; alloc=$$?; \
+	cat $(BUILD)/faults-alloc.log $(BUILD)/faults-rest.log; \
+	[ $$alloc -eq 0 ] && [ $$rest -eq 0 ]
 
 VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
 valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)
@@ -473,4 +489,4 @@ deb-check: deb
 
 # What the build made; game.pdf and other outputs are yours to keep.
 clean:
-	rm -rf build build-san build-clang build-fuzz $(BIN) $(SERVE_BIN)
+	rm -rf build build-san build-san-clang build-clang build-fuzz $(BIN) $(SERVE_BIN)

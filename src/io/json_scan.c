@@ -606,7 +606,8 @@ static int close_frame(cb_json_scan *s)
 {
     cb_json_frame *fr = &s->frames[--s->n_frames];
     size_t n = s->n_keys - fr->first_key, first = 0;
-    const cb_json_key *k = s->keys + fr->first_key;
+    /* (no keys read yet: KEYS is still NULL, and NULL + 0 is undefined) */
+    const cb_json_key *k = n ? s->keys + fr->first_key : NULL;
     if (fr->object && s->fault == CB_JSON_OK) {
         /* The first key to repeat one before it: among the names (found as
          * they were read) or among the other keys. */
