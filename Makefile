@@ -233,12 +233,14 @@ SUITE_JOBS ?= $(JOBS)
 SUITE_LOGS = $(BUILD)/test-logs
 SUITE_CHECKS := layers svg serve serve-slow serve-page man badinput-table outputs docs completion \
   papers greyscale options refs dense
-# The slowest first, so that the cores finish together: the property test
-# and the network analysis (over half the serial time), then the CLI tests.
+# The slowest first, so that the cores finish together: the property test,
+# the network analysis and the dense boards, papers and options (slower
+# still under the sanitizers), then the CLI tests.
 SLOWEST := $(BUILD)/test_contract $(BUILD)/test_netanalysis
-SUITE_ITEMS := $(addprefix suite/,$(SLOWEST) $(filter $(BUILD)/test_cli%,$(TESTS)) papers docs \
+EARLY := dense papers options
+SUITE_ITEMS := $(addprefix suite/,$(SLOWEST) $(EARLY) $(filter $(BUILD)/test_cli%,$(TESTS)) docs \
   serve-page serve $(filter-out $(BUILD)/test_cli% $(SLOWEST),$(TESTS)) $(FUZZERS:%=replay_%) \
-  $(filter-out papers docs serve-page serve,$(SUITE_CHECKS)))
+  $(filter-out $(EARLY) docs serve-page serve,$(SUITE_CHECKS)))
 SUITE_NAMES = $(notdir $(SUITE_ITEMS)) install
 test-suite: $(BIN) $(SERVE_BIN) $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 	@rm -rf $(SUITE_LOGS); mkdir -p $(SUITE_LOGS); \
@@ -477,7 +479,7 @@ deb: deps-deb
 	  git ls-files -z -co --exclude-standard | xargs -0 sh -c 'for f; do [ -e "$$f" ] && printf "%s\0" "$$f"; done' sh | \
 	    tar --null -T - -cf - | tar -xf - -C $(DEB_SRC); \
 	else tar --exclude='./build*' --exclude=./$(BIN) -cf - . | tar -xf - -C $(DEB_SRC); fi
-	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b
+	cd $(DEB_SRC) && dpkg-buildpackage -us -uc -b -j$(JOBS)
 	mv build/cutboard_$(VERSION)_* build/cutboard-dbgsym_$(VERSION)_* build/libcutboard-dev_$(VERSION)_* \
 	  build/deb/
 	rm -rf $(DEB_SRC)
