@@ -8,12 +8,13 @@ sra4..sra2), landscape and portrait, own sheets and shared, 2..9 players:
 writes the game with a seed of its own (one seed a combination; --all: the
 same with a second seed; --sample: each paper at 2..9 players once, the
 orientation and sharing turning with the player count, a quarter of the
-games, for the slow sanitizer build), then holds every sheet to `cutboard
-check`'s verdict and, computed here from the board file alone (tests/scissors.py),
-to the scissors clauses: pieces >= 120 mm^2, edges visible >= 3 mm between
-their nodes' rims, dots >= 1 mm of paper from any printed line. --report
-prints, per paper, the smallest piece, the shortest visible edge and the
-least dot clearance. Exits 1 on the first combination that fails.
+games, for the slow sanitizer build), then holds every sheet to
+`cutboard check`'s verdict and, computed here from the board file alone
+(tests/scissors.py), to the scissors clauses: pieces >= 120 mm^2, edges
+visible >= 3 mm between their nodes' rims, dots >= 1 mm of paper from any
+printed line. --report prints, per paper, the smallest piece, the
+shortest visible edge and the least dot clearance. Exits 1 on the first
+combination that fails.
 """
 import json
 import os
