@@ -312,10 +312,15 @@ check: deps-test $(if $(findstring clang,$(notdir $(CC))),deps-clang)
 	$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test-suite
 
-# clang, installed when missing.
+# clang and its sanitizer and fuzzer runtimes (libclang-rt-N-dev, which
+# clang's packages only recommend), installed when missing.
 .PHONY: deps-clang
 deps-clang:
 	@missing="$(strip $(call missing,clang:/usr/bin/clang))"; $(INSTALL_MISSING)
+	@[ -n "$$(clang -print-file-name=libclang_rt.asan-x86_64.a | grep /)" ] && \
+	[ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a | grep /)" ] || { \
+	  missing=libclang-rt-$$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)-dev; \
+	  $(INSTALL_MISSING); }
 
 # The suite built with clang, without the sanitizers (CI builds with both
 # compilers: gcc in make test, clang in make check CC=clang).
@@ -401,11 +406,7 @@ bench: all $(BENCHES)
 # tests/fuzz/TARGET/ once fixed, so make test replays it from then on.
 SECONDS ?= 600
 FUZZ_FLAGS ?= -timeout=10 -rss_limit_mb=2048
-fuzz: deps
-	@missing="$(strip $(call missing,clang:/usr/bin/clang))"; $(INSTALL_MISSING)
-	@[ -n "$$(clang -print-file-name=libclang_rt.fuzzer-x86_64.a | grep /)" ] || { \
-	  missing=libclang-rt-$$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1)-dev; \
-	  $(INSTALL_MISSING); }
+fuzz: deps deps-clang
 	@test -f tests/fuzz/fuzz_$(TARGET).c || { echo "make fuzz TARGET=x, x one of: $(FUZZERS)"; exit 1; }
 	$(MAKE) BUILD=build-fuzz CC=clang WERROR=0 OPT="-O1 -g" \
 	  SAN="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" build-fuzz/libcutboard.a
