@@ -305,8 +305,9 @@ suite/docs:
 
 # The whole suite under AddressSanitizer + UBSan, in its own build folder
 # (build-san, or build-san-clang with CC=clang, as CI runs it).
-SAN_BUILD = build-san$(if $(findstring clang,$(notdir $(CC))),-clang)
-check: deps-test $(if $(findstring clang,$(notdir $(CC))),deps-clang)
+SAN_CLANG = $(findstring clang,$(notdir $(CC)))
+SAN_BUILD = build-san$(if $(SAN_CLANG),-clang)
+check: deps-test $(if $(SAN_CLANG),deps-clang)
 	$(MAKE) --no-print-directory -j$(JOBS) BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
 	  SAN="-fsanitize=address,undefined -fno-sanitize-recover=all" test-build
 	$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) BIN=$(SAN_BUILD)/cutboard OPT="-O1 -g -fno-omit-frame-pointer" \
