@@ -210,10 +210,27 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
                 (goal->plus_hops ? hops : 0);
         char want[120];
         const char *name = theme->missions[i].name;
+        /* the types a board can have that a set or actions goal leaves out */
+        int possible = 0, left_out[64], n_left_out = 0;
+        for (int t = 0; t < (int)theme->n_types && t < 64; t++) {
+            if (theme->types[t].probability <= 0 && theme->types[t].min <= 0)
+                continue;
+            int listed = 0;
+            for (int k = 0; k < n_types; k++)
+                listed |= types[k] == t;
+            possible++;
+            if (!listed)
+                left_out[n_left_out++] = t;
+        }
         switch (goal->kind) {
         case CB_GOAL_VISIT: snprintf(want, sizeof want, "%s: Mark %d nodes before", name, n); break;
         case CB_GOAL_ACTIONS:
-            if (goal->n_types) /* "Mark 4 anchor or shield nodes" */
+            if (goal->n_types && possible >= 5 && n_left_out == 0) /* all of them */
+                snprintf(want, sizeof want, "%s: Mark %d nodes before", name, n);
+            else if (goal->n_types && possible >= 5 && n_left_out <= 4 && n_left_out < n_types)
+                snprintf(want, sizeof want, "%s: Mark %d nodes, not counting %s", name, n,
+                         theme->types[left_out[0]].name);
+            else if (goal->n_types) /* "Mark 4 anchor or shield nodes" */
                 snprintf(want, sizeof want, "%s: Mark %d %s", name, n,
                          theme->types[types[0]].name);
             else
@@ -223,18 +240,6 @@ static void check_words(const char *pdf, const char *json, const char *theme_dir
             snprintf(want, sizeof want, "%s: Mark nodes of %d different types", name, n);
             break;
         case CB_GOAL_SET: {
-            /* the types a board can have that the set leaves out */
-            int possible = 0, left_out[64], n_left_out = 0;
-            for (int t = 0; t < (int)theme->n_types && t < 64; t++) {
-                if (theme->types[t].probability <= 0 && theme->types[t].min <= 0)
-                    continue;
-                int listed = 0;
-                for (int k = 0; k < n_types; k++)
-                    listed |= types[k] == t;
-                possible++;
-                if (!listed)
-                    left_out[n_left_out++] = t;
-            }
             if (possible >= 5 && n_left_out >= 1 && n_left_out <= 2) { /* named by those */
                 int len = snprintf(want, sizeof want,
                                    "%s: Mark nodes of %d different types, not counting %s", name,

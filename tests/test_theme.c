@@ -607,6 +607,37 @@ static void test_set_sentences(void **state)
     cb_theme_free(t);
 }
 
+/* Marks on all the theme's types but up to four are written by the ones
+ * left out, on all of them as any marks; on fewer, the types are listed. */
+static void test_actions_sentences(void **state)
+{
+    (void)state;
+    cb_theme *t = NULL;
+    cb_error err = {CB_OK, "", 0, ""};
+    if (cb_theme_load("icons/default", &t, &err) != CB_OK)
+        fail_msg("icons/default: %s", err.message);
+    static const struct {
+        int left_out, n;
+        const char *sentence;
+    } cases[] = {
+        {0, 13, "Mark 13 nodes before you enter the summit."},
+        {1, 12, "Mark 12 nodes, not counting blade, before you enter the summit."},
+        {4, 9, "Mark 9 nodes, not counting blade, lantern, compass or tent, before you enter "
+               "the summit."},
+        {5, 6, "Mark 6 bridge, anchor, key, shield or hourglass nodes before you enter the "
+               "summit."},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        cb_goal g = {.kind = CB_GOAL_ACTIONS, .n = cases[c].n};
+        for (size_t k = (size_t)cases[c].left_out; k < t->n_types; k++)
+            g.types[g.n_types++] = (int)k;
+        char text[1024];
+        cb_goal_sentence(t, &g, 0, 4, text, sizeof text);
+        assert_string_equal(text, cases[c].sentence);
+    }
+    cb_theme_free(t);
+}
+
 /* Each /2 error names the type, mission, section or field at fault. */
 static void test_version2_errors(void **state)
 {
@@ -822,6 +853,7 @@ int main(void)
         cmocka_unit_test(test_shared_goal),
         cmocka_unit_test(test_mission_first),
         cmocka_unit_test(test_set_sentences),
+        cmocka_unit_test(test_actions_sentences),
         cmocka_unit_test(test_minimal_type_defaults),
         cmocka_unit_test(test_bad_node_types),
         cmocka_unit_test(test_duplicate_type_name),

@@ -410,32 +410,63 @@ cb_goal cb_goal_for_game(const cb_goal *g, int hops, int players)
     return out;
 }
 
-/* A set that names all of the theme's types but one or two is written by
- * the ones it leaves out ("... 8 different types, not counting blade"): a
- * shorter sentence, and the one a player checks a node against. Types no
- * board can have (probability and min 0) are not named. Returns whether it
- * wrote OUT. */
-static int set_by_exception(const cb_theme *t, const cb_goal *g, const char *n,
-                            const char *then, char *out, size_t len)
+/* The types a board can have (probability or min above 0) that G leaves
+ * out, written into NAMES as "a, b or c"; returns how many, or -1 when
+ * there are more than MOST of them, or fewer than five types a board can
+ * have. Types no board can have are not named. */
+static int left_out(const cb_theme *t, const cb_goal *g, int most, char *names, size_t len)
 {
     uint64_t listed = 0;
     for (int i = 0; i < g->n_types; i++)
         listed |= 1ull << (g->types[i] & 63);
-    int out_of_set[2], left_out = 0;
+    int out_of_set[CB_GOAL_SET_MAX], n_out = 0;
     size_t n_types = 0; /* that a board can have */
     for (size_t k = 0; k < t->n_types && k < 64; k++) {
         if (t->types[k].probability <= 0 && t->types[k].min <= 0)
             continue;
         n_types++;
-        if (!(listed >> k & 1) && left_out++ < 2)
-            out_of_set[left_out - 1] = (int)k;
+        if (!(listed >> k & 1) && n_out++ < most)
+            out_of_set[n_out - 1] = (int)k;
     }
-    if (n_types < 5 || t->n_types > 64 || left_out < 1 || left_out > 2)
-        return 0;
+    if (n_types < 5 || t->n_types > 64 || n_out > most)
+        return -1;
+    size_t used = 0;
+    names[0] = '\0';
+    for (int i = 0; i < n_out && used < len; i++)
+        used += (size_t)snprintf(names + used, len - used, "%s%s",
+                                 i == 0 ? "" : i + 1 == n_out ? " or " : ", ",
+                                 t->types[out_of_set[i]].name);
+    return n_out;
+}
+
+/* A set that names all of the theme's types but one or two is written by
+ * the ones it leaves out ("... 8 different types, not counting blade"): a
+ * shorter sentence, and the one a player checks a node against. Returns
+ * whether it wrote OUT. */
+static int set_by_exception(const cb_theme *t, const cb_goal *g, const char *n,
+                            const char *then, char *out, size_t len)
+{
     char names[2 * 40 + 8];
-    snprintf(names, sizeof names, "%s%s%s", t->types[out_of_set[0]].name,
-             left_out == 2 ? " or " : "", left_out == 2 ? t->types[out_of_set[1]].name : "");
+    if (left_out(t, g, 2, names, sizeof names) < 1)
+        return 0;
     snprintf(out, len, "Mark nodes of %s different types, not counting %s, %s", n, names, then);
+    return 1;
+}
+
+/* Marks on nodes of all but a few types, repeats counting, are written the
+ * same way: "Mark 13 nodes, not counting crystal or key, ..." (all of
+ * them: "Mark 13 nodes ..."). Returns whether it wrote OUT. */
+static int actions_by_exception(const cb_theme *t, const cb_goal *g, const char *n,
+                                const char *then, char *out, size_t len)
+{
+    char names[4 * 40 + 16];
+    int n_out = left_out(t, g, 4, names, sizeof names);
+    if (n_out < 0 || n_out >= g->n_types)
+        return 0;
+    if (n_out == 0)
+        snprintf(out, len, "Mark %s nodes %s", n, then);
+    else
+        snprintf(out, len, "Mark %s nodes, not counting %s, %s", n, names, then);
     return 1;
 }
 
@@ -496,6 +527,8 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *goal, int hops, int play
                      g->cut_family ? "cuts" : "guards or shields", then);
             break;
         }
+        if (actions_by_exception(t, g, n, then, out, len))
+            break;
         /* marks on these types, repeats counting: "Mark 5 anchor, shield or lantern nodes" */
         size_t used = name_types(t, g, " or ", out, len, (size_t)snprintf(out, len, "Mark %s", n));
         if (used < len)
