@@ -576,9 +576,10 @@ static void test_mission_first(void **state)
     assert_non_null(strstr(err.message, "\"mission_first\" must be \"never\""));
 }
 
-/* A set of all the theme's types but one or two is written by the ones it
- * leaves out; one of fewer types lists them. */
-static void test_set_sentences(void **state)
+/* A set of all the theme's types but one or two, and marks on all of them
+ * but up to four, are written by the ones left out (marks on all of them
+ * as any marks); fewer types are listed. */
+static void test_goal_sentences(void **state)
 {
     (void)state;
     cb_theme *t = NULL;
@@ -586,49 +587,26 @@ static void test_set_sentences(void **state)
     if (cb_theme_load("icons/default", &t, &err) != CB_OK)
         fail_msg("icons/default: %s", err.message);
     static const struct {
+        cb_goal_kind kind;
         int left_out, n;
         const char *sentence;
     } cases[] = {
-        {1, 8, "Mark nodes of 8 different types, not counting blade, before you enter the "
-               "summit."},
-        {2, 7, "Mark nodes of 7 different types, not counting blade or lantern, before you "
-               "enter the summit."},
-        {3, 2, "Mark nodes of 2 of these types: tent, crystal, bridge, anchor, key, shield and "
-               "hourglass, before you enter the summit."},
+        {CB_GOAL_SET, 1, 8, "Mark nodes of 8 different types, not counting blade, before you "
+                            "enter the summit."},
+        {CB_GOAL_SET, 2, 7, "Mark nodes of 7 different types, not counting blade or lantern, "
+                            "before you enter the summit."},
+        {CB_GOAL_SET, 3, 2, "Mark nodes of 2 of these types: tent, crystal, bridge, anchor, key, "
+                            "shield and hourglass, before you enter the summit."},
+        {CB_GOAL_ACTIONS, 0, 13, "Mark 13 nodes before you enter the summit."},
+        {CB_GOAL_ACTIONS, 1, 12, "Mark 12 nodes, not counting blade, before you enter the "
+                                 "summit."},
+        {CB_GOAL_ACTIONS, 4, 9, "Mark 9 nodes, not counting blade, lantern, compass or tent, "
+                                "before you enter the summit."},
+        {CB_GOAL_ACTIONS, 5, 6, "Mark 6 bridge, anchor, key, shield or hourglass nodes before "
+                                "you enter the summit."},
     };
     for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        cb_goal g = {.kind = CB_GOAL_SET, .n = cases[c].n};
-        for (size_t k = (size_t)cases[c].left_out; k < t->n_types; k++)
-            g.types[g.n_types++] = (int)k;
-        char text[1024];
-        cb_goal_sentence(t, &g, 0, 4, text, sizeof text);
-        assert_string_equal(text, cases[c].sentence);
-    }
-    cb_theme_free(t);
-}
-
-/* Marks on all the theme's types but up to four are written by the ones
- * left out, on all of them as any marks; on fewer, the types are listed. */
-static void test_actions_sentences(void **state)
-{
-    (void)state;
-    cb_theme *t = NULL;
-    cb_error err = {CB_OK, "", 0, ""};
-    if (cb_theme_load("icons/default", &t, &err) != CB_OK)
-        fail_msg("icons/default: %s", err.message);
-    static const struct {
-        int left_out, n;
-        const char *sentence;
-    } cases[] = {
-        {0, 13, "Mark 13 nodes before you enter the summit."},
-        {1, 12, "Mark 12 nodes, not counting blade, before you enter the summit."},
-        {4, 9, "Mark 9 nodes, not counting blade, lantern, compass or tent, before you enter "
-               "the summit."},
-        {5, 6, "Mark 6 bridge, anchor, key, shield or hourglass nodes before you enter the "
-               "summit."},
-    };
-    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
-        cb_goal g = {.kind = CB_GOAL_ACTIONS, .n = cases[c].n};
+        cb_goal g = {.kind = cases[c].kind, .n = cases[c].n};
         for (size_t k = (size_t)cases[c].left_out; k < t->n_types; k++)
             g.types[g.n_types++] = (int)k;
         char text[1024];
@@ -852,8 +830,7 @@ int main(void)
         cmocka_unit_test(test_goal_numbers),
         cmocka_unit_test(test_shared_goal),
         cmocka_unit_test(test_mission_first),
-        cmocka_unit_test(test_set_sentences),
-        cmocka_unit_test(test_actions_sentences),
+        cmocka_unit_test(test_goal_sentences),
         cmocka_unit_test(test_minimal_type_defaults),
         cmocka_unit_test(test_bad_node_types),
         cmocka_unit_test(test_duplicate_type_name),
