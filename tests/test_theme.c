@@ -384,6 +384,9 @@ static void test_goal_numbers(void **state)
                    "\"hops\"}", &t, &err) != CB_OK)
         fail_msg("%s", err.message);
     assert_int_equal(t->missions[0].goal.n, 0);
+    assert_string_equal(t->missions[0].text, "Mark N nodes whose action cuts before you enter "
+                                             "the peak; N is the number of edges from your "
+                                             "start to the peak.");
     cb_theme_free(t);
     if (parse_goal("\"goal\": {\"do\": \"visit\", \"n\": [7, 6, 5, 5, 4, 4, 4, 3], \"plus\": "
                    "\"hops\"}", &t, &err) != CB_OK)

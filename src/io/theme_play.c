@@ -498,6 +498,9 @@ void cb_goal_sentence(const cb_theme *t, const cb_goal *goal, int hops, int play
     if (no_players)
         snprintf(then, sizeof then, "before you enter the summit (the game's rules page gives "
                  "N%s).", types_by_players(goal) ? " and the types" : "");
+    else if (no_hops && cb_goal_count(goal, 0, players) == 0)
+        snprintf(then, sizeof then, "before you enter the summit; N is the number of edges "
+                 "from your start to the summit.");
     else if (no_hops)
         snprintf(then, sizeof then, "before you enter the summit; N is %d more than the edges "
                  "from your start to the summit.", cb_goal_count(goal, 0, players));
