@@ -303,6 +303,10 @@ cb_status cb_playtest_run(const cb_spec *spec, const cb_playtest_options *opt,
             *err = workers[j].err;
             st = err->status;
         }
+    /* a job that could not start leaves its games unplayed: say why */
+    if (st == CB_OK && started < opt->jobs)
+        st = cb_fail(err, CB_ERR_NOMEM, "out of memory starting %d jobs (started %d)",
+                     opt->jobs, started);
     if (st == CB_OK && atomic_load(&done) < total)
         st = cb_fail(err, CB_ERR_STOPPED, "stopped after %ld of %ld games", atomic_load(&done),
                      total);
