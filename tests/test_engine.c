@@ -257,7 +257,7 @@ static void playtest_report_is_deterministic(void **state)
 static void check_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s)
 {
     int want[GM_MAX_NODES], got[GM_MAX_NODES];
-    uint32_t queue[GM_MAX_NODES];
+    uint32_t queue[GM_MAX_NODES + 1];
     for (int k = 0; k < g->n_sheets; k++) {
         const gm_sheet *sh = &g->sheets[k];
         uint32_t from[GM_MAX_PLAYERS + GM_MAX_NODES / 7 + 2];

@@ -156,7 +156,7 @@ void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int s
 {
     const gm_sheet *sh = &g->sheets[sheet];
     if (!c) {
-        uint32_t queue[GM_MAX_NODES];
+        uint32_t queue[GM_MAX_NODES + 1];
         gm_dist_from(g, s, sheet, from, dist, queue);
         return;
     }
@@ -171,7 +171,7 @@ void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int s
     search *se = &c->searches[k];
     if (se->picture >= 0)
         c->pictures[se->picture].search_of[se->from] = -1;
-    uint32_t queue[GM_MAX_NODES];
+    uint32_t queue[GM_MAX_NODES + 1];
     gm_dist_from(g, s, sheet, from, se->dist, queue);
     se->picture = (int)(pic - c->pictures), se->from = from;
     pic->search_of[from] = k;

@@ -515,19 +515,25 @@ static void bfs(const gm_game *g, const gm_state *s, int sheet, uint32_t from, i
     dist[from] = 0;
     queue[tail++] = from;
     const uint8_t *edges = gm_edges(g, s, sheet), *faces = gm_faces(g, s, sheet);
+    const uint32_t *adj_off = sh->adj_off, *adj_e = sh->adj_e, *adj_w = sh->adj_w;
+    const uint32_t(*eface)[2] = sh->eface;
     while (head < tail) {
         uint32_t v = queue[head++];
         if (v == sh->center && v != from)
             continue; /* nobody walks through the summit */
         int next = dist[v] + 1;
-        for (uint32_t i = sh->adj_off[v]; i < sh->adj_off[v + 1]; i++) {
-            uint32_t e = sh->adj_e[i], w = sh->adj_w[i];
-            /* gm_walkable, spelled out: the innermost loop of every agent */
-            if (dist[w] >= 0 || (edges[e] & GM_CUT) ||
-                !(faces[sh->eface[e][0]] || faces[sh->eface[e][1]]))
-                continue;
-            dist[w] = next;
-            queue[tail++] = w;
+        /* gm_walkable, spelled out and without a branch: whether a
+         * neighbour is new is a coin toss the processor cannot predict. The
+         * neighbour is written past the queue's end either way and kept
+         * when new (the queue has room for one more than the nodes). */
+        for (uint32_t i = adj_off[v], end = adj_off[v + 1]; i < end; i++) {
+            uint32_t e = adj_e[i], w = adj_w[i];
+            int old = dist[w];
+            uint32_t fresh = (uint32_t)(old < 0) & !(edges[e] & GM_CUT) &
+                             ((faces[eface[e][0]] | faces[eface[e][1]]) != 0);
+            dist[w] = fresh ? next : old;
+            queue[tail] = w;
+            tail += fresh;
         }
     }
 }
@@ -743,7 +749,7 @@ int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p)
         return 0;
     const gm_sheet *sh = &g->sheets[P->sheet];
     int dist[sh->n];
-    uint32_t queue[sh->n];
+    uint32_t queue[sh->n + 1];
     bfs(g, s, P->sheet, (uint32_t)P->at, dist, queue);
     int count, family;
     uint64_t types, reach = 0;

@@ -238,11 +238,12 @@ int gm_may_enter_summit(const gm_game *g, const gm_state *s, int p);
 int gm_marks_of(const gm_game *g, const gm_state *s, int p);
 
 /* Hop counts to the summit of SHEET along walkable edges (DIST: n
- * entries, -1 where none), not passing through the summit. */
+ * entries, -1 where none), not passing through the summit. QUEUE has room
+ * for n + 1 nodes. */
 void gm_dist_to_summit(const gm_game *g, const gm_state *s, int sheet, int *dist,
                        uint32_t *queue);
 /* Hop counts from node FROM of SHEET along walkable edges, not through the
- * summit. */
+ * summit (QUEUE as above). */
 void gm_dist_from(const gm_game *g, const gm_state *s, int sheet, uint32_t from, int *dist,
                   uint32_t *queue);
 

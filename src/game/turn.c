@@ -409,7 +409,7 @@ static unsigned decide(const gm_game *g, gm_state *s)
         any_done |= gm_mission_left(g, s, p) == 0;
     }
     int dist[GM_MAX_NODES];
-    uint32_t queue[GM_MAX_NODES];
+    uint32_t queue[GM_MAX_NODES + 1];
     for (int p = 0; p < g->players; p++) {
         const gm_player *P = &s->players[p];
         long key;
