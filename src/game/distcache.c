@@ -11,6 +11,8 @@ typedef struct {
     int next;               /* the next picture in its hash bucket, -1 none */
     uint8_t *bytes;         /* the sheet's edge, piece and node bytes */
     int32_t *search_of;     /* per node: its search from there, -1 none */
+    uint64_t *walk;         /* per node: its walkable neighbours as bits (or NULL) */
+    int walk_ready;         /* whether WALK is this picture's */
 } picture;
 
 typedef struct {
@@ -33,7 +35,16 @@ struct gm_dist_cache {
     uint8_t *bytes;
     int *dists;
     int32_t *search_of;
+    int words;              /* words of a node's neighbour bits; 0: no bits */
+    uint64_t *walks;
 };
+
+/* Sheets of up to MASK_WORDS * 64 nodes are searched a level at a time
+ * over bit sets of walkable neighbours, built once for each picture (a
+ * picture is searched from several nodes): a neighbour then costs a bit,
+ * not a test of its edge and pieces. Larger sheets are searched node by
+ * node (gm_dist_from), which costs less than N * N / 64 words. */
+#define MASK_WORDS 4
 
 /* A sheet's edge, piece and node bytes lie one after another in a state. */
 static size_t picture_len(const gm_sheet *sh)
@@ -51,6 +62,7 @@ gm_dist_cache *gm_dist_cache_new(const gm_game *g, int searches)
         len = picture_len(sh) > len ? picture_len(sh) : len;
         n = sh->n > n ? sh->n : n;
     }
+    int words = (int)((n + 63) / 64);
     gm_dist_cache *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
@@ -63,16 +75,20 @@ gm_dist_cache *gm_dist_cache_new(const gm_game *g, int searches)
     c->bytes = malloc(np * len);
     c->dists = malloc(ns * n * sizeof *c->dists);
     c->search_of = malloc(np * n * sizeof *c->search_of);
+    c->words = words <= MASK_WORDS ? words : 0;
+    c->walks = c->words ? malloc(np * n * (size_t)c->words * sizeof *c->walks) : NULL;
     for (c->n_buckets = 1; c->n_buckets < 2 * np; c->n_buckets *= 2)
         ;
     c->bucket = malloc(c->n_buckets * sizeof *c->bucket);
-    if (!c->pictures || !c->searches || !c->bytes || !c->dists || !c->search_of || !c->bucket) {
+    if (!c->pictures || !c->searches || !c->bytes || !c->dists || !c->search_of || !c->bucket ||
+        (c->words && !c->walks)) {
         gm_dist_cache_free(c);
         return NULL;
     }
     for (size_t i = 0; i < np; i++) {
         picture *pic = &c->pictures[i];
         pic->sheet = -1, pic->bytes = c->bytes + i * len, pic->search_of = c->search_of + i * n;
+        pic->walk = c->walks ? c->walks + i * n * (size_t)c->words : NULL;
     }
     for (size_t i = 0; i < ns; i++)
         c->searches[i].picture = -1, c->searches[i].dist = c->dists + i * n;
@@ -92,6 +108,7 @@ void gm_dist_cache_free(gm_dist_cache *c)
     free(c->bytes);
     free(c->dists);
     free(c->search_of);
+    free(c->walks);
     free(c->bucket);
     free(c);
 }
@@ -146,9 +163,80 @@ static int find_picture(gm_dist_cache *c, const gm_state *s, int sheet)
     pic->serial = ++c->serials;
     pic->hash = h;
     memcpy(pic->bytes, now, len);
+    pic->walk_ready = 0;
     for (uint32_t v = 0; v < sh->n; v++)
         pic->search_of[v] = -1;
     return c->last[sheet] = k;
+}
+
+/* PIC's walkable neighbours, as gm_walkable tells them in S: each edge
+ * once, a bit at both ends. */
+static void build_walk(const gm_dist_cache *c, const gm_state *s, int sheet, picture *pic)
+{
+    const gm_sheet *sh = &c->g->sheets[sheet];
+    size_t words = (size_t)c->words;
+    uint64_t *walk = pic->walk;
+    memset(walk, 0, sh->n * words * sizeof *walk);
+    const uint8_t *edges = gm_edges(c->g, s, sheet), *faces = gm_faces(c->g, s, sheet);
+    const uint32_t(*ends)[2] = sh->ends, (*eface)[2] = sh->eface;
+    for (uint32_t e = 0, m = sh->m; e < m; e++) {
+        if ((edges[e] & GM_CUT) || !(faces[eface[e][0]] | faces[eface[e][1]]))
+            continue;
+        uint32_t a = ends[e][0], b = ends[e][1];
+        walk[a * words + b / 64] |= 1ull << (b % 64);
+        walk[b * words + a / 64] |= 1ull << (a % 64);
+    }
+    pic->walk_ready = 1;
+}
+
+/* What gm_dist_from gives, over WALK, neighbour bits of WORDS words a node
+ * (a constant where inlined): each level is the union of the last one's
+ * neighbours, less the nodes reached before. */
+static inline void search_bits(const gm_sheet *sh, const uint64_t *walk, int words,
+                               uint32_t from, int *dist)
+{
+    uint64_t seen[MASK_WORDS] = {0}, level[MASK_WORDS] = {0};
+    seen[from / 64] = level[from / 64] = 1ull << (from % 64);
+    dist[from] = 0;
+    for (int d = 1;; d++) {
+        uint64_t next[MASK_WORDS] = {0}, any = 0;
+        for (int k = 0; k < words; k++)
+            for (uint64_t bits = level[k]; bits; bits &= bits - 1) {
+                uint32_t v = (uint32_t)(k * 64 + __builtin_ctzll(bits));
+                if (v == sh->center && v != from)
+                    continue; /* nobody walks through the summit */
+                const uint64_t *near = walk + (size_t)v * (size_t)words;
+                for (int j = 0; j < words; j++)
+                    next[j] |= near[j];
+            }
+        for (int k = 0; k < words; k++) {
+            level[k] = next[k] & ~seen[k];
+            seen[k] |= level[k];
+            any |= level[k];
+        }
+        if (!any)
+            return;
+        for (int k = 0; k < words; k++)
+            for (uint64_t bits = level[k]; bits; bits &= bits - 1)
+                dist[k * 64 + __builtin_ctzll(bits)] = d;
+    }
+}
+
+/* gm_dist_from over PIC's neighbour bits. */
+static void search_picture(const gm_dist_cache *c, const gm_state *s, int sheet,
+                           const picture *pic, uint32_t from, int *dist)
+{
+    const gm_sheet *sh = &c->g->sheets[sheet];
+    for (uint32_t v = 0; v < sh->n; v++)
+        dist[v] = -1;
+    if (!gm_nodes(c->g, s, sheet)[from])
+        return;
+    switch (c->words) {
+    case 1: search_bits(sh, pic->walk, 1, from, dist); break;
+    case 2: search_bits(sh, pic->walk, 2, from, dist); break;
+    case 3: search_bits(sh, pic->walk, 3, from, dist); break;
+    default: search_bits(sh, pic->walk, MASK_WORDS, from, dist); break;
+    }
 }
 
 void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int sheet,
@@ -171,8 +259,14 @@ void gm_dist_cached(gm_dist_cache *c, const gm_game *g, const gm_state *s, int s
     search *se = &c->searches[k];
     if (se->picture >= 0)
         c->pictures[se->picture].search_of[se->from] = -1;
-    uint32_t queue[GM_MAX_NODES + 1];
-    gm_dist_from(g, s, sheet, from, se->dist, queue);
+    if (pic->walk) {
+        if (!pic->walk_ready)
+            build_walk(c, s, sheet, pic);
+        search_picture(c, s, sheet, pic, from, se->dist);
+    } else {
+        uint32_t queue[GM_MAX_NODES + 1];
+        gm_dist_from(g, s, sheet, from, se->dist, queue);
+    }
     se->picture = (int)(pic - c->pictures), se->from = from;
     pic->search_of[from] = k;
     memcpy(dist, se->dist, sh->n * sizeof *dist);
