@@ -8,6 +8,7 @@
 #include "test.h"
 #include "game/agents.h"
 #include "game/distcache.h"
+#include "board/generate.h"
 #include "game/engine.h"
 #include "io/theme.h"
 #include "planar/halfedge.h"
@@ -142,7 +143,7 @@ static int play_checked(const cb_spec *spec, uint64_t seed, gm_agent_kind kind)
     cb_error err;
     assert_int_equal(cb_game_generate(spec, &game, &err), CB_OK);
     gm_game g;
-    assert_int_equal(gm_game_init(&g, game, spec->theme, &err), CB_OK);
+    assert_int_equal(gm_game_init(&g, game, NULL, spec->theme, &err), CB_OK);
     gm_state *s = gm_state_new(&g, seed);
     assert_non_null(s);
     counting c[GM_MAX_PLAYERS];
@@ -293,7 +294,7 @@ static void dist_cache_matches_fresh_search(void **state)
         cb_error err;
         assert_int_equal(cb_game_generate(&spec, &game, &err), CB_OK);
         gm_game g;
-        assert_int_equal(gm_game_init(&g, game, spec.theme, &err), CB_OK);
+        assert_int_equal(gm_game_init(&g, game, NULL, spec.theme, &err), CB_OK);
         gm_dist_cache *c = gm_dist_cache_new(&g, 16);
         gm_state *s = gm_state_new(&g, 7), *trial = gm_state_new(&g, 0);
         assert_non_null(c);
@@ -332,6 +333,48 @@ static void dist_cache_matches_fresh_search(void **state)
     }
 }
 
+/* A game set up from the plane drawings the generator's check kept is the
+ * game set up from drawings built afresh: every fixed array the same. */
+static void kept_planes_match_fresh(void **state)
+{
+    (void)state;
+    for (int shared = 0; shared < 2; shared++) {
+        cb_spec spec;
+        cb_spec_defaults(&spec);
+        spec.seed = shared ? "planes shared" : "planes own";
+        spec.players = shared ? 6 : 4;
+        spec.shared = shared;
+        spec.theme = default_theme;
+        cb_game *game;
+        cb_planar planes[GM_MAX_PLAYERS];
+        cb_error err;
+        assert_int_equal(cb_game_generate_figures(&spec, &game, NULL, planes, &err), CB_OK);
+        gm_game kept, fresh;
+        assert_int_equal(gm_game_init(&kept, game, planes, spec.theme, &err), CB_OK);
+        for (size_t k = 0; k < game->n_sheets; k++)
+            cb_planar_free(&planes[k]);
+        assert_int_equal(gm_game_init(&fresh, game, NULL, spec.theme, &err), CB_OK);
+        assert_int_equal(kept.n_sheets, fresh.n_sheets);
+        for (int k = 0; k < kept.n_sheets; k++) {
+            const gm_sheet *a = &kept.sheets[k], *b = &fresh.sheets[k];
+            assert_int_equal(a->nf, b->nf);
+            assert_true(a->nf > 1);
+            assert_memory_equal(a->eface, b->eface, a->m * sizeof a->eface[0]);
+            assert_memory_equal(a->vf_off, b->vf_off, (a->n + 1) * sizeof a->vf_off[0]);
+            assert_memory_equal(a->vf, b->vf, a->vf_off[a->n] * sizeof a->vf[0]);
+            assert_memory_equal(a->fe_off, b->fe_off, (a->nf + 1) * sizeof a->fe_off[0]);
+            assert_memory_equal(a->fe, b->fe, a->fe_off[a->nf] * sizeof a->fe[0]);
+            assert_memory_equal(a->farea, b->farea, a->nf * sizeof a->farea[0]);
+            assert_memory_equal(a->trim, b->trim, a->n);
+            assert_memory_equal(a->trim_edge, b->trim_edge, a->m);
+            assert_int_equal(a->paper_joined, b->paper_joined);
+        }
+        gm_game_free(&kept);
+        gm_game_free(&fresh);
+        cb_game_free(game);
+    }
+}
+
 /* A theme before /3 cannot be played, and says so. */
 static void older_theme_is_refused(void **state)
 {
@@ -364,6 +407,7 @@ int main(void)
         cmocka_unit_test(random_play_keeps_every_rule),
         cmocka_unit_test(playtest_report_is_deterministic),
         cmocka_unit_test(dist_cache_matches_fresh_search),
+        cmocka_unit_test(kept_planes_match_fresh),
         cmocka_unit_test(older_theme_is_refused),
     };
     return cmocka_run_group_tests(tests, load_default_theme, free_default_theme);

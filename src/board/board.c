@@ -62,11 +62,14 @@ typedef struct {
 /* What a sheet got: its starts' hops and shortest cuts (cut_lo -1: not
  * measured, on the lattice, where every cut is 4 by construction), and
  * when KEEP_HOPS asks for them each node's hops from the centre as the
- * check counted them (malloc'd; the deal and the deck need them again). */
+ * check counted them (malloc'd; the deal and the deck need them again);
+ * when PLANE is not NULL, the plane drawing the check built (a game played
+ * on the board needs it again). */
 typedef struct {
     int hop_lo, hop_hi, cut_lo, cut_hi;
     int keep_hops;
     int *hops;
+    cb_planar *plane;
 } sheet_figures;
 
 static const bands any_band = {0, CB_BAND_ANY, CB_CUT_MIN, CB_BAND_ANY};
@@ -713,6 +716,8 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     cb_rng rng;
     cb_rng_seed(&rng, rng_seed);
     got->cut_lo = got->cut_hi = -1;
+    if (got->plane)
+        memset(got->plane, 0, sizeof *got->plane);
     cb_board *b = on_lattice(spec, bw, bh)
                       ? lattice_candidate(spec, seed, &rng, why, oom)
                       : organic_candidate(spec, seed, &rng, want, got, why, oom);
@@ -734,7 +739,8 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     if (st == CB_OK && got->keep_hops && !hops)
         st = cb_fail(&err, CB_ERR_NOMEM, "out of memory");
     if (st == CB_OK)
-        st = cb_board_check_graph(b, &g, spec->start_cap, spec->node_cap, &v, hops, &err);
+        st = cb_board_check_graph(b, &g, spec->start_cap, spec->node_cap, &v, hops, got->plane,
+                                  &err);
     if (st != CB_OK || !v.ok) {
         /* the check fails only for memory on a board the generator made */
         *oom = st != CB_OK;
@@ -778,6 +784,8 @@ static cb_board *candidate(const cb_spec *spec, const char *seed, uint64_t rng_s
     return b;
 rejected:
     cb_graph_free(&g);
+    if (got->plane)
+        cb_planar_free(got->plane);
     cb_board_free(b);
     free(hops);
     return NULL;
@@ -828,24 +836,32 @@ cb_status cb_board_generate(const cb_spec *spec, const char *seed, int player,
     return generate_sheet(spec, seed, player, &any_band, 1, &got, out, &exhausted, err);
 }
 
-/* Frees G, the hops the check counted on its first N sheets and the
- * sheets' SPREAD. */
-static void game_free_with(cb_game *g, int **hops, size_t n, int *spread)
+/* Frees the plane drawings of the first N sheets (when kept). */
+static void planes_free(cb_planar *planes, size_t n)
+{
+    for (size_t i = 0; planes && i < n; i++)
+        cb_planar_free(&planes[i]);
+}
+
+/* Frees G, the hops the check counted and the plane drawings of its first
+ * N sheets, and the sheets' SPREAD. */
+static void game_free_with(cb_game *g, int **hops, cb_planar *planes, size_t n, int *spread)
 {
     for (size_t i = 0; hops && i < n; i++)
         free(hops[i]);
     free(hops);
+    planes_free(planes, n);
     free(spread);
     cb_game_free(g);
 }
 
 cb_status cb_game_generate(const cb_spec *spec, cb_game **out, cb_error *err)
 {
-    return cb_game_generate_figures(spec, out, NULL, err);
+    return cb_game_generate_figures(spec, out, NULL, NULL, err);
 }
 
 cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop_spread,
-                                   cb_error *err)
+                                   cb_planar *planes, cb_error *err)
 {
     *out = NULL;
     if (hop_spread)
@@ -860,7 +876,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
     int *spread = calloc(sheets, sizeof *spread);
     if (!g || !hops || !spread || !(g->sheets = calloc(sheets, sizeof *g->sheets)) ||
         !(g->seed = strdup(spec->seed))) {
-        game_free_with(g, hops, 0, spread);
+        game_free_with(g, hops, planes, 0, spread);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory");
     }
     g->players = spec->players;
@@ -875,7 +891,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
     int first = 1, oom = 0;
     bands aim = first_sheet_bands(spec, &oom);
     if (oom) {
-        game_free_with(g, hops, 0, spread);
+        game_free_with(g, hops, planes, 0, spread);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory generating a board");
     }
     for (int restart = 0;; restart++) {
@@ -887,7 +903,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
             size_t len = strlen(spec->seed) + 16;
             char *seed = malloc(len);
             if (!seed) {
-                game_free_with(g, hops, g->n_sheets, spread);
+                game_free_with(g, hops, planes, g->n_sheets, spread);
                 return cb_fail(err, CB_ERR_NOMEM, "out of memory");
             }
             if (spec->shared)
@@ -896,6 +912,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
                 snprintf(seed, len, "%s/%zu", spec->seed, i + 1);
             sheet_figures got = {0};
             got.keep_hops = 1;
+            got.plane = planes ? &planes[i] : NULL;
             st = generate_sheet(spec, seed, spec->shared ? 0 : (int)i + 1, &want,
                                 i == 0 ? first : 1, &got, &g->sheets[i], &exhausted, err);
             free(seed);
@@ -918,10 +935,11 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
             continue;
         }
         if (!exhausted || g->n_sheets == 0 || restart == GAME_RESTARTS) {
-            game_free_with(g, hops, g->n_sheets, spread);
+            game_free_with(g, hops, planes, g->n_sheets, spread);
             return st;
         }
         first = g->sheets[0]->attempts + 1;
+        planes_free(planes, g->n_sheets);
         for (size_t i = 0; i < g->n_sheets; i++) {
             cb_board_free(g->sheets[i]);
             free(hops[i]);
@@ -932,7 +950,7 @@ cb_status cb_game_generate_figures(const cb_spec *spec, cb_game **out, int **hop
     /* The players' starts, numbered on the sheets (a /3 theme's rules say
      * "start on the rectangle with your number"). */
     if (spec->theme && spec->theme->version >= 3 && cb_game_deal(g, hops) != 0) {
-        game_free_with(g, hops, sheets, spread);
+        game_free_with(g, hops, planes, sheets, spread);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory dealing the starts");
     }
     for (size_t i = 0; i < sheets; i++)

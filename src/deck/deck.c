@@ -237,7 +237,7 @@ static void produce(const cb_deck *d, size_t k, int r, slot *s)
         spec.seed = seed;
         cb_game *g = NULL;
         int *sp = NULL;
-        cb_status st = cb_game_generate_figures(&spec, &g, &sp, &s->err);
+        cb_status st = cb_game_generate_figures(&spec, &g, &sp, NULL, &s->err);
         if (st != CB_OK) {
             char msg[sizeof s->err.message];
             snprintf(msg, sizeof msg, "%s", s->err.message);

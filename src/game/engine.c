@@ -29,13 +29,25 @@ void gm_game_free(gm_game *g)
     g->n_sheets = 0;
 }
 
-static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
+/* Frees P unless it is KEPT, the caller's. */
+static void plane_done(cb_planar *p, const cb_planar *kept)
 {
-    cb_planar p;
-    cb_status st = cb_planar_build(&p, b, err);
-    if (st != CB_OK)
-        return st;
-    uint32_t n = (uint32_t)b->n_nodes, m = (uint32_t)b->n_edges, nf = (uint32_t)p.n_faces;
+    if (!kept)
+        cb_planar_free(p);
+}
+
+/* SH from board B, with B's plane drawing KEPT (or NULL: built here). */
+static cb_status sheet_init(gm_sheet *sh, const cb_board *b, const cb_planar *kept,
+                            cb_error *err)
+{
+    cb_planar own;
+    if (!kept) {
+        cb_status st = cb_planar_build(&own, b, err);
+        if (st != CB_OK)
+            return st;
+    }
+    const cb_planar *p = kept ? kept : &own;
+    uint32_t n = (uint32_t)b->n_nodes, m = (uint32_t)b->n_edges, nf = (uint32_t)p->n_faces;
     sh->board = b;
     sh->n = n, sh->m = m, sh->nf = nf, sh->center = b->center;
     sh->adj_off = calloc(n + 1, sizeof *sh->adj_off);
@@ -55,12 +67,12 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     if (!sh->adj_off || !sh->adj_e || !sh->adj_w || !sh->ends || !sh->eface || !sh->vf_off || !sh->vf ||
         !sh->fe_off || !sh->fe ||
         !sh->farea || !sh->trim || !sh->trim_edge || !sh->type || !sh->dots) {
-        cb_planar_free(&p);
+        plane_done(&own, kept);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory setting up a game");
     }
     for (uint32_t e = 0; e < m; e++) {
         sh->ends[e][0] = b->edges[e].a, sh->ends[e][1] = b->edges[e].b;
-        sh->eface[e][0] = p.face[2 * e], sh->eface[e][1] = p.face[2 * e + 1];
+        sh->eface[e][0] = p->face[2 * e], sh->eface[e][1] = p->face[2 * e + 1];
         sh->trim_edge[e] = sh->eface[e][0] == 0 || sh->eface[e][1] == 0;
         sh->adj_off[b->edges[e].a + 1]++, sh->adj_off[b->edges[e].b + 1]++;
     }
@@ -68,7 +80,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
         sh->adj_off[v + 1] += sh->adj_off[v];
     uint32_t *fill = calloc(n + 1, sizeof *fill);
     if (!fill) {
-        cb_planar_free(&p);
+        plane_done(&own, kept);
         return cb_fail(err, CB_ERR_NOMEM, "out of memory setting up a game");
     }
     for (uint32_t e = 0; e < m; e++)
@@ -79,9 +91,9 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
         }
     free(fill);
     for (uint32_t v = 0; v < n; v++) {
-        sh->vf_off[v + 1] = sh->vf_off[v] + (uint32_t)cb_planar_vertex_faces(&p, v,
+        sh->vf_off[v + 1] = sh->vf_off[v] + (uint32_t)cb_planar_vertex_faces(p, v,
                                                                          sh->vf + sh->vf_off[v]);
-        sh->trim[v] = p.on_border[v];
+        sh->trim[v] = p->on_border[v];
         const cb_node *node = &b->nodes[v];
         sh->type[v] = (int16_t)(node->kind == CB_KIND_NODE ? node->type : -1);
         sh->dots[v] = (uint8_t)(node->dots > 0 ? node->dots : 0);
@@ -89,7 +101,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
             sh->starts[sh->n_starts++] = v;
     }
     for (uint32_t f = 0; f < nf; f++)
-        sh->farea[f] = p.area[f];
+        sh->farea[f] = p->area[f];
     for (uint32_t e = 0; e < m; e++)
         for (int k = 0; k < 2; k++)
             sh->fe_off[sh->eface[e][k] + 1]++;
@@ -101,7 +113,7 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     for (uint32_t f = nf; f > 0; f--)
         sh->fe_off[f] = sh->fe_off[f - 1];
     sh->fe_off[0] = 0;
-    cb_planar_free(&p);
+    plane_done(&own, kept);
     for (int k = 0; k < GM_MAX_PLAYERS; k++)
         sh->seat_start[k] = GM_NONE;
     for (int i = 0; i < sh->n_starts; i++) {
@@ -112,7 +124,8 @@ static cb_status sheet_init(gm_sheet *sh, const cb_board *b, cb_error *err)
     return CB_OK;
 }
 
-cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, cb_error *err)
+cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_planar *planes,
+                       const cb_theme *theme, cb_error *err)
 {
     memset(g, 0, sizeof *g);
     if (!theme || theme->version < 3)
@@ -130,7 +143,7 @@ cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, c
     size_t off = 0;
     for (size_t k = 0; k < game->n_sheets; k++) {
         gm_sheet *sh = &g->sheets[k];
-        cb_status st = sheet_init(sh, game->sheets[k], err);
+        cb_status st = sheet_init(sh, game->sheets[k], planes ? &planes[k] : NULL, err);
         g->n_sheets = (int)k + 1;
         if (st != CB_OK) {
             gm_game_free(g);

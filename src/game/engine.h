@@ -22,6 +22,7 @@
 
 #include "base/rng.h"
 #include "cutboard.h"
+#include "planar/halfedge.h"
 
 #define GM_MAX_PLAYERS CB_PLAYERS_MAX
 #define GM_NONE UINT32_MAX
@@ -147,10 +148,13 @@ struct gm_game {
 #define GM_GUARD 2u
 #define GM_MEND 4u
 
-/* Builds the fixed picture of GAME for THEME (a /3 theme). Starts without
- * seat numbers (an older board file) are dealt as the generator deals them.
+/* Builds the fixed picture of GAME for THEME (a /3 theme), with each
+ * sheet's plane drawing from PLANES when the generator kept them
+ * (cb_game_generate_figures; else NULL: built here). Starts without seat
+ * numbers (an older board file) are dealt as the generator deals them.
  * CB_ERR_DATA when the board cannot be played (names the sheet). */
-cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_theme *theme, cb_error *err);
+cb_status gm_game_init(gm_game *g, const cb_game *game, const cb_planar *planes,
+                       const cb_theme *theme, cb_error *err);
 void gm_game_free(gm_game *g);
 
 /* A new state at the start of the game (tokens on their starts, their dots

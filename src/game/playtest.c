@@ -8,6 +8,7 @@
 
 #include "base/error.h"
 #include "base/rng.h"
+#include "board/generate.h"
 #include "game/agents.h"
 #include "game/distcache.h"
 #include "game/engine.h"
@@ -118,6 +119,9 @@ static cb_status one_game(worker *w, long k, game_result *r, cb_error *err)
     int skill = k >= opt->games;
     cb_game *made = NULL;
     const cb_game *game = opt->boards;
+    /* the plane drawings the generator's check built, for the engine */
+    cb_planar planes[GM_MAX_PLAYERS];
+    size_t n_planes = 0;
     char seed[600];
     memset(r, 0, sizeof *r);
     r->changed = r->skill_seat = -1;
@@ -126,12 +130,16 @@ static cb_status one_game(worker *w, long k, game_result *r, cb_error *err)
         cb_spec one = *spec;
         snprintf(seed, sizeof seed, "%.500s/playtest/%ld", spec->seed, k);
         one.seed = seed;
-        if ((st = cb_game_generate(&one, &made, err)) != CB_OK)
+        if ((st = cb_game_generate_figures(&one, &made, NULL, planes, err)) != CB_OK)
             return st;
         game = made;
+        n_planes = made->n_sheets;
     }
     gm_game g;
-    if ((st = gm_game_init(&g, game, spec->theme, err)) != CB_OK) {
+    st = gm_game_init(&g, game, n_planes ? planes : NULL, spec->theme, err);
+    for (size_t i = 0; i < n_planes; i++)
+        cb_planar_free(&planes[i]);
+    if (st != CB_OK) {
         cb_game_free(made);
         return st;
     }

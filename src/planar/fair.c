@@ -267,8 +267,10 @@ static int start_on_side(const cb_board *b, const cb_node *s)
 /* The plane-drawing clause: the board and its trim rectangle as half-edges,
  * Euler's formula, the faces and the largest piece of paper. *BUILT (when
  * not NULL) tells whether the drawing could be built: if so, every edge
- * joins two nodes of the board. */
-static cb_status planar_verdict(const cb_board *b, cb_verdict *v, int *built, cb_error *err)
+ * joins two nodes of the board. KEEP (when not NULL) gets the structure
+ * when it was built, else stays empty. */
+static cb_status planar_verdict(const cb_board *b, cb_verdict *v, int *built, cb_planar *keep,
+                                cb_error *err)
 {
     v->faces = 0;
     v->largest_piece = 0;
@@ -292,7 +294,10 @@ static cb_status planar_verdict(const cb_board *b, cb_verdict *v, int *built, cb
         if (p.area[f] < v->smallest_piece)
             v->smallest_piece = p.area[f];
     }
-    cb_planar_free(&p);
+    if (keep)
+        *keep = p;
+    else
+        cb_planar_free(&p);
     return CB_OK;
 }
 
@@ -406,7 +411,7 @@ static int starts_crowded(const cb_board *b, const cb_graph *g)
 
 static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
                             const cb_verdict *drawn, cb_verdict *v, int *hops_out,
-                            cb_error *err);
+                            cb_planar *plane, cb_error *err);
 
 /* The scissors clauses, on boards made to be cut (those with power dots;
  * finer posters get the figures only). Pieces and edges are read to the
@@ -441,7 +446,7 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     cb_verdict drawn;
     memset(&drawn, 0, sizeof drawn);
     int built = 0;
-    cb_status st = planar_verdict(b, &drawn, &built, err);
+    cb_status st = planar_verdict(b, &drawn, &built, NULL, err);
     if (st == CB_OK && built)
         st = places_verdict(b, &drawn, err);
     if (st != CB_OK)
@@ -453,23 +458,30 @@ cb_status cb_board_check(const cb_board *b, int start_cap, int node_cap,
     if (!built)
         st = places_verdict(b, &drawn, err);
     if (st == CB_OK)
-        st = check_with(b, &gr, start_cap, node_cap, &drawn, v, NULL, err);
+        st = check_with(b, &gr, start_cap, node_cap, &drawn, v, NULL, NULL, err);
     cb_graph_free(&gr);
     return st;
 }
 
 cb_status cb_board_check_graph(const cb_board *b, const cb_graph *g, int start_cap,
-                               int node_cap, cb_verdict *v, int *hops, cb_error *err)
+                               int node_cap, cb_verdict *v, int *hops, cb_planar *plane,
+                               cb_error *err)
 {
-    return check_with(b, g, start_cap, node_cap, NULL, v, hops, err);
+    if (plane)
+        memset(plane, 0, sizeof *plane);
+    cb_status st = check_with(b, g, start_cap, node_cap, NULL, v, hops, plane, err);
+    if (plane && st != CB_OK)
+        cb_planar_free(plane);
+    return st;
 }
 
 /* The check with G, and the figures of the plane drawing and the places
  * from DRAWN when they were worked out already (else NULL); each node's
- * hops into HOPS_OUT when not NULL. */
+ * hops into HOPS_OUT when not NULL, the plane drawing into PLANE (when not
+ * NULL and DRAWN is). */
 static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap, int node_cap,
                             const cb_verdict *drawn, cb_verdict *v, int *hops_out,
-                            cb_error *err)
+                            cb_planar *plane, cb_error *err)
 {
     memset(v, 0, sizeof *v);
     v->ok = 1;
@@ -508,7 +520,7 @@ static cb_status check_with(const cb_board *b, const cb_graph *g, int start_cap,
     if (v->overlaps)
         fail(v, "nodes overlap");
     if (!drawn)
-        st = planar_verdict(b, v, NULL, err);
+        st = planar_verdict(b, v, NULL, plane, err);
     if (st != CB_OK) {
         free(own);
         return st;
