@@ -57,8 +57,8 @@ struct gm_mind {
     int plan_sheet, plan_len, plan_pos, plan_anywhere;
     uint32_t plan[PLAN_MAX];
     /* scratch */
-    int dist[GM_MAX_NODES], dist2[GM_MAX_NODES];
-    uint8_t want[GM_MAX_NODES];
+    int *dist, *dist2;          /* the largest sheet's n entries each, in one block */
+    uint8_t *want;
     gm_state *trial;            /* a cut tried out */
     gm_state *snap, *sim;       /* thinking: the turn's start, a look-ahead */
     struct gm_mind *players[GM_MAX_PLAYERS]; /* thinking: the look-ahead's greedy minds */
@@ -625,6 +625,15 @@ static gm_mind *mind_new(const gm_game *g, gm_agent_kind kind, double noise, int
     gm_mind *m = calloc(1, sizeof *m);
     if (!m)
         return NULL;
+    size_t n = 1;
+    for (int k = 0; k < g->n_sheets; k++)
+        n = g->sheets[k].n > n ? g->sheets[k].n : n;
+    if (!(m->dist = malloc(n * (2 * sizeof *m->dist + sizeof *m->want)))) {
+        free(m);
+        return NULL;
+    }
+    m->dist2 = m->dist + n;
+    m->want = (uint8_t *)(m->dist2 + n);
     m->kind = kind, m->g = g, m->noise = noise;
     m->rollouts = rollouts, m->horizon = horizon;
     m->dists = dists;
@@ -685,6 +694,7 @@ void gm_mind_free(gm_mind *m)
         free(m->cuts);
         effort_memo_free(m->efforts);
     }
+    free(m->dist);
     free(m);
 }
 
