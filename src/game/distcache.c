@@ -198,13 +198,18 @@ static inline void search_bits(const gm_sheet *sh, const uint64_t *walk, int wor
     uint64_t seen[MASK_WORDS] = {0}, level[MASK_WORDS] = {0};
     seen[from / 64] = level[from / 64] = 1ull << (from % 64);
     dist[from] = 0;
+    /* nobody walks through the summit: it is reached, never left */
+    uint32_t summit = sh->center;
+    uint64_t through[MASK_WORDS];
+    for (int k = 0; k < words; k++)
+        through[k] = ~0ull;
+    if (summit != from)
+        through[summit / 64] &= ~(1ull << (summit % 64));
     for (int d = 1;; d++) {
         uint64_t next[MASK_WORDS] = {0}, any = 0;
         for (int k = 0; k < words; k++)
-            for (uint64_t bits = level[k]; bits; bits &= bits - 1) {
+            for (uint64_t bits = level[k] & through[k]; bits; bits &= bits - 1) {
                 uint32_t v = (uint32_t)(k * 64 + __builtin_ctzll(bits));
-                if (v == sh->center && v != from)
-                    continue; /* nobody walks through the summit */
                 const uint64_t *near = walk + (size_t)v * (size_t)words;
                 for (int j = 0; j < words; j++)
                     next[j] |= near[j];
@@ -227,8 +232,7 @@ static void search_picture(const gm_dist_cache *c, const gm_state *s, int sheet,
                            const picture *pic, uint32_t from, int *dist)
 {
     const gm_sheet *sh = &c->g->sheets[sheet];
-    for (uint32_t v = 0; v < sh->n; v++)
-        dist[v] = -1;
+    memset(dist, 0xff, sh->n * sizeof *dist); /* -1 everywhere */
     if (!gm_nodes(c->g, s, sheet)[from])
         return;
     switch (c->words) {

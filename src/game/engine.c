@@ -520,8 +520,7 @@ static void bfs(const gm_game *g, const gm_state *s, int sheet, uint32_t from, i
                 uint32_t *queue)
 {
     const gm_sheet *sh = &g->sheets[sheet];
-    for (uint32_t v = 0; v < sh->n; v++)
-        dist[v] = -1;
+    memset(dist, 0xff, sh->n * sizeof *dist); /* -1 everywhere */
     if (!gm_nodes(g, s, sheet)[from])
         return;
     uint32_t head = 0, tail = 0;
