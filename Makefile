@@ -361,7 +361,9 @@ faults: $(BIN) $(BUILD)/libfailalloc.so $(BUILD)/libfailio.so $(BUILD)/recover
 	cat $(BUILD)/faults-alloc.log $(BUILD)/faults-rest.log; \
 	[ $$alloc -eq 0 ] && [ $$rest -eq 0 ]
 
-VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect
+# tests/valgrind.supp: only what a test leaks on purpose (a killed child).
+VG := valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect \
+      --suppressions=tests/valgrind.supp
 valgrind: all $(HOOKS_BIN) $(TESTS) $(REPLAYS)
 	@set -e; for t in $(TESTS); do echo "== $$t"; \
 	  case $$t in */test_cli_badinput) bin=$(HOOKS_BIN);; *) bin=./$(BIN);; esac; \
