@@ -177,12 +177,10 @@ static void build_walk(const gm_dist_cache *c, const gm_state *s, int sheet, pic
     size_t words = (size_t)c->words;
     uint64_t *walk = pic->walk;
     memset(walk, 0, sh->n * words * sizeof *walk);
-    const uint8_t *edges = gm_edges(c->g, s, sheet), *faces = gm_faces(c->g, s, sheet);
-    const uint32_t(*ends)[2] = sh->ends, (*eface)[2] = sh->eface;
-    for (uint32_t e = 0, m = sh->m; e < m; e++) {
-        if ((edges[e] & GM_CUT) || !(faces[eface[e][0]] | faces[eface[e][1]]))
+    for (uint32_t e = 0; e < sh->m; e++) {
+        if (!gm_walkable(c->g, s, sheet, e))
             continue;
-        uint32_t a = ends[e][0], b = ends[e][1];
+        uint32_t a = sh->ends[e][0], b = sh->ends[e][1];
         walk[a * words + b / 64] |= 1ull << (b % 64);
         walk[b * words + a / 64] |= 1ull << (a % 64);
     }
